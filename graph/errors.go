@@ -1,0 +1,42 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"folio/store"
+)
+
+// PresentError turns any resolver error into a GraphQL error whose
+// extensions.code is the domain code. Errors without a domain code are
+// internal: logged with their cause, shown to no one.
+func PresentError(ctx context.Context, err error) *gqlerror.Error {
+	var gqlErr *gqlerror.Error
+	if errors.As(err, &gqlErr) && gqlErr.Err == nil {
+		return gqlErr // parse, validation and coercion errors: already client-safe
+	}
+	var path = graphql.GetPath(ctx)
+	if gqlErr != nil {
+		path = gqlErr.Path
+	}
+	var domain *store.Error
+	if !errors.As(err, &domain) {
+		slog.ErrorContext(ctx, "internal error", "err", err, "path", path.String())
+		domain = &store.Error{Code: store.CodeInternal, Message: "internal error"}
+	}
+	return &gqlerror.Error{
+		Message:    domain.Message,
+		Path:       path,
+		Extensions: map[string]any{"code": string(domain.Code)},
+	}
+}
+
+// Recover turns a panic in a resolver into an internal error, logged.
+func Recover(ctx context.Context, p any) error {
+	slog.ErrorContext(ctx, "panic in resolver", "panic", p, "path", graphql.GetPath(ctx).String())
+	return &store.Error{Code: store.CodeInternal, Message: "internal error"}
+}

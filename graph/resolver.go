@@ -1,0 +1,21 @@
+// Package graph is Folio's GraphQL layer: the schema (schema/*.graphqls),
+// its resolvers, the input-rule directives and the error mapping. The REST
+// API runs on top of it (package rest).
+package graph
+
+import (
+	"folio/graph/model"
+	"folio/store"
+)
+
+// Resolver is the root of all resolvers; it holds what every one of them needs.
+type Resolver struct {
+	Store *store.Store
+	Base  model.Base
+}
+
+// Version and Build describe this release; the Makefile sets them at link time.
+var (
+	Version = "dev"
+	Build   = "1970-01-01T00:00:00Z"
+)

@@ -1,0 +1,76 @@
+package graph
+
+import (
+	"context"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"folio/graph/generated"
+	"folio/graph/loader"
+)
+
+// Schema builds the executable schema over r.
+func Schema(r *Resolver) graphql.ExecutableSchema {
+	return generated.NewExecutableSchema(generated.Config{Resolvers: r, Directives: Directives()})
+}
+
+// engine is what handler.Server (for /graphql) and executor.Executor (for
+// REST in-process) have in common, so both are set up by one function.
+type engine interface {
+	SetErrorPresenter(graphql.ErrorPresenterFunc)
+	SetRecoverFunc(graphql.RecoverFunc)
+	SetQueryCache(graphql.Cache[*ast.QueryDocument])
+	AroundOperations(graphql.OperationMiddleware)
+	Use(graphql.HandlerExtension)
+}
+
+func configure(e engine, r *Resolver) {
+	e.SetErrorPresenter(PresentError)
+	e.SetRecoverFunc(Recover)
+	e.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	e.Use(introspectionForViewers{})
+	// Loaders live for one operation, so both interfaces batch the same way
+	// and no cached row outlives the request that read it.
+	e.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		viewerID := ""
+		if u := Viewer(ctx); u != nil {
+			viewerID = u.ID
+		}
+		return next(loader.With(ctx, loader.New(r.Store, viewerID)))
+	})
+}
+
+// NewHTTPHandler serves the schema over HTTP (POST and GET) at /graphql.
+func NewHTTPHandler(r *Resolver) *handler.Server {
+	srv := handler.New(Schema(r))
+	srv.AddTransport(transport.Options{})
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.AddTransport(transport.Websocket{KeepAlivePingInterval: 10 * time.Second})
+	configure(srv, r)
+	return srv
+}
+
+// NewExecutor runs operations in-process, for the REST routes.
+func NewExecutor(r *Resolver) *executor.Executor {
+	e := executor.New(Schema(r))
+	configure(e, r)
+	return e
+}
+
+// introspectionForViewers allows introspection to authenticated callers only.
+type introspectionForViewers struct{}
+
+func (introspectionForViewers) ExtensionName() string                   { return "IntrospectionForViewers" }
+func (introspectionForViewers) Validate(graphql.ExecutableSchema) error { return nil }
+func (introspectionForViewers) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	oc.DisableIntrospection = Viewer(ctx) == nil
+	return nil
+}

@@ -1,0 +1,70 @@
+package graph
+
+import (
+	"context"
+
+	"folio/graph/loader"
+	"folio/graph/model"
+	"folio/store"
+)
+
+type viewerKey struct{}
+
+// WithViewer returns a context for requests made by u.
+func WithViewer(ctx context.Context, u *store.User) context.Context {
+	return context.WithValue(ctx, viewerKey{}, u)
+}
+
+// Viewer returns the authenticated caller, or nil.
+func Viewer(ctx context.Context) *store.User {
+	u, _ := ctx.Value(viewerKey{}).(*store.User)
+	return u
+}
+
+// viewer returns the caller or an UNAUTHENTICATED error.
+func viewer(ctx context.Context) (*store.User, error) {
+	if u := Viewer(ctx); u != nil {
+		return u, nil
+	}
+	return nil, store.Errorf(store.CodeUnauthenticated, "an API token is required (Authorization: Bearer <token>)")
+}
+
+// orgAccess loads an organization the caller is a member of. Organizations
+// the caller is not in are NOT_FOUND, exactly like unknown ids.
+func (r *Resolver) orgAccess(ctx context.Context, orgID string) (model.Organization, error) {
+	if _, err := viewer(ctx); err != nil {
+		return model.Organization{}, err
+	}
+	oa, err := loader.For(ctx).Organization.Load(ctx, orgID)()
+	if err != nil {
+		return model.Organization{}, err
+	}
+	return r.org(oa), nil
+}
+
+func (r *Resolver) org(oa store.OrganizationAccess) model.Organization {
+	return model.NewOrganization(r.Base, oa.Organization,
+		model.Access{Member: true, Role: oa.ViewerRole, OwnsTeam: oa.ViewerOwnsTeam})
+}
+
+// requireRole loads an organization and checks the caller's role in it:
+// FORBIDDEN for members whose role is too low.
+func (r *Resolver) requireRole(ctx context.Context, orgID string, min store.Role) (model.Organization, error) {
+	o, err := r.orgAccess(ctx, orgID)
+	if err != nil {
+		return o, err
+	}
+	if !o.Access.Role.AtLeast(min) {
+		return o, store.Errorf(store.CodeForbidden, "this needs the %s role in the organization", min)
+	}
+	return o, nil
+}
+
+// requireListAccess checks that the caller has a role (guests do not) in
+// the organization of obj, for lists of its people.
+func requireMemberRole(o *model.Organization) error {
+	if o.Access.Role == nil {
+		return store.Errorf(store.CodeForbidden, "guests cannot list the people of an organization")
+	}
+	return nil
+}

@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// DefaultLimit is the page size when a list request names none.
+const DefaultLimit = 50
+
+// MaxLimit is the largest page a list request may ask for.
+const MaxLimit = 1000
+
+// PageArgs selects one page of a list: the opaque token of the page (empty
+// for the first) and its size.
+type PageArgs struct {
+	Page  string
+	Limit int
+}
+
+// Page is one page of a list: its items, the total count of the list, and
+// the token of the next page (empty on the last page).
+type Page[T any] struct {
+	Items []T
+	Count int
+	Next  string
+}
+
+// keyset describes how a list is ordered. cols are SQL expressions ending in a
+// unique column, so every row has a distinct position and inserted rows never
+// shift a page. name binds page tokens to their list.
+type keyset struct {
+	name string
+	cols []string
+	desc bool
+}
+
+// listPage runs q as one keyset page. key returns the ordering values of a row,
+// in the order of ks.cols.
+func listPage[T any](ctx context.Context, s *Store, q *bun.SelectQuery, ks keyset, args PageArgs, key func(*T) []any) (Page[T], error) {
+	var out Page[T]
+	after, err := s.decodePage(ks, args.Page)
+	if err != nil {
+		return out, err
+	}
+	limit := args.Limit
+	count, err := q.Clone().Count(ctx)
+	if err != nil {
+		return out, dbError(err, ks.name)
+	}
+	out.Count = int(count)
+	op, dir := ">", " ASC"
+	if ks.desc {
+		op, dir = "<", " DESC"
+	}
+	if after != nil {
+		q = q.Where("("+strings.Join(ks.cols, ", ")+") "+op+" (?)", bun.In(after))
+	}
+	for _, c := range ks.cols {
+		q = q.OrderExpr(c + dir)
+	}
+	var rows []T
+	if err := q.Limit(int64(limit+1)).Scan(ctx, &rows); err != nil {
+		return out, dbError(err, ks.name)
+	}
+	if len(rows) > limit {
+		rows = rows[:limit]
+		out.Next = s.encodePage(ks, key(&rows[limit-1]))
+	}
+	if limit == 0 {
+		out.Next = ""
+	}
+	out.Items = rows
+	return out, nil
+}
+
+func (s *Store) pageMAC(name string, payload []byte) []byte {
+	m := hmac.New(sha256.New, s.pageKey)
+	m.Write([]byte(name))
+	m.Write([]byte{0})
+	m.Write(payload)
+	return m.Sum(nil)[:12]
+}
+
+func (s *Store) encodePage(ks keyset, values []any) string {
+	for i, v := range values {
+		if t, ok := v.(time.Time); ok {
+			values[i] = t.UTC().Format(time.RFC3339Nano)
+		}
+	}
+	payload, _ := json.Marshal(values)
+	enc := base64.RawURLEncoding
+	return enc.EncodeToString(payload) + "." + enc.EncodeToString(s.pageMAC(ks.name, payload))
+}
+
+// decodePage checks a page token's signature and returns its ordering values;
+// nil for the first page. A token that was altered, or belongs to another list,
+// is invalid input.
+func (s *Store) decodePage(ks keyset, token string) ([]any, error) {
+	if token == "" {
+		return nil, nil
+	}
+	bad := Invalid("page", "is not a valid page token")
+	p, m, ok := strings.Cut(token, ".")
+	if !ok {
+		return nil, bad
+	}
+	enc := base64.RawURLEncoding
+	payload, err1 := enc.DecodeString(p)
+	mac, err2 := enc.DecodeString(m)
+	if err1 != nil || err2 != nil || !hmac.Equal(mac, s.pageMAC(ks.name, payload)) {
+		return nil, bad
+	}
+	var values []any
+	if err := json.Unmarshal(payload, &values); err != nil || len(values) != len(ks.cols) {
+		return nil, bad
+	}
+	return values, nil
+}

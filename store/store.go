@@ -1,0 +1,113 @@
+// Package store is Folio's data layer: bun models and queries over
+// PostgreSQL, transactions, keyset pagination, ids and the domain error type.
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/migrate"
+
+	"folio/migrations"
+)
+
+// Store is the handle every resolver and command works through.
+type Store struct {
+	DB      *bun.DB
+	now     func() time.Time
+	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
+}
+
+// Open connects to dsn, checks the connection, and loads the server secrets.
+// Migrations are not run: call Migrate.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	sqldb, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	sqldb.SetMaxOpenConns(20)
+	sqldb.SetMaxIdleConns(20)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	db := bun.NewDB(sqldb, pgdialect.New())
+	db.AddQueryHook(queryCounter{})
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to database: %w", err)
+	}
+	return &Store{DB: db, now: time.Now}, nil
+}
+
+// Close closes the connection pool.
+func (s *Store) Close() error { return s.DB.Close() }
+
+// SetClock replaces the clock; tests use it to move time.
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// Now is the store's current time, in UTC with microsecond precision (as Postgres keeps it).
+func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.DB.PingContext(ctx) }
+
+// Migrator returns the bun migrator over Folio's embedded migrations.
+func Migrator(db *bun.DB) *migrate.Migrator {
+	return migrate.NewMigrator(db, migrations.Migrations, migrate.WithMarkAppliedOnSuccess(true))
+}
+
+// Migrate applies pending migrations, serialised across servers by a lock.
+func (s *Store) Migrate(ctx context.Context) error {
+	m := Migrator(s.DB)
+	if err := m.Init(ctx); err != nil {
+		return fmt.Errorf("init migrations: %w", err)
+	}
+	if err := m.Lock(ctx); err != nil {
+		return fmt.Errorf("lock migrations: %w", err)
+	}
+	defer m.Unlock(ctx) //nolint:errcheck
+	if _, err := m.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return s.loadSecrets(ctx)
+}
+
+// LoadSecrets reads the server secrets of an already migrated database.
+func (s *Store) LoadSecrets(ctx context.Context) error { return s.loadSecrets(ctx) }
+
+func (s *Store) loadSecrets(ctx context.Context) error {
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return err
+	}
+	// The first server to start picks the key; every other one reads it.
+	if _, err := s.DB.NewRaw(`INSERT INTO server_settings (key, value) VALUES ('page_key', ?) ON CONFLICT DO NOTHING`, key).Exec(ctx); err != nil {
+		return fmt.Errorf("store page key: %w", err)
+	}
+	if err := s.DB.NewRaw(`SELECT value FROM server_settings WHERE key = 'page_key'`).Scan(ctx, &s.pageKey); err != nil {
+		return fmt.Errorf("load page key: %w", err)
+	}
+	return nil
+}
+
+// RunInTx runs fn in one transaction, committed when fn returns nil.
+func (s *Store) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	return s.DB.RunInTx(ctx, &sql.TxOptions{}, fn)
+}
+
+// exists reports whether q matches a row, mapping errors.
+func exists(ctx context.Context, q *bun.SelectQuery) (bool, error) {
+	ok, err := q.Exists(ctx)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, err
+	}
+	return ok, nil
+}
+
+// pgArray wraps a slice so bun writes it as a Postgres array.
+func pgArray(v any) any { return pgdialect.Array(v) }

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// User is a person with an account on this server.
+type User struct {
+	bun.BaseModel `bun:"table:users"`
+
+	ID          string    `bun:"id,pk"`
+	Email       string    `bun:"email"`
+	DisplayName string    `bun:"display_name"`
+	PhotoURL    *string   `bun:"photo_url"`
+	CreatedAt   time.Time `bun:"created_at"`
+}
+
+// APIToken is a bearer token; only its SHA-256 hash is stored.
+type APIToken struct {
+	bun.BaseModel `bun:"table:api_tokens"`
+
+	ID        string     `bun:"id,pk"`
+	UserID    string     `bun:"user_id"`
+	TokenHash []byte     `bun:"token_hash"`
+	CreatedAt time.Time  `bun:"created_at"`
+	RevokedAt *time.Time `bun:"revoked_at"`
+}
+
+// TokenPrefix starts every API token, as on GitBook.
+const TokenPrefix = "gb_api_"
+
+func hashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
+
+// EnsureUser returns the user with this e-mail, creating it when missing.
+func (s *Store) EnsureUser(ctx context.Context, email, name string) (*User, error) {
+	email = strings.TrimSpace(email)
+	if !strings.Contains(email, "@") {
+		return nil, Invalid("email", "must be an e-mail address")
+	}
+	if name == "" {
+		name, _, _ = strings.Cut(email, "@")
+	}
+	u := &User{ID: NewID(), Email: email, DisplayName: name, CreatedAt: s.Now()}
+	_, err := s.DB.NewInsert().Model(u).
+		On("CONFLICT (lower(email)) DO UPDATE SET email = users.email").
+		Returning("*").Exec(ctx)
+	return u, dbError(err, "user")
+}
+
+// CreateToken issues a new API token for the user and returns it in clear;
+// it cannot be shown again.
+func (s *Store) CreateToken(ctx context.Context, userID string) (string, error) {
+	token := TokenPrefix + randomString(40)
+	t := &APIToken{ID: NewID(), UserID: userID, TokenHash: hashToken(token), CreatedAt: s.Now()}
+	_, err := s.DB.NewInsert().Model(t).Exec(ctx)
+	return token, dbError(err, "token")
+}
+
+// RevokeToken revokes a token. Not found when no live token matches.
+func (s *Store) RevokeToken(ctx context.Context, token string) error {
+	res, err := s.DB.NewUpdate().Model((*APIToken)(nil)).
+		Set("revoked_at = ?", s.Now()).
+		Where("token_hash = ? AND revoked_at IS NULL", hashToken(token)).Exec(ctx)
+	if err != nil {
+		return dbError(err, "token")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return NotFound("token")
+	}
+	return nil
+}
+
+// Authenticate resolves a bearer token to its user. Any token that is
+// malformed, unknown or revoked is CodeUnauthenticated.
+func (s *Store) Authenticate(ctx context.Context, token string) (*User, error) {
+	bad := Errorf(CodeUnauthenticated, "invalid or revoked API token")
+	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 200 {
+		return nil, bad
+	}
+	sum := hashToken(token)
+	var row struct {
+		APIToken `bun:",extend"`
+		User     User `bun:"rel:belongs-to,join:user_id=id"`
+	}
+	err := s.DB.NewSelect().Model(&row).Relation("User").
+		Where("token_hash = ?", sum).Where("revoked_at IS NULL").Limit(1).Scan(ctx)
+	if err != nil {
+		if ErrorCode(dbError(err, "token")) == CodeNotFound {
+			return nil, bad
+		}
+		return nil, dbError(err, "token")
+	}
+	// The index lookup found the row; compare in constant time all the same.
+	if subtle.ConstantTimeCompare(row.TokenHash, sum) != 1 {
+		return nil, bad
+	}
+	return &row.User, nil
+}
+
+// UsersByID loads users by id, in no particular order.
+func (s *Store) UsersByID(ctx context.Context, ids []string) ([]User, error) {
+	var users []User
+	err := s.DB.NewSelect().Model(&users).Where("id IN (?)", bun.In(ids)).Scan(ctx)
+	return users, dbError(err, "user")
+}
+
+// UserByEmail finds a user by e-mail, case-insensitively.
+func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
+	u := new(User)
+	err := s.DB.NewSelect().Model(u).Where("lower(email) = lower(?)", email).Scan(ctx)
+	return u, dbError(err, "user")
+}
+
+// SharesOrganization reports whether two users are members of a common organization.
+func (s *Store) SharesOrganization(ctx context.Context, a, b string) (bool, error) {
+	return exists(ctx, s.DB.NewSelect().TableExpr("members AS m1").
+		Join("JOIN members AS m2 ON m2.organization_id = m1.organization_id").
+		Where("m1.user_id = ? AND m2.user_id = ?", a, b))
+}
