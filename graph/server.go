@@ -58,9 +58,9 @@ func NewHTTPHandler(r *Resolver) *handler.Server {
 	return srv
 }
 
-// NewExecutor runs operations in-process, for the REST routes.
-func NewExecutor(r *Resolver) *executor.Executor {
-	e := executor.New(Schema(r))
+// NewExecutor runs operations of es (from Schema) in-process, for the REST routes.
+func NewExecutor(r *Resolver, es graphql.ExecutableSchema) *executor.Executor {
+	e := executor.New(es)
 	configure(e, r)
 	return e
 }

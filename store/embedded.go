@@ -77,6 +77,11 @@ func StartEmbedded(ctx context.Context, dir string) (*Embedded, error) {
 			return nil, fmt.Errorf("initdb: %w: %s", err, out)
 		}
 	}
+	// Another folio (a running server, say) may already run this cluster:
+	// share it rather than start a second postmaster on the same data.
+	if e.answers(ctx) {
+		return e, nil
+	}
 	logFile, err := os.OpenFile(filepath.Join(dir, "postgres.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, err
@@ -107,7 +112,8 @@ func (e *Embedded) dsnFor(db string) string {
 	return fmt.Sprintf("host=%s user=folio dbname=%s sslmode=disable", e.sockDir, db)
 }
 
-// Stop shuts the cluster down (fast shutdown) and waits for it to exit.
+// Stop shuts the cluster down (fast shutdown) and waits for it to exit. A
+// cluster that another process started is left running.
 func (e *Embedded) Stop() error {
 	if e.cmd == nil || e.cmd.Process == nil {
 		return nil
@@ -120,6 +126,21 @@ func (e *Embedded) Stop() error {
 		<-e.exited
 	}
 	return nil
+}
+
+// answers reports whether a server already accepts connections on the socket.
+func (e *Embedded) answers(ctx context.Context) bool {
+	if _, err := os.Stat(filepath.Join(e.sockDir, ".s.PGSQL.5432")); err != nil {
+		return false
+	}
+	db, err := sql.Open("pgx", e.dsnFor("postgres"))
+	if err != nil {
+		return false
+	}
+	defer db.Close()
+	pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return db.PingContext(pingCtx) == nil
 }
 
 // waitReady polls the socket until the server answers, then makes sure

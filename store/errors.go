@@ -13,15 +13,15 @@ import (
 type Code string
 
 const (
-	CodeInvalid         Code = "INVALID"          // bad input: 400
-	CodeUnauthenticated Code = "UNAUTHENTICATED"  // no or bad token: 401
-	CodeForbidden       Code = "FORBIDDEN"        // known object, role too low: 403
-	CodeNotFound        Code = "NOT_FOUND"        // unknown, or hidden from the caller: 404
-	CodeConflict        Code = "CONFLICT"         // state forbids it: 409
-	CodePrecondition    Code = "PRECONDITION"     // a precondition of the request failed: 412
+	CodeInvalid         Code = "INVALID"           // bad input: 400
+	CodeUnauthenticated Code = "UNAUTHENTICATED"   // no or bad token: 401
+	CodeForbidden       Code = "FORBIDDEN"         // known object, role too low: 403
+	CodeNotFound        Code = "NOT_FOUND"         // unknown, or hidden from the caller: 404
+	CodeConflict        Code = "CONFLICT"          // state forbids it: 409
+	CodePrecondition    Code = "PRECONDITION"      // a precondition of the request failed: 412
 	CodeTooLarge        Code = "PAYLOAD_TOO_LARGE" // body over the limit: 413
-	CodeRateLimited     Code = "RATE_LIMITED"     // too many requests: 429
-	CodeInternal        Code = "INTERNAL"         // anything else: 500, message hidden
+	CodeRateLimited     Code = "RATE_LIMITED"      // too many requests: 429
+	CodeInternal        Code = "INTERNAL"          // anything else: 500, message hidden
 )
 
 // Error is the one domain error type. Message is safe to show to a client.

@@ -148,7 +148,7 @@ func (s *Store) UpdateOrganization(ctx context.Context, id string, p Organizatio
 
 // OrganizationAccess is an organization together with what one user is to it.
 type OrganizationAccess struct {
-	Organization `bun:",extend"`
+	Organization   `bun:",extend"`
 	ViewerRole     *Role     `bun:"viewer_role"`
 	ViewerOwnsTeam bool      `bun:"viewer_owns_team"`
 	ViewerJoinedAt time.Time `bun:"viewer_joined_at,scanonly"`

@@ -21,6 +21,7 @@ import (
 // Store is the handle every resolver and command works through.
 type Store struct {
 	DB      *bun.DB
+	dsn     string
 	now     func() time.Time
 	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
 }
@@ -41,8 +42,11 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	return &Store{DB: db, now: time.Now}, nil
+	return &Store{DB: db, dsn: dsn, now: time.Now}, nil
 }
+
+// DSN is the connection string the store was opened with.
+func (s *Store) DSN() string { return s.dsn }
 
 // Close closes the connection pool.
 func (s *Store) Close() error { return s.DB.Close() }

@@ -51,7 +51,7 @@ func (s *Store) EnsureUser(ctx context.Context, email, name string) (*User, erro
 	}
 	u := &User{ID: NewID(), Email: email, DisplayName: name, CreatedAt: s.Now()}
 	_, err := s.DB.NewInsert().Model(u).
-		On("CONFLICT (lower(email)) DO UPDATE SET email = users.email").
+		On("CONFLICT (lower(email)) DO UPDATE").Set(`email = "user".email`).
 		Returning("*").Exec(ctx)
 	return u, dbError(err, "user")
 }

@@ -58,7 +58,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 		ViewerTeamRole: newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
 			return s.TeamRolesOfUser(ctx, viewerID, ids)
 		}),
-		TeamFirstPage:   dataloader.NewBatchedLoader(teamFirstPages(s), dataloader.WithWait[TeamPageKey, []store.TeamMembership](wait)),
+		TeamFirstPage: dataloader.NewBatchedLoader(teamFirstPages(s), dataloader.WithWait[TeamPageKey, []store.TeamMembership](wait)),
 	}
 }
 

@@ -128,7 +128,6 @@ func (Team) Object() string { return "team" }
 // through roles and defaults, not with teams, so none is.
 func (Team) Spaces() int { return 0 }
 
-
 // TeamMember is one member of a team.
 type TeamMember struct {
 	store.TeamMembership

@@ -1,0 +1,40 @@
+# Folio. `make run` starts the server on an embedded database; `make test`
+# runs every test against real PostgreSQL. Both install PostgreSQL's server
+# binaries through the system package manager when they are missing.
+
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD)
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: build run test postgres generate check
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
+
+run: postgres build
+	./bin/folio serve
+
+test: postgres build
+	./bin/folio db run -- $(GO) test -count=1 ./...
+
+# PostgreSQL's server binaries (initdb, postgres): on PATH, in Debian's
+# /usr/lib/postgresql/*/bin, or installed now with apt-get.
+postgres:
+	@if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing PostgreSQL with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null; \
+	else \
+		echo "PostgreSQL server binaries not found: install PostgreSQL 15 or later, or set DATABASE_URL" >&2; exit 1; \
+	fi
+
+# Regenerate GraphQL code after editing graph/schema/*.graphqls.
+generate:
+	$(GO) tool gqlgen generate
+
+check:
+	test -z "$$(gofmt -l .)"
+	$(GO) vet ./...

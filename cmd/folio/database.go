@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"folio/store"
+)
+
+// openStore connects to DATABASE_URL, or starts the embedded cluster when it
+// is unset. close stops both.
+func openStore(ctx context.Context) (s *store.Store, close func(), err error) {
+	dsn := os.Getenv("DATABASE_URL")
+	var emb *store.Embedded
+	if dsn == "" {
+		dir := env("FOLIO_DATA_DIR", ".folio")
+		slog.Info("starting embedded PostgreSQL", "data_dir", dir)
+		if emb, err = store.StartEmbedded(ctx, dir); err != nil {
+			return nil, nil, fmt.Errorf("embedded database: %w", err)
+		}
+		dsn = emb.DSN()
+	}
+	s, err = store.Open(ctx, dsn)
+	if err != nil {
+		if emb != nil {
+			emb.Stop()
+		}
+		return nil, nil, err
+	}
+	return s, func() {
+		s.Close()
+		if emb != nil {
+			emb.Stop()
+		}
+	}, nil
+}
+
+func migrate(ctx context.Context, args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("usage: folio migrate up|down|status")
+	}
+	s, closeStore, err := openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	m := store.Migrator(s.DB)
+	if err := m.Init(ctx); err != nil {
+		return err
+	}
+	switch args[0] {
+	case "up":
+		return s.Migrate(ctx)
+	case "down":
+		if err := m.Lock(ctx); err != nil {
+			return err
+		}
+		defer m.Unlock(ctx) //nolint:errcheck
+		group, err := m.Rollback(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Println("rolled back", group)
+		return nil
+	case "status":
+		ms, err := m.MigrationsWithStatus(ctx)
+		if err != nil {
+			return err
+		}
+		for _, mig := range ms {
+			state := "pending"
+			if mig.IsApplied() {
+				state = "applied"
+			}
+			fmt.Printf("%-8s %s\n", state, mig.Name)
+		}
+		return nil
+	}
+	return fmt.Errorf("usage: folio migrate up|down|status")
+}

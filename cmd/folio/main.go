@@ -1,0 +1,85 @@
+// Command folio is the Folio documentation platform server and its tools.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `folio: a self-hostable documentation platform server
+
+Usage:
+  folio serve                          start the HTTP server (runs pending migrations first)
+  folio migrate up|down|status         manage the database schema
+  folio token create --email EMAIL [--name NAME]
+                                       create the user if missing and print a new API token
+  folio token revoke TOKEN             revoke an API token
+  folio db run -- COMMAND [ARGS...]    run COMMAND with FOLIO_TEST_DATABASE_URL set to a
+                                       fresh embedded database (used by make test)
+
+Configuration (environment):
+  DATABASE_URL      PostgreSQL connection string; unset: an embedded cluster in FOLIO_DATA_DIR
+  FOLIO_DATA_DIR    data directory of the embedded cluster (default ./.folio)
+  FOLIO_ADDR        listen address (default 127.0.0.1:8080)
+  FOLIO_PUBLIC_URL  base of the URLs in responses (default http://FOLIO_ADDR)
+  FOLIO_LOG_LEVEL   debug, info, warn or error (default info)
+`
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
+	case "serve":
+		err = serve(ctx)
+	case "migrate":
+		err = migrate(ctx, args)
+	case "token":
+		err = token(ctx, args)
+	case "db":
+		err = dbRun(ctx, args)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return
+	default:
+		err = fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
+	}
+	var exit exitCode
+	if errors.As(err, &exit) {
+		os.Exit(int(exit))
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "folio:", err)
+		os.Exit(1)
+	}
+}
+
+// exitCode is returned by a command that must exit with a given status.
+type exitCode int
+
+func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+func logLevel() slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(os.Getenv("FOLIO_LOG_LEVEL"))); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}

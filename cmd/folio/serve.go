@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"folio/rest"
+)
+
+func serve(ctx context.Context) error {
+	s, closeStore, err := openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	if err := s.Migrate(ctx); err != nil {
+		return err
+	}
+	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
+	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr)})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	slog.Info("folio listening", "addr", addr)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// In-flight requests finish; then the embedded database (if any) stops.
+	slog.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package rest
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"folio/store"
+)
+
+// statusOf maps error codes (domain codes and gqlgen's own) to HTTP statuses.
+var statusOf = map[string]int{
+	string(store.CodeInvalid):         http.StatusBadRequest,
+	"GRAPHQL_VALIDATION_FAILED":       http.StatusBadRequest,
+	"GRAPHQL_PARSE_FAILED":            http.StatusBadRequest,
+	string(store.CodeUnauthenticated): http.StatusUnauthorized,
+	string(store.CodeForbidden):       http.StatusForbidden,
+	string(store.CodeNotFound):        http.StatusNotFound,
+	string(store.CodeConflict):        http.StatusConflict,
+	string(store.CodePrecondition):    http.StatusPreconditionFailed,
+	string(store.CodeTooLarge):        http.StatusRequestEntityTooLarge,
+	string(store.CodeRateLimited):     http.StatusTooManyRequests,
+}
+
+// writeError writes the GitBook error body: {"error": {"code", "message"}}.
+func writeError(w http.ResponseWriter, status int, message string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	body, _ := json.Marshal(map[string]any{"error": map[string]any{"code": status, "message": message}})
+	w.Write(body)
+}
+
+// writeDomainError writes a domain error with its status.
+func writeDomainError(w http.ResponseWriter, err error) {
+	status, ok := statusOf[string(store.ErrorCode(err))]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	writeError(w, status, store.ErrorMessage(err))
+}
+
+// writeGraphQLError writes the first error of an operation as a REST error.
+// Variable coercion errors name the offending input field.
+func writeGraphQLError(w http.ResponseWriter, e *gqlerror.Error) {
+	code, _ := e.Extensions["code"].(string)
+	status, ok := statusOf[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	msg := e.Message
+	if status == http.StatusInternalServerError {
+		msg = "internal error"
+	}
+	if len(e.Path) > 0 && code == "GRAPHQL_VALIDATION_FAILED" {
+		if name, isName := e.Path[len(e.Path)-1].(ast.PathName); isName && string(name) != "input" {
+			msg = string(name) + ": " + msg
+		}
+	}
+	writeError(w, status, msg)
+}

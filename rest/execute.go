@@ -1,0 +1,165 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/executor"
+
+	"folio/store"
+)
+
+// MaxBody is the largest request body accepted.
+const MaxBody = 1 << 20
+
+// serve handles one request for route c: variables from the path, query and
+// body; the operation executed in-process; the result shaped as REST.
+func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http.Request) {
+	vars, err := c.variables(r)
+	if err != nil {
+		writeDomainError(w, err)
+		return
+	}
+	ctx := graphql.StartOperationTrace(r.Context())
+	params := &graphql.RawParams{Query: c.query, OperationName: c.Op, Variables: vars}
+	opCtx, errs := exec.CreateOperationContext(ctx, params)
+	if errs != nil {
+		writeGraphQLError(w, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs).Errors[0])
+		return
+	}
+	handler, ctx := exec.DispatchOperation(ctx, opCtx)
+	resp := handler(ctx)
+	if len(resp.Errors) > 0 {
+		writeGraphQLError(w, resp.Errors[0])
+		return
+	}
+	if c.Status == http.StatusNoContent || c.Status == http.StatusResetContent {
+		w.WriteHeader(c.Status)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	if c.Empty {
+		w.WriteHeader(c.Status)
+		w.Write([]byte("{}"))
+		return
+	}
+	data := []byte(resp.Data)
+	for _, k := range c.result {
+		data = member(data, k)
+	}
+	var body bytes.Buffer
+	body.Grow(len(data))
+	if _, err := writeShaped(&body, data, c.shape); err != nil {
+		writeError(w, http.StatusInternalServerError, "internal error")
+		return
+	}
+	if c.Status == http.StatusCreated {
+		if loc := member(member(body.Bytes(), "urls"), "location"); len(loc) > 2 {
+			var s string
+			if json.Unmarshal(loc, &s) == nil {
+				w.Header().Set("Location", s)
+			}
+		}
+	}
+	w.WriteHeader(c.Status)
+	w.Write(body.Bytes())
+}
+
+// variables gathers the operation's variables from the request.
+func (c *compiled) variables(r *http.Request) (map[string]any, error) {
+	vars := map[string]any{}
+	for _, name := range c.pathVars {
+		vars[name] = r.PathValue(name)
+	}
+	q := r.URL.Query()
+	for _, p := range c.Query {
+		if v, err := queryValue(q, p); err != nil {
+			return nil, err
+		} else if v != nil {
+			vars[p.Name] = v
+		}
+	}
+	if c.Body {
+		input, err := readBody(r)
+		if err != nil {
+			return nil, err
+		}
+		vars["input"] = input
+	}
+	return vars, nil
+}
+
+// readBody decodes the JSON body; an empty body is an empty object.
+func readBody(r *http.Request) (any, error) {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, store.Errorf(store.CodeTooLarge, "the request body is larger than %d bytes", MaxBody)
+		}
+		return nil, store.Errorf(store.CodeInvalid, "the request body could not be read")
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return nil, store.Errorf(store.CodeInvalid, "the request body is not valid JSON")
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, store.Errorf(store.CodeInvalid, "the request body must be a JSON object")
+	}
+	return v, nil
+}
+
+func queryValue(q url.Values, p Param) (any, error) {
+	vals, ok := q[p.Name]
+	if !ok || len(vals) == 0 {
+		return nil, nil
+	}
+	v := vals[0]
+	switch p.Kind {
+	case Int:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, store.Invalid(p.Name, "must be an integer")
+		}
+		return n, nil
+	case Bool:
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return nil, store.Invalid(p.Name, "must be true or false")
+		}
+		return b, nil
+	case List:
+		var out []any
+		for _, v := range vals {
+			for _, item := range strings.Split(v, ",") {
+				if item != "" {
+					out = append(out, item)
+				}
+			}
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+// pathNames lists the {name} segments of a path pattern.
+func pathNames(pattern string) []string {
+	var out []string
+	for _, seg := range strings.Split(pattern, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			out = append(out, strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"))
+		}
+	}
+	return out
+}

@@ -1,0 +1,210 @@
+// Package resttest runs the real HTTP handler over a fresh test database and
+// speaks HTTP to it, for the REST and GraphQL tests of every area.
+package resttest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"folio/rest"
+	"folio/store"
+	"folio/store/pgtest"
+)
+
+// Server is a running Folio over its own database.
+type Server struct {
+	URL   string
+	Store *store.Store
+	t     testing.TB
+}
+
+// New starts a server for one test.
+func New(t testing.TB) *Server {
+	t.Helper()
+	s := pgtest.New(t)
+	srv := &Server{Store: s, t: t}
+	ts := httptest.NewUnstartedServer(nil)
+	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true})
+	if err != nil {
+		t.Fatalf("handler: %v", err)
+	}
+	ts.Config.Handler = h
+	ts.Start()
+	t.Cleanup(ts.Close)
+	srv.URL = ts.URL
+	return srv
+}
+
+// Client calls the server as one user.
+type Client struct {
+	srv    *Server
+	t      testing.TB
+	Token  string
+	UserID string
+	Email  string
+}
+
+// User creates a user (by e-mail) with an API token.
+func (s *Server) User(email string) *Client {
+	s.t.Helper()
+	u, err := s.Store.EnsureUser(context.Background(), email, "")
+	if err != nil {
+		s.t.Fatalf("user: %v", err)
+	}
+	tok, err := s.Store.CreateToken(context.Background(), u.ID)
+	if err != nil {
+		s.t.Fatalf("token: %v", err)
+	}
+	return &Client{srv: s, t: s.t, Token: tok, UserID: u.ID, Email: u.Email}
+}
+
+// Anonymous is a client without a token.
+func (s *Server) Anonymous() *Client { return &Client{srv: s, t: s.t} }
+
+// In returns the client reporting failures to t, for use inside subtests.
+func (c *Client) In(t testing.TB) *Client {
+	cp := *c
+	cp.t = t
+	return &cp
+}
+
+// Response is a response read in full.
+type Response struct {
+	Status     int
+	Header     http.Header
+	Body       []byte
+	Statements int
+	t          testing.TB
+	req        string
+}
+
+// Do sends a request; body is JSON-encoded unless it is a string or []byte.
+func (c *Client) Do(method, path string, body any) *Response {
+	c.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			c.t.Fatalf("encode body: %v", err)
+		}
+		r = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, c.srv.URL+path, r)
+	if err != nil {
+		c.t.Fatalf("request: %v", err)
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	if r != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	n, _ := strconv.Atoi(resp.Header.Get("X-Folio-Statements"))
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw, Statements: n, t: c.t, req: method + " " + path}
+}
+
+// Get, Post, Put, Patch and Delete are Do with that method.
+func (c *Client) Get(path string) *Response            { return c.Do(http.MethodGet, path, nil) }
+func (c *Client) Post(path string, body any) *Response  { return c.Do(http.MethodPost, path, body) }
+func (c *Client) Put(path string, body any) *Response   { return c.Do(http.MethodPut, path, body) }
+func (c *Client) Patch(path string, body any) *Response { return c.Do(http.MethodPatch, path, body) }
+func (c *Client) Delete(path string) *Response          { return c.Do(http.MethodDelete, path, nil) }
+
+// Expect fails the test unless the status is status.
+func (r *Response) Expect(status int) *Response {
+	r.t.Helper()
+	if r.Status != status {
+		r.t.Fatalf("%s: status %d, want %d; body: %s", r.req, r.Status, status, r.Body)
+	}
+	return r
+}
+
+// ExpectError fails the test unless the response is the error body with this status.
+func (r *Response) ExpectError(status int) string {
+	r.t.Helper()
+	r.Expect(status)
+	var e struct {
+		Error struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(r.Body, &e); err != nil || e.Error.Code != status || e.Error.Message == "" {
+		r.t.Fatalf("%s: not an error body with code %d: %s", r.req, status, r.Body)
+	}
+	return e.Error.Message
+}
+
+// JSON decodes the body as a generic object.
+func (r *Response) JSON() map[string]any {
+	r.t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(r.Body, &v); err != nil {
+		r.t.Fatalf("%s: body is not a JSON object: %v: %s", r.req, err, r.Body)
+	}
+	return v
+}
+
+// Decode decodes the body into v.
+func (r *Response) Decode(v any) {
+	r.t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		r.t.Fatalf("%s: decode: %v: %s", r.req, err, r.Body)
+	}
+}
+
+// GraphQLResult is a GraphQL response.
+type GraphQLResult struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+	Statements int `json:"-"`
+}
+
+// GraphQL posts a document to /graphql.
+func (c *Client) GraphQL(query string, vars map[string]any) GraphQLResult {
+	c.t.Helper()
+	r := c.Post("/graphql", map[string]any{"query": query, "variables": vars})
+	var out GraphQLResult
+	r.Decode(&out)
+	out.Statements = r.Statements
+	return out
+}
+
+// Str digs a string out of a decoded JSON object by a dotted path.
+func Str(v map[string]any, path string) string {
+	var cur any = v
+	for _, k := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return ""
+		}
+		cur = m[k]
+	}
+	if cur == nil {
+		return ""
+	}
+	return fmt.Sprint(cur)
+}

@@ -1,0 +1,132 @@
+// Package rest serves Folio's REST API (/v1), wire-compatible with the
+// GitBook API, as a thin mapping onto the GraphQL schema: a route is data
+// (method, path, a named operation, how the request becomes variables, the
+// success status), and every request executes its operation in-process.
+package rest
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/formatter"
+)
+
+// Route maps one REST endpoint onto a GraphQL operation.
+type Route struct {
+	Method string
+	Path   string // with {name} segments, each passed as the variable of that name
+	Op     string // the operation's name in operations/*.graphql
+	// Result is the dotted path of the response body inside the operation's
+	// data; empty means the operation's single root field.
+	Result string
+	Query  []Param // query parameters, each passed as the variable of that name
+	Body   bool    // the JSON body is passed as the variable "input"
+	Status int     // success status; 204 and 205 send no body
+	Empty  bool    // the success body is {} whatever the operation returns
+	Public bool    // needs no token
+}
+
+// Param is a query parameter and how to read it.
+type Param struct {
+	Name string
+	Kind Kind
+}
+
+// Kind is the type a query parameter is read as.
+type Kind int
+
+const (
+	String Kind = iota
+	Int
+	Bool
+	List // repeated, or comma-separated
+)
+
+//go:embed operations/*.graphql
+var operationFiles embed.FS
+
+// compiled is a route ready to serve: its operation text (validated once,
+// at start-up) and the shape of its response body.
+type compiled struct {
+	Route
+	query    string
+	pathVars []string
+	result   []string
+	shape    *shape
+}
+
+// compile validates every route's operation against the schema and prepares
+// its shape. Any mistake in the route table stops the server from starting.
+func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
+	var src strings.Builder
+	files, _ := fs.Glob(operationFiles, "operations/*.graphql")
+	for _, f := range files {
+		b, _ := operationFiles.ReadFile(f)
+		src.Write(b)
+		src.WriteByte('\n')
+	}
+	doc, errs := gqlparser.LoadQuery(schema, src.String())
+	if errs != nil {
+		return nil, fmt.Errorf("REST operations: %w", errs)
+	}
+	out := make([]compiled, 0, len(routes))
+	for _, r := range routes {
+		op := doc.Operations.ForName(r.Op)
+		if op == nil {
+			return nil, fmt.Errorf("route %s %s: no operation %q", r.Method, r.Path, r.Op)
+		}
+		c := compiled{Route: r, pathVars: pathNames(r.Path)}
+		frags := fragmentsOf(op.SelectionSet, doc.Fragments, map[string]bool{})
+		var buf bytes.Buffer
+		formatter.NewFormatter(&buf, formatter.WithComments()).FormatQueryDocument(&ast.QueryDocument{
+			Operations: ast.OperationList{op}, Fragments: frags,
+		})
+		c.query = buf.String()
+		set := op.SelectionSet
+		if r.Result == "" {
+			if len(set) != 1 {
+				return nil, fmt.Errorf("route %s %s: operation %s needs one root field or a Result path", r.Method, r.Path, r.Op)
+			}
+			c.result = []string{set[0].(*ast.Field).Alias}
+		} else {
+			c.result = strings.Split(r.Result, ".")
+		}
+		// Descend the selection to the shape of the body itself.
+		s := shapeOf(set, doc.Fragments)
+		for _, k := range c.result {
+			if s = s.fields[k]; s == nil {
+				return nil, fmt.Errorf("route %s %s: result path %q not selected", r.Method, r.Path, r.Result)
+			}
+		}
+		c.shape = s
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// fragmentsOf lists the fragments a selection uses, transitively.
+func fragmentsOf(set ast.SelectionSet, all ast.FragmentDefinitionList, seen map[string]bool) ast.FragmentDefinitionList {
+	var out ast.FragmentDefinitionList
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			out = append(out, fragmentsOf(sel.SelectionSet, all, seen)...)
+		case *ast.InlineFragment:
+			out = append(out, fragmentsOf(sel.SelectionSet, all, seen)...)
+		case *ast.FragmentSpread:
+			if seen[sel.Name] {
+				continue
+			}
+			seen[sel.Name] = true
+			f := all.ForName(sel.Name)
+			out = append(out, f)
+			out = append(out, fragmentsOf(f.SelectionSet, all, seen)...)
+		}
+	}
+	return out
+}

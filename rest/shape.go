@@ -1,0 +1,162 @@
+package rest
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// shape says, for one level of a REST body, which fields keep a null value
+// (those marked @keepNull in the schema) and how their children are shaped.
+// Every other null is an absent optional field and is left out of the body.
+type shape struct {
+	keepNull bool
+	fields   map[string]*shape
+}
+
+// shapeOf builds the shape of a selection set, following fragments.
+func shapeOf(set ast.SelectionSet, frags ast.FragmentDefinitionList) *shape {
+	s := &shape{fields: map[string]*shape{}}
+	addSelections(s, set, frags)
+	return s
+}
+
+func addSelections(s *shape, set ast.SelectionSet, frags ast.FragmentDefinitionList) {
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			child := s.fields[sel.Alias]
+			if child == nil {
+				child = &shape{fields: map[string]*shape{}}
+				s.fields[sel.Alias] = child
+			}
+			if sel.Definition != nil && sel.Definition.Directives.ForName("keepNull") != nil {
+				child.keepNull = true
+			}
+			addSelections(child, sel.SelectionSet, frags)
+		case *ast.InlineFragment:
+			addSelections(s, sel.SelectionSet, frags)
+		case *ast.FragmentSpread:
+			if f := frags.ForName(sel.Name); f != nil {
+				addSelections(s, f.SelectionSet, frags)
+			}
+		}
+	}
+}
+
+// writeShaped copies the JSON value at the start of src to dst, leaving out
+// object members whose value is null unless their shape keeps nulls. src is
+// gqlgen's compact output, so there is no white space to skip. It returns
+// the rest of src after the value.
+func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
+	if len(src) == 0 {
+		return nil, fmt.Errorf("unexpected end of JSON")
+	}
+	switch src[0] {
+	case '{':
+		dst.WriteByte('{')
+		src = src[1:]
+		first := true
+		for len(src) > 0 && src[0] != '}' {
+			if src[0] == ',' {
+				src = src[1:]
+			}
+			keyEnd, err := stringEnd(src)
+			if err != nil {
+				return nil, err
+			}
+			key, rest := src[:keyEnd], src[keyEnd+1:] // skip the colon
+			var child *shape
+			if s != nil {
+				child = s.fields[string(key[1:len(key)-1])]
+			}
+			if bytes.HasPrefix(rest, []byte("null")) && (child == nil || !child.keepNull) {
+				src = rest[4:]
+				continue
+			}
+			if !first {
+				dst.WriteByte(',')
+			}
+			first = false
+			dst.Write(key)
+			dst.WriteByte(':')
+			if src, err = writeShaped(dst, rest, child); err != nil {
+				return nil, err
+			}
+		}
+		dst.WriteByte('}')
+		return src[1:], nil
+	case '[':
+		dst.WriteByte('[')
+		src = src[1:]
+		for len(src) > 0 && src[0] != ']' {
+			if src[0] == ',' {
+				dst.WriteByte(',')
+				src = src[1:]
+			}
+			var err error
+			if src, err = writeShaped(dst, src, s); err != nil {
+				return nil, err
+			}
+		}
+		dst.WriteByte(']')
+		return src[1:], nil
+	case '"':
+		end, err := stringEnd(src)
+		if err != nil {
+			return nil, err
+		}
+		dst.Write(src[:end])
+		return src[end:], nil
+	default: // number, true, false, null
+		i := 0
+		for i < len(src) && src[i] != ',' && src[i] != '}' && src[i] != ']' {
+			i++
+		}
+		dst.Write(src[:i])
+		return src[i:], nil
+	}
+}
+
+// stringEnd returns the index just past the JSON string starting src.
+func stringEnd(src []byte) (int, error) {
+	for i := 1; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("unterminated JSON string")
+}
+
+// member returns the raw value of key in the JSON object src, or nil.
+func member(src []byte, key string) []byte {
+	if len(src) == 0 || src[0] != '{' {
+		return nil
+	}
+	src = src[1:]
+	for len(src) > 0 && src[0] != '}' {
+		if src[0] == ',' {
+			src = src[1:]
+		}
+		end, err := stringEnd(src)
+		if err != nil {
+			return nil
+		}
+		k := src[1 : end-1]
+		src = src[end+1:]
+		var discard bytes.Buffer
+		rest, err := writeShaped(&discard, src, &shape{keepNull: true})
+		if err != nil {
+			return nil
+		}
+		if string(k) == key {
+			return src[:len(src)-len(rest)]
+		}
+		src = rest
+	}
+	return nil
+}

@@ -1,0 +1,116 @@
+// Package pgtest gives each test its own PostgreSQL database, cloned from a
+// template migrated once (peterldowns/pgtestdb). The server is
+// FOLIO_TEST_DATABASE_URL (set by `folio db run`, which make test uses); when
+// it is unset, the test process starts an embedded cluster of its own.
+package pgtest
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"io/fs"
+	"net/url"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/peterldowns/pgtestdb"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"folio/migrations"
+	"folio/store"
+)
+
+var (
+	serverOnce sync.Once
+	serverConf pgtestdb.Config
+	serverErr  error
+)
+
+// New returns a store over a fresh, migrated database that is dropped when
+// the test passes.
+func New(t testing.TB) *store.Store {
+	t.Helper()
+	serverOnce.Do(func() { serverConf, serverErr = server() })
+	if serverErr != nil {
+		t.Fatalf("test database server: %v", serverErr)
+	}
+	conf := pgtestdb.Custom(t, serverConf, migrator{})
+	s, err := store.Open(context.Background(), conf.URL())
+	if err != nil {
+		t.Fatalf("open test database: %v", err)
+	}
+	if err := s.LoadSecrets(context.Background()); err != nil {
+		t.Fatalf("load secrets: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// server finds or starts the database server and describes it for pgtestdb.
+func server() (pgtestdb.Config, error) {
+	dsn := os.Getenv("FOLIO_TEST_DATABASE_URL")
+	if dsn == "" {
+		dir, err := os.MkdirTemp("", "folio-pgtest-")
+		if err != nil {
+			return pgtestdb.Config{}, err
+		}
+		os.Chmod(dir, 0o755)
+		// Stopped by the kernel (parent-death signal) when the test process exits.
+		emb, err := store.StartEmbedded(context.Background(), dir)
+		if err != nil {
+			return pgtestdb.Config{}, err
+		}
+		dsn = emb.DSN()
+	}
+	pc, err := pgconn.ParseConfig(dsn)
+	if err != nil {
+		return pgtestdb.Config{}, err
+	}
+	opts := url.Values{"sslmode": {"disable"}}
+	if len(pc.Host) > 0 && pc.Host[0] == '/' {
+		opts.Set("host", pc.Host) // a Unix socket directory
+	}
+	return pgtestdb.Config{
+		DriverName: "pgx",
+		Host:       "localhost",
+		Port:       strconv.Itoa(int(pc.Port)),
+		User:       pc.User,
+		Password:   pc.Password,
+		Database:   pc.Database,
+		Options:    opts.Encode(),
+	}, nil
+}
+
+// migrator builds the template database with Folio's own migrations.
+type migrator struct{}
+
+// Hash names the template after the migrations' contents, so a changed
+// migration gets a new template.
+func (migrator) Hash() (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(migrations.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(migrations.Files(), path)
+		h.Write([]byte(path))
+		h.Write(b)
+		return err
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
+}
+
+func (migrator) Migrate(ctx context.Context, db *sql.DB, _ pgtestdb.Config) error {
+	bdb := bun.NewDB(db, pgdialect.New())
+	m := store.Migrator(bdb)
+	if err := m.Init(ctx); err != nil {
+		return err
+	}
+	_, err := m.Migrate(ctx)
+	return err
+}
