@@ -19,7 +19,11 @@ func (r *mutationResolver) CreateInvite(ctx context.Context, organizationID stri
 	if err != nil {
 		return nil, err
 	}
-	i, err := r.Store.CreateInvite(ctx, organizationID, input.Role)
+	role, set := input.Role.ValueOK()
+	if !set {
+		return nil, store.Invalid("role", "is required: a role, or null to invite guests")
+	}
+	i, err := r.Store.CreateInvite(ctx, organizationID, role)
 	if err != nil {
 		return nil, err
 	}

@@ -1689,7 +1689,8 @@ type InviteList {
 }
 
 input CreateInviteInput {
-  role: Role
+  "Required: a role, or null to invite guests."
+  role: Role @goField(omittable: true)
 }
 
 input UpdateInviteInput {
@@ -9934,7 +9935,7 @@ func (ec *executionContext) unmarshalInputCreateInviteInput(ctx context.Context,
 			if err != nil {
 				return it, err
 			}
-			it.Role = data
+			it.Role = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil

@@ -20,7 +20,8 @@ type APIInformation struct {
 }
 
 type CreateInviteInput struct {
-	Role *store.Role `json:"role,omitempty"`
+	// Required: a role, or null to invite guests.
+	Role graphql.Omittable[*store.Role] `json:"role,omitempty"`
 }
 
 type CreateOrganizationInput struct {
