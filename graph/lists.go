@@ -1,6 +1,9 @@
 package graph
 
 import (
+	"context"
+
+	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -33,4 +36,30 @@ func mapItems[T, U any](rows []T, wrap func(T) U) []U {
 		out[i] = wrap(r)
 	}
 	return out
+}
+
+// nestedPage serves a list nested under a list of parents (the members of
+// each team, say). Its first page comes from one batched statement for all
+// parents, its count from a batched count; later pages, or a page the batch
+// could not serve, are read directly.
+func nestedPage[K comparable, V any](ctx context.Context, args store.PageArgs,
+	pages *loader.PageLoader[K, V], counts *loader.Loader[K, int], parent K,
+	fromRows func(rows []V, limit, count int) store.Page[V],
+	direct func() (store.Page[V], error),
+) (store.Page[V], error) {
+	if args.Page != "" {
+		return direct()
+	}
+	count, err := counts.Load(ctx, parent)
+	if err != nil {
+		return store.Page[V]{}, err
+	}
+	rows, ok, err := pages.LoadPage(ctx, parent, args.Limit)
+	if err != nil {
+		return store.Page[V]{}, err
+	}
+	if !ok {
+		return direct()
+	}
+	return fromRows(rows, args.Limit, count), nil
 }

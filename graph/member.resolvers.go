@@ -15,7 +15,7 @@ import (
 
 // User is the resolver for the user field.
 func (r *memberResolver) User(ctx context.Context, obj *model.Member) (*model.User, error) {
-	u, err := loader.For(ctx).User.Load(ctx, obj.UserID)()
+	u, err := loader.For(ctx).User.Load(ctx, obj.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func (r *memberResolver) User(ctx context.Context, obj *model.Member) (*model.Us
 
 // Teams is the resolver for the teams field.
 func (r *memberResolver) Teams(ctx context.Context, obj *model.Member) (int, error) {
-	return loader.For(ctx).MemberTeamCount.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})()
+	return loader.For(ctx).MemberTeamCount.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
 }
 
 // TeamMemberships is the resolver for the teamMemberships field.
@@ -33,11 +33,24 @@ func (r *memberResolver) TeamMemberships(ctx context.Context, obj *model.Member,
 	if obj.Viewer.Role == nil {
 		return nil, store.Errorf(store.CodeForbidden, "guests cannot list the people of an organization")
 	}
-	t := ""
-	if title != nil {
-		t = *title
+	args := pageArgs(page, limit)
+	key := store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID}
+	l := loader.For(ctx)
+	direct := func() (store.Page[store.TeamMembership], error) {
+		t := ""
+		if title != nil {
+			t = *title
+		}
+		return r.Store.MemberTeams(ctx, obj.OrganizationID, obj.UserID, t, args)
 	}
-	p, err := r.Store.MemberTeams(ctx, obj.OrganizationID, obj.UserID, t, pageArgs(page, limit))
+	var p store.Page[store.TeamMembership]
+	var err error
+	if title != nil && *title != "" {
+		p, err = direct()
+		l.MemberTeamsListed(p.Items)
+	} else {
+		p, err = nestedPage(ctx, args, l.MemberTeamsPage, l.MemberTeamCount, key, r.Store.MemberTeamsFirstPage, direct)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +61,7 @@ func (r *memberResolver) TeamMemberships(ctx context.Context, obj *model.Member,
 
 // Team is the resolver for the team field.
 func (r *memberTeamResolver) Team(ctx context.Context, obj *model.MemberTeam) (*model.Team, error) {
-	t, err := loader.For(ctx).Team.Load(ctx, obj.TeamID)()
+	t, err := loader.For(ctx).Team.Load(ctx, obj.TeamID)
 	if err != nil {
 		return nil, err
 	}

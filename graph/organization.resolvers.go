@@ -86,6 +86,7 @@ func (r *organizationResolver) Members(ctx context.Context, obj *model.Organizat
 	if err != nil {
 		return nil, err
 	}
+	loader.For(ctx).MembersListed(p.Items)
 	return &model.MemberList{Items: mapItems(p.Items, func(m store.Member) model.Member {
 		return model.Member{Member: m, Viewer: obj.Access}
 	}), Count: p.Count, Next: next(p.Next)}, nil
@@ -96,7 +97,7 @@ func (r *organizationResolver) Member(ctx context.Context, obj *model.Organizati
 	if err := requireMemberRole(obj); err != nil {
 		return nil, err
 	}
-	m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: userID})()
+	m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: userID})
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func (r *organizationResolver) Teams(ctx context.Context, obj *model.Organizatio
 	if owner != nil {
 		f.Owner = *owner
 		// Admins can manage every team.
-		m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: *owner})()
+		m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: *owner})
 		if err != nil {
 			return nil, store.Invalid("owner", "%q is not a member of the organization", *owner)
 		}
@@ -127,6 +128,7 @@ func (r *organizationResolver) Teams(ctx context.Context, obj *model.Organizatio
 	if err != nil {
 		return nil, err
 	}
+	loader.For(ctx).TeamsListed(p.Items)
 	return &model.TeamList{Items: mapItems(p.Items, func(t store.Team) model.Team {
 		return model.Team{Team: t, Viewer: obj.Access}
 	}), Count: p.Count, Next: next(p.Next)}, nil

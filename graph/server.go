@@ -14,6 +14,7 @@ import (
 
 	"folio/graph/generated"
 	"folio/graph/loader"
+	"folio/store"
 )
 
 // Schema builds the executable schema over r.
@@ -71,6 +72,17 @@ type introspectionForViewers struct{}
 func (introspectionForViewers) ExtensionName() string                   { return "IntrospectionForViewers" }
 func (introspectionForViewers) Validate(graphql.ExecutableSchema) error { return nil }
 func (introspectionForViewers) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	oc.DisableIntrospection = Viewer(ctx) == nil
+	anonymous := Viewer(ctx) == nil
+	oc.DisableIntrospection = anonymous
+	if anonymous && oc.Operation != nil {
+		for _, sel := range oc.Operation.SelectionSet {
+			if f, ok := sel.(*ast.Field); ok && (f.Name == "__schema" || f.Name == "__type") {
+				return &gqlerror.Error{
+					Message:    "introspection needs an API token (Authorization: Bearer <token>)",
+					Extensions: map[string]any{"code": string(store.CodeUnauthenticated)},
+				}
+			}
+		}
+	}
 	return nil
 }

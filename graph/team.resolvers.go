@@ -104,7 +104,7 @@ func (r *mutationResolver) RemoveTeamMember(ctx context.Context, organizationID 
 
 // Members is the resolver for the members field.
 func (r *teamResolver) Members(ctx context.Context, obj *model.Team) (int, error) {
-	return loader.For(ctx).TeamMemberCount.Load(ctx, obj.ID)()
+	return loader.For(ctx).TeamMemberCount.Load(ctx, obj.ID)
 }
 
 // Permissions is the resolver for the permissions field.
@@ -116,33 +116,23 @@ func (r *teamResolver) Permissions(ctx context.Context, obj *model.Team) (*model
 // TeamMembers is the resolver for the teamMembers field.
 func (r *teamResolver) TeamMembers(ctx context.Context, obj *model.Team, page *string, limit *int) (*model.TeamMemberList, error) {
 	args := pageArgs(page, limit)
-	wrap := func(m store.TeamMembership) model.TeamMember {
-		return model.TeamMember{TeamMembership: m, Viewer: obj.Viewer}
+	l := loader.For(ctx)
+	p, err := nestedPage(ctx, args, l.TeamMembersPage, l.TeamMemberCount, obj.ID, r.Store.TeamMembersFirstPage,
+		func() (store.Page[store.TeamMembership], error) { return r.Store.ListTeamMembers(ctx, obj.ID, args) })
+	if err != nil {
+		return nil, err
 	}
 	if args.Page != "" {
-		p, err := r.Store.ListTeamMembers(ctx, obj.ID, args)
-		if err != nil {
-			return nil, err
-		}
-		return &model.TeamMemberList{Items: mapItems(p.Items, wrap), Count: p.Count, Next: next(p.Next)}, nil
+		l.TeamMembershipsListed(p.Items)
 	}
-	// First pages of many teams come from one batched statement.
-	l := loader.For(ctx)
-	count, err := l.TeamMemberCount.Load(ctx, obj.ID)()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := l.TeamFirstPage.Load(ctx, loader.TeamPageKey{TeamID: obj.ID, Limit: args.Limit})()
-	if err != nil {
-		return nil, err
-	}
-	p := r.Store.TeamMembersFirstPage(rows, args.Limit, count)
-	return &model.TeamMemberList{Items: mapItems(p.Items, wrap), Count: p.Count, Next: next(p.Next)}, nil
+	return &model.TeamMemberList{Items: mapItems(p.Items, func(m store.TeamMembership) model.TeamMember {
+		return model.TeamMember{TeamMembership: m, Viewer: obj.Viewer}
+	}), Count: p.Count, Next: next(p.Next)}, nil
 }
 
 // Organization is the resolver for the organization field.
 func (r *teamMemberResolver) Organization(ctx context.Context, obj *model.TeamMember) (*model.Member, error) {
-	m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})()
+	m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
 	if err != nil {
 		return nil, err
 	}

@@ -65,17 +65,22 @@ func (s *Store) MembersByKey(ctx context.Context, keys []MemberKey) ([]Member, e
 	if len(keys) == 0 {
 		return out, nil
 	}
-	pairs := make([][]string, len(keys))
-	for i, k := range keys {
-		pairs[i] = []string{k.OrganizationID, k.UserID}
-	}
 	err := s.DB.NewSelect().Model(&out).
-		Where("(member.organization_id, member.user_id) IN (?)", bun.In(pairs)).Scan(ctx)
+		Where("(member.organization_id, member.user_id) IN (?)", bun.In(memberPairs(keys))).Scan(ctx)
 	return out, dbError(err, "member")
 }
 
 // MemberKey names one membership.
 type MemberKey struct{ OrganizationID, UserID string }
+
+// memberPairs turns keys into (organization, user) tuples for an IN clause.
+func memberPairs(keys []MemberKey) [][]string {
+	pairs := make([][]string, len(keys))
+	for i, k := range keys {
+		pairs[i] = []string{k.OrganizationID, k.UserID}
+	}
+	return pairs
+}
 
 // AddMember makes a user a member with a role; an existing member keeps the
 // more capable of the two roles. It returns the membership.

@@ -36,7 +36,8 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	sqldb.SetMaxOpenConns(20)
 	sqldb.SetMaxIdleConns(20)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
-	db := bun.NewDB(sqldb, pgdialect.New())
+	// Extra columns (window helpers, say) are dropped rather than failing a scan.
+	db := bun.NewDB(sqldb, pgdialect.New(), bun.WithDiscardUnknownColumns())
 	db.AddQueryHook(queryCounter{})
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()

@@ -104,30 +104,35 @@ func (s *Store) ListTeamMembers(ctx context.Context, teamID string, args PageArg
 	return listPage(ctx, s, q, teamMembersKeyset, args, teamMemberKey)
 }
 
-// TeamMembersFirstPage makes the first page of ListTeamMembers out of the
-// first limit+1 rows that TeamMembersFirstPages loaded, and the team's count.
-func (s *Store) TeamMembersFirstPage(rows []TeamMembership, limit, count int) Page[TeamMembership] {
-	p := Page[TeamMembership]{Items: rows, Count: count}
-	if len(rows) > limit {
-		p.Items = rows[:limit]
-		if limit > 0 {
-			p.Next = s.encodePage(teamMembersKeyset, teamMemberKey(&rows[limit-1]))
-		}
-	}
-	return p
+// TeamMembersFirstPages loads the first page (limit+1 rows) of the members
+// of many teams in one statement, for lists nested under a list of teams.
+func (s *Store) TeamMembersFirstPages(ctx context.Context, teamIDs []string, limit int) ([]TeamMembership, error) {
+	q := s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("tm.*").Where("tm.team_id IN (?)", bun.In(teamIDs))
+	return firstPages[TeamMembership](ctx, s, q, "tm.team_id", teamMembersKeyset, limit)
 }
 
-// TeamMembersFirstPages loads the first page of members of many teams in one
-// statement, for GraphQL lists nested under a list of teams.
-func (s *Store) TeamMembersFirstPages(ctx context.Context, teamIDs []string, limit int) ([]TeamMembership, error) {
-	var out []TeamMembership
-	err := s.DB.NewSelect().TableExpr("(?) AS tm",
-		s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("tm.*").
-			ColumnExpr("row_number() OVER (PARTITION BY tm.team_id ORDER BY tm.added_at, tm.user_id) AS rn").
-			Where("tm.team_id IN (?)", bun.In(teamIDs))).
-		ColumnExpr("tm.organization_id, tm.team_id, tm.user_id, tm.role, tm.added_at").
-		Where("tm.rn <= ?", limit).OrderExpr("tm.team_id, tm.rn").Scan(ctx, &out)
-	return out, dbError(err, "team member")
+// TeamMembersFirstPage makes the first page of ListTeamMembers from the rows
+// TeamMembersFirstPages loaded for one team.
+func (s *Store) TeamMembersFirstPage(rows []TeamMembership, limit, count int) Page[TeamMembership] {
+	return pageFromRows(s, rows, limit, count, teamMembersKeyset, teamMemberKey)
+}
+
+var memberTeamsKeyset = keyset{name: "member-teams", cols: []string{"tm.team_id"}}
+
+func memberTeamKey(m *TeamMembership) []any { return []any{m.TeamID} }
+
+// MemberTeamsFirstPages loads the first page (limit+1 rows) of the teams of
+// many members in one statement.
+func (s *Store) MemberTeamsFirstPages(ctx context.Context, keys []MemberKey, limit int) ([]TeamMembership, error) {
+	q := s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("tm.*").
+		Where("(tm.organization_id, tm.user_id) IN (?)", bun.In(memberPairs(keys)))
+	return firstPages[TeamMembership](ctx, s, q, "tm.organization_id, tm.user_id", memberTeamsKeyset, limit)
+}
+
+// MemberTeamsFirstPage makes the first page of MemberTeams (without a title
+// filter) from the rows MemberTeamsFirstPages loaded for one member.
+func (s *Store) MemberTeamsFirstPage(rows []TeamMembership, limit, count int) Page[TeamMembership] {
+	return pageFromRows(s, rows, limit, count, memberTeamsKeyset, memberTeamKey)
 }
 
 // MemberTeams lists the teams a user belongs to in an organization, with their role.
@@ -138,8 +143,7 @@ func (s *Store) MemberTeams(ctx context.Context, orgID, userID, title string, ar
 	if title != "" {
 		q.Where("lower(team.title) LIKE ?", "%"+escapeLike(strings.ToLower(title))+"%")
 	}
-	return listPage(ctx, s, q, keyset{name: "member-teams", cols: []string{"tm.team_id"}}, args,
-		func(m *TeamMembership) []any { return []any{m.TeamID} })
+	return listPage(ctx, s, q, memberTeamsKeyset, args, memberTeamKey)
 }
 
 // TeamUpdate is a bulk change of a team's members. A user named in both Add
@@ -313,10 +317,7 @@ func (s *Store) MemberTeamCounts(ctx context.Context, keys []MemberKey) (map[Mem
 	if len(keys) == 0 {
 		return out, nil
 	}
-	pairs := make([][]string, len(keys))
-	for i, k := range keys {
-		pairs[i] = []string{k.OrganizationID, k.UserID}
-	}
+	pairs := memberPairs(keys)
 	var rows []struct {
 		OrganizationID string `bun:"organization_id"`
 		UserID         string `bun:"user_id"`

@@ -7,124 +7,97 @@ import (
 	"context"
 	"time"
 
-	"github.com/graph-gophers/dataloader/v7"
-
 	"folio/store"
 )
 
 // wait is how long a loader gathers keys before it runs its batch. The
-// library's 16 ms default would add that much latency to every level.
+// library's 16 ms default would add that much latency to every level; keys
+// announced with Register do not depend on it at all.
 const wait = 500 * time.Microsecond
 
 // Loaders holds one loader per kind of batched read.
 type Loaders struct {
-	Organization    *dataloader.Loader[string, store.OrganizationAccess]
-	User            *dataloader.Loader[string, store.User]
-	Team            *dataloader.Loader[string, store.Team]
-	Member          *dataloader.Loader[store.MemberKey, store.Member]
-	TeamMemberCount *dataloader.Loader[string, int]
-	MemberTeamCount *dataloader.Loader[store.MemberKey, int]
-	TeamFirstPage   *dataloader.Loader[TeamPageKey, []store.TeamMembership]
+	Organization    *Loader[string, store.OrganizationAccess]
+	User            *Loader[string, store.User]
+	Team            *Loader[string, store.Team]
+	Member          *Loader[store.MemberKey, store.Member]
+	TeamMemberCount *Loader[string, int]
+	MemberTeamCount *Loader[store.MemberKey, int]
 	// ViewerTeamRole is the caller's role rank in a team: 0 none, store.OwnerRank for owners.
-	ViewerTeamRole *dataloader.Loader[string, int]
-}
-
-// TeamPageKey asks for the first limit members of a team.
-type TeamPageKey struct {
-	TeamID string
-	Limit  int
+	ViewerTeamRole  *Loader[string, int]
+	TeamMembersPage *PageLoader[string, store.TeamMembership]
+	MemberTeamsPage *PageLoader[store.MemberKey, store.TeamMembership]
 }
 
 // New creates the loaders of one operation by the user viewerID.
 func New(s *store.Store, viewerID string) *Loaders {
-	return &Loaders{
-		Organization: newLoader(func(ctx context.Context, ids []string) ([]store.OrganizationAccess, error) {
-			return s.OrganizationsForUser(ctx, viewerID, ids)
-		}, func(o store.OrganizationAccess) string { return o.ID }, "organization"),
-		User: newLoader(s.UsersByID, func(u store.User) string { return u.ID }, "user"),
-		Team: newLoader(s.TeamsByID, func(t store.Team) string { return t.ID }, "team"),
-		Member: newLoader(s.MembersByKey, func(m store.Member) store.MemberKey {
-			return store.MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID}
-		}, "member"),
-		TeamMemberCount: newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
-			rows, err := s.TeamMemberCounts(ctx, ids)
-			out := make(map[string]int, len(rows))
-			for _, r := range rows {
-				out[r.TeamID] = r.N
-			}
-			return out, err
-		}),
-		MemberTeamCount: newCounter(s.MemberTeamCounts),
-		ViewerTeamRole: newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
-			return s.TeamRolesOfUser(ctx, viewerID, ids)
-		}),
-		TeamFirstPage: dataloader.NewBatchedLoader(teamFirstPages(s), dataloader.WithWait[TeamPageKey, []store.TeamMembership](wait)),
-	}
-}
-
-// newLoader builds a loader over a "load these ids" store method; keys with
-// no row answer a not-found error.
-func newLoader[K comparable, V any](load func(context.Context, []K) ([]V, error), keyOf func(V) K, what string) *dataloader.Loader[K, V] {
-	batch := func(ctx context.Context, keys []K) []*dataloader.Result[V] {
-		rows, err := load(ctx, keys)
-		byKey := make(map[K]V, len(rows))
+	l := &Loaders{}
+	l.Organization = newLoader(func(ctx context.Context, ids []string) ([]store.OrganizationAccess, error) {
+		return s.OrganizationsForUser(ctx, viewerID, ids)
+	}, func(o store.OrganizationAccess) string { return o.ID }, "organization", nil)
+	l.User = newLoader(s.UsersByID, func(u store.User) string { return u.ID }, "user", nil)
+	l.Team = newLoader(s.TeamsByID, func(t store.Team) string { return t.ID }, "team", l.TeamsListed)
+	l.Member = newLoader(s.MembersByKey, memberKey, "member", l.MembersListed)
+	l.TeamMemberCount = newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
+		rows, err := s.TeamMemberCounts(ctx, ids)
+		out := make(map[string]int, len(rows))
 		for _, r := range rows {
-			byKey[keyOf(r)] = r
+			out[r.TeamID] = r.N
 		}
-		out := make([]*dataloader.Result[V], len(keys))
-		for i, k := range keys {
-			v, ok := byKey[k]
-			switch {
-			case err != nil:
-				out[i] = &dataloader.Result[V]{Error: err}
-			case !ok:
-				out[i] = &dataloader.Result[V]{Error: store.NotFound(what)}
-			default:
-				out[i] = &dataloader.Result[V]{Data: v}
-			}
-		}
-		return out
-	}
-	return dataloader.NewBatchedLoader(batch, dataloader.WithWait[K, V](wait))
+		return out, err
+	})
+	l.MemberTeamCount = newCounter(s.MemberTeamCounts)
+	l.ViewerTeamRole = newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
+		return s.TeamRolesOfUser(ctx, viewerID, ids)
+	})
+	l.TeamMembersPage = newFirstPages(s.TeamMembersFirstPages,
+		func(m store.TeamMembership) string { return m.TeamID }, l.TeamMembershipsListed)
+	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
+	return l
 }
 
-// newCounter builds a loader over a "count per key" store method; absent keys count 0.
-func newCounter[K comparable](count func(context.Context, []K) (map[K]int, error)) *dataloader.Loader[K, int] {
-	batch := func(ctx context.Context, keys []K) []*dataloader.Result[int] {
-		n, err := count(ctx, keys)
-		out := make([]*dataloader.Result[int], len(keys))
-		for i, k := range keys {
-			out[i] = &dataloader.Result[int]{Data: n[k], Error: err}
-		}
-		return out
-	}
-	return dataloader.NewBatchedLoader(batch, dataloader.WithWait[K, int](wait))
+func memberKey(m store.Member) store.MemberKey {
+	return store.MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID}
 }
 
-func teamFirstPages(s *store.Store) dataloader.BatchFunc[TeamPageKey, []store.TeamMembership] {
-	return func(ctx context.Context, keys []TeamPageKey) []*dataloader.Result[[]store.TeamMembership] {
-		ids := make([]string, len(keys))
-		limit := 0
-		for i, k := range keys {
-			ids[i] = k.TeamID
-			limit = max(limit, k.Limit)
-		}
-		rows, err := s.TeamMembersFirstPages(ctx, ids, limit+1)
-		byTeam := map[string][]store.TeamMembership{}
-		for _, r := range rows {
-			byTeam[r.TeamID] = append(byTeam[r.TeamID], r)
-		}
-		out := make([]*dataloader.Result[[]store.TeamMembership], len(keys))
-		for i, k := range keys {
-			page := byTeam[k.TeamID]
-			if len(page) > k.Limit+1 {
-				page = page[:k.Limit+1]
-			}
-			out[i] = &dataloader.Result[[]store.TeamMembership]{Data: page, Error: err}
-		}
-		return out
+func membershipKey(m store.TeamMembership) store.MemberKey {
+	return store.MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID}
+}
+
+// MembersListed announces what the fields of these members will load.
+func (l *Loaders) MembersListed(ms []store.Member) {
+	for _, m := range ms {
+		k := memberKey(m)
+		l.User.Register(m.UserID)
+		l.MemberTeamCount.Register(k)
+		l.MemberTeamsPage.Register(k)
 	}
 }
+
+// TeamsListed announces what the fields of these teams will load.
+func (l *Loaders) TeamsListed(ts []store.Team) {
+	for _, t := range ts {
+		l.TeamMemberCount.Register(t.ID)
+		l.ViewerTeamRole.Register(t.ID)
+		l.TeamMembersPage.Register(t.ID)
+	}
+}
+
+// TeamMembershipsListed announces the members behind team memberships.
+func (l *Loaders) TeamMembershipsListed(ms []store.TeamMembership) {
+	for _, m := range ms {
+		l.Member.Register(membershipKey(m))
+	}
+}
+
+// MemberTeamsListed announces the teams behind a member's memberships.
+func (l *Loaders) MemberTeamsListed(ms []store.TeamMembership) {
+	for _, m := range ms {
+		l.Team.Register(m.TeamID)
+	}
+}
+
+func notFound(what string) error { return store.NotFound(what) }
 
 type ctxKey struct{}
 

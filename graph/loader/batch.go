@@ -1,0 +1,144 @@
+package loader
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/graph-gophers/dataloader/v7"
+)
+
+// Loader is a dataloader that also knows which keys are about to be asked
+// for: a list resolver, or the batch that loaded a level, announces the keys
+// of the level below with Register. The first Load after an announcement
+// puts every announced key into one batch, so each level of a query costs
+// one statement however its resolvers' goroutines happen to be scheduled
+// (a time window alone splits batches on a busy machine).
+type Loader[K comparable, V any] struct {
+	dl        *dataloader.Loader[K, V]
+	mu        sync.Mutex
+	announced []K
+}
+
+func newBatched[K comparable, V any](batch dataloader.BatchFunc[K, V]) *Loader[K, V] {
+	return &Loader[K, V]{dl: dataloader.NewBatchedLoader(batch, dataloader.WithWait[K, V](wait))}
+}
+
+// Register announces keys that resolvers are about to load. It costs
+// nothing until one of them (or any key) is loaded.
+func (l *Loader[K, V]) Register(keys ...K) {
+	l.mu.Lock()
+	l.announced = append(l.announced, keys...)
+	l.mu.Unlock()
+}
+
+// Load returns the value of key, batched with every key announced so far.
+func (l *Loader[K, V]) Load(ctx context.Context, key K) (V, error) {
+	l.mu.Lock()
+	pending := l.announced
+	l.announced = nil
+	l.mu.Unlock()
+	// Enqueue them in this goroutine, now (LoadMany would start a goroutine
+	// per key, and a late one could miss the batch); results land in the cache.
+	for _, k := range pending {
+		l.dl.Load(ctx, k)
+	}
+	return l.dl.Load(ctx, key)()
+}
+
+// newLoader builds a loader over a "load these keys" store method; keys with
+// no row answer a not-found error. then, when set, sees each batch's rows
+// before they are handed out, to announce the keys of the next level.
+func newLoader[K comparable, V any](load func(context.Context, []K) ([]V, error), keyOf func(V) K, what string, then func([]V)) *Loader[K, V] {
+	return newBatched(func(ctx context.Context, keys []K) []*dataloader.Result[V] {
+		rows, err := load(ctx, keys)
+		if err == nil && then != nil {
+			then(rows)
+		}
+		byKey := make(map[K]V, len(rows))
+		for _, r := range rows {
+			byKey[keyOf(r)] = r
+		}
+		out := make([]*dataloader.Result[V], len(keys))
+		for i, k := range keys {
+			v, ok := byKey[k]
+			switch {
+			case err != nil:
+				out[i] = &dataloader.Result[V]{Error: err}
+			case !ok:
+				out[i] = &dataloader.Result[V]{Error: notFound(what)}
+			default:
+				out[i] = &dataloader.Result[V]{Data: v}
+			}
+		}
+		return out
+	})
+}
+
+// newCounter builds a loader over a "count per key" store method; absent keys count 0.
+func newCounter[K comparable](count func(context.Context, []K) (map[K]int, error)) *Loader[K, int] {
+	return newBatched(func(ctx context.Context, keys []K) []*dataloader.Result[int] {
+		n, err := count(ctx, keys)
+		out := make([]*dataloader.Result[int], len(keys))
+		for i, k := range keys {
+			out[i] = &dataloader.Result[int]{Data: n[k], Error: err}
+		}
+		return out
+	})
+}
+
+// PageLoader loads the first page of a list under each of many parents (the
+// members of each team, say) in one statement.
+type PageLoader[K comparable, V any] struct {
+	*Loader[K, firstRows[V]]
+	limit atomic.Int64 // the largest page asked for in this operation
+}
+
+type firstRows[V any] struct {
+	rows  []V
+	limit int // the page size the batch loaded (it holds up to limit+1 rows)
+}
+
+// newFirstPages builds a PageLoader over a store method that loads limit+1
+// rows of each parent's list; parentOf names a row's parent.
+func newFirstPages[K comparable, V any](load func(context.Context, []K, int) ([]V, error), parentOf func(V) K, then func([]V)) *PageLoader[K, V] {
+	p := &PageLoader[K, V]{}
+	p.Loader = newBatched(func(ctx context.Context, parents []K) []*dataloader.Result[firstRows[V]] {
+		limit := int(p.limit.Load())
+		rows, err := load(ctx, parents, limit)
+		if err == nil && then != nil {
+			then(rows)
+		}
+		byParent := map[K][]V{}
+		for _, r := range rows {
+			byParent[parentOf(r)] = append(byParent[parentOf(r)], r)
+		}
+		out := make([]*dataloader.Result[firstRows[V]], len(parents))
+		for i, k := range parents {
+			out[i] = &dataloader.Result[firstRows[V]]{Data: firstRows[V]{rows: byParent[k], limit: limit}, Error: err}
+		}
+		return out
+	})
+	return p
+}
+
+// LoadPage returns up to limit+1 rows of parent's list (one more than the
+// page tells whether a next page exists). ok is false when this operation
+// already loaded the list with a smaller page; the caller then reads the
+// page directly.
+func (p *PageLoader[K, V]) LoadPage(ctx context.Context, parent K, limit int) (rows []V, ok bool, err error) {
+	for {
+		cur := p.limit.Load()
+		if int64(limit) <= cur || p.limit.CompareAndSwap(cur, int64(limit)) {
+			break
+		}
+	}
+	r, err := p.Load(ctx, parent)
+	if err != nil || r.limit < limit {
+		return nil, false, err
+	}
+	if len(r.rows) > limit+1 {
+		return r.rows[:limit+1], true, nil
+	}
+	return r.rows, true, nil
+}
