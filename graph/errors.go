@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -37,6 +38,6 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 
 // Recover turns a panic in a resolver into an internal error, logged.
 func Recover(ctx context.Context, p any) error {
-	slog.ErrorContext(ctx, "panic in resolver", "panic", p, "path", graphql.GetPath(ctx).String())
+	slog.ErrorContext(ctx, "panic in resolver", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))
 	return &store.Error{Code: store.CodeInternal, Message: "internal error"}
 }
