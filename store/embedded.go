@@ -61,7 +61,11 @@ func StartEmbedded(ctx context.Context, dir string) (*Embedded, error) {
 		e.sockDir = filepath.Join(os.TempDir(), "folio-"+hex.EncodeToString(sum[:6]))
 	}
 	for _, d := range []string{dir, e.dataDir, e.sockDir} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
+		// Parents stay enterable by the cluster's user; the directories themselves are private.
+		if err := os.MkdirAll(filepath.Dir(d), 0o755); err != nil {
+			return nil, fmt.Errorf("create %s: %w", filepath.Dir(d), err)
+		}
+		if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("create %s: %w", d, err)
 		}
 		if cred != nil {

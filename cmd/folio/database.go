@@ -74,7 +74,7 @@ func migrate(ctx context.Context, args []string) error {
 			if mig.IsApplied() {
 				state = "applied"
 			}
-			fmt.Printf("%-8s %s\n", state, mig.Name)
+			fmt.Printf("%-8s %s %s\n", state, mig.Name, mig.Comment)
 		}
 		return nil
 	}
