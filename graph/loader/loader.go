@@ -27,6 +27,7 @@ type Loaders struct {
 	TeamFirstPage   *dataloader.Loader[TeamPageKey, []store.TeamMembership]
 	// ViewerTeamRole is the caller's role rank in a team: 0 none, store.OwnerRank for owners.
 	ViewerTeamRole *dataloader.Loader[string, int]
+	Spaces         *SpaceLoaders
 }
 
 // TeamPageKey asks for the first limit members of a team.
@@ -59,6 +60,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 			return s.TeamRolesOfUser(ctx, viewerID, ids)
 		}),
 		TeamFirstPage: dataloader.NewBatchedLoader(teamFirstPages(s), dataloader.WithWait[TeamPageKey, []store.TeamMembership](wait)),
+		Spaces:        newSpaceLoaders(s),
 	}
 }
 
