@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 
@@ -16,13 +15,14 @@ func MarshalVisibilityScalar(v store.Visibility) graphql.Marshaler {
 	return graphql.WriterFunc(func(w io.Writer) { io.WriteString(w, strconv.Quote(string(v))) })
 }
 
-// UnmarshalVisibilityScalar accepts one of the six visibilities.
+// UnmarshalVisibilityScalar accepts one of the six visibilities. The scalar
+// is only used by fields named visibility, so the error can name it.
 func UnmarshalVisibilityScalar(v any) (store.Visibility, error) {
 	s, ok := v.(string)
 	if vis := store.Visibility(s); ok && vis.Valid() {
 		return vis, nil
 	}
-	return "", fmt.Errorf("must be one of public, unlisted, share-link, visitor-auth, in-collection, private")
+	return "", store.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth, in-collection, private")
 }
 
 // MarshalCustomFieldTypeScalar writes a field type as its string.
@@ -30,13 +30,14 @@ func MarshalCustomFieldTypeScalar(t store.CustomFieldType) graphql.Marshaler {
 	return graphql.WriterFunc(func(w io.Writer) { io.WriteString(w, strconv.Quote(string(t))) })
 }
 
-// UnmarshalCustomFieldTypeScalar accepts one of the field types.
+// UnmarshalCustomFieldTypeScalar accepts one of the field types (only fields
+// named type use it).
 func UnmarshalCustomFieldTypeScalar(v any) (store.CustomFieldType, error) {
 	s, ok := v.(string)
 	if t := store.CustomFieldType(s); ok && t.Valid() {
 		return t, nil
 	}
-	return "", fmt.Errorf("must be one of text, number, boolean, single-select, multi-select, tags")
+	return "", store.Invalid("type", "must be one of text, number, boolean, single-select, multi-select, tags")
 }
 
 // Collection is a collection seen by the caller.

@@ -124,7 +124,7 @@ func (c *Client) Do(method, path string, body any) *Response {
 }
 
 // Get, Post, Put, Patch and Delete are Do with that method.
-func (c *Client) Get(path string) *Response            { return c.Do(http.MethodGet, path, nil) }
+func (c *Client) Get(path string) *Response             { return c.Do(http.MethodGet, path, nil) }
 func (c *Client) Post(path string, body any) *Response  { return c.Do(http.MethodPost, path, body) }
 func (c *Client) Put(path string, body any) *Response   { return c.Do(http.MethodPut, path, body) }
 func (c *Client) Patch(path string, body any) *Response { return c.Do(http.MethodPatch, path, body) }
