@@ -135,31 +135,32 @@ func (r *Resolver) moveTarget(ctx context.Context, orgID string, current *string
 	if sibling == nil {
 		return current, pos, nil
 	}
-	return r.parentOf(ctx, orgID, sibling)
+	parent, err := r.parentOf(ctx, orgID, sibling)
+	return parent, pos, err
 }
 
 // parentOf returns the parent of a sibling named in a position.
-func (r *Resolver) parentOf(ctx context.Context, orgID string, p *store.Pointer) (*string, store.Position, error) {
+func (r *Resolver) parentOf(ctx context.Context, orgID string, p *store.Pointer) (*string, error) {
 	l := loader.For(ctx).Spaces
 	var parent *string
 	var org string
 	if p.Type == "space" {
 		sp, err := l.Space.Load(ctx, p.ID)()
 		if err != nil {
-			return nil, store.Position{}, store.Invalid("position", "space %q is not in this organization", p.ID)
+			return nil, store.Invalid("position", "space %q is not in this organization", p.ID)
 		}
 		parent, org = sp.ParentID, sp.OrganizationID
 	} else {
 		c, err := l.Collection.Load(ctx, p.ID)()
 		if err != nil {
-			return nil, store.Position{}, store.Invalid("position", "collection %q is not in this organization", p.ID)
+			return nil, store.Invalid("position", "collection %q is not in this organization", p.ID)
 		}
 		parent, org = c.ParentID, c.OrganizationID
 	}
 	if org != orgID {
-		return nil, store.Position{}, store.Invalid("position", "%s %q is not in this organization", p.Type, p.ID)
+		return nil, store.Invalid("position", "%s %q is not in this organization", p.Type, p.ID)
 	}
-	return parent, store.Position{}, nil
+	return parent, nil
 }
 
 // pointer checks a sibling pointer: {type: space, space} or {type: collection, collection}.
