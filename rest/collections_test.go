@@ -156,7 +156,9 @@ func TestMoves(t *testing.T) {
 	for range 4 {
 		s = append(s, createSpaceID(t, alice, org, map[string]any{"parent": col}))
 	}
-	order := func() []string { return ids(alice.Get("/v1/collections/" + col + "/spaces").Expect(http.StatusOK).JSON()) }
+	order := func() []string {
+		return ids(alice.Get("/v1/collections/" + col + "/spaces").Expect(http.StatusOK).JSON())
+	}
 	positions := func() map[string]string {
 		out := map[string]string{}
 		rows, err := srv.Store.SpacesByID(t.Context(), s)
