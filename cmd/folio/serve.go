@@ -25,6 +25,7 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go purgeDeletedSpaces(ctx, s)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	slog.Info("folio listening", "addr", addr)

@@ -27,6 +27,7 @@ type Loaders struct {
 	ViewerTeamRole  *Loader[string, int]
 	TeamMembersPage *PageLoader[string, store.TeamMembership]
 	MemberTeamsPage *PageLoader[store.MemberKey, store.TeamMembership]
+	Spaces          *SpaceLoaders
 }
 
 // New creates the loaders of one operation by the user viewerID.
@@ -53,6 +54,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.TeamMembersPage = newFirstPages(s.TeamMembersFirstPages,
 		func(m store.TeamMembership) string { return m.TeamID }, l.TeamMembershipsListed)
 	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
+	l.Spaces = newSpaceLoaders(s)
 	return l
 }
 

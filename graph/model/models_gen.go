@@ -19,6 +19,54 @@ type APIInformation struct {
 	Build   string `json:"build"`
 }
 
+type CollectionList struct {
+	Items []Collection `json:"items"`
+	Count int          `json:"count"`
+	Next  *Next        `json:"next,omitempty"`
+}
+
+type CollectionPermissions struct {
+	View            bool `json:"view"`
+	Admin           bool `json:"admin"`
+	ViewInviteLinks bool `json:"viewInviteLinks"`
+	Create          bool `json:"create"`
+}
+
+type CollectionURLs struct {
+	Location string `json:"location"`
+	App      string `json:"app"`
+}
+
+// A sibling, by kind and id: {type: space, space} or {type: collection, collection}.
+type ContentPointerInput struct {
+	Type       string  `json:"type"`
+	Space      *string `json:"space,omitempty"`
+	Collection *string `json:"collection,omitempty"`
+}
+
+// Where an item goes: before a sibling, after one, or between two adjacent ones.
+type ContentPositionInput struct {
+	Before *ContentPointerInput `json:"before,omitempty"`
+	After  *ContentPointerInput `json:"after,omitempty"`
+}
+
+type CreateCollectionInput struct {
+	Title       *string `json:"title,omitempty"`
+	Description *string `json:"description,omitempty"`
+	// The parent collection; the top level when absent.
+	Parent *string `json:"parent,omitempty"`
+}
+
+type CreateCustomFieldInput struct {
+	Name        string                `json:"name"`
+	Type        store.CustomFieldType `json:"type"`
+	Title       *string               `json:"title,omitempty"`
+	Description *string               `json:"description,omitempty"`
+	Placeholder *string               `json:"placeholder,omitempty"`
+	// Required for single-select and multi-select, refused otherwise.
+	Options []string `json:"options,omitempty"`
+}
+
 type CreateInviteInput struct {
 	// Required: a role, or null to invite guests.
 	Role graphql.Omittable[*store.Role] `json:"role,omitempty"`
@@ -38,10 +86,35 @@ type CreateSAMLProviderInput struct {
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
 }
 
+type CreateSpaceInput struct {
+	Title *string `json:"title,omitempty"`
+	Emoji *string `json:"emoji,omitempty"`
+	// private by default; in-collection by default inside a collection.
+	Visibility *store.Visibility `json:"visibility,omitempty"`
+	EditMode   *store.EditMode   `json:"editMode,omitempty"`
+	// The parent collection; the top level when absent.
+	Parent *string `json:"parent,omitempty"`
+}
+
 type CreateTeamInput struct {
 	Title string `json:"title"`
 	// User ids of organization members.
 	Members []string `json:"members,omitempty"`
+}
+
+type CustomFieldList struct {
+	Items []CustomField `json:"items"`
+	Count int           `json:"count"`
+	Next  *Next         `json:"next,omitempty"`
+}
+
+type CustomFieldPermissions struct {
+	View bool `json:"view"`
+	Edit bool `json:"edit"`
+}
+
+type CustomFieldURLs struct {
+	Location string `json:"location"`
 }
 
 type EmailDomainOrganizations struct {
@@ -82,10 +155,23 @@ type MemberList struct {
 	Next  *Next    `json:"next,omitempty"`
 }
 
+type MemberSpaceList struct {
+	Items []MemberSpace `json:"items"`
+	Count int           `json:"count"`
+	Next  *Next         `json:"next,omitempty"`
+}
+
 type MemberTeamList struct {
 	Items []MemberTeam `json:"items"`
 	Count int          `json:"count"`
 	Next  *Next        `json:"next,omitempty"`
+}
+
+type MoveInput struct {
+	// The new parent collection; null for the top level; absent keeps the current one (or the position's).
+	Parent graphql.Omittable[*string] `json:"parent,omitempty"`
+	// At the end of the parent when absent.
+	Position *ContentPositionInput `json:"position,omitempty"`
 }
 
 type Mutation struct {
@@ -167,6 +253,41 @@ type SetTeamMemberInput struct {
 	Role *store.TeamRole `json:"role,omitempty"`
 }
 
+// A field and a space's value of it (absent when unset).
+type SpaceCustomField struct {
+	CustomField *CustomField    `json:"customField"`
+	Value       json.RawMessage `json:"value,omitempty"`
+}
+
+type SpaceList struct {
+	Items []Space `json:"items"`
+	Count int     `json:"count"`
+	Next  *Next   `json:"next,omitempty"`
+}
+
+type SpacePermissions struct {
+	View               bool `json:"view"`
+	Access             bool `json:"access"`
+	Admin              bool `json:"admin"`
+	ViewInviteLinks    bool `json:"viewInviteLinks"`
+	Edit               bool `json:"edit"`
+	TriggerGitSync     bool `json:"triggerGitSync"`
+	Comment            bool `json:"comment"`
+	Merge              bool `json:"merge"`
+	Review             bool `json:"review"`
+	InstallIntegration bool `json:"installIntegration"`
+}
+
+type SpaceURLs struct {
+	Location string `json:"location"`
+	App      string `json:"app"`
+	// Where readers find the published content; absent for private spaces.
+	Published *string `json:"published,omitempty"`
+	// Absent unless the space is public.
+	Public *string `json:"public,omitempty"`
+	Icon   *string `json:"icon,omitempty"`
+}
+
 type TeamList struct {
 	Items []Team `json:"items"`
 	Count int    `json:"count"`
@@ -194,6 +315,30 @@ type TeamMembershipInput struct {
 type TeamPermissions struct {
 	Admin bool `json:"admin"`
 	View  bool `json:"view"`
+}
+
+type TransferCollectionInput struct {
+	Organization string `json:"organization"`
+}
+
+type TransferSpaceInput struct {
+	Organization string `json:"organization"`
+	// A collection of the target organization; its top level when absent.
+	Collection *string `json:"collection,omitempty"`
+}
+
+type UpdateCollectionInput struct {
+	Title       *string                    `json:"title,omitempty"`
+	Description graphql.Omittable[*string] `json:"description,omitempty"`
+	// null removes the default.
+	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
+}
+
+type UpdateCustomFieldInput struct {
+	Title       *string  `json:"title,omitempty"`
+	Description *string  `json:"description,omitempty"`
+	Placeholder *string  `json:"placeholder,omitempty"`
+	Options     []string `json:"options,omitempty"`
 }
 
 type UpdateInviteInput struct {
@@ -224,6 +369,21 @@ type UpdateSAMLProviderInput struct {
 	SsoURL      *string                        `json:"ssoURL,omitempty"`
 	DefaultTeam graphql.Omittable[*string]     `json:"defaultTeam,omitempty"`
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
+}
+
+type UpdateSpaceCustomFieldsInput struct {
+	// Keyed by field name, each {value}; a null value clears the field.
+	Values json.RawMessage `json:"values"`
+}
+
+type UpdateSpaceInput struct {
+	Title *string `json:"title,omitempty"`
+	// null removes the emoji.
+	Emoji      graphql.Omittable[*string] `json:"emoji,omitempty"`
+	EditMode   *store.EditMode            `json:"editMode,omitempty"`
+	Visibility *store.Visibility          `json:"visibility,omitempty"`
+	// null removes the space's own default level.
+	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
 type UpdateTeamInput struct {

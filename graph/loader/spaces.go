@@ -1,0 +1,56 @@
+package loader
+
+import (
+	"context"
+
+	"github.com/graph-gophers/dataloader/v7"
+
+	"folio/store"
+)
+
+// SpaceLoaders batch the reads of spaces and collections.
+type SpaceLoaders struct {
+	Space                  *Loader[string, store.Space] // live spaces only
+	Collection             *Loader[string, store.Collection]
+	CollectionSpaceCount   *Loader[string, int]
+	ChildCollectionCount   *Loader[string, int]
+	CollectionSpacesPage   *PageLoader[string, store.Space]
+	ChildCollectionsPage   *PageLoader[string, store.Collection]
+	OrganizationFieldsList *Loader[string, []store.CustomField]
+}
+
+func newSpaceLoaders(s *store.Store) *SpaceLoaders {
+	l := &SpaceLoaders{
+		Space:                newLoader(s.SpacesByID, func(sp store.Space) string { return sp.ID }, "space", nil),
+		Collection:           newLoader(s.CollectionsByID, func(c store.Collection) string { return c.ID }, "collection", nil),
+		CollectionSpaceCount: newCounter(s.CollectionSpaceCounts),
+		ChildCollectionCount: newCounter(s.ChildCollectionCounts),
+		OrganizationFieldsList: newBatched(func(ctx context.Context, orgIDs []string) []*dataloader.Result[[]store.CustomField] {
+			out := make([]*dataloader.Result[[]store.CustomField], len(orgIDs))
+			for i, id := range orgIDs { // one organization per operation in practice
+				fields, err := s.AllCustomFields(ctx, id)
+				out[i] = &dataloader.Result[[]store.CustomField]{Data: fields, Error: err}
+			}
+			return out
+		}),
+	}
+	// The store methods take the number of rows to load: one more than the page.
+	l.CollectionSpacesPage = newFirstPages(func(ctx context.Context, ids []string, limit int) ([]store.Space, error) {
+		return s.CollectionSpacesFirstPages(ctx, ids, limit+1)
+	}, func(sp store.Space) string { return *sp.ParentID }, nil)
+	l.ChildCollectionsPage = newFirstPages(func(ctx context.Context, ids []string, limit int) ([]store.Collection, error) {
+		return s.ChildCollectionsFirstPages(ctx, ids, limit+1)
+	}, func(c store.Collection) string { return *c.ParentID }, l.CollectionsListed)
+	return l
+}
+
+// CollectionsListed announces the nested reads that the fields of these
+// collections will make: their counts and the first pages of their lists.
+func (l *SpaceLoaders) CollectionsListed(cs []store.Collection) {
+	for _, c := range cs {
+		l.CollectionSpaceCount.Register(c.ID)
+		l.ChildCollectionCount.Register(c.ID)
+		l.CollectionSpacesPage.Register(c.ID)
+		l.ChildCollectionsPage.Register(c.ID)
+	}
+}

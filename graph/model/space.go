@@ -1,0 +1,160 @@
+package model
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/99designs/gqlgen/graphql"
+
+	"folio/store"
+)
+
+// MarshalVisibilityScalar writes a visibility as its string: GraphQL enum
+// values cannot hold '-', and REST needs "in-collection" and "share-link".
+func MarshalVisibilityScalar(v store.Visibility) graphql.Marshaler {
+	return graphql.WriterFunc(func(w io.Writer) { io.WriteString(w, strconv.Quote(string(v))) })
+}
+
+// UnmarshalVisibilityScalar accepts one of the six visibilities. The scalar
+// is only used by fields named visibility, so the error can name it.
+func UnmarshalVisibilityScalar(v any) (store.Visibility, error) {
+	s, ok := v.(string)
+	if vis := store.Visibility(s); ok && vis.Valid() {
+		return vis, nil
+	}
+	return "", store.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth, in-collection, private")
+}
+
+// MarshalCustomFieldTypeScalar writes a field type as its string.
+func MarshalCustomFieldTypeScalar(t store.CustomFieldType) graphql.Marshaler {
+	return graphql.WriterFunc(func(w io.Writer) { io.WriteString(w, strconv.Quote(string(t))) })
+}
+
+// UnmarshalCustomFieldTypeScalar accepts one of the field types (only fields
+// named type use it).
+func UnmarshalCustomFieldTypeScalar(v any) (store.CustomFieldType, error) {
+	s, ok := v.(string)
+	if t := store.CustomFieldType(s); ok && t.Valid() {
+		return t, nil
+	}
+	return "", store.Invalid("type", "must be one of text, number, boolean, single-select, multi-select, tags")
+}
+
+// Collection is a collection seen by the caller.
+type Collection struct {
+	store.Collection
+	Viewer Access // the caller's access to the collection's organization
+	base   Base
+}
+
+func NewCollection(b Base, c store.Collection, viewer Access) Collection {
+	return Collection{Collection: c, Viewer: viewer, base: b}
+}
+
+func (Collection) Object() string { return "collection" }
+
+func (c Collection) Organization() string { return c.OrganizationID }
+
+func (c Collection) Parent() *string { return c.ParentID }
+
+// Role is the caller's effective role inside the collection: the highest of
+// their organization role and the default level that applies there.
+func (c Collection) Role() *store.Role { return store.Highest(c.Viewer.Role, c.EffectiveLevel) }
+
+func (c Collection) Urls() CollectionURLs {
+	return CollectionURLs{
+		Location: string(c.base) + "/v1/collections/" + c.ID,
+		App:      string(c.base) + "/o/" + c.OrganizationID + "/c/" + c.ID,
+	}
+}
+
+func (c Collection) Permissions() CollectionPermissions {
+	r := c.Role()
+	return CollectionPermissions{
+		View: r.AtLeast(store.RoleRead), Admin: r.AtLeast(store.RoleAdmin),
+		ViewInviteLinks: r.AtLeast(store.RoleAdmin), Create: r.AtLeast(store.RoleCreate),
+	}
+}
+
+// Space is a space seen by the caller.
+type Space struct {
+	store.Space
+	Viewer   Access // the caller's access to the space's organization
+	ShareKey string // the secret of share-link URLs, when the caller gave one
+	base     Base
+}
+
+func NewSpace(b Base, s store.Space, viewer Access) Space {
+	return Space{Space: s, Viewer: viewer, base: b}
+}
+
+func (Space) Object() string { return "space" }
+
+func (s Space) Organization() string { return s.OrganizationID }
+
+func (s Space) Parent() *string { return s.ParentID }
+
+func (s Space) Revision() string { return s.RevisionID }
+
+// Role is the caller's effective role in the space: the highest of their
+// organization role and the default level that applies to the space.
+func (s Space) Role() *store.Role { return store.Highest(s.Viewer.Role, s.EffectiveLevel) }
+
+func (s Space) Urls() SpaceURLs {
+	u := SpaceURLs{
+		Location: string(s.base) + "/v1/spaces/" + s.ID,
+		App:      string(s.base) + "/o/" + s.OrganizationID + "/s/" + s.ID,
+	}
+	if s.Visibility != store.VisibilityPrivate {
+		published := string(s.base) + "/s/" + s.ID
+		if s.Visibility == store.VisibilityShareLink && s.ShareKey != "" {
+			published += "?share=" + s.ShareKey
+		}
+		u.Published = &published
+	}
+	if s.Visibility == store.VisibilityPublic {
+		public := string(s.base) + "/s/" + s.ID
+		u.Public = &public
+	}
+	return u
+}
+
+func (s Space) Permissions() SpacePermissions {
+	r := s.Role()
+	live := s.EditMode != store.EditLocked
+	admin := r.AtLeast(store.RoleAdmin)
+	return SpacePermissions{
+		View: r.AtLeast(store.RoleRead), Access: r.AtLeast(store.RoleRead),
+		Admin: admin, ViewInviteLinks: admin, InstallIntegration: admin,
+		Edit: live && r.AtLeast(store.RoleEdit), TriggerGitSync: live && r.AtLeast(store.RoleEdit),
+		Merge: live && r.AtLeast(store.RoleEdit), Review: r.AtLeast(store.RoleReview),
+		Comment: r.AtLeast(store.RoleComment),
+	}
+}
+
+// MemberSpace is a space a member can access, with their role in it.
+type MemberSpace struct {
+	Permission store.Role
+	Space      Space
+}
+
+// CustomField is a custom field definition seen by the caller.
+type CustomField struct {
+	store.CustomField
+	Viewer Access
+	base   Base
+}
+
+func NewCustomField(b Base, f store.CustomField, viewer Access) CustomField {
+	return CustomField{CustomField: f, Viewer: viewer, base: b}
+}
+
+func (CustomField) Object() string { return "custom-field" }
+
+func (f CustomField) Urls() CustomFieldURLs {
+	return CustomFieldURLs{Location: string(f.base) + "/v1/orgs/" + f.OrganizationID + "/custom-fields/" + f.Name}
+}
+
+func (f CustomField) Permissions() CustomFieldPermissions {
+	return CustomFieldPermissions{View: f.Viewer.Member, Edit: f.Viewer.Role.AtLeast(store.RoleAdmin)}
+}

@@ -1,0 +1,439 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// Visibility says who can read a space beyond the organization's members.
+type Visibility string
+
+const (
+	VisibilityPublic       Visibility = "public"
+	VisibilityUnlisted     Visibility = "unlisted"
+	VisibilityShareLink    Visibility = "share-link"
+	VisibilityVisitorAuth  Visibility = "visitor-auth"
+	VisibilityInCollection Visibility = "in-collection"
+	VisibilityPrivate      Visibility = "private"
+)
+
+// Valid reports whether v is one of the six visibilities.
+func (v Visibility) Valid() bool {
+	switch v {
+	case VisibilityPublic, VisibilityUnlisted, VisibilityShareLink, VisibilityVisitorAuth, VisibilityInCollection, VisibilityPrivate:
+		return true
+	}
+	return false
+}
+
+// EditMode says whether a space's content may be edited.
+type EditMode string
+
+const (
+	EditLive   EditMode = "live"
+	EditLocked EditMode = "locked"
+)
+
+// RetentionPeriod is how long a deleted space can be restored before it is
+// purged for good.
+const RetentionPeriod = 7 * 24 * time.Hour
+
+// Space is a container of documentation content.
+type Space struct {
+	bun.BaseModel `bun:"table:spaces,alias:space"`
+
+	ID                  string     `bun:"id,pk"`
+	OrganizationID      string     `bun:"organization_id"`
+	ParentID            *string    `bun:"parent_id"`
+	Title               string     `bun:"title"`
+	Emoji               string     `bun:"emoji"`
+	Visibility          Visibility `bun:"visibility"`
+	EditMode            EditMode   `bun:"edit_mode"`
+	DefaultLevel        *Role      `bun:"default_level"`
+	Position            string     `bun:"position"`
+	RevisionID          string     `bun:"revision_id"`
+	Comments            int        `bun:"comments"`
+	ChangeRequests      int        `bun:"change_requests"`
+	ChangeRequestsOpen  int        `bun:"change_requests_open"`
+	ChangeRequestsDraft int        `bun:"change_requests_draft"`
+	CreatedAt           time.Time  `bun:"created_at"`
+	UpdatedAt           time.Time  `bun:"updated_at"`
+	DeletedAt           *time.Time `bun:"deleted_at"`
+	// EffectiveLevel is the default level that applies to the space: its
+	// own, or else the one its collection passes on.
+	EffectiveLevel *Role `bun:"effective_level,scanonly"`
+}
+
+const spaceColumns = "space.*, COALESCE(space.default_level, folio_collection_level(space.parent_id)) AS effective_level"
+
+func selectSpaces(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*Space)(nil)).ColumnExpr(spaceColumns)
+}
+
+// SpacesByID loads live spaces by id, in no particular order; deleted
+// spaces are absent.
+func (s *Store) SpacesByID(ctx context.Context, ids []string) ([]Space, error) {
+	var out []Space
+	err := selectSpaces(s.DB).Where("space.id IN (?) AND space.deleted_at IS NULL", bun.In(ids)).Scan(ctx, &out)
+	return out, dbError(err, "space")
+}
+
+// SpaceAny loads a space whether it is live or deleted.
+func (s *Store) SpaceAny(ctx context.Context, id string) (*Space, error) {
+	return spaceAny(ctx, s.DB, id)
+}
+
+func spaceAny(ctx context.Context, db bun.IDB, id string) (*Space, error) {
+	sp := new(Space)
+	err := selectSpaces(db).Where("space.id = ?", id).Scan(ctx, sp)
+	return sp, dbError(err, "space")
+}
+
+// Space loads a live space; deleted spaces are NOT_FOUND.
+func (s *Store) Space(ctx context.Context, id string) (*Space, error) {
+	sp, err := s.SpaceAny(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if sp.DeletedAt != nil {
+		return nil, NotFound("space")
+	}
+	return sp, nil
+}
+
+var spaceKeyset = keyset{name: "spaces", cols: []string{"space.created_at", "space.id"}}
+
+func spaceKey(sp *Space) []any { return []any{sp.CreatedAt, sp.ID} }
+
+// ListSpaces lists an organization's live spaces, oldest first.
+func (s *Store) ListSpaces(ctx context.Context, orgID string, args PageArgs) (Page[Space], error) {
+	q := selectSpaces(s.DB).Where("space.organization_id = ? AND space.deleted_at IS NULL", orgID)
+	return listPage(ctx, s, q, spaceKeyset, args, spaceKey)
+}
+
+// ListSpacesFor lists the live spaces a member can access, given their
+// organization role: every space for members with a role, for guests only
+// those a default level opens. desc lists the newest first.
+func (s *Store) ListSpacesFor(ctx context.Context, orgID string, role *Role, desc bool, args PageArgs) (Page[Space], error) {
+	q := selectSpaces(s.DB).Where("space.organization_id = ? AND space.deleted_at IS NULL", orgID)
+	if role == nil {
+		q.Where("COALESCE(space.default_level, folio_collection_level(space.parent_id)) IS NOT NULL")
+	}
+	ks := spaceKeyset
+	ks.desc = desc
+	return listPage(ctx, s, q, ks, args, spaceKey)
+}
+
+var collectionSpaceKeyset = keyset{name: "collection-spaces", cols: []string{`space.position COLLATE "C"`, "space.id"}}
+
+func collectionSpaceKey(sp *Space) []any { return []any{sp.Position, sp.ID} }
+
+// ListCollectionSpaces lists the live spaces of a collection, in their order.
+func (s *Store) ListCollectionSpaces(ctx context.Context, collectionID string, args PageArgs) (Page[Space], error) {
+	q := selectSpaces(s.DB).Where("space.parent_id = ? AND space.deleted_at IS NULL", collectionID)
+	return listPage(ctx, s, q, collectionSpaceKeyset, args, collectionSpaceKey)
+}
+
+type rankedSpace struct {
+	Space `bun:",extend"`
+	RN    int `bun:"rn"`
+}
+
+// CollectionSpacesFirstPages loads, in one statement, up to limit live
+// spaces of each collection, in order, for nested GraphQL lists.
+func (s *Store) CollectionSpacesFirstPages(ctx context.Context, collectionIDs []string, limit int) ([]Space, error) {
+	var rows []rankedSpace
+	err := s.DB.NewSelect().TableExpr("(?) AS space",
+		selectSpaces(s.DB).
+			ColumnExpr(`row_number() OVER (PARTITION BY space.parent_id ORDER BY space.position COLLATE "C", space.id) AS rn`).
+			Where("space.parent_id IN (?) AND space.deleted_at IS NULL", bun.In(collectionIDs))).
+		ColumnExpr("space.*").Where("space.rn <= ?", limit).
+		OrderExpr("space.parent_id, space.rn").Scan(ctx, &rows)
+	return mapRows(rows, func(r rankedSpace) Space { return r.Space }), dbError(err, "space")
+}
+
+// FirstPage makes the first page of a list out of the first limit+1 rows a
+// batched first-pages query loaded, and the list's count.
+func FirstPage[T any](s *Store, rows []T, limit, count int, ks func(*T) []any, name string) Page[T] {
+	p := Page[T]{Items: rows, Count: count}
+	if len(rows) > limit {
+		p.Items = rows[:limit]
+		if limit > 0 {
+			p.Next = s.encodePage(keyset{name: name, cols: make([]string, 2)}, ks(&rows[limit-1]))
+		}
+	}
+	return p
+}
+
+// CollectionSpacesFirstPage is FirstPage for ListCollectionSpaces.
+func (s *Store) CollectionSpacesFirstPage(rows []Space, limit, count int) Page[Space] {
+	return FirstPage(s, rows, limit, count, collectionSpaceKey, collectionSpaceKeyset.name)
+}
+
+// ChildCollectionsFirstPage is FirstPage for ListChildCollections.
+func (s *Store) ChildCollectionsFirstPage(rows []Collection, limit, count int) Page[Collection] {
+	return FirstPage(s, rows, limit, count, childCollectionKey, childCollectionKeyset.name)
+}
+
+// CollectionSpaceCounts counts the live spaces of each collection.
+func (s *Store) CollectionSpaceCounts(ctx context.Context, collectionIDs []string) (map[string]int, error) {
+	return countBy(ctx, s.DB.NewSelect().Table("spaces").ColumnExpr("parent_id AS key, count(*) AS n").
+		Where("parent_id IN (?) AND deleted_at IS NULL", bun.In(collectionIDs)).GroupExpr("parent_id"))
+}
+
+// NewSpace holds the settings of a space to create.
+type NewSpace struct {
+	Title      string
+	Emoji      string
+	Visibility Visibility
+	EditMode   EditMode
+	ParentID   *string
+}
+
+// CreateSpace creates a space at the end of its parent.
+func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Space, error) {
+	sp := &Space{ID: NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
+		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: NewID()}
+	if sp.EditMode == "" {
+		sp.EditMode = EditLive
+	}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockTrees(ctx, tx, orgID); err != nil {
+			return err
+		}
+		if err := checkParent(ctx, tx, orgID, n.ParentID, "parent"); err != nil {
+			return err
+		}
+		key, err := placeKey(ctx, tx, orgID, n.ParentID, Position{}, sp.ID)
+		if err != nil {
+			return err
+		}
+		sp.Position = key
+		sp.CreatedAt, sp.UpdatedAt = s.Now(), s.Now()
+		_, err = tx.NewInsert().Model(sp).Exec(ctx)
+		return dbError(err, "space")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Space(ctx, sp.ID)
+}
+
+// SpacePatch holds the fields of a space update; nil leaves a field
+// unchanged, the Set* flag lets a null clear the default level.
+type SpacePatch struct {
+	Title           *string
+	Emoji           *string
+	EditMode        *EditMode
+	Visibility      *Visibility
+	SetDefaultLevel bool
+	DefaultLevel    *Role
+}
+
+// UpdateSpace applies a patch to a live space.
+func (s *Store) UpdateSpace(ctx context.Context, id string, p SpacePatch) (*Space, error) {
+	q := s.DB.NewUpdate().Model((*Space)(nil)).Where("id = ? AND deleted_at IS NULL", id).Set("updated_at = ?", s.Now())
+	if p.Title != nil {
+		q.Set("title = ?", *p.Title)
+	}
+	if p.Emoji != nil {
+		q.Set("emoji = ?", *p.Emoji)
+	}
+	if p.EditMode != nil {
+		q.Set("edit_mode = ?", *p.EditMode)
+	}
+	if p.Visibility != nil {
+		q.Set("visibility = ?", *p.Visibility)
+	}
+	if p.SetDefaultLevel {
+		q.Set("default_level = ?", p.DefaultLevel)
+	}
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return nil, dbError(err, "space")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, NotFound("space")
+	}
+	return s.Space(ctx, id)
+}
+
+// DeleteSpace moves a live space to the deleted state.
+func (s *Store) DeleteSpace(ctx context.Context, id string) error {
+	res, err := s.DB.NewUpdate().Table("spaces").Set("deleted_at = ?, updated_at = ?", s.Now(), s.Now()).
+		Where("id = ? AND deleted_at IS NULL", id).Exec(ctx)
+	if err != nil {
+		return dbError(err, "space")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return NotFound("space")
+	}
+	return nil
+}
+
+// RestoreSpace brings back a space deleted less than RetentionPeriod ago,
+// at the end of its parent (the top level when its collection is gone, where
+// in-collection visibility becomes private). A live space is returned as it
+// is; one deleted longer ago is NOT_FOUND, as it is about to be purged.
+func (s *Store) RestoreSpace(ctx context.Context, sp *Space) (*Space, error) {
+	if sp.DeletedAt == nil {
+		return sp, nil
+	}
+	if !sp.DeletedAt.After(s.Now().Add(-RetentionPeriod)) {
+		return nil, Errorf(CodeNotFound, "space not found: it was deleted more than 7 days ago and can no longer be restored")
+	}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockTrees(ctx, tx, sp.OrganizationID); err != nil {
+			return err
+		}
+		cur, err := spaceAny(ctx, tx, sp.ID) // the parent may have gone since it was read
+		if err != nil {
+			return err
+		}
+		key, err := placeKey(ctx, tx, sp.OrganizationID, cur.ParentID, Position{}, sp.ID)
+		if err != nil {
+			return err
+		}
+		vis := cur.Visibility
+		if cur.ParentID == nil && vis == VisibilityInCollection {
+			vis = VisibilityPrivate
+		}
+		_, err = tx.NewUpdate().Table("spaces").Set("deleted_at = NULL, position = ?, visibility = ?, updated_at = ?", key, vis, s.Now()).
+			Where("id = ? AND deleted_at IS NOT NULL", sp.ID).Exec(ctx)
+		return dbError(err, "space")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Space(ctx, sp.ID)
+}
+
+// PurgeDeletedSpaces permanently removes the spaces deleted more than
+// RetentionPeriod ago, with everything in them (ON DELETE CASCADE). It is one
+// statement, so servers running it at the same time never conflict: a row
+// one of them removed is simply not there for the others.
+func (s *Store) PurgeDeletedSpaces(ctx context.Context) (int, error) {
+	res, err := s.DB.NewDelete().Table("spaces").
+		Where("deleted_at IS NOT NULL AND deleted_at <= ?", s.Now().Add(-RetentionPeriod)).Exec(ctx)
+	if err != nil {
+		return 0, dbError(err, "space")
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+// DuplicateSpace copies a live space with its settings and custom field
+// values, just after it among its siblings.
+func (s *Store) DuplicateSpace(ctx context.Context, src *Space) (*Space, error) {
+	cp := *src
+	cp.ID, cp.RevisionID = NewID(), NewID()
+	cp.Comments, cp.ChangeRequests, cp.ChangeRequestsOpen, cp.ChangeRequestsDraft = 0, 0, 0, 0
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockTrees(ctx, tx, src.OrganizationID); err != nil {
+			return err
+		}
+		key, err := placeKey(ctx, tx, src.OrganizationID, src.ParentID, Position{After: &Pointer{Type: "space", ID: src.ID}}, cp.ID)
+		if err != nil {
+			return err
+		}
+		cp.Position = key
+		cp.CreatedAt, cp.UpdatedAt = s.Now(), s.Now()
+		if _, err := tx.NewInsert().Model(&cp).Exec(ctx); err != nil {
+			return dbError(err, "space")
+		}
+		_, err = tx.NewRaw(`INSERT INTO space_custom_values (organization_id, space_id, field_id, value)
+			SELECT organization_id, ?, field_id, value FROM space_custom_values WHERE space_id = ?`, cp.ID, src.ID).Exec(ctx)
+		return dbError(err, "custom field value")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Space(ctx, cp.ID)
+}
+
+// MoveSpace moves a live space under parentID (nil: the top level) at pos.
+// An in-collection space moved to the top level becomes private.
+func (s *Store) MoveSpace(ctx context.Context, sp *Space, parentID *string, pos Position) (*Space, error) {
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockTrees(ctx, tx, sp.OrganizationID); err != nil {
+			return err
+		}
+		if err := checkParent(ctx, tx, sp.OrganizationID, parentID, "parent"); err != nil {
+			return err
+		}
+		key, err := placeKey(ctx, tx, sp.OrganizationID, parentID, pos, sp.ID)
+		if err != nil {
+			return err
+		}
+		return relocate(ctx, tx, s.Now(), sp, sp.OrganizationID, parentID, key)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Space(ctx, sp.ID)
+}
+
+// relocate writes a space's new place.
+func relocate(ctx context.Context, tx bun.Tx, now time.Time, sp *Space, orgID string, parentID *string, key string) error {
+	vis := sp.Visibility
+	if parentID == nil && vis == VisibilityInCollection {
+		vis = VisibilityPrivate
+	}
+	_, err := tx.NewUpdate().Table("spaces").
+		Set("organization_id = ?, parent_id = ?, position = ?, visibility = ?, updated_at = ?", orgID, parentID, key, vis, now).
+		Where("id = ?", sp.ID).Exec(ctx)
+	return dbError(err, "space")
+}
+
+// TransferSpace moves a live space to another organization, at the end of
+// parentID there (nil: the top level), with everything in it, in one
+// transaction.
+func (s *Store) TransferSpace(ctx context.Context, sp *Space, toOrg string, parentID *string) (*Space, error) {
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockTrees(ctx, tx, sp.OrganizationID, toOrg); err != nil {
+			return err
+		}
+		if err := checkParent(ctx, tx, toOrg, parentID, "collection"); err != nil {
+			return err
+		}
+		key, err := placeKey(ctx, tx, toOrg, parentID, Position{}, sp.ID)
+		if err != nil {
+			return err
+		}
+		if err := relocate(ctx, tx, s.Now(), sp, toOrg, parentID, key); err != nil {
+			return err
+		}
+		return moveCustomValues(ctx, tx, []string{sp.ID}, toOrg)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Space(ctx, sp.ID)
+}
+
+// RequireLive checks, inside the transaction of a content write, that the
+// space exists, is not deleted and is not locked; it holds a share lock on
+// the space row until the transaction ends, so the space cannot be locked
+// or deleted half-way through the write. Every content write calls it.
+func RequireLive(ctx context.Context, db bun.IDB, spaceID string) error {
+	var row struct {
+		EditMode  EditMode   `bun:"edit_mode"`
+		DeletedAt *time.Time `bun:"deleted_at"`
+	}
+	err := db.NewSelect().Table("spaces").Column("edit_mode", "deleted_at").Where("id = ?", spaceID).For("SHARE").Scan(ctx, &row)
+	if err != nil {
+		return dbError(err, "space")
+	}
+	if row.DeletedAt != nil {
+		return NotFound("space")
+	}
+	if row.EditMode == EditLocked {
+		return ErrLocked
+	}
+	return nil
+}
+
+// ErrLocked answers content writes to a space whose editMode is locked.
+var ErrLocked = &Error{Code: CodeConflict, Message: "the space is locked (editMode is locked): an admin must set editMode to live before its content can change"}

@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/uptrace/bun"
+)
+
+// The tree of an organization: collections nest, and spaces and collections
+// of one parent share one sibling order. Every change to the tree (create,
+// move, restore, duplicate, transfer, collection delete) runs in a
+// transaction holding the organization's tree lock, so two concurrent moves
+// never pick the same key and a cycle check stays true until commit.
+
+// Pointer names a sibling by kind ("space" or "collection") and id.
+type Pointer struct {
+	Type string
+	ID   string
+}
+
+// Position says where an item goes among its new siblings: before one,
+// after one, or between two adjacent ones; neither means at the end.
+type Position struct {
+	Before, After *Pointer
+}
+
+// lockTrees locks the trees of organizations, in id order so that two
+// transfers between the same two organizations cannot deadlock.
+func lockTrees(ctx context.Context, tx bun.Tx, orgIDs ...string) error {
+	var got []string
+	err := tx.NewSelect().Table("organizations").Column("id").Where("id IN (?)", bun.In(orgIDs)).
+		OrderExpr("id").For("NO KEY UPDATE").Scan(ctx, &got)
+	if err != nil {
+		return dbError(err, "organization")
+	}
+	if len(got) != len(orgIDs) {
+		return NotFound("organization")
+	}
+	return nil
+}
+
+// siblingsQuery selects the positions of the live children of parent
+// (nil: the top level), leaving out the item being placed.
+func siblingsQuery(tx bun.IDB, orgID string, parentID *string, self string) *bun.RawQuery {
+	return tx.NewRaw(`SELECT position FROM spaces WHERE organization_id = ? AND parent_id IS NOT DISTINCT FROM ? AND deleted_at IS NULL AND id <> ?
+		UNION ALL SELECT position FROM collections WHERE organization_id = ? AND parent_id IS NOT DISTINCT FROM ? AND id <> ?`,
+		orgID, parentID, self, orgID, parentID, self)
+}
+
+// neighbour returns the key of the sibling just below (before=true: just
+// above) key, or "" when there is none.
+func neighbour(ctx context.Context, tx bun.IDB, orgID string, parentID *string, self, key string, below bool) (string, error) {
+	agg, op := "min", ">"
+	if below {
+		agg, op = "max", "<"
+	}
+	var out sql.NullString
+	q := "SELECT " + agg + "(s.position) FROM (?) AS s"
+	args := []any{siblingsQuery(tx, orgID, parentID, self)}
+	if key != "" {
+		q += ` WHERE s.position COLLATE "C" ` + op + ` ? COLLATE "C"`
+		args = append(args, key)
+	}
+	err := tx.NewRaw(q, args...).Scan(ctx, &out)
+	return out.String, dbError(err, "position")
+}
+
+// pointerPlace returns the key and parent of a sibling named by p.
+func pointerPlace(ctx context.Context, tx bun.IDB, orgID string, p *Pointer, field string) (string, *string, error) {
+	var row struct {
+		Position string  `bun:"position"`
+		ParentID *string `bun:"parent_id"`
+	}
+	table := ""
+	switch p.Type {
+	case "space":
+		table = "spaces"
+	case "collection":
+		table = "collections"
+	default:
+		return "", nil, Invalid(field, "type must be space or collection")
+	}
+	q := tx.NewSelect().Table(table).Column("position", "parent_id").Where("id = ? AND organization_id = ?", p.ID, orgID)
+	if table == "spaces" {
+		q.Where("deleted_at IS NULL")
+	}
+	if err := q.Scan(ctx, &row); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", nil, Invalid(field, "%s %q is not in this organization", p.Type, p.ID)
+		}
+		return "", nil, dbError(err, "position")
+	}
+	return row.Position, row.ParentID, nil
+}
+
+// placeKey computes the key for item self under parentID at pos. The
+// pointers must name siblings in that parent; both together must be
+// adjacent (after, then before). The caller holds the tree lock.
+func placeKey(ctx context.Context, tx bun.IDB, orgID string, parentID *string, pos Position, self string) (string, error) {
+	var lo, hi string
+	var err error
+	check := func(p *Pointer, field string) (string, error) {
+		if p.ID == self {
+			return "", Invalid(field, "an item cannot be placed next to itself")
+		}
+		key, parent, err := pointerPlace(ctx, tx, orgID, p, field)
+		if err != nil {
+			return "", err
+		}
+		if !sameParent(parent, parentID) {
+			return "", Invalid(field, "%s %q is not in the target parent", p.Type, p.ID)
+		}
+		return key, nil
+	}
+	switch {
+	case pos.After != nil && pos.Before != nil:
+		if lo, err = check(pos.After, "position.after"); err != nil {
+			return "", err
+		}
+		if hi, err = check(pos.Before, "position.before"); err != nil {
+			return "", err
+		}
+		next, err := neighbour(ctx, tx, orgID, parentID, self, lo, false)
+		if err != nil {
+			return "", err
+		}
+		if next != hi {
+			return "", Invalid("position", "after and before must name adjacent siblings, in that order")
+		}
+	case pos.After != nil:
+		if lo, err = check(pos.After, "position.after"); err != nil {
+			return "", err
+		}
+		if hi, err = neighbour(ctx, tx, orgID, parentID, self, lo, false); err != nil {
+			return "", err
+		}
+	case pos.Before != nil:
+		if hi, err = check(pos.Before, "position.before"); err != nil {
+			return "", err
+		}
+		if lo, err = neighbour(ctx, tx, orgID, parentID, self, hi, true); err != nil {
+			return "", err
+		}
+	default:
+		if lo, err = neighbour(ctx, tx, orgID, parentID, self, "", true); err != nil {
+			return "", err
+		}
+	}
+	return keyBetween(lo, hi), nil
+}
+
+func sameParent(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
+
+// checkParent checks that a collection exists in the organization, for use
+// as a parent; field names the input.
+func checkParent(ctx context.Context, tx bun.IDB, orgID string, parentID *string, field string) error {
+	if parentID == nil {
+		return nil
+	}
+	ok, err := exists(ctx, tx.NewSelect().Table("collections").Where("id = ? AND organization_id = ?", *parentID, orgID))
+	if err != nil {
+		return dbError(err, "collection")
+	}
+	if !ok {
+		return Invalid(field, "collection %q is not in this organization", *parentID)
+	}
+	return nil
+}
+
+// isWithin reports whether collection id is target or one of its descendants.
+func isWithin(ctx context.Context, tx bun.IDB, target, id string) (bool, error) {
+	var found bool
+	err := tx.NewRaw(`WITH RECURSIVE up (id, parent_id, depth) AS (
+			SELECT id, parent_id, 0 FROM collections WHERE id = ?
+			UNION ALL SELECT c.id, c.parent_id, up.depth + 1 FROM collections AS c JOIN up ON c.id = up.parent_id WHERE up.depth < 1000)
+		SELECT EXISTS (SELECT 1 FROM up WHERE id = ?)`, target, id).Scan(ctx, &found)
+	return found, dbError(err, "collection")
+}
+
+// subtree lists the ids of a collection and all its descendants.
+func subtree(ctx context.Context, tx bun.IDB, id string) ([]string, error) {
+	var ids []string
+	err := tx.NewRaw(`WITH RECURSIVE down (id, depth) AS (
+			SELECT id, 0 FROM collections WHERE id = ?
+			UNION ALL SELECT c.id, down.depth + 1 FROM collections AS c JOIN down ON c.parent_id = down.id WHERE down.depth < 1000)
+		SELECT id FROM down`, id).Scan(ctx, &ids)
+	return ids, dbError(err, "collection")
+}
