@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"unicode/utf8"
 
-
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -226,4 +225,3 @@ func visibilityIn(v store.Visibility, parentID *string) error {
 }
 
 var emojiCodes = regexp.MustCompile(`^[0-9a-fA-F]{4,6}(-[0-9a-fA-F]{4,6})*$`)
-
