@@ -430,6 +430,34 @@ func TestOpenAPIJobSurvivesRestart(t *testing.T) {
 	}
 }
 
+func TestOpenAPISpecDeletedWhileProcessing(t *testing.T) {
+	srv := resttest.New(t)
+	srv.StartWorkers(jobs.Config{Fetch: fetch.Config{AllowPrivate: true, Timeout: time.Minute}})
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	docs := newDocServer(t, petstore("Petstore"))
+	specPath := "/v1/orgs/" + org + "/openapi/petstore"
+
+	alice.Put(specPath, map[string]any{"source": map[string]any{"url": docs.URL + "/slow"}}).Expect(http.StatusOK)
+	<-docs.arrived
+	alice.Delete(specPath).Expect(http.StatusResetContent)
+	docs.release()
+	// The job ends without recording anything and without a retry.
+	var state string
+	deadline := time.Now().Add(60 * time.Second)
+	for state != "completed" && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		if err := srv.Store.DB.NewRaw(`SELECT state FROM river_job WHERE kind = ?`, store.ProcessOpenAPISpec{}.Kind()).
+			Scan(context.Background(), &state); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if state != "completed" {
+		t.Errorf("job state = %q, want completed", state)
+	}
+	alice.Get(specPath).ExpectError(http.StatusNotFound)
+}
+
 func TestOpenAPIJobsRunOnceAcrossServers(t *testing.T) {
 	srv := resttest.New(t)
 	// Two servers share the database.

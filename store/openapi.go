@@ -79,7 +79,7 @@ func (ProcessOpenAPISpec) Kind() string { return "openapi_spec_process" }
 // failures of the source itself are recorded, not retried).
 func (ProcessOpenAPISpec) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 5} }
 
-// specColumns leaves out the source text, which only processing needs.
+// specSelect leaves out the source text, which only processing needs.
 func specSelect(db bun.IDB, model any) *bun.SelectQuery {
 	return db.NewSelect().Model(model).ExcludeColumn("source_text")
 }

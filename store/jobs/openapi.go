@@ -51,7 +51,11 @@ func (w *openAPIWorker) Work(ctx context.Context, job *river.Job[store.ProcessOp
 	default:
 		out.Hash, out.Filesystem = res.Hash, res.Filesystem
 	}
-	if err := w.store.FinishOpenAPIProcessing(ctx, sp.ID, out); err != nil {
+	err = w.store.FinishOpenAPIProcessing(ctx, sp.ID, out)
+	if store.ErrorCode(err) == store.CodeNotFound {
+		return nil // deleted while it was processed: nothing to record
+	}
+	if err != nil {
 		return fmt.Errorf("openapi spec %s: record: %w", sp.ID, err)
 	}
 	return nil
