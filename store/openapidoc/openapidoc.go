@@ -72,7 +72,7 @@ func Process(ctx context.Context, f *fetch.Fetcher, src Source) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.validate(root, src); err != nil {
+	if err := p.validate(root); err != nil {
 		return nil, err
 	}
 	fs := Filesystem{Entrypoint: p.name(entry), Files: map[string]json.RawMessage{}}
@@ -154,7 +154,7 @@ func (p *processor) fetch(u *url.URL) ([]byte, error) {
 }
 
 // validate parses the entrypoint as OpenAPI 3.x or Swagger 2.0 and validates it.
-func (p *processor) validate(root []byte, src Source) error {
+func (p *processor) validate(root []byte) error {
 	var head struct {
 		OpenAPI string `json:"openapi"`
 		Swagger string `json:"swagger"`
