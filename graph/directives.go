@@ -53,6 +53,11 @@ func deref(v any) (any, bool) {
 			return *p, true
 		}
 		return nil, false
+	case graphql.Omittable[[]string]:
+		if l := x.Value(); l != nil {
+			return l, true
+		}
+		return nil, false
 	}
 	return v, true
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/migrate"
@@ -24,6 +25,7 @@ type Store struct {
 	dsn     string
 	now     func() time.Time
 	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
+	queue   *river.Client[*sql.Tx]
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -43,7 +45,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	return &Store{DB: db, dsn: dsn, now: time.Now}, nil
+	queue, err := newQueue(sqldb)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Store{DB: db, dsn: dsn, now: time.Now, queue: queue}, nil
 }
 
 // DSN is the connection string the store was opened with.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"folio/rest"
+	"folio/store/jobs"
 )
 
 func serve(ctx context.Context) error {
@@ -19,8 +20,16 @@ func serve(ctx context.Context) error {
 	if err := s.Migrate(ctx); err != nil {
 		return err
 	}
+	jobsCfg, err := jobsConfig()
+	if err != nil {
+		return err
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr)})
+	if err != nil {
+		return err
+	}
+	runner, err := jobs.Start(ctx, s, jobsCfg)
 	if err != nil {
 		return err
 	}
@@ -29,17 +38,22 @@ func serve(ctx context.Context) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	slog.Info("folio listening", "addr", addr)
+	var serveErr error
 	select {
-	case err := <-errc:
-		return err
+	case serveErr = <-errc:
 	case <-ctx.Done():
 	}
-	// In-flight requests finish; then the embedded database (if any) stops.
+	// In-flight requests and running jobs finish (a job still running after
+	// the grace period is cancelled and goes back to the queue); then the
+	// embedded database (if any) stops.
 	slog.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) && serveErr == nil {
+		serveErr = err
 	}
-	return nil
+	if err := runner.Stop(shutdownCtx); err != nil && serveErr == nil {
+		serveErr = err
+	}
+	return serveErr
 }

@@ -35,6 +35,8 @@ type ResolverRoot interface {
 	Member() MemberResolver
 	MemberTeam() MemberTeamResolver
 	Mutation() MutationResolver
+	OpenAPISpec() OpenAPISpecResolver
+	OpenAPISpecVersion() OpenAPISpecVersionResolver
 	Organization() OrganizationResolver
 	Query() QueryResolver
 	SAMLProvider() SAMLProviderResolver
@@ -189,46 +191,123 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateCollection        func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
-		CreateCustomField       func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
-		CreateInvite            func(childComplexity int, organizationID string, input model.CreateInviteInput) int
-		CreateOrganization      func(childComplexity int, input model.CreateOrganizationInput) int
-		CreateSAMLProvider      func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
-		CreateSpace             func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
-		CreateTeam              func(childComplexity int, organizationID string, input model.CreateTeamInput) int
-		DeleteCollection        func(childComplexity int, collectionID string) int
-		DeleteCustomField       func(childComplexity int, organizationID string, name string) int
-		DeleteInvite            func(childComplexity int, organizationID string, inviteID string) int
-		DeleteSAMLProvider      func(childComplexity int, organizationID string, samlProviderID string) int
-		DeleteSpace             func(childComplexity int, spaceID string) int
-		DeleteTeam              func(childComplexity int, organizationID string, teamID string) int
-		DuplicateSpace          func(childComplexity int, spaceID string) int
-		InviteUsers             func(childComplexity int, organizationID string, input model.InviteUsersInput) int
-		JoinOrganization        func(childComplexity int, organizationID string, inviteID string) int
-		MoveCollection          func(childComplexity int, collectionID string, input model.MoveInput) int
-		MoveSpace               func(childComplexity int, spaceID string, input model.MoveInput) int
-		PingOrganization        func(childComplexity int, organizationID string) int
-		RemoveMember            func(childComplexity int, organizationID string, userID string) int
-		RemoveTeamMember        func(childComplexity int, organizationID string, teamID string, userID string) int
-		RestoreSpace            func(childComplexity int, spaceID string) int
-		SetMemberSso            func(childComplexity int, organizationID string, userID string) int
-		SetTeamMember           func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
-		TransferCollection      func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
-		TransferSpace           func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
-		UpdateCollection        func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
-		UpdateCustomField       func(childComplexity int, organizationID string, name string, input model.UpdateCustomFieldInput) int
-		UpdateInvite            func(childComplexity int, organizationID string, inviteID string, input model.UpdateInviteInput) int
-		UpdateMember            func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
-		UpdateOrganization      func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
-		UpdateSAMLProvider      func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
-		UpdateSpace             func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
-		UpdateSpaceCustomFields func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
-		UpdateTeam              func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
-		UpdateTeamMembers       func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamMembersInput) int
+		CreateCollection          func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
+		CreateCustomField         func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
+		CreateInvite              func(childComplexity int, organizationID string, input model.CreateInviteInput) int
+		CreateOpenAPISpec         func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
+		CreateOrganization        func(childComplexity int, input model.CreateOrganizationInput) int
+		CreateSAMLProvider        func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
+		CreateSpace               func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
+		CreateTeam                func(childComplexity int, organizationID string, input model.CreateTeamInput) int
+		CreateTranslationSettings func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
+		DeleteCollection          func(childComplexity int, collectionID string) int
+		DeleteCustomField         func(childComplexity int, organizationID string, name string) int
+		DeleteInvite              func(childComplexity int, organizationID string, inviteID string) int
+		DeleteOpenAPISpec         func(childComplexity int, organizationID string, specSlug string) int
+		DeleteSAMLProvider        func(childComplexity int, organizationID string, samlProviderID string) int
+		DeleteSpace               func(childComplexity int, spaceID string) int
+		DeleteTeam                func(childComplexity int, organizationID string, teamID string) int
+		DeleteTranslationSettings func(childComplexity int, organizationID string, translationSettingsID string) int
+		DuplicateSpace            func(childComplexity int, spaceID string) int
+		InviteUsers               func(childComplexity int, organizationID string, input model.InviteUsersInput) int
+		JoinOrganization          func(childComplexity int, organizationID string, inviteID string) int
+		MoveCollection            func(childComplexity int, collectionID string, input model.MoveInput) int
+		MoveSpace                 func(childComplexity int, spaceID string, input model.MoveInput) int
+		PingOrganization          func(childComplexity int, organizationID string) int
+		PutOpenAPISpec            func(childComplexity int, organizationID string, specSlug string, input model.PutOpenAPISpecInput) int
+		RemoveMember              func(childComplexity int, organizationID string, userID string) int
+		RemoveTeamMember          func(childComplexity int, organizationID string, teamID string, userID string) int
+		RestoreSpace              func(childComplexity int, spaceID string) int
+		SetMemberSso              func(childComplexity int, organizationID string, userID string) int
+		SetTeamMember             func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
+		TransferCollection        func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
+		TransferSpace             func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
+		UpdateCollection          func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
+		UpdateCustomField         func(childComplexity int, organizationID string, name string, input model.UpdateCustomFieldInput) int
+		UpdateInvite              func(childComplexity int, organizationID string, inviteID string, input model.UpdateInviteInput) int
+		UpdateMember              func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
+		UpdateOrganization        func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
+		UpdateSAMLProvider        func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
+		UpdateSpace               func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
+		UpdateSpaceCustomFields   func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
+		UpdateTeam                func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
+		UpdateTeamMembers         func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamMembersInput) int
+		UpdateTranslationSettings func(childComplexity int, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) int
 	}
 
 	Next struct {
 		Page func(childComplexity int) int
+	}
+
+	OpenAPIErrorObject struct {
+		Code    func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
+	OpenAPISpec struct {
+		CreatedAt               func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		LastProcessErrorCode    func(childComplexity int) int
+		LastProcessedAt         func(childComplexity int) int
+		LastProcessedErrorCount func(childComplexity int) int
+		LastProcessedErrors     func(childComplexity int) int
+		LastVersion             func(childComplexity int) int
+		LatestVersion           func(childComplexity int) int
+		Object                  func(childComplexity int) int
+		Permissions             func(childComplexity int) int
+		ProcessingState         func(childComplexity int) int
+		Slug                    func(childComplexity int) int
+		SourceURL               func(childComplexity int) int
+		UpdatedAt               func(childComplexity int) int
+		Urls                    func(childComplexity int) int
+		Version                 func(childComplexity int, versionID string) int
+		Versions                func(childComplexity int, page *string, limit *int) int
+	}
+
+	OpenAPISpecContent struct {
+		Filesystem func(childComplexity int) int
+		URL        func(childComplexity int) int
+		Urls       func(childComplexity int) int
+	}
+
+	OpenAPISpecContentURLs struct {
+		Public func(childComplexity int) int
+		Source func(childComplexity int) int
+	}
+
+	OpenAPISpecList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	OpenAPISpecPermissions struct {
+		Edit func(childComplexity int) int
+		View func(childComplexity int) int
+	}
+
+	OpenAPISpecURLs struct {
+		App      func(childComplexity int) int
+		Location func(childComplexity int) int
+	}
+
+	OpenAPISpecVersion struct {
+		Content   func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Object    func(childComplexity int) int
+		URL       func(childComplexity int) int
+		Urls      func(childComplexity int) int
+	}
+
+	OpenAPISpecVersionList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	OpenAPISpecVersionURLs struct {
+		Location func(childComplexity int) int
 	}
 
 	Organization struct {
@@ -249,6 +328,8 @@ type ComplexityRoot struct {
 		Member               func(childComplexity int, userID string) int
 		Members              func(childComplexity int, page *string, limit *int, order *model.ListOrder, role *model.MemberRoleFilter, search *string, sort *model.MemberSort) int
 		Object               func(childComplexity int) int
+		OpenAPISpec          func(childComplexity int, specSlug string) int
+		OpenAPISpecs         func(childComplexity int, page *string, limit *int) int
 		Permissions          func(childComplexity int) int
 		Plan                 func(childComplexity int) int
 		SamlProvider         func(childComplexity int, samlProviderID string) int
@@ -259,6 +340,8 @@ type ComplexityRoot struct {
 		Team                 func(childComplexity int, teamID string) int
 		Teams                func(childComplexity int, page *string, limit *int, owner *string, title *string) int
 		Title                func(childComplexity int) int
+		Translation          func(childComplexity int, translationSettingsID string) int
+		Translations         func(childComplexity int, page *string, limit *int) int
 		Trial                func(childComplexity int) int
 		Type                 func(childComplexity int) int
 		Urls                 func(childComplexity int) int
@@ -449,6 +532,32 @@ type ComplexityRoot struct {
 		View  func(childComplexity int) int
 	}
 
+	TranslationSettings struct {
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Languages   func(childComplexity int) int
+		Object      func(childComplexity int) int
+		Permissions func(childComplexity int) int
+		Title       func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
+		Urls        func(childComplexity int) int
+	}
+
+	TranslationSettingsList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	TranslationSettingsPermissions struct {
+		Edit func(childComplexity int) int
+		View func(childComplexity int) int
+	}
+
+	TranslationSettingsURLs struct {
+		Location func(childComplexity int) int
+	}
+
 	User struct {
 		DisplayName func(childComplexity int) int
 		Email       func(childComplexity int) int
@@ -491,6 +600,9 @@ type MutationResolver interface {
 	RemoveMember(ctx context.Context, organizationID string, userID string) (bool, error)
 	PingOrganization(ctx context.Context, organizationID string) (*model.PingResult, error)
 	SetMemberSso(ctx context.Context, organizationID string, userID string) (*model.Member, error)
+	CreateOpenAPISpec(ctx context.Context, organizationID string, input model.CreateOpenAPISpecInput) (*model.OpenAPISpec, error)
+	PutOpenAPISpec(ctx context.Context, organizationID string, specSlug string, input model.PutOpenAPISpecInput) (*model.OpenAPISpec, error)
+	DeleteOpenAPISpec(ctx context.Context, organizationID string, specSlug string) (bool, error)
 	CreateOrganization(ctx context.Context, input model.CreateOrganizationInput) (*model.Organization, error)
 	UpdateOrganization(ctx context.Context, organizationID string, input model.UpdateOrganizationInput) (*model.Organization, error)
 	CreateSAMLProvider(ctx context.Context, organizationID string, input model.CreateSAMLProviderInput) (*model.SAMLProvider, error)
@@ -514,6 +626,17 @@ type MutationResolver interface {
 	UpdateTeamMembers(ctx context.Context, organizationID string, teamID string, input model.UpdateTeamMembersInput) (bool, error)
 	SetTeamMember(ctx context.Context, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) (bool, error)
 	RemoveTeamMember(ctx context.Context, organizationID string, teamID string, userID string) (bool, error)
+	CreateTranslationSettings(ctx context.Context, organizationID string, input model.CreateTranslationSettingsInput) (*model.TranslationSettings, error)
+	UpdateTranslationSettings(ctx context.Context, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) (*model.TranslationSettings, error)
+	DeleteTranslationSettings(ctx context.Context, organizationID string, translationSettingsID string) (bool, error)
+}
+type OpenAPISpecResolver interface {
+	Versions(ctx context.Context, obj *model.OpenAPISpec, page *string, limit *int) (*model.OpenAPISpecVersionList, error)
+	Version(ctx context.Context, obj *model.OpenAPISpec, versionID string) (*model.OpenAPISpecVersion, error)
+	LatestVersion(ctx context.Context, obj *model.OpenAPISpec) (*model.OpenAPISpecVersion, error)
+}
+type OpenAPISpecVersionResolver interface {
+	Content(ctx context.Context, obj *model.OpenAPISpecVersion) (*model.OpenAPISpecContent, error)
 }
 type OrganizationResolver interface {
 	Members(ctx context.Context, obj *model.Organization, page *string, limit *int, order *model.ListOrder, role *model.MemberRoleFilter, search *string, sort *model.MemberSort) (*model.MemberList, error)
@@ -527,8 +650,12 @@ type OrganizationResolver interface {
 	SsoProviders(ctx context.Context, obj *model.Organization) (*model.SSOProviderLoginList, error)
 	CustomFields(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.CustomFieldList, error)
 	CustomField(ctx context.Context, obj *model.Organization, name string) (*model.CustomField, error)
+	OpenAPISpecs(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.OpenAPISpecList, error)
+	OpenAPISpec(ctx context.Context, obj *model.Organization, specSlug string) (*model.OpenAPISpec, error)
 	Collections(ctx context.Context, obj *model.Organization, page *string, limit *int, nested *bool) (*model.CollectionList, error)
 	Spaces(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.SpaceList, error)
+	Translations(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.TranslationSettingsList, error)
+	Translation(ctx context.Context, obj *model.Organization, translationSettingsID string) (*model.TranslationSettings, error)
 }
 type QueryResolver interface {
 	APIInformation(ctx context.Context) (*model.APIInformation, error)
@@ -1099,6 +1226,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateInvite(childComplexity, args["organizationId"].(string), args["input"].(model.CreateInviteInput)), true
+	case "Mutation.createOpenAPISpec":
+		if e.ComplexityRoot.Mutation.CreateOpenAPISpec == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOpenAPISpec_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOpenAPISpec(childComplexity, args["organizationId"].(string), args["input"].(model.CreateOpenAPISpecInput)), true
 	case "Mutation.createOrganization":
 		if e.ComplexityRoot.Mutation.CreateOrganization == nil {
 			break
@@ -1143,6 +1281,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTeam(childComplexity, args["organizationId"].(string), args["input"].(model.CreateTeamInput)), true
+	case "Mutation.createTranslationSettings":
+		if e.ComplexityRoot.Mutation.CreateTranslationSettings == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTranslationSettings_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTranslationSettings(childComplexity, args["organizationId"].(string), args["input"].(model.CreateTranslationSettingsInput)), true
 	case "Mutation.deleteCollection":
 		if e.ComplexityRoot.Mutation.DeleteCollection == nil {
 			break
@@ -1176,6 +1325,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteInvite(childComplexity, args["organizationId"].(string), args["inviteId"].(string)), true
+	case "Mutation.deleteOpenAPISpec":
+		if e.ComplexityRoot.Mutation.DeleteOpenAPISpec == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteOpenAPISpec_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteOpenAPISpec(childComplexity, args["organizationId"].(string), args["specSlug"].(string)), true
 	case "Mutation.deleteSAMLProvider":
 		if e.ComplexityRoot.Mutation.DeleteSAMLProvider == nil {
 			break
@@ -1209,6 +1369,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteTeam(childComplexity, args["organizationId"].(string), args["teamId"].(string)), true
+	case "Mutation.deleteTranslationSettings":
+		if e.ComplexityRoot.Mutation.DeleteTranslationSettings == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteTranslationSettings_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteTranslationSettings(childComplexity, args["organizationId"].(string), args["translationSettingsId"].(string)), true
 	case "Mutation.duplicateSpace":
 		if e.ComplexityRoot.Mutation.DuplicateSpace == nil {
 			break
@@ -1275,6 +1446,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PingOrganization(childComplexity, args["organizationId"].(string)), true
+	case "Mutation.putOpenAPISpec":
+		if e.ComplexityRoot.Mutation.PutOpenAPISpec == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_putOpenAPISpec_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PutOpenAPISpec(childComplexity, args["organizationId"].(string), args["specSlug"].(string), args["input"].(model.PutOpenAPISpecInput)), true
 	case "Mutation.removeMember":
 		if e.ComplexityRoot.Mutation.RemoveMember == nil {
 			break
@@ -1462,6 +1644,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateTeamMembers(childComplexity, args["organizationId"].(string), args["teamId"].(string), args["input"].(model.UpdateTeamMembersInput)), true
+	case "Mutation.updateTranslationSettings":
+		if e.ComplexityRoot.Mutation.UpdateTranslationSettings == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateTranslationSettings_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateTranslationSettings(childComplexity, args["organizationId"].(string), args["translationSettingsId"].(string), args["input"].(model.UpdateTranslationSettingsInput)), true
 
 	case "Next.page":
 		if e.ComplexityRoot.Next.Page == nil {
@@ -1469,6 +1662,272 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Next.Page(childComplexity), true
+
+	case "OpenAPIErrorObject.code":
+		if e.ComplexityRoot.OpenAPIErrorObject.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPIErrorObject.Code(childComplexity), true
+	case "OpenAPIErrorObject.message":
+		if e.ComplexityRoot.OpenAPIErrorObject.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPIErrorObject.Message(childComplexity), true
+
+	case "OpenAPISpec.createdAt":
+		if e.ComplexityRoot.OpenAPISpec.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.CreatedAt(childComplexity), true
+	case "OpenAPISpec.id":
+		if e.ComplexityRoot.OpenAPISpec.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.ID(childComplexity), true
+	case "OpenAPISpec.lastProcessErrorCode":
+		if e.ComplexityRoot.OpenAPISpec.LastProcessErrorCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.LastProcessErrorCode(childComplexity), true
+	case "OpenAPISpec.lastProcessedAt":
+		if e.ComplexityRoot.OpenAPISpec.LastProcessedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.LastProcessedAt(childComplexity), true
+	case "OpenAPISpec.lastProcessedErrorCount":
+		if e.ComplexityRoot.OpenAPISpec.LastProcessedErrorCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.LastProcessedErrorCount(childComplexity), true
+	case "OpenAPISpec.lastProcessedErrors":
+		if e.ComplexityRoot.OpenAPISpec.LastProcessedErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.LastProcessedErrors(childComplexity), true
+	case "OpenAPISpec.lastVersion":
+		if e.ComplexityRoot.OpenAPISpec.LastVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.LastVersion(childComplexity), true
+	case "OpenAPISpec.latestVersion":
+		if e.ComplexityRoot.OpenAPISpec.LatestVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.LatestVersion(childComplexity), true
+	case "OpenAPISpec.object":
+		if e.ComplexityRoot.OpenAPISpec.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.Object(childComplexity), true
+	case "OpenAPISpec.permissions":
+		if e.ComplexityRoot.OpenAPISpec.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.Permissions(childComplexity), true
+	case "OpenAPISpec.processingState":
+		if e.ComplexityRoot.OpenAPISpec.ProcessingState == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.ProcessingState(childComplexity), true
+	case "OpenAPISpec.slug":
+		if e.ComplexityRoot.OpenAPISpec.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.Slug(childComplexity), true
+	case "OpenAPISpec.sourceURL":
+		if e.ComplexityRoot.OpenAPISpec.SourceURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.SourceURL(childComplexity), true
+	case "OpenAPISpec.updatedAt":
+		if e.ComplexityRoot.OpenAPISpec.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.UpdatedAt(childComplexity), true
+	case "OpenAPISpec.urls":
+		if e.ComplexityRoot.OpenAPISpec.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.Urls(childComplexity), true
+	case "OpenAPISpec.version":
+		if e.ComplexityRoot.OpenAPISpec.Version == nil {
+			break
+		}
+
+		args, err := ec.field_OpenAPISpec_version_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.Version(childComplexity, args["versionId"].(string)), true
+	case "OpenAPISpec.versions":
+		if e.ComplexityRoot.OpenAPISpec.Versions == nil {
+			break
+		}
+
+		args, err := ec.field_OpenAPISpec_versions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.OpenAPISpec.Versions(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+
+	case "OpenAPISpecContent.filesystem":
+		if e.ComplexityRoot.OpenAPISpecContent.Filesystem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecContent.Filesystem(childComplexity), true
+	case "OpenAPISpecContent.url":
+		if e.ComplexityRoot.OpenAPISpecContent.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecContent.URL(childComplexity), true
+	case "OpenAPISpecContent.urls":
+		if e.ComplexityRoot.OpenAPISpecContent.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecContent.Urls(childComplexity), true
+
+	case "OpenAPISpecContentURLs.public":
+		if e.ComplexityRoot.OpenAPISpecContentURLs.Public == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecContentURLs.Public(childComplexity), true
+	case "OpenAPISpecContentURLs.source":
+		if e.ComplexityRoot.OpenAPISpecContentURLs.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecContentURLs.Source(childComplexity), true
+
+	case "OpenAPISpecList.count":
+		if e.ComplexityRoot.OpenAPISpecList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecList.Count(childComplexity), true
+	case "OpenAPISpecList.items":
+		if e.ComplexityRoot.OpenAPISpecList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecList.Items(childComplexity), true
+	case "OpenAPISpecList.next":
+		if e.ComplexityRoot.OpenAPISpecList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecList.Next(childComplexity), true
+
+	case "OpenAPISpecPermissions.edit":
+		if e.ComplexityRoot.OpenAPISpecPermissions.Edit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecPermissions.Edit(childComplexity), true
+	case "OpenAPISpecPermissions.view":
+		if e.ComplexityRoot.OpenAPISpecPermissions.View == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecPermissions.View(childComplexity), true
+
+	case "OpenAPISpecURLs.app":
+		if e.ComplexityRoot.OpenAPISpecURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecURLs.App(childComplexity), true
+	case "OpenAPISpecURLs.location":
+		if e.ComplexityRoot.OpenAPISpecURLs.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecURLs.Location(childComplexity), true
+
+	case "OpenAPISpecVersion.content":
+		if e.ComplexityRoot.OpenAPISpecVersion.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersion.Content(childComplexity), true
+	case "OpenAPISpecVersion.createdAt":
+		if e.ComplexityRoot.OpenAPISpecVersion.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersion.CreatedAt(childComplexity), true
+	case "OpenAPISpecVersion.id":
+		if e.ComplexityRoot.OpenAPISpecVersion.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersion.ID(childComplexity), true
+	case "OpenAPISpecVersion.object":
+		if e.ComplexityRoot.OpenAPISpecVersion.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersion.Object(childComplexity), true
+	case "OpenAPISpecVersion.url":
+		if e.ComplexityRoot.OpenAPISpecVersion.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersion.URL(childComplexity), true
+	case "OpenAPISpecVersion.urls":
+		if e.ComplexityRoot.OpenAPISpecVersion.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersion.Urls(childComplexity), true
+
+	case "OpenAPISpecVersionList.count":
+		if e.ComplexityRoot.OpenAPISpecVersionList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersionList.Count(childComplexity), true
+	case "OpenAPISpecVersionList.items":
+		if e.ComplexityRoot.OpenAPISpecVersionList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersionList.Items(childComplexity), true
+	case "OpenAPISpecVersionList.next":
+		if e.ComplexityRoot.OpenAPISpecVersionList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersionList.Next(childComplexity), true
+
+	case "OpenAPISpecVersionURLs.location":
+		if e.ComplexityRoot.OpenAPISpecVersionURLs.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenAPISpecVersionURLs.Location(childComplexity), true
 
 	case "Organization.ai":
 		if e.ComplexityRoot.Organization.Ai == nil {
@@ -1607,6 +2066,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.Object(childComplexity), true
+	case "Organization.openAPISpec":
+		if e.ComplexityRoot.Organization.OpenAPISpec == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_openAPISpec_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.OpenAPISpec(childComplexity, args["specSlug"].(string)), true
+	case "Organization.openAPISpecs":
+		if e.ComplexityRoot.Organization.OpenAPISpecs == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_openAPISpecs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.OpenAPISpecs(childComplexity, args["page"].(*string), args["limit"].(*int)), true
 	case "Organization.permissions":
 		if e.ComplexityRoot.Organization.Permissions == nil {
 			break
@@ -1692,6 +2173,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.Title(childComplexity), true
+	case "Organization.translation":
+		if e.ComplexityRoot.Organization.Translation == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_translation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.Translation(childComplexity, args["translationSettingsId"].(string)), true
+	case "Organization.translations":
+		if e.ComplexityRoot.Organization.Translations == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_translations_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.Translations(childComplexity, args["page"].(*string), args["limit"].(*int)), true
 	case "Organization.trial":
 		if e.ComplexityRoot.Organization.Trial == nil {
 			break
@@ -2449,6 +2952,94 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TeamPermissions.View(childComplexity), true
 
+	case "TranslationSettings.createdAt":
+		if e.ComplexityRoot.TranslationSettings.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.CreatedAt(childComplexity), true
+	case "TranslationSettings.id":
+		if e.ComplexityRoot.TranslationSettings.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.ID(childComplexity), true
+	case "TranslationSettings.languages":
+		if e.ComplexityRoot.TranslationSettings.Languages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.Languages(childComplexity), true
+	case "TranslationSettings.object":
+		if e.ComplexityRoot.TranslationSettings.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.Object(childComplexity), true
+	case "TranslationSettings.permissions":
+		if e.ComplexityRoot.TranslationSettings.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.Permissions(childComplexity), true
+	case "TranslationSettings.title":
+		if e.ComplexityRoot.TranslationSettings.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.Title(childComplexity), true
+	case "TranslationSettings.updatedAt":
+		if e.ComplexityRoot.TranslationSettings.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.UpdatedAt(childComplexity), true
+	case "TranslationSettings.urls":
+		if e.ComplexityRoot.TranslationSettings.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettings.Urls(childComplexity), true
+
+	case "TranslationSettingsList.count":
+		if e.ComplexityRoot.TranslationSettingsList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettingsList.Count(childComplexity), true
+	case "TranslationSettingsList.items":
+		if e.ComplexityRoot.TranslationSettingsList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettingsList.Items(childComplexity), true
+	case "TranslationSettingsList.next":
+		if e.ComplexityRoot.TranslationSettingsList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettingsList.Next(childComplexity), true
+
+	case "TranslationSettingsPermissions.edit":
+		if e.ComplexityRoot.TranslationSettingsPermissions.Edit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettingsPermissions.Edit(childComplexity), true
+	case "TranslationSettingsPermissions.view":
+		if e.ComplexityRoot.TranslationSettingsPermissions.View == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettingsPermissions.View(childComplexity), true
+
+	case "TranslationSettingsURLs.location":
+		if e.ComplexityRoot.TranslationSettingsURLs.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranslationSettingsURLs.Location(childComplexity), true
+
 	case "User.displayName":
 		if e.ComplexityRoot.User.DisplayName == nil {
 			break
@@ -2506,13 +3097,17 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateCollectionInput,
 		ec.unmarshalInputCreateCustomFieldInput,
 		ec.unmarshalInputCreateInviteInput,
+		ec.unmarshalInputCreateOpenAPISpecInput,
 		ec.unmarshalInputCreateOrganizationInput,
 		ec.unmarshalInputCreateSAMLProviderInput,
 		ec.unmarshalInputCreateSpaceInput,
 		ec.unmarshalInputCreateTeamInput,
+		ec.unmarshalInputCreateTranslationSettingsInput,
 		ec.unmarshalInputInviteEmail,
 		ec.unmarshalInputInviteUsersInput,
 		ec.unmarshalInputMoveInput,
+		ec.unmarshalInputOpenAPISpecSourceInput,
+		ec.unmarshalInputPutOpenAPISpecInput,
 		ec.unmarshalInputSetTeamMemberInput,
 		ec.unmarshalInputTeamMembershipInput,
 		ec.unmarshalInputTransferCollectionInput,
@@ -2527,6 +3122,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateSpaceInput,
 		ec.unmarshalInputUpdateTeamInput,
 		ec.unmarshalInputUpdateTeamMembersInput,
+		ec.unmarshalInputUpdateTranslationSettingsInput,
 	)
 	first := true
 
@@ -2852,6 +3448,144 @@ extend type Mutation {
   pingOrganization(organizationId: ID!): PingResult!
   "Marks a member as an SSO member; admins only."
   setMemberSSO(organizationId: ID!, userId: ID!): Member!
+}
+`, BuiltIn: false},
+	{Name: "../schema/openapi.graphqls", Input: `"Where an OpenAPI specification's processing stands."
+enum OpenAPISpecProcessingState {
+  "A job is queued to fetch and parse the source."
+  pending
+  "A worker is fetching and parsing the source."
+  progress
+  "Processing ended; lastProcessErrorCode says whether it failed."
+  complete
+}
+
+"Why the last processing of an OpenAPI specification failed."
+enum OpenAPISpecProcessingErrorCode {
+  "The source did not answer in time."
+  FETCH_TIMEOUT
+  "The source could not be fetched: refused address, error status, too large."
+  FETCH_ERROR
+  "The document is not valid OpenAPI 3.x or Swagger 2.0."
+  PARSE_ERROR
+}
+
+type OpenAPISpecPermissions {
+  view: Boolean!
+  edit: Boolean!
+}
+
+type OpenAPISpecURLs {
+  location: String!
+  app: String!
+}
+
+type OpenAPIErrorObject {
+  message: String!
+  code: String
+}
+
+"An OpenAPI specification of an organization, processed in the background."
+type OpenAPISpec {
+  object: String!
+  id: ID!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  slug: String!
+  "The source URL; absent for a specification given as text."
+  sourceURL: String
+  processingState: OpenAPISpecProcessingState!
+  "Id of the latest version; absent until a processing succeeds."
+  lastVersion: ID
+  lastProcessedAt: DateTime
+  lastProcessErrorCode: OpenAPISpecProcessingErrorCode
+  lastProcessedErrors: [OpenAPIErrorObject!]
+  lastProcessedErrorCount: Int!
+  permissions: OpenAPISpecPermissions!
+  urls: OpenAPISpecURLs!
+
+  "Versions, newest first."
+  versions(page: String, limit: Int = 50 @range(min: 0, max: 1000)): OpenAPISpecVersionList!
+  "NOT_FOUND when the specification has no such version."
+  version(versionId: ID!): OpenAPISpecVersion!
+  "The newest version; NOT_FOUND before the first successful processing."
+  latestVersion: OpenAPISpecVersion!
+}
+
+type OpenAPISpecList {
+  items: [OpenAPISpec!]!
+  count: Int!
+  next: Next
+}
+
+type OpenAPISpecVersionURLs {
+  location: String!
+}
+
+"One processed document of an OpenAPI specification."
+type OpenAPISpecVersion {
+  object: String!
+  id: ID!
+  createdAt: DateTime!
+  "Where the document was fetched from (the API's content URL for a text source)."
+  url: String!
+  urls: OpenAPISpecVersionURLs!
+  content: OpenAPISpecContent!
+}
+
+type OpenAPISpecVersionList {
+  items: [OpenAPISpecVersion!]!
+  count: Int!
+  next: Next
+}
+
+type OpenAPISpecContentURLs {
+  source: String!
+  "Null: specifications are private to their organization."
+  public: String @keepNull
+}
+
+"""
+A version's document: filesystem is {"entrypoint": name, "files": {name: document}},
+each file parsed to JSON, the entrypoint and every file its $refs reach.
+"""
+type OpenAPISpecContent {
+  filesystem: JSON!
+  url: String!
+  urls: OpenAPISpecContentURLs!
+}
+
+"A specification's source: exactly one of url and text."
+input OpenAPISpecSourceInput {
+  url: String @length(max: 2048) @url
+  text: String @length(min: 1)
+}
+
+input CreateOpenAPISpecInput {
+  slug: String! @length(min: 1, max: 100) @pattern(regexp: "^[a-z0-9]+(?:-[a-z0-9]+)*$", message: "must be lower-case letters and digits in groups joined by single hyphens")
+  source: OpenAPISpecSourceInput!
+}
+
+input PutOpenAPISpecInput {
+  source: OpenAPISpecSourceInput!
+}
+
+extend type Mutation {
+  "Creates a specification and queues its processing; needs the create role. CONFLICT when the slug is taken."
+  createOpenAPISpec(organizationId: ID!, input: CreateOpenAPISpecInput!): OpenAPISpec!
+  "Creates a specification or replaces its source, and queues its processing; needs the create role."
+  putOpenAPISpec(organizationId: ID!,
+                 specSlug: String! @length(min: 1, max: 100) @pattern(regexp: "^[a-z0-9]+(?:-[a-z0-9]+)*$", message: "must be lower-case letters and digits in groups joined by single hyphens"),
+                 input: PutOpenAPISpecInput!): OpenAPISpec!
+  "Deletes a specification and its versions; needs the create role."
+  deleteOpenAPISpec(organizationId: ID!, specSlug: String!): Boolean!
+}
+
+extend type Organization {
+  "OpenAPI specifications, oldest first; members with a role (not guests)."
+  openAPISpecs(page: String, limit: Int = 50 @range(min: 0, max: 1000)): OpenAPISpecList!
+  "NOT_FOUND when the organization has no specification with this slug."
+  openAPISpec(specSlug: String!): OpenAPISpec!
 }
 `, BuiltIn: false},
 	{Name: "../schema/organization.graphqls", Input: `"A member's role in an organization, or a default level of access to content."
@@ -3340,6 +4074,62 @@ extend type Mutation {
   removeTeamMember(organizationId: ID!, teamId: ID!, userId: ID!): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/translations.graphqls", Input: `type TranslationSettingsPermissions {
+  view: Boolean!
+  edit: Boolean!
+}
+
+type TranslationSettingsURLs {
+  location: String!
+}
+
+"Translation settings: a titled set of target language codes."
+type TranslationSettings {
+  object: String!
+  id: ID!
+  title: String!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  "Language codes (en, fr, pt-br, zh-tw, ...), in the order they were given."
+  languages: [String!]!
+  permissions: TranslationSettingsPermissions!
+  urls: TranslationSettingsURLs!
+}
+
+type TranslationSettingsList {
+  items: [TranslationSettings!]!
+  count: Int!
+  next: Next
+}
+
+input CreateTranslationSettingsInput {
+  title: String! @length(min: 1, max: 100)
+  "Language codes of the reference document's TranslationLanguage; none when absent."
+  languages: [String!] @length(max: 39)
+}
+
+input UpdateTranslationSettingsInput {
+  title: String! @length(min: 1, max: 100)
+  "Replaces the languages when present (null or [] clears them); absent keeps them."
+  languages: [String!] @length(max: 39) @goField(omittable: true)
+}
+
+extend type Mutation {
+  "Creates translation settings; needs the admin role."
+  createTranslationSettings(organizationId: ID!, input: CreateTranslationSettingsInput!): TranslationSettings!
+  "Changes translation settings; needs the admin role."
+  updateTranslationSettings(organizationId: ID!, translationSettingsId: ID!, input: UpdateTranslationSettingsInput!): TranslationSettings!
+  "Deletes translation settings; needs the admin role."
+  deleteTranslationSettings(organizationId: ID!, translationSettingsId: ID!): Boolean!
+}
+
+extend type Organization {
+  "Translation settings, oldest first; members with a role (not guests)."
+  translations(page: String, limit: Int = 50 @range(min: 0, max: 1000)): TranslationSettingsList!
+  "NOT_FOUND when the organization has no such settings."
+  translation(translationSettingsId: ID!): TranslationSettings!
+}
+`, BuiltIn: false},
 	{Name: "../schema/user.graphqls", Input: `type UserURLs {
   location: String!
 }
@@ -3648,6 +4438,148 @@ func (ec *executionContext) childFields_Next(ctx context.Context, field graphql.
 	return nil, fmt.Errorf("no field named %q was found under type Next", field.Name)
 }
 
+func (ec *executionContext) childFields_OpenAPIErrorObject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "message":
+		return ec.fieldContext_OpenAPIErrorObject_message(ctx, field)
+	case "code":
+		return ec.fieldContext_OpenAPIErrorObject_code(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPIErrorObject", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpec(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_OpenAPISpec_object(ctx, field)
+	case "id":
+		return ec.fieldContext_OpenAPISpec_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_OpenAPISpec_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_OpenAPISpec_updatedAt(ctx, field)
+	case "slug":
+		return ec.fieldContext_OpenAPISpec_slug(ctx, field)
+	case "sourceURL":
+		return ec.fieldContext_OpenAPISpec_sourceURL(ctx, field)
+	case "processingState":
+		return ec.fieldContext_OpenAPISpec_processingState(ctx, field)
+	case "lastVersion":
+		return ec.fieldContext_OpenAPISpec_lastVersion(ctx, field)
+	case "lastProcessedAt":
+		return ec.fieldContext_OpenAPISpec_lastProcessedAt(ctx, field)
+	case "lastProcessErrorCode":
+		return ec.fieldContext_OpenAPISpec_lastProcessErrorCode(ctx, field)
+	case "lastProcessedErrors":
+		return ec.fieldContext_OpenAPISpec_lastProcessedErrors(ctx, field)
+	case "lastProcessedErrorCount":
+		return ec.fieldContext_OpenAPISpec_lastProcessedErrorCount(ctx, field)
+	case "permissions":
+		return ec.fieldContext_OpenAPISpec_permissions(ctx, field)
+	case "urls":
+		return ec.fieldContext_OpenAPISpec_urls(ctx, field)
+	case "versions":
+		return ec.fieldContext_OpenAPISpec_versions(ctx, field)
+	case "version":
+		return ec.fieldContext_OpenAPISpec_version(ctx, field)
+	case "latestVersion":
+		return ec.fieldContext_OpenAPISpec_latestVersion(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpec", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecContent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "filesystem":
+		return ec.fieldContext_OpenAPISpecContent_filesystem(ctx, field)
+	case "url":
+		return ec.fieldContext_OpenAPISpecContent_url(ctx, field)
+	case "urls":
+		return ec.fieldContext_OpenAPISpecContent_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecContent", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecContentURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "source":
+		return ec.fieldContext_OpenAPISpecContentURLs_source(ctx, field)
+	case "public":
+		return ec.fieldContext_OpenAPISpecContentURLs_public(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecContentURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_OpenAPISpecList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_OpenAPISpecList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_OpenAPISpecList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecList", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecPermissions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "view":
+		return ec.fieldContext_OpenAPISpecPermissions_view(ctx, field)
+	case "edit":
+		return ec.fieldContext_OpenAPISpecPermissions_edit(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecPermissions", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "location":
+		return ec.fieldContext_OpenAPISpecURLs_location(ctx, field)
+	case "app":
+		return ec.fieldContext_OpenAPISpecURLs_app(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecVersion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_OpenAPISpecVersion_object(ctx, field)
+	case "id":
+		return ec.fieldContext_OpenAPISpecVersion_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_OpenAPISpecVersion_createdAt(ctx, field)
+	case "url":
+		return ec.fieldContext_OpenAPISpecVersion_url(ctx, field)
+	case "urls":
+		return ec.fieldContext_OpenAPISpecVersion_urls(ctx, field)
+	case "content":
+		return ec.fieldContext_OpenAPISpecVersion_content(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecVersion", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecVersionList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_OpenAPISpecVersionList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_OpenAPISpecVersionList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_OpenAPISpecVersionList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecVersionList", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenAPISpecVersionURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "location":
+		return ec.fieldContext_OpenAPISpecVersionURLs_location(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenAPISpecVersionURLs", field.Name)
+}
+
 func (ec *executionContext) childFields_Organization(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -3706,10 +4638,18 @@ func (ec *executionContext) childFields_Organization(ctx context.Context, field 
 		return ec.fieldContext_Organization_customFields(ctx, field)
 	case "customField":
 		return ec.fieldContext_Organization_customField(ctx, field)
+	case "openAPISpecs":
+		return ec.fieldContext_Organization_openAPISpecs(ctx, field)
+	case "openAPISpec":
+		return ec.fieldContext_Organization_openAPISpec(ctx, field)
 	case "collections":
 		return ec.fieldContext_Organization_collections(ctx, field)
 	case "spaces":
 		return ec.fieldContext_Organization_spaces(ctx, field)
+	case "translations":
+		return ec.fieldContext_Organization_translations(ctx, field)
+	case "translation":
+		return ec.fieldContext_Organization_translation(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Organization", field.Name)
 }
@@ -4060,6 +5000,58 @@ func (ec *executionContext) childFields_TeamPermissions(ctx context.Context, fie
 		return ec.fieldContext_TeamPermissions_view(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TeamPermissions", field.Name)
+}
+
+func (ec *executionContext) childFields_TranslationSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_TranslationSettings_object(ctx, field)
+	case "id":
+		return ec.fieldContext_TranslationSettings_id(ctx, field)
+	case "title":
+		return ec.fieldContext_TranslationSettings_title(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_TranslationSettings_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_TranslationSettings_updatedAt(ctx, field)
+	case "languages":
+		return ec.fieldContext_TranslationSettings_languages(ctx, field)
+	case "permissions":
+		return ec.fieldContext_TranslationSettings_permissions(ctx, field)
+	case "urls":
+		return ec.fieldContext_TranslationSettings_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranslationSettings", field.Name)
+}
+
+func (ec *executionContext) childFields_TranslationSettingsList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_TranslationSettingsList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_TranslationSettingsList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_TranslationSettingsList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranslationSettingsList", field.Name)
+}
+
+func (ec *executionContext) childFields_TranslationSettingsPermissions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "view":
+		return ec.fieldContext_TranslationSettingsPermissions_view(ctx, field)
+	case "edit":
+		return ec.fieldContext_TranslationSettingsPermissions_edit(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranslationSettingsPermissions", field.Name)
+}
+
+func (ec *executionContext) childFields_TranslationSettingsURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "location":
+		return ec.fieldContext_TranslationSettingsURLs_location(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranslationSettingsURLs", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4665,6 +5657,28 @@ func (ec *executionContext) field_Mutation_createInvite_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createOpenAPISpec_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateOpenAPISpecInput, error) {
+			return ec.unmarshalNCreateOpenAPISpecInput2folioᚋgraphᚋmodelᚐCreateOpenAPISpecInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createOrganization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4745,6 +5759,28 @@ func (ec *executionContext) field_Mutation_createTeam_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createTranslationSettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateTranslationSettingsInput, error) {
+			return ec.unmarshalNCreateTranslationSettingsInput2folioᚋgraphᚋmodelᚐCreateTranslationSettingsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4803,6 +5839,28 @@ func (ec *executionContext) field_Mutation_deleteInvite_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteOpenAPISpec_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "specSlug",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["specSlug"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteSAMLProvider_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4858,6 +5916,28 @@ func (ec *executionContext) field_Mutation_deleteTeam_args(ctx context.Context, 
 		return nil, err
 	}
 	args["teamId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteTranslationSettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "translationSettingsId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["translationSettingsId"] = arg1
 	return args, nil
 }
 
@@ -4975,6 +6055,96 @@ func (ec *executionContext) field_Mutation_pingOrganization_args(ctx context.Con
 	}
 	args["organizationId"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_putOpenAPISpec_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+
+	arg1, err := ec.field_Mutation_putOpenAPISpec_argsSpecSlug(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["specSlug"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PutOpenAPISpecInput, error) {
+			return ec.unmarshalNPutOpenAPISpecInput2folioᚋgraphᚋmodelᚐPutOpenAPISpecInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_putOpenAPISpec_argsSpecSlug(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("specSlug"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["specSlug"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+	directive2 := func(ctx context.Context) (any, error) {
+		regexp, err := ec.unmarshalNString2string(ctx, "^[a-z0-9]+(?:-[a-z0-9]+)*$")
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		message, err := ec.unmarshalOString2ᚖstring(ctx, "must be lower-case letters and digits in groups joined by single hyphens")
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Pattern == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive pattern is not implemented")
+		}
+		return ec.Directives.Pattern(ctx, rawArgs, directive1, regexp, message)
+	}
+
+	tmp, err := directive2(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Mutation_removeMember_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -5415,6 +6585,118 @@ func (ec *executionContext) field_Mutation_updateTeam_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateTranslationSettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "translationSettingsId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["translationSettingsId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateTranslationSettingsInput, error) {
+			return ec.unmarshalNUpdateTranslationSettingsInput2folioᚋgraphᚋmodelᚐUpdateTranslationSettingsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_OpenAPISpec_version_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "versionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["versionId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_OpenAPISpec_versions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_OpenAPISpec_versions_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_OpenAPISpec_versions_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Organization_collections_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5810,6 +7092,88 @@ func (ec *executionContext) field_Organization_members_argsSearch(
 	}
 }
 
+func (ec *executionContext) field_Organization_openAPISpec_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "specSlug",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["specSlug"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_openAPISpecs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Organization_openAPISpecs_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_openAPISpecs_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Organization_samlProvider_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6096,6 +7460,88 @@ func (ec *executionContext) field_Organization_teams_argsTitle(
 	} else {
 		var zeroVal *string
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Organization_translation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "translationSettingsId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["translationSettingsId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_translations_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Organization_translations_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_translations_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
 	}
 }
 
@@ -9107,6 +10553,138 @@ func (ec *executionContext) fieldContext_Mutation_setMemberSSO(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOpenAPISpec(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOpenAPISpec(ctx, fc.Args["organizationId"].(string), fc.Args["input"].(model.CreateOpenAPISpecInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpec) graphql.Marshaler {
+			return ec.marshalNOpenAPISpec2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpec(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOpenAPISpec(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpec(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOpenAPISpec_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_putOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_putOpenAPISpec(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PutOpenAPISpec(ctx, fc.Args["organizationId"].(string), fc.Args["specSlug"].(string), fc.Args["input"].(model.PutOpenAPISpecInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpec) graphql.Marshaler {
+			return ec.marshalNOpenAPISpec2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpec(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_putOpenAPISpec(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpec(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_putOpenAPISpec_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteOpenAPISpec(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteOpenAPISpec(ctx, fc.Args["organizationId"].(string), fc.Args["specSlug"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteOpenAPISpec(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteOpenAPISpec_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10119,6 +11697,138 @@ func (ec *executionContext) fieldContext_Mutation_removeTeamMember(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createTranslationSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateTranslationSettings(ctx, fc.Args["organizationId"].(string), fc.Args["input"].(model.CreateTranslationSettingsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TranslationSettings) graphql.Marshaler {
+			return ec.marshalNTranslationSettings2ᚖfolioᚋgraphᚋmodelᚐTranslationSettings(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createTranslationSettings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettings(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createTranslationSettings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateTranslationSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateTranslationSettings(ctx, fc.Args["organizationId"].(string), fc.Args["translationSettingsId"].(string), fc.Args["input"].(model.UpdateTranslationSettingsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TranslationSettings) graphql.Marshaler {
+			return ec.marshalNTranslationSettings2ᚖfolioᚋgraphᚋmodelᚐTranslationSettings(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateTranslationSettings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettings(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateTranslationSettings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteTranslationSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteTranslationSettings(ctx, fc.Args["organizationId"].(string), fc.Args["translationSettingsId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteTranslationSettings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteTranslationSettings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Next_page(ctx context.Context, field graphql.CollectedField, obj *model.Next) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10140,6 +11850,1103 @@ func (ec *executionContext) _Next_page(ctx context.Context, field graphql.Collec
 }
 func (ec *executionContext) fieldContext_Next_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Next", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPIErrorObject_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPIErrorObject_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPIErrorObject_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPIErrorObject_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_slug(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Slug, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_sourceURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_processingState(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProcessingState, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.OpenAPIState) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_processingState(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type OpenAPISpecProcessingState does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_lastVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastVersion(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_lastVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_lastProcessedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastProcessedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_lastProcessErrorCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastProcessErrorCode(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecProcessingErrorCode) graphql.Marshaler {
+			return ec.marshalOOpenAPISpecProcessingErrorCode2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecProcessingErrorCode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessErrorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type OpenAPISpecProcessingErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_lastProcessedErrors(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_lastProcessedErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastProcessedErrors(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.OpenAPIErrorObject) graphql.Marshaler {
+			return ec.marshalOOpenAPIErrorObject2ᚕfolioᚋgraphᚋmodelᚐOpenAPIErrorObjectᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpec",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPIErrorObject(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_lastProcessedErrorCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastProcessedErrorCount(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_permissions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Permissions(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecPermissions) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecPermissions2folioᚋgraphᚋmodelᚐOpenAPISpecPermissions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpec",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecPermissions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecURLs) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecURLs2folioᚋgraphᚋmodelᚐOpenAPISpecURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpec",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpec_versions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_versions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.OpenAPISpec().Versions(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecVersionList) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecVersionList2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_versions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpec",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecVersionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_OpenAPISpec_versions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpec_version(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.OpenAPISpec().Version(ctx, obj, fc.Args["versionId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecVersion) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecVersion2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_version(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpec",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecVersion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_OpenAPISpec_version_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpec_latestVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpec_latestVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OpenAPISpec().LatestVersion(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecVersion) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecVersion2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpec_latestVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpec",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecVersion(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecContent_filesystem(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecContent_filesystem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Filesystem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecContent_filesystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecContent_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecContent_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecContentURLs) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecContentURLs2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContentURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecContent_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecContent",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecContentURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecContentURLs_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecContentURLs_public(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Public, nil
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.KeepNull == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive keepNull is not implemented")
+				}
+				return ec.Directives.KeepNull(ctx, obj, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.OpenAPISpec) graphql.Marshaler {
+			return ec.marshalNOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpec(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecPermissions_view(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.View, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecPermissions_edit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecURLs_location(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Location, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersion_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersion_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersion_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersion_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersion_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersion_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersion_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecVersionURLs) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecVersionURLs2folioᚋgraphᚋmodelᚐOpenAPISpecVersionURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersion_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecVersion",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecVersionURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecVersion_content(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersion_content(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OpenAPISpecVersion().Content(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecContent) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecContent2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersion_content(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecVersion",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecContent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecVersionList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersionList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.OpenAPISpecVersion) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecVersion2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecVersionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersionList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecVersionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecVersion(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersionList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecVersionList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersionList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersionList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OpenAPISpecVersionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenAPISpecVersionURLs_location(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Location, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OpenAPISpecVersionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Organization_object(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -11045,6 +13852,94 @@ func (ec *executionContext) fieldContext_Organization_customField(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Organization_openAPISpecs(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_openAPISpecs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().OpenAPISpecs(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecList) graphql.Marshaler {
+			return ec.marshalNOpenAPISpecList2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_openAPISpecs(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpecList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_openAPISpecs_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Organization_openAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_openAPISpec(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().OpenAPISpec(ctx, obj, fc.Args["specSlug"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpec) graphql.Marshaler {
+			return ec.marshalNOpenAPISpec2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpec(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_openAPISpec(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenAPISpec(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_openAPISpec_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Organization_collections(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -11127,6 +14022,94 @@ func (ec *executionContext) fieldContext_Organization_spaces(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Organization_spaces_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Organization_translations(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_translations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().Translations(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TranslationSettingsList) graphql.Marshaler {
+			return ec.marshalNTranslationSettingsList2ᚖfolioᚋgraphᚋmodelᚐTranslationSettingsList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_translations(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettingsList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_translations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Organization_translation(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_translation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().Translation(ctx, obj, fc.Args["translationSettingsId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TranslationSettings) graphql.Marshaler {
+			return ec.marshalNTranslationSettings2ᚖfolioᚋgraphᚋmodelᚐTranslationSettings(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_translation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettings(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_translation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -14197,6 +17180,364 @@ func (ec *executionContext) fieldContext_TeamPermissions_view(_ context.Context,
 	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _TranslationSettings_object(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_languages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Languages(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_permissions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Permissions(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.TranslationSettingsPermissions) graphql.Marshaler {
+			return ec.marshalNTranslationSettingsPermissions2folioᚋgraphᚋmodelᚐTranslationSettingsPermissions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranslationSettings",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettingsPermissions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettings_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.TranslationSettingsURLs) graphql.Marshaler {
+			return ec.marshalNTranslationSettingsURLs2folioᚋgraphᚋmodelᚐTranslationSettingsURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettings_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranslationSettings",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettingsURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranslationSettingsList_items(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettingsList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TranslationSettings) graphql.Marshaler {
+			return ec.marshalNTranslationSettings2ᚕfolioᚋgraphᚋmodelᚐTranslationSettingsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettingsList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranslationSettingsList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranslationSettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettingsList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettingsList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettingsList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettingsList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranslationSettingsList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettingsPermissions_view(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.View, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettingsPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettingsPermissions_edit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettingsPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranslationSettingsURLs_location(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Location, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranslationSettingsURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranslationSettingsURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _User_object(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15825,6 +19166,85 @@ func (ec *executionContext) unmarshalInputCreateInviteInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateOpenAPISpecInput(ctx context.Context, obj any) (model.CreateOpenAPISpecInput, error) {
+	var it model.CreateOpenAPISpecInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"slug", "source"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "slug":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("slug"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^[a-z0-9]+(?:-[a-z0-9]+)*$")
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be lower-case letters and digits in groups joined by single hyphens")
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive1, regexp, message)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Slug = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalNOpenAPISpecSourceInput2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecSourceInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Context, obj any) (model.CreateOrganizationInput, error) {
 	var it model.CreateOrganizationInput
 	if obj == nil {
@@ -16275,6 +19695,90 @@ func (ec *executionContext) unmarshalInputCreateTeamInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateTranslationSettingsInput(ctx context.Context, obj any) (model.CreateTranslationSettingsInput, error) {
+	var it model.CreateTranslationSettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "languages"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Title = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "languages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languages"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚕstringᚄ(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 39)
+				if err != nil {
+					var zeroVal []string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]string); ok {
+				it.Languages = data
+			} else if tmp == nil {
+				it.Languages = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputInviteEmail(ctx context.Context, obj any) (model.InviteEmail, error) {
 	var it model.InviteEmail
 	if obj == nil {
@@ -16388,6 +19892,124 @@ func (ec *executionContext) unmarshalInputMoveInput(ctx context.Context, obj any
 				return it, err
 			}
 			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputOpenAPISpecSourceInput(ctx context.Context, obj any) (model.OpenAPISpecSourceInput, error) {
+	var it model.OpenAPISpecSourceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "text"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Url == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive url is not implemented")
+				}
+				return ec.Directives.Url(ctx, obj, directive1)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.URL = data
+			} else if tmp == nil {
+				it.URL = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, nil)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Text = data
+			} else if tmp == nil {
+				it.Text = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPutOpenAPISpecInput(ctx context.Context, obj any) (model.PutOpenAPISpecInput, error) {
+	var it model.PutOpenAPISpecInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"source"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalNOpenAPISpecSourceInput2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecSourceInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
 		}
 	}
 	return it, nil
@@ -17472,6 +21094,90 @@ func (ec *executionContext) unmarshalInputUpdateTeamMembersInput(ctx context.Con
 				return it, err
 			}
 			it.Memberships = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateTranslationSettingsInput(ctx context.Context, obj any) (model.UpdateTranslationSettingsInput, error) {
+	var it model.UpdateTranslationSettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "languages"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Title = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "languages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languages"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚕstringᚄ(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 39)
+				if err != nil {
+					var zeroVal []string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]string); ok {
+				it.Languages = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Languages = graphql.OmittableOf[[]string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
 		}
 	}
 	return it, nil
@@ -18833,6 +22539,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createOpenAPISpec":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOpenAPISpec(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "putOpenAPISpec":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_putOpenAPISpec(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteOpenAPISpec":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteOpenAPISpec(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createOrganization":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createOrganization(ctx, field)
@@ -18994,6 +22721,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createTranslationSettings":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createTranslationSettings(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateTranslationSettings":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateTranslationSettings(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteTranslationSettings":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteTranslationSettings(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -19030,6 +22778,648 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 			out.Values[i] = graphql.MarshalString("Next")
 		case "page":
 			out.Values[i] = ec._Next_page(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
+
+func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPIErrorObject")
+		case "message":
+			out.Values[i] = ec._OpenAPIErrorObject_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._OpenAPIErrorObject_code(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecImplementors = []string{"OpenAPISpec"}
+
+func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpec")
+		case "object":
+			out.Values[i] = ec._OpenAPISpec_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._OpenAPISpec_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._OpenAPISpec_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._OpenAPISpec_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "slug":
+			out.Values[i] = ec._OpenAPISpec_slug(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceURL":
+			out.Values[i] = ec._OpenAPISpec_sourceURL(ctx, field, obj)
+		case "processingState":
+			out.Values[i] = ec._OpenAPISpec_processingState(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lastVersion":
+			out.Values[i] = ec._OpenAPISpec_lastVersion(ctx, field, obj)
+		case "lastProcessedAt":
+			out.Values[i] = ec._OpenAPISpec_lastProcessedAt(ctx, field, obj)
+		case "lastProcessErrorCode":
+			out.Values[i] = ec._OpenAPISpec_lastProcessErrorCode(ctx, field, obj)
+		case "lastProcessedErrors":
+			out.Values[i] = ec._OpenAPISpec_lastProcessedErrors(ctx, field, obj)
+		case "lastProcessedErrorCount":
+			out.Values[i] = ec._OpenAPISpec_lastProcessedErrorCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "permissions":
+			out.Values[i] = ec._OpenAPISpec_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "urls":
+			out.Values[i] = ec._OpenAPISpec_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "versions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OpenAPISpec_versions(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "version":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OpenAPISpec_version(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "latestVersion":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OpenAPISpec_latestVersion(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
+
+func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecContent")
+		case "filesystem":
+			out.Values[i] = ec._OpenAPISpecContent_filesystem(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._OpenAPISpecContent_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "urls":
+			out.Values[i] = ec._OpenAPISpecContent_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
+
+func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecContentURLs")
+		case "source":
+			out.Values[i] = ec._OpenAPISpecContentURLs_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "public":
+			out.Values[i] = ec._OpenAPISpecContentURLs_public(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecListImplementors = []string{"OpenAPISpecList"}
+
+func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecList")
+		case "items":
+			out.Values[i] = ec._OpenAPISpecList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._OpenAPISpecList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._OpenAPISpecList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
+
+func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecPermissions")
+		case "view":
+			out.Values[i] = ec._OpenAPISpecPermissions_view(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "edit":
+			out.Values[i] = ec._OpenAPISpecPermissions_edit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
+
+func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecURLs")
+		case "location":
+			out.Values[i] = ec._OpenAPISpecURLs_location(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "app":
+			out.Values[i] = ec._OpenAPISpecURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion"}
+
+func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecVersion")
+		case "object":
+			out.Values[i] = ec._OpenAPISpecVersion_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._OpenAPISpecVersion_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._OpenAPISpecVersion_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			out.Values[i] = ec._OpenAPISpecVersion_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "urls":
+			out.Values[i] = ec._OpenAPISpecVersion_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "content":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OpenAPISpecVersion_content(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
+
+func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecVersionList")
+		case "items":
+			out.Values[i] = ec._OpenAPISpecVersionList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._OpenAPISpecVersionList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._OpenAPISpecVersionList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
+
+func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenAPISpecVersionURLs")
+		case "location":
+			out.Values[i] = ec._OpenAPISpecVersionURLs_location(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -19530,6 +23920,78 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "openAPISpecs":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_openAPISpecs(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "openAPISpec":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_openAPISpec(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "collections":
 			field := field
 
@@ -19576,6 +24038,78 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 					}
 				}()
 				res = ec._Organization_spaces(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "translations":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_translations(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "translation":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_translation(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -21293,6 +25827,209 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 	return out
 }
 
+var translationSettingsImplementors = []string{"TranslationSettings"}
+
+func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranslationSettings")
+		case "object":
+			out.Values[i] = ec._TranslationSettings_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._TranslationSettings_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._TranslationSettings_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._TranslationSettings_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._TranslationSettings_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "languages":
+			out.Values[i] = ec._TranslationSettings_languages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "permissions":
+			out.Values[i] = ec._TranslationSettings_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "urls":
+			out.Values[i] = ec._TranslationSettings_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var translationSettingsListImplementors = []string{"TranslationSettingsList"}
+
+func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranslationSettingsList")
+		case "items":
+			out.Values[i] = ec._TranslationSettingsList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._TranslationSettingsList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._TranslationSettingsList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
+
+func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranslationSettingsPermissions")
+		case "view":
+			out.Values[i] = ec._TranslationSettingsPermissions_view(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "edit":
+			out.Values[i] = ec._TranslationSettingsPermissions_edit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
+
+func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranslationSettingsURLs")
+		case "location":
+			out.Values[i] = ec._TranslationSettingsURLs_location(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var userImplementors = []string{"User"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
@@ -21822,6 +26559,11 @@ func (ec *executionContext) unmarshalNCreateInviteInput2folioᚋgraphᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateOpenAPISpecInput2folioᚋgraphᚋmodelᚐCreateOpenAPISpecInput(ctx context.Context, v any) (model.CreateOpenAPISpecInput, error) {
+	res, err := ec.unmarshalInputCreateOpenAPISpecInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateOrganizationInput2folioᚋgraphᚋmodelᚐCreateOrganizationInput(ctx context.Context, v any) (model.CreateOrganizationInput, error) {
 	res, err := ec.unmarshalInputCreateOrganizationInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -21839,6 +26581,11 @@ func (ec *executionContext) unmarshalNCreateSpaceInput2folioᚋgraphᚋmodelᚐC
 
 func (ec *executionContext) unmarshalNCreateTeamInput2folioᚋgraphᚋmodelᚐCreateTeamInput(ctx context.Context, v any) (model.CreateTeamInput, error) {
 	res, err := ec.unmarshalInputCreateTeamInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateTranslationSettingsInput2folioᚋgraphᚋmodelᚐCreateTranslationSettingsInput(ctx context.Context, v any) (model.CreateTranslationSettingsInput, error) {
+	res, err := ec.unmarshalInputCreateTranslationSettingsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -22218,6 +26965,169 @@ func (ec *executionContext) unmarshalNMoveInput2folioᚋgraphᚋmodelᚐMoveInpu
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNOpenAPIErrorObject2folioᚋgraphᚋmodelᚐOpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, v model.OpenAPIErrorObject) graphql.Marshaler {
+	return ec._OpenAPIErrorObject(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpec2folioᚋgraphᚋmodelᚐOpenAPISpec(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpec) graphql.Marshaler {
+	return ec._OpenAPISpec(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPISpec) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOpenAPISpec2folioᚋgraphᚋmodelᚐOpenAPISpec(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOpenAPISpec2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpec(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpec) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OpenAPISpec(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecContent2folioᚋgraphᚋmodelᚐOpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecContent) graphql.Marshaler {
+	return ec._OpenAPISpecContent(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecContent2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecContent) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OpenAPISpecContent(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecContentURLs2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecContentURLs) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OpenAPISpecContentURLs(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecList2folioᚋgraphᚋmodelᚐOpenAPISpecList(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecList) graphql.Marshaler {
+	return ec._OpenAPISpecList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecList2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecList(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OpenAPISpecList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecPermissions2folioᚋgraphᚋmodelᚐOpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecPermissions) graphql.Marshaler {
+	return ec._OpenAPISpecPermissions(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState(ctx context.Context, v any) (store.OpenAPIState, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState(ctx context.Context, sel ast.SelectionSet, v store.OpenAPIState) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState = map[string]store.OpenAPIState{
+		"pending":  store.OpenAPIPending,
+		"progress": store.OpenAPIProgress,
+		"complete": store.OpenAPIComplete,
+	}
+	marshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState = map[store.OpenAPIState]string{
+		store.OpenAPIPending:  "pending",
+		store.OpenAPIProgress: "progress",
+		store.OpenAPIComplete: "complete",
+	}
+)
+
+func (ec *executionContext) unmarshalNOpenAPISpecSourceInput2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecSourceInput(ctx context.Context, v any) (*model.OpenAPISpecSourceInput, error) {
+	res, err := ec.unmarshalInputOpenAPISpecSourceInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecURLs2folioᚋgraphᚋmodelᚐOpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecURLs) graphql.Marshaler {
+	return ec._OpenAPISpecURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecVersion2folioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecVersion) graphql.Marshaler {
+	return ec._OpenAPISpecVersion(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecVersion2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecVersionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPISpecVersion) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOpenAPISpecVersion2folioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOpenAPISpecVersion2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecVersion) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OpenAPISpecVersion(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecVersionList2folioᚋgraphᚋmodelᚐOpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecVersionList) graphql.Marshaler {
+	return ec._OpenAPISpecVersionList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecVersionList2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecVersionList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OpenAPISpecVersionList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenAPISpecVersionURLs2folioᚋgraphᚋmodelᚐOpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecVersionURLs) graphql.Marshaler {
+	return ec._OpenAPISpecVersionURLs(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNOrganization2folioᚋgraphᚋmodelᚐOrganization(ctx context.Context, sel ast.SelectionSet, v model.Organization) graphql.Marshaler {
 	return ec._Organization(ctx, sel, &v)
 }
@@ -22286,6 +27196,11 @@ func (ec *executionContext) marshalNPingResult2ᚖfolioᚋgraphᚋmodelᚐPingRe
 		return graphql.Null
 	}
 	return ec._PingResult(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPutOpenAPISpecInput2folioᚋgraphᚋmodelᚐPutOpenAPISpecInput(ctx context.Context, v any) (model.PutOpenAPISpecInput, error) {
+	res, err := ec.unmarshalInputPutOpenAPISpecInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRole2folioᚋstoreᚐRole(ctx context.Context, v any) (store.Role, error) {
@@ -22666,6 +27581,58 @@ func (ec *executionContext) unmarshalNTransferSpaceInput2folioᚋgraphᚋmodel�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNTranslationSettings2folioᚋgraphᚋmodelᚐTranslationSettings(ctx context.Context, sel ast.SelectionSet, v model.TranslationSettings) graphql.Marshaler {
+	return ec._TranslationSettings(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTranslationSettings2ᚕfolioᚋgraphᚋmodelᚐTranslationSettingsᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TranslationSettings) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTranslationSettings2folioᚋgraphᚋmodelᚐTranslationSettings(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTranslationSettings2ᚖfolioᚋgraphᚋmodelᚐTranslationSettings(ctx context.Context, sel ast.SelectionSet, v *model.TranslationSettings) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TranslationSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTranslationSettingsList2folioᚋgraphᚋmodelᚐTranslationSettingsList(ctx context.Context, sel ast.SelectionSet, v model.TranslationSettingsList) graphql.Marshaler {
+	return ec._TranslationSettingsList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTranslationSettingsList2ᚖfolioᚋgraphᚋmodelᚐTranslationSettingsList(ctx context.Context, sel ast.SelectionSet, v *model.TranslationSettingsList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TranslationSettingsList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTranslationSettingsPermissions2folioᚋgraphᚋmodelᚐTranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, v model.TranslationSettingsPermissions) graphql.Marshaler {
+	return ec._TranslationSettingsPermissions(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTranslationSettingsURLs2folioᚋgraphᚋmodelᚐTranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, v model.TranslationSettingsURLs) graphql.Marshaler {
+	return ec._TranslationSettingsURLs(ctx, sel, &v)
+}
+
 func (ec *executionContext) unmarshalNUpdateCollectionInput2folioᚋgraphᚋmodelᚐUpdateCollectionInput(ctx context.Context, v any) (model.UpdateCollectionInput, error) {
 	res, err := ec.unmarshalInputUpdateCollectionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -22713,6 +27680,11 @@ func (ec *executionContext) unmarshalNUpdateTeamInput2folioᚋgraphᚋmodelᚐUp
 
 func (ec *executionContext) unmarshalNUpdateTeamMembersInput2folioᚋgraphᚋmodelᚐUpdateTeamMembersInput(ctx context.Context, v any) (model.UpdateTeamMembersInput, error) {
 	res, err := ec.unmarshalInputUpdateTeamMembersInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateTranslationSettingsInput2folioᚋgraphᚋmodelᚐUpdateTranslationSettingsInput(ctx context.Context, v any) (model.UpdateTranslationSettingsInput, error) {
+	res, err := ec.unmarshalInputUpdateTranslationSettingsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -23098,6 +28070,41 @@ func (ec *executionContext) marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx con
 		return graphql.Null
 	}
 	return ec._Next(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOOpenAPIErrorObject2ᚕfolioᚋgraphᚋmodelᚐOpenAPIErrorObjectᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPIErrorObject) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOpenAPIErrorObject2folioᚋgraphᚋmodelᚐOpenAPIErrorObject(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOOpenAPISpecProcessingErrorCode2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecProcessingErrorCode(ctx context.Context, v any) (*model.OpenAPISpecProcessingErrorCode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.OpenAPISpecProcessingErrorCode)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOOpenAPISpecProcessingErrorCode2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecProcessingErrorCode(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecProcessingErrorCode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx context.Context, v any) (*store.Role, error) {

@@ -72,6 +72,11 @@ type CreateInviteInput struct {
 	Role graphql.Omittable[*store.Role] `json:"role,omitempty"`
 }
 
+type CreateOpenAPISpecInput struct {
+	Slug   string                  `json:"slug"`
+	Source *OpenAPISpecSourceInput `json:"source"`
+}
+
 type CreateOrganizationInput struct {
 	Title        string   `json:"title"`
 	EmailDomains []string `json:"emailDomains,omitempty"`
@@ -100,6 +105,12 @@ type CreateTeamInput struct {
 	Title string `json:"title"`
 	// User ids of organization members.
 	Members []string `json:"members,omitempty"`
+}
+
+type CreateTranslationSettingsInput struct {
+	Title string `json:"title"`
+	// Language codes of the reference document's TranslationLanguage; none when absent.
+	Languages []string `json:"languages,omitempty"`
 }
 
 type CustomFieldList struct {
@@ -182,6 +193,57 @@ type Next struct {
 	Page string `json:"page"`
 }
 
+type OpenAPIErrorObject struct {
+	Message string  `json:"message"`
+	Code    *string `json:"code,omitempty"`
+}
+
+// A version's document: filesystem is {"entrypoint": name, "files": {name: document}},
+// each file parsed to JSON, the entrypoint and every file its $refs reach.
+type OpenAPISpecContent struct {
+	Filesystem json.RawMessage         `json:"filesystem"`
+	URL        string                  `json:"url"`
+	Urls       *OpenAPISpecContentURLs `json:"urls"`
+}
+
+type OpenAPISpecContentURLs struct {
+	Source string `json:"source"`
+	// Null: specifications are private to their organization.
+	Public *string `json:"public,omitempty"`
+}
+
+type OpenAPISpecList struct {
+	Items []OpenAPISpec `json:"items"`
+	Count int           `json:"count"`
+	Next  *Next         `json:"next,omitempty"`
+}
+
+type OpenAPISpecPermissions struct {
+	View bool `json:"view"`
+	Edit bool `json:"edit"`
+}
+
+// A specification's source: exactly one of url and text.
+type OpenAPISpecSourceInput struct {
+	URL  *string `json:"url,omitempty"`
+	Text *string `json:"text,omitempty"`
+}
+
+type OpenAPISpecURLs struct {
+	Location string `json:"location"`
+	App      string `json:"app"`
+}
+
+type OpenAPISpecVersionList struct {
+	Items []OpenAPISpecVersion `json:"items"`
+	Count int                  `json:"count"`
+	Next  *Next                `json:"next,omitempty"`
+}
+
+type OpenAPISpecVersionURLs struct {
+	Location string `json:"location"`
+}
+
 type OrganizationList struct {
 	Items []Organization `json:"items"`
 	Count int            `json:"count"`
@@ -217,6 +279,10 @@ type OrganizationURLs struct {
 type PingResult struct {
 	// A JWT with claims to attach to the user, when the organization issues one.
 	ServiceVisitorClaims *string `json:"serviceVisitorClaims,omitempty"`
+}
+
+type PutOpenAPISpecInput struct {
+	Source *OpenAPISpecSourceInput `json:"source"`
 }
 
 // Each area of the domain extends Query and Mutation in its own schema file.
@@ -327,6 +393,21 @@ type TransferSpaceInput struct {
 	Collection *string `json:"collection,omitempty"`
 }
 
+type TranslationSettingsList struct {
+	Items []TranslationSettings `json:"items"`
+	Count int                   `json:"count"`
+	Next  *Next                 `json:"next,omitempty"`
+}
+
+type TranslationSettingsPermissions struct {
+	View bool `json:"view"`
+	Edit bool `json:"edit"`
+}
+
+type TranslationSettingsURLs struct {
+	Location string `json:"location"`
+}
+
 type UpdateCollectionInput struct {
 	Title       *string                    `json:"title,omitempty"`
 	Description graphql.Omittable[*string] `json:"description,omitempty"`
@@ -397,6 +478,12 @@ type UpdateTeamMembersInput struct {
 	Remove []string `json:"remove,omitempty"`
 	// Roles keyed by user id or e-mail address.
 	Memberships json.RawMessage `json:"memberships,omitempty"`
+}
+
+type UpdateTranslationSettingsInput struct {
+	Title string `json:"title"`
+	// Replaces the languages when present (null or [] clears them); absent keeps them.
+	Languages graphql.Omittable[[]string] `json:"languages,omitempty"`
 }
 
 type UserURLs struct {
@@ -575,6 +662,67 @@ func (e *MemberSort) UnmarshalJSON(b []byte) error {
 }
 
 func (e MemberSort) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why the last processing of an OpenAPI specification failed.
+type OpenAPISpecProcessingErrorCode string
+
+const (
+	// The source did not answer in time.
+	OpenAPISpecProcessingErrorCodeFetchTimeout OpenAPISpecProcessingErrorCode = "FETCH_TIMEOUT"
+	// The source could not be fetched: refused address, error status, too large.
+	OpenAPISpecProcessingErrorCodeFetchError OpenAPISpecProcessingErrorCode = "FETCH_ERROR"
+	// The document is not valid OpenAPI 3.x or Swagger 2.0.
+	OpenAPISpecProcessingErrorCodeParseError OpenAPISpecProcessingErrorCode = "PARSE_ERROR"
+)
+
+var AllOpenAPISpecProcessingErrorCode = []OpenAPISpecProcessingErrorCode{
+	OpenAPISpecProcessingErrorCodeFetchTimeout,
+	OpenAPISpecProcessingErrorCodeFetchError,
+	OpenAPISpecProcessingErrorCodeParseError,
+}
+
+func (e OpenAPISpecProcessingErrorCode) IsValid() bool {
+	switch e {
+	case OpenAPISpecProcessingErrorCodeFetchTimeout, OpenAPISpecProcessingErrorCodeFetchError, OpenAPISpecProcessingErrorCodeParseError:
+		return true
+	}
+	return false
+}
+
+func (e OpenAPISpecProcessingErrorCode) String() string {
+	return string(e)
+}
+
+func (e *OpenAPISpecProcessingErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OpenAPISpecProcessingErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OpenAPISpecProcessingErrorCode", str)
+	}
+	return nil
+}
+
+func (e OpenAPISpecProcessingErrorCode) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OpenAPISpecProcessingErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OpenAPISpecProcessingErrorCode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -13,9 +13,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"folio/rest"
 	"folio/store"
+	"folio/store/jobs"
 	"folio/store/pgtest"
 )
 
@@ -41,6 +43,29 @@ func New(t testing.TB) *Server {
 	t.Cleanup(ts.Close)
 	srv.URL = ts.URL
 	return srv
+}
+
+// StartWorkers starts background job workers over the server's database,
+// as `folio serve` does; they stop when the test ends, or earlier with
+// Stop (a restart is Stop, then StartWorkers again). A zero PollInterval
+// is 20 ms, so an idle worker notices new jobs quickly.
+func (s *Server) StartWorkers(cfg jobs.Config) *jobs.Runner {
+	s.t.Helper()
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 20 * time.Millisecond
+	}
+	r, err := jobs.Start(context.Background(), s.Store, cfg)
+	if err != nil {
+		s.t.Fatalf("start workers: %v", err)
+	}
+	s.t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := r.Stop(ctx); err != nil {
+			s.t.Errorf("stop workers: %v", err)
+		}
+	})
+	return r
 }
 
 // Client calls the server as one user.

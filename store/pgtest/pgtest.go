@@ -90,9 +90,14 @@ func server() (pgtestdb.Config, error) {
 type migrator struct{}
 
 // Hash names the template after the migrations' contents, so a changed
-// migration gets a new template.
+// migration gets a new template. Go migrations (River's schema) count by
+// name and by the River schema version they install.
 func (migrator) Hash() (string, error) {
 	h := sha256.New()
+	for _, m := range migrations.Migrations.Sorted() {
+		h.Write([]byte(m.Name))
+	}
+	h.Write([]byte(strconv.Itoa(migrations.RiverSchemaVersion)))
 	err := fs.WalkDir(migrations.Files(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

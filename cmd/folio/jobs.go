@@ -1,0 +1,27 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"folio/store/fetch"
+	"folio/store/jobs"
+)
+
+// jobsConfig reads the workers' settings from the environment.
+func jobsConfig() (jobs.Config, error) {
+	allow, err := strconv.ParseBool(env("FOLIO_FETCH_ALLOW_PRIVATE", "false"))
+	if err != nil {
+		return jobs.Config{}, fmt.Errorf("FOLIO_FETCH_ALLOW_PRIVATE: %w", err)
+	}
+	timeout, err := time.ParseDuration(env("FOLIO_FETCH_TIMEOUT", fetch.DefaultTimeout.String()))
+	if err != nil || timeout <= 0 {
+		return jobs.Config{}, fmt.Errorf("FOLIO_FETCH_TIMEOUT: want a positive duration such as 30s")
+	}
+	maxBytes, err := strconv.ParseInt(env("FOLIO_FETCH_MAX_BYTES", strconv.Itoa(fetch.DefaultMaxBytes)), 10, 64)
+	if err != nil || maxBytes <= 0 {
+		return jobs.Config{}, fmt.Errorf("FOLIO_FETCH_MAX_BYTES: want a positive number of bytes")
+	}
+	return jobs.Config{Fetch: fetch.Config{AllowPrivate: allow, Timeout: timeout, MaxBytes: maxBytes}}, nil
+}

@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS openapi_spec_versions, openapi_specs;
