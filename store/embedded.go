@@ -74,6 +74,17 @@ func StartEmbedded(ctx context.Context, dir string) (*Embedded, error) {
 			}
 		}
 	}
+	// One folio at a time creates or starts the cluster; the others wait here
+	// and then share it.
+	lock, err := os.OpenFile(filepath.Join(dir, "start.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("embedded postgres: %w", err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return nil, fmt.Errorf("embedded postgres: lock %s: %w", lock.Name(), err)
+	}
+	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN) //nolint:errcheck
 	if _, err := os.Stat(filepath.Join(e.dataDir, "PG_VERSION")); errors.Is(err, os.ErrNotExist) {
 		out, err := run(cred, filepath.Join(bin, "initdb"), "-D", e.dataDir, "-U", "folio",
 			"--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions")
@@ -122,6 +133,7 @@ func (e *Embedded) Stop() error {
 	if e.cmd == nil || e.cmd.Process == nil {
 		return nil
 	}
+	e.waitForOtherClients(10 * time.Second)
 	_ = e.cmd.Process.Signal(syscall.SIGINT)
 	select {
 	case <-e.exited:
@@ -130,6 +142,27 @@ func (e *Embedded) Stop() error {
 		<-e.exited
 	}
 	return nil
+}
+
+// waitForOtherClients gives other folio processes sharing the cluster (a
+// command run next to this one) up to max to finish before it stops.
+func (e *Embedded) waitForOtherClients(max time.Duration) {
+	db, err := sql.Open("pgx", e.dsnFor("postgres"))
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	deadline := time.Now().Add(max)
+	for time.Now().Before(deadline) {
+		var others int
+		err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity
+			WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`).Scan(&others)
+		if err != nil || others == 0 {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // answers reports whether a server already accepts connections on the socket.

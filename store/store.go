@@ -75,14 +75,22 @@ func Migrator(db *bun.DB) *migrate.Migrator {
 
 // Migrate applies pending migrations, serialised across servers by a lock.
 func (s *Store) Migrate(ctx context.Context) error {
+	// A session-level advisory lock serialises whole runs, creation of bun's
+	// own bookkeeping tables included (two servers, or `folio token create`
+	// next to a starting server, would otherwise race to create them).
+	conn, err := s.DB.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("lock migrations: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(hashtext('folio.migrate'))"); err != nil {
+		return fmt.Errorf("lock migrations: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext('folio.migrate'))") //nolint:errcheck
 	m := Migrator(s.DB)
 	if err := m.Init(ctx); err != nil {
 		return fmt.Errorf("init migrations: %w", err)
 	}
-	if err := m.Lock(ctx); err != nil {
-		return fmt.Errorf("lock migrations: %w", err)
-	}
-	defer m.Unlock(ctx) //nolint:errcheck
 	if _, err := m.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
