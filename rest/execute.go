@@ -153,12 +153,14 @@ func queryValue(q url.Values, p Param) (any, error) {
 	return v, nil
 }
 
-// pathNames lists the {name} segments of a path pattern.
+// pathNames lists the {name} segments of a path pattern; a trailing
+// {name...} (ServeMux's wildcard for the rest of the path, slashes
+// included) passes the rest of the path as name.
 func pathNames(pattern string) []string {
 	var out []string
 	for _, seg := range strings.Split(pattern, "/") {
 		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
-			out = append(out, strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"))
+			out = append(out, strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"), "..."))
 		}
 	}
 	return out

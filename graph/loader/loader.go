@@ -28,6 +28,7 @@ type Loaders struct {
 	// ViewerTeamRole is the caller's role rank in a team: 0 none, store.OwnerRank for owners.
 	ViewerTeamRole *dataloader.Loader[string, int]
 	Spaces         *SpaceLoaders
+	Content        *ContentLoaders
 }
 
 // TeamPageKey asks for the first limit members of a team.
@@ -61,6 +62,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 		}),
 		TeamFirstPage: dataloader.NewBatchedLoader(teamFirstPages(s), dataloader.WithWait[TeamPageKey, []store.TeamMembership](wait)),
 		Spaces:        newSpaceLoaders(s),
+		Content:       newContentLoaders(s),
 	}
 }
 

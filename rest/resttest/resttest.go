@@ -16,6 +16,7 @@ import (
 
 	"folio/rest"
 	"folio/store"
+	"folio/store/blob"
 	"folio/store/pgtest"
 )
 
@@ -32,7 +33,8 @@ func New(t testing.TB) *Server {
 	s := pgtest.New(t)
 	srv := &Server{Store: s, t: t}
 	ts := httptest.NewUnstartedServer(nil)
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true})
+	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true,
+		Blobs: blob.Dir{Root: t.TempDir()}})
 	if err != nil {
 		t.Fatalf("handler: %v", err)
 	}
