@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"unicode/utf8"
 
+	"github.com/99designs/gqlgen/graphql"
+
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -135,31 +137,32 @@ func (r *Resolver) moveTarget(ctx context.Context, orgID string, current *string
 	if sibling == nil {
 		return current, pos, nil
 	}
-	return r.parentOf(ctx, orgID, sibling)
+	parent, err := r.parentOf(ctx, orgID, sibling)
+	return parent, pos, err
 }
 
 // parentOf returns the parent of a sibling named in a position.
-func (r *Resolver) parentOf(ctx context.Context, orgID string, p *store.Pointer) (*string, store.Position, error) {
+func (r *Resolver) parentOf(ctx context.Context, orgID string, p *store.Pointer) (*string, error) {
 	l := loader.For(ctx).Spaces
 	var parent *string
 	var org string
 	if p.Type == "space" {
 		sp, err := l.Space.Load(ctx, p.ID)()
 		if err != nil {
-			return nil, store.Position{}, store.Invalid("position", "space %q is not in this organization", p.ID)
+			return nil, store.Invalid("position", "space %q is not in this organization", p.ID)
 		}
 		parent, org = sp.ParentID, sp.OrganizationID
 	} else {
 		c, err := l.Collection.Load(ctx, p.ID)()
 		if err != nil {
-			return nil, store.Position{}, store.Invalid("position", "collection %q is not in this organization", p.ID)
+			return nil, store.Invalid("position", "collection %q is not in this organization", p.ID)
 		}
 		parent, org = c.ParentID, c.OrganizationID
 	}
 	if org != orgID {
-		return nil, store.Position{}, store.Invalid("position", "%s %q is not in this organization", p.Type, p.ID)
+		return nil, store.Invalid("position", "%s %q is not in this organization", p.Type, p.ID)
 	}
-	return parent, store.Position{}, nil
+	return parent, nil
 }
 
 // pointer checks a sibling pointer: {type: space, space} or {type: collection, collection}.
@@ -224,3 +227,56 @@ func visibilityIn(v store.Visibility, parentID *string) error {
 }
 
 var emojiCodes = regexp.MustCompile(`^[0-9a-fA-F]{4,6}(-[0-9a-fA-F]{4,6})*$`)
+
+// primeCollections queues, in one batch per loader, the nested reads that
+// the items of a collection list will make (their space and child counts,
+// and the first pages of their spaces and children), so one statement per
+// level serves them however late the resolvers of single items start.
+func primeCollections(ctx context.Context, ids []string) {
+	if len(ids) == 0 {
+		return
+	}
+	l := loader.For(ctx).Spaces
+	l.CollectionSpaceCount.LoadMany(ctx, ids)
+	l.ChildCollectionCount.LoadMany(ctx, ids)
+	for _, limit := range nestedFirstPageLimits(ctx, "spaces") {
+		for _, id := range ids {
+			l.CollectionSpacesPage.Load(ctx, loader.PageKey{ID: id, Limit: limit})
+		}
+	}
+	for _, limit := range nestedFirstPageLimits(ctx, "collections") {
+		for _, id := range ids {
+			l.ChildCollectionsPage.Load(ctx, loader.PageKey{ID: id, Limit: limit})
+		}
+	}
+}
+
+// nestedFirstPageLimits returns the limit of each first-page list field
+// called name selected under the items of the list being resolved.
+func nestedFirstPageLimits(ctx context.Context, name string) []int {
+	oc := graphql.GetOperationContext(ctx)
+	var out []int
+	for _, items := range graphql.CollectFieldsCtx(ctx, nil) {
+		if items.Name != "items" {
+			continue
+		}
+		for _, f := range graphql.CollectFields(oc, items.Selections, nil) {
+			if f.Name != name {
+				continue
+			}
+			args := f.ArgumentMap(oc.Variables)
+			if p, ok := args["page"]; ok && p != nil {
+				continue
+			}
+			limit := store.DefaultLimit
+			switch n := args["limit"].(type) {
+			case int64:
+				limit = int(n)
+			case int:
+				limit = n
+			}
+			out = append(out, limit)
+		}
+	}
+	return out
+}

@@ -47,6 +47,7 @@ func (r *collectionResolver) Collections(ctx context.Context, obj *model.Collect
 		if err != nil {
 			return nil, err
 		}
+		primeCollections(ctx, mapItems(p.Items, func(c store.Collection) string { return c.ID }))
 		return &model.CollectionList{Items: mapItems(p.Items, wrap), Count: p.Count, Next: next(p.Next)}, nil
 	}
 	l := loader.For(ctx).Spaces
@@ -59,6 +60,7 @@ func (r *collectionResolver) Collections(ctx context.Context, obj *model.Collect
 		return nil, err
 	}
 	p := r.Store.ChildCollectionsFirstPage(rows, args.Limit, count)
+	primeCollections(ctx, mapItems(p.Items, func(c store.Collection) string { return c.ID }))
 	return &model.CollectionList{Items: mapItems(p.Items, wrap), Count: p.Count, Next: next(p.Next)}, nil
 }
 
@@ -345,6 +347,7 @@ func (r *organizationResolver) Collections(ctx context.Context, obj *model.Organ
 	if err != nil {
 		return nil, err
 	}
+	primeCollections(ctx, mapItems(p.Items, func(c store.Collection) string { return c.ID }))
 	return &model.CollectionList{Items: mapItems(p.Items, func(c store.Collection) model.Collection {
 		return model.NewCollection(r.Base, c, obj.Access)
 	}), Count: p.Count, Next: next(p.Next)}, nil

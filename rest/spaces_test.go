@@ -111,7 +111,7 @@ func TestSpaceLifecycle(t *testing.T) {
 	}
 	page := alice.Get("/v1/orgs/" + org + "/spaces?limit=1").Expect(http.StatusOK).JSON()
 	next := resttest.Str(page, "next.page")
-	if second := ids(alice.Get("/v1/orgs/"+org+"/spaces?limit=1&page="+next).Expect(http.StatusOK).JSON()); next == "" || len(second) != 1 || second[0] == ids(page)[0] {
+	if second := ids(alice.Get("/v1/orgs/" + org + "/spaces?limit=1&page=" + next).Expect(http.StatusOK).JSON()); next == "" || len(second) != 1 || second[0] == ids(page)[0] {
 		t.Errorf("paging broken: %v", page)
 	}
 

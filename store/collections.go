@@ -238,12 +238,14 @@ func (s *Store) TransferCollection(ctx context.Context, c *Collection, toOrg str
 		if err != nil {
 			return err
 		}
-		if _, err := tx.NewUpdate().Table("collections").Set("organization_id = ?, updated_at = ?", toOrg, s.Now()).
-			Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		// The root first, with its new key in one go: its old key may be taken
+		// at the target's top level.
+		if _, err := tx.NewUpdate().Table("collections").Set("organization_id = ?, parent_id = NULL, position = ?, updated_at = ?", toOrg, key, s.Now()).
+			Where("id = ?", c.ID).Exec(ctx); err != nil {
 			return dbError(err, "collection")
 		}
-		if _, err := tx.NewUpdate().Table("collections").Set("parent_id = NULL, position = ?", key).
-			Where("id = ?", c.ID).Exec(ctx); err != nil {
+		if _, err := tx.NewUpdate().Table("collections").Set("organization_id = ?, updated_at = ?", toOrg, s.Now()).
+			Where("id IN (?) AND id <> ?", bun.In(ids), c.ID).Exec(ctx); err != nil {
 			return dbError(err, "collection")
 		}
 		var spaceIDs []string
