@@ -117,8 +117,8 @@ func (r *mutationResolver) UpdateChangeRequestContent(ctx context.Context, space
 	return out, nil
 }
 
-// ChangeRequests is the resolver for the changeRequests field.
-func (r *spaceResolver) ChangeRequests(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error) {
+// ChangeRequestList is the resolver for the changeRequestList field.
+func (r *spaceResolver) ChangeRequestList(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error) {
 	st := store.CROpen
 	if status != nil {
 		st = *status

@@ -19,7 +19,7 @@ var contentRoutes = []Route{
 	{Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}", Op: "GetRevisionPage", Result: "space.revisionById.page", Query: formatParams, Status: ok},
 
 	{Method: post, Path: "/v1/spaces/{spaceId}/change-requests", Op: "CreateChangeRequest", Body: true, Status: created},
-	{Method: get, Path: "/v1/spaces/{spaceId}/change-requests", Op: "ListChangeRequests", Result: "space.changeRequests", Query: withPage(Param{"status", String}), Status: ok},
+	{Method: get, Path: "/v1/spaces/{spaceId}/change-requests", Op: "ListChangeRequests", Result: "space.changeRequestList", Query: withPage(Param{"status", String}), Status: ok},
 	{Method: get, Path: crPath, Op: "GetChangeRequest", Result: "space.changeRequest", Status: ok},
 	{Method: patch, Path: crPath, Op: "UpdateChangeRequest", Body: true, Status: ok},
 	{Method: post, Path: crPath + "/merge", Op: "MergeChangeRequest", Status: ok},

@@ -497,8 +497,8 @@ type ComplexityRoot struct {
 
 	Space struct {
 		ChangeRequest       func(childComplexity int, id string) int
-		ChangeRequestCount  func(childComplexity int) int
-		ChangeRequests      func(childComplexity int, status *store.ChangeRequestStatus, page *string, limit *int) int
+		ChangeRequestList   func(childComplexity int, status *store.ChangeRequestStatus, page *string, limit *int) int
+		ChangeRequests      func(childComplexity int) int
 		ChangeRequestsDraft func(childComplexity int) int
 		ChangeRequestsOpen  func(childComplexity int) int
 		Comments            func(childComplexity int) int
@@ -716,7 +716,7 @@ type SAMLProviderResolver interface {
 }
 type SpaceResolver interface {
 	CustomFields(ctx context.Context, obj *model.Space) ([]model.SpaceCustomField, error)
-	ChangeRequests(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error)
+	ChangeRequestList(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error)
 	ChangeRequest(ctx context.Context, obj *model.Space, id string) (*model.ChangeRequest, error)
 	Revision(ctx context.Context, obj *model.Space) (*model.Revision, error)
 	RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error)
@@ -2899,23 +2899,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Space.ChangeRequest(childComplexity, args["id"].(string)), true
-	case "Space.changeRequestCount":
-		if e.ComplexityRoot.Space.ChangeRequestCount == nil {
+	case "Space.changeRequestList":
+		if e.ComplexityRoot.Space.ChangeRequestList == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Space.ChangeRequestCount(childComplexity), true
+		args, err := ec.field_Space_changeRequestList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.ChangeRequestList(childComplexity, args["status"].(*store.ChangeRequestStatus), args["page"].(*string), args["limit"].(*int)), true
 	case "Space.changeRequests":
 		if e.ComplexityRoot.Space.ChangeRequests == nil {
 			break
 		}
 
-		args, err := ec.field_Space_changeRequests_args(ctx, rawArgs)
-		if err != nil {
-			return 0, false
-		}
-
-		return e.ComplexityRoot.Space.ChangeRequests(childComplexity, args["status"].(*store.ChangeRequestStatus), args["page"].(*string), args["limit"].(*int)), true
+		return e.ComplexityRoot.Space.ChangeRequests(childComplexity), true
 	case "Space.changeRequestsDraft":
 		if e.ComplexityRoot.Space.ChangeRequestsDraft == nil {
 			break
@@ -3625,7 +3625,7 @@ input ChangeRequestContentInput {
 
 extend type Space {
   "The space's change requests with one status (open by default), newest first."
-  changeRequests(status: ChangeRequestStatus = open, page: String, limit: Int = 50 @range(min: 0, max: 1000)): ChangeRequestList!
+  changeRequestList(status: ChangeRequestStatus = open, page: String, limit: Int = 50 @range(min: 0, max: 1000)): ChangeRequestList!
   "A change request by id or number."
   changeRequest(id: String! @length(max: 64)): ChangeRequest!
 }
@@ -4242,8 +4242,8 @@ type Space {
   defaultLevel: Role @keepNull
   "Open comments."
   comments: Int!
-  "Change requests ever opened (REST's changeRequests; the list is the changeRequests field of changerequest.graphqls)."
-  changeRequestCount: Int!
+  "Change requests ever opened (the list is changeRequestList)."
+  changeRequests: Int!
   changeRequestsOpen: Int!
   changeRequestsDraft: Int!
   permissions: SpacePermissions!
@@ -5289,8 +5289,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_defaultLevel(ctx, field)
 	case "comments":
 		return ec.fieldContext_Space_comments(ctx, field)
-	case "changeRequestCount":
-		return ec.fieldContext_Space_changeRequestCount(ctx, field)
+	case "changeRequests":
+		return ec.fieldContext_Space_changeRequests(ctx, field)
 	case "changeRequestsOpen":
 		return ec.fieldContext_Space_changeRequestsOpen(ctx, field)
 	case "changeRequestsDraft":
@@ -5299,8 +5299,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_permissions(ctx, field)
 	case "customFields":
 		return ec.fieldContext_Space_customFields(ctx, field)
-	case "changeRequests":
-		return ec.fieldContext_Space_changeRequests(ctx, field)
+	case "changeRequestList":
+		return ec.fieldContext_Space_changeRequestList(ctx, field)
 	case "changeRequest":
 		return ec.fieldContext_Space_changeRequest(ctx, field)
 	case "revision":
@@ -8022,6 +8022,82 @@ func (ec *executionContext) field_Revision_pages_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Space_changeRequestList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*store.ChangeRequestStatus, error) {
+			return ec.unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Space_changeRequestList_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_changeRequestList_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Space_changeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8071,82 +8147,6 @@ func (ec *executionContext) field_Space_changeRequest_argsID(
 	} else {
 		var zeroVal string
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
-	}
-}
-
-func (ec *executionContext) field_Space_changeRequests_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
-	var err error
-	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
-		func(ctx context.Context, v any) (*store.ChangeRequestStatus, error) {
-			return ec.unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["status"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["page"] = arg1
-
-	arg2, err := ec.field_Space_changeRequests_argsLimit(ctx, rawArgs)
-	if err != nil {
-		return nil, err
-	}
-	args["limit"] = arg2
-	return args, nil
-}
-
-func (ec *executionContext) field_Space_changeRequests_argsLimit(
-	ctx context.Context,
-	rawArgs map[string]any,
-) (*int, error) {
-	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
-	directive0 := func(ctx context.Context) (any, error) {
-		tmp, ok := rawArgs["limit"]
-		if !ok {
-			var zeroVal *int
-			return zeroVal, nil
-		}
-		return ec.unmarshalOInt2ᚖint(ctx, tmp)
-	}
-
-	directive1 := func(ctx context.Context) (any, error) {
-		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
-		if err != nil {
-			var zeroVal *int
-			return zeroVal, err
-		}
-		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
-		if err != nil {
-			var zeroVal *int
-			return zeroVal, err
-		}
-		if ec.Directives.Range == nil {
-			var zeroVal *int
-			return zeroVal, errors.New("directive range is not implemented")
-		}
-		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
-	}
-
-	tmp, err := directive1(ctx)
-	if err != nil {
-		var zeroVal *int
-		return zeroVal, graphql.ErrorOnPath(ctx, err)
-	}
-	if data, ok := tmp.(*int); ok {
-		return data, nil
-	} else if tmp == nil {
-		var zeroVal *int
-		return zeroVal, nil
-	} else {
-		var zeroVal *int
-		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
 	}
 }
 
@@ -17427,16 +17427,16 @@ func (ec *executionContext) fieldContext_Space_comments(_ context.Context, field
 	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
-func (ec *executionContext) _Space_changeRequestCount(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Space_changeRequestCount(ctx, field)
+			return ec.fieldContext_Space_changeRequests(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ChangeRequestCount(), nil
+			return obj.ChangeRequests, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -17446,8 +17446,8 @@ func (ec *executionContext) _Space_changeRequestCount(ctx context.Context, field
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Space_changeRequestCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type Int does not have child fields"))
+func (ec *executionContext) fieldContext_Space_changeRequests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -17560,17 +17560,17 @@ func (ec *executionContext) fieldContext_Space_customFields(_ context.Context, f
 	return fc, nil
 }
 
-func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+func (ec *executionContext) _Space_changeRequestList(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Space_changeRequests(ctx, field)
+			return ec.fieldContext_Space_changeRequestList(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Space().ChangeRequests(ctx, obj, fc.Args["status"].(*store.ChangeRequestStatus), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+			return ec.Resolvers.Space().ChangeRequestList(ctx, obj, fc.Args["status"].(*store.ChangeRequestStatus), fc.Args["page"].(*string), fc.Args["limit"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestList) graphql.Marshaler {
@@ -17580,7 +17580,7 @@ func (ec *executionContext) _Space_changeRequests(ctx context.Context, field gra
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Space_changeRequests(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Space_changeRequestList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Space",
 		Field:      field,
@@ -17597,7 +17597,7 @@ func (ec *executionContext) fieldContext_Space_changeRequests(ctx context.Contex
 		}
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Space_changeRequests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+	if fc.Args, err = ec.field_Space_changeRequestList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -27000,8 +27000,8 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "changeRequestCount":
-			out.Values[i] = ec._Space_changeRequestCount(ctx, field, obj)
+		case "changeRequests":
+			out.Values[i] = ec._Space_changeRequests(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -27056,7 +27056,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-		case "changeRequests":
+		case "changeRequestList":
 			field := field
 
 			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
@@ -27065,7 +27065,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
-				res = ec._Space_changeRequests(ctx, field, obj)
+				res = ec._Space_changeRequestList(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}

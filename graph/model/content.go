@@ -8,10 +8,6 @@ import (
 	"folio/store"
 )
 
-// ChangeRequestCount is the space's total of change requests (REST's
-// changeRequests; in GraphQL that name lists them).
-func (s Space) ChangeRequestCount() int { return s.ChangeRequests }
-
 // Revision is a revision of a space seen by the caller.
 type Revision struct {
 	store.Revision
