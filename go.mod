@@ -15,6 +15,7 @@ require (
 	github.com/uptrace/bun v1.3.0
 	github.com/uptrace/bun/dialect/pgdialect v1.3.0
 	github.com/vektah/gqlparser/v2 v2.5.33
+	github.com/yuin/goldmark v1.7.13
 )
 
 require (

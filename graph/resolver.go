@@ -6,12 +6,14 @@ package graph
 import (
 	"folio/graph/model"
 	"folio/store"
+	"folio/store/blob"
 )
 
 // Resolver is the root of all resolvers; it holds what every one of them needs.
 type Resolver struct {
 	Store *store.Store
 	Base  model.Base
+	Blobs blob.Store // the bytes of uploaded files
 }
 
 // Version and Build describe this release; the Makefile sets them at link time.

@@ -110,6 +110,7 @@ func readBody(r *http.Request) (any, error) {
 		return map[string]any{}, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil || dec.More() {
 		return nil, store.Errorf(store.CodeInvalid, "the request body is not valid JSON")
@@ -117,7 +118,30 @@ func readBody(r *http.Request) (any, error) {
 	if _, ok := v.(map[string]any); !ok {
 		return nil, store.Errorf(store.CodeInvalid, "the request body must be a JSON object")
 	}
-	return v, nil
+	return numbers(v), nil
+}
+
+// numbers turns the body's json.Numbers into int64 when they are integers
+// (gqlgen's Int inputs refuse float64) and float64 otherwise; strings stay
+// apart from numbers, so a number given for a String is still refused.
+func numbers(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = numbers(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = numbers(e)
+		}
+	case json.Number:
+		if n, err := v.Int64(); err == nil {
+			return n
+		}
+		f, _ := v.Float64()
+		return f
+	}
+	return v
 }
 
 func queryValue(q url.Values, p Param) (any, error) {
@@ -153,12 +177,14 @@ func queryValue(q url.Values, p Param) (any, error) {
 	return v, nil
 }
 
-// pathNames lists the {name} segments of a path pattern.
+// pathNames lists the {name} segments of a path pattern; a trailing
+// {name...} (ServeMux's wildcard for the rest of the path, slashes
+// included) passes the rest of the path as name.
 func pathNames(pattern string) []string {
 	var out []string
 	for _, seg := range strings.Split(pattern, "/") {
 		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
-			out = append(out, strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"))
+			out = append(out, strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"), "..."))
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ func Routes() []Route {
 		spaceRoutes,
 		openAPIRoutes,
 		translationRoutes,
+		contentRoutes,
 	} {
 		all = append(all, area...)
 	}

@@ -15,6 +15,7 @@ import (
 	"folio/graph"
 	"folio/graph/model"
 	"folio/store"
+	"folio/store/blob"
 )
 
 // Config is what the HTTP server needs.
@@ -25,12 +26,14 @@ type Config struct {
 	// StatementHeader, when true, reports each request's SQL statement count in
 	// the X-Folio-Statements response header (tests assert on it).
 	StatementHeader bool
+	// Blobs keeps the bytes of uploaded files (a directory under FOLIO_DATA_DIR by default).
+	Blobs blob.Store
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
 // health checks. It fails when a route's operation does not validate.
 func NewHandler(cfg Config) (http.Handler, error) {
-	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/"))}
+	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")), Blobs: cfg.Blobs}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	routes, err := compile(schema.Schema(), Routes())
@@ -48,6 +51,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 			c.serve(exec, w, r)
 		})
 	}
+	mux.HandleFunc("GET "+downloadPath, download(res))
 	mux.Handle("/graphql", graph.NewHTTPHandler(res))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("ok\n"))

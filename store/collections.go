@@ -253,7 +253,10 @@ func (s *Store) TransferCollection(ctx context.Context, c *Collection, toOrg str
 			Where("parent_id IN (?)", bun.In(ids)).Returning("id").Scan(ctx, &spaceIDs); err != nil {
 			return dbError(err, "space")
 		}
-		return moveCustomValues(ctx, tx, spaceIDs, toOrg)
+		if err := moveCustomValues(ctx, tx, spaceIDs, toOrg); err != nil {
+			return err
+		}
+		return moveContent(ctx, tx, spaceIDs, c.OrganizationID, toOrg)
 	})
 	if err != nil {
 		return nil, err

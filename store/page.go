@@ -153,3 +153,27 @@ func pageFromRows[T any](s *Store, rows []T, limit, count int, ks keyset, key fu
 	}
 	return p
 }
+
+// SlicePage pages a list already in memory, ordered by a unique string key,
+// with the same signed tokens as listPage.
+func SlicePage[T any](s *Store, name string, items []T, args PageArgs, key func(T) string) (Page[T], error) {
+	ks := keyset{name: name, cols: []string{"key"}}
+	out := Page[T]{Count: len(items)}
+	after, err := s.decodePage(ks, args.Page)
+	if err != nil {
+		return out, err
+	}
+	start := 0
+	if after != nil {
+		k, _ := after[0].(string)
+		for start < len(items) && key(items[start]) <= k {
+			start++
+		}
+	}
+	end := min(start+args.Limit, len(items))
+	out.Items = items[start:end]
+	if end < len(items) && args.Limit > 0 {
+		out.Next = s.encodePage(ks, []any{key(items[end-1])})
+	}
+	return out, nil
+}

@@ -212,8 +212,12 @@ func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Spa
 		}
 		sp.Position = key
 		sp.CreatedAt, sp.UpdatedAt = s.Now(), s.Now()
-		_, err = tx.NewInsert().Model(sp).Exec(ctx)
-		return dbError(err, "space")
+		if _, err = tx.NewInsert().Model(sp).Exec(ctx); err != nil {
+			return dbError(err, "space")
+		}
+		// A space starts with a real, empty revision.
+		return insertRevision(ctx, tx, &Revision{ID: sp.RevisionID, OrganizationID: orgID, SpaceID: sp.ID,
+			Type: RevisionEdits, CreatedAt: sp.CreatedAt})
 	})
 	if err != nil {
 		return nil, err
@@ -345,7 +349,10 @@ func (s *Store) DuplicateSpace(ctx context.Context, src *Space) (*Space, error) 
 		}
 		_, err = tx.NewRaw(`INSERT INTO space_custom_values (organization_id, space_id, field_id, value)
 			SELECT organization_id, ?, field_id, value FROM space_custom_values WHERE space_id = ?`, cp.ID, src.ID).Exec(ctx)
-		return dbError(err, "custom field value")
+		if err != nil {
+			return dbError(err, "custom field value")
+		}
+		return copyContent(ctx, tx, src, &cp)
 	})
 	if err != nil {
 		return nil, err
@@ -405,7 +412,10 @@ func (s *Store) TransferSpace(ctx context.Context, sp *Space, toOrg string, pare
 		if err := relocate(ctx, tx, s.Now(), sp, toOrg, parentID, key); err != nil {
 			return err
 		}
-		return moveCustomValues(ctx, tx, []string{sp.ID}, toOrg)
+		if err := moveCustomValues(ctx, tx, []string{sp.ID}, toOrg); err != nil {
+			return err
+		}
+		return moveContent(ctx, tx, []string{sp.ID}, sp.OrganizationID, toOrg)
 	})
 	if err != nil {
 		return nil, err

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"folio/rest"
+	"folio/store/blob"
 	"folio/store/jobs"
 )
 
@@ -25,7 +27,9 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr)})
+	// Uploaded files live under the data directory, whichever database is used.
+	blobs := blob.Dir{Root: filepath.Join(env("FOLIO_DATA_DIR", ".folio"), "blobs")}
+	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr), Blobs: blobs})
 	if err != nil {
 		return err
 	}

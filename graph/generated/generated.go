@@ -31,6 +31,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	ChangeRequest() ChangeRequestResolver
 	Collection() CollectionResolver
 	Member() MemberResolver
 	MemberTeam() MemberTeamResolver
@@ -39,6 +40,8 @@ type ResolverRoot interface {
 	OpenAPISpecVersion() OpenAPISpecVersionResolver
 	Organization() OrganizationResolver
 	Query() QueryResolver
+	Revision() RevisionResolver
+	RevisionPage() RevisionPageResolver
 	SAMLProvider() SAMLProviderResolver
 	Space() SpaceResolver
 	Team() TeamResolver
@@ -57,6 +60,44 @@ type ComplexityRoot struct {
 	ApiInformation struct {
 		Build   func(childComplexity int) int
 		Version func(childComplexity int) int
+	}
+
+	ChangeRequest struct {
+		Comments        func(childComplexity int) int
+		Content         func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		CreatedBy       func(childComplexity int) int
+		ID              func(childComplexity int) int
+		MergedAt        func(childComplexity int) int
+		MergedBy        func(childComplexity int) int
+		Number          func(childComplexity int) int
+		Object          func(childComplexity int) int
+		Outdated        func(childComplexity int) int
+		Revision        func(childComplexity int) int
+		RevisionInitial func(childComplexity int) int
+		RevisionMerged  func(childComplexity int) int
+		Space           func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Subject         func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+		Urls            func(childComplexity int) int
+	}
+
+	ChangeRequestContentUpdate struct {
+		ChangeRequest func(childComplexity int) int
+		Changes       func(childComplexity int) int
+		InsertedFiles func(childComplexity int) int
+	}
+
+	ChangeRequestList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	ChangeRequestURLs struct {
+		App      func(childComplexity int) int
+		Location func(childComplexity int) int
 	}
 
 	Collection struct {
@@ -89,6 +130,12 @@ type ComplexityRoot struct {
 	CollectionURLs struct {
 		App      func(childComplexity int) int
 		Location func(childComplexity int) int
+	}
+
+	ContentChangeOutcome struct {
+		Object func(childComplexity int) int
+		Page   func(childComplexity int) int
+		Ref    func(childComplexity int) int
 	}
 
 	CustomField struct {
@@ -190,49 +237,58 @@ type ComplexityRoot struct {
 		Next  func(childComplexity int) int
 	}
 
+	MergeChangeRequestResult struct {
+		Result   func(childComplexity int) int
+		Revision func(childComplexity int) int
+	}
+
 	Mutation struct {
-		CreateCollection          func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
-		CreateCustomField         func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
-		CreateInvite              func(childComplexity int, organizationID string, input model.CreateInviteInput) int
-		CreateOpenAPISpec         func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
-		CreateOrganization        func(childComplexity int, input model.CreateOrganizationInput) int
-		CreateSAMLProvider        func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
-		CreateSpace               func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
-		CreateTeam                func(childComplexity int, organizationID string, input model.CreateTeamInput) int
-		CreateTranslationSettings func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
-		DeleteCollection          func(childComplexity int, collectionID string) int
-		DeleteCustomField         func(childComplexity int, organizationID string, name string) int
-		DeleteInvite              func(childComplexity int, organizationID string, inviteID string) int
-		DeleteOpenAPISpec         func(childComplexity int, organizationID string, specSlug string) int
-		DeleteSAMLProvider        func(childComplexity int, organizationID string, samlProviderID string) int
-		DeleteSpace               func(childComplexity int, spaceID string) int
-		DeleteTeam                func(childComplexity int, organizationID string, teamID string) int
-		DeleteTranslationSettings func(childComplexity int, organizationID string, translationSettingsID string) int
-		DuplicateSpace            func(childComplexity int, spaceID string) int
-		InviteUsers               func(childComplexity int, organizationID string, input model.InviteUsersInput) int
-		JoinOrganization          func(childComplexity int, organizationID string, inviteID string) int
-		MoveCollection            func(childComplexity int, collectionID string, input model.MoveInput) int
-		MoveSpace                 func(childComplexity int, spaceID string, input model.MoveInput) int
-		PingOrganization          func(childComplexity int, organizationID string) int
-		PutOpenAPISpec            func(childComplexity int, organizationID string, specSlug string, input model.PutOpenAPISpecInput) int
-		RemoveMember              func(childComplexity int, organizationID string, userID string) int
-		RemoveTeamMember          func(childComplexity int, organizationID string, teamID string, userID string) int
-		RestoreSpace              func(childComplexity int, spaceID string) int
-		SetMemberSso              func(childComplexity int, organizationID string, userID string) int
-		SetTeamMember             func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
-		TransferCollection        func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
-		TransferSpace             func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
-		UpdateCollection          func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
-		UpdateCustomField         func(childComplexity int, organizationID string, name string, input model.UpdateCustomFieldInput) int
-		UpdateInvite              func(childComplexity int, organizationID string, inviteID string, input model.UpdateInviteInput) int
-		UpdateMember              func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
-		UpdateOrganization        func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
-		UpdateSAMLProvider        func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
-		UpdateSpace               func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
-		UpdateSpaceCustomFields   func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
-		UpdateTeam                func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
-		UpdateTeamMembers         func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamMembersInput) int
-		UpdateTranslationSettings func(childComplexity int, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) int
+		CreateChangeRequest        func(childComplexity int, spaceID string, input model.CreateChangeRequestInput) int
+		CreateCollection           func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
+		CreateCustomField          func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
+		CreateInvite               func(childComplexity int, organizationID string, input model.CreateInviteInput) int
+		CreateOpenAPISpec          func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
+		CreateOrganization         func(childComplexity int, input model.CreateOrganizationInput) int
+		CreateSAMLProvider         func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
+		CreateSpace                func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
+		CreateTeam                 func(childComplexity int, organizationID string, input model.CreateTeamInput) int
+		CreateTranslationSettings  func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
+		DeleteCollection           func(childComplexity int, collectionID string) int
+		DeleteCustomField          func(childComplexity int, organizationID string, name string) int
+		DeleteInvite               func(childComplexity int, organizationID string, inviteID string) int
+		DeleteOpenAPISpec          func(childComplexity int, organizationID string, specSlug string) int
+		DeleteSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string) int
+		DeleteSpace                func(childComplexity int, spaceID string) int
+		DeleteTeam                 func(childComplexity int, organizationID string, teamID string) int
+		DeleteTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string) int
+		DuplicateSpace             func(childComplexity int, spaceID string) int
+		InviteUsers                func(childComplexity int, organizationID string, input model.InviteUsersInput) int
+		JoinOrganization           func(childComplexity int, organizationID string, inviteID string) int
+		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string) int
+		MoveCollection             func(childComplexity int, collectionID string, input model.MoveInput) int
+		MoveSpace                  func(childComplexity int, spaceID string, input model.MoveInput) int
+		PingOrganization           func(childComplexity int, organizationID string) int
+		PutOpenAPISpec             func(childComplexity int, organizationID string, specSlug string, input model.PutOpenAPISpecInput) int
+		RemoveMember               func(childComplexity int, organizationID string, userID string) int
+		RemoveTeamMember           func(childComplexity int, organizationID string, teamID string, userID string) int
+		RestoreSpace               func(childComplexity int, spaceID string) int
+		SetMemberSso               func(childComplexity int, organizationID string, userID string) int
+		SetTeamMember              func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
+		TransferCollection         func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
+		TransferSpace              func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
+		UpdateChangeRequest        func(childComplexity int, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) int
+		UpdateChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ChangeRequestContentInput) int
+		UpdateCollection           func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
+		UpdateCustomField          func(childComplexity int, organizationID string, name string, input model.UpdateCustomFieldInput) int
+		UpdateInvite               func(childComplexity int, organizationID string, inviteID string, input model.UpdateInviteInput) int
+		UpdateMember               func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
+		UpdateOrganization         func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
+		UpdateSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
+		UpdateSpace                func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
+		UpdateSpaceCustomFields    func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
+		UpdateTeam                 func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
+		UpdateTeamMembers          func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamMembersInput) int
+		UpdateTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) int
 	}
 
 	Next struct {
@@ -394,6 +450,93 @@ type ComplexityRoot struct {
 		Viewer                   func(childComplexity int) int
 	}
 
+	Revision struct {
+		CreatedAt        func(childComplexity int) int
+		File             func(childComplexity int, id string) int
+		FileList         func(childComplexity int, page *string, limit *int) int
+		Files            func(childComplexity int) int
+		ID               func(childComplexity int) int
+		MergedFrom       func(childComplexity int) int
+		Object           func(childComplexity int) int
+		Page             func(childComplexity int, id string, format *model.DocumentFormat) int
+		PageByPath       func(childComplexity int, path string, format *model.DocumentFormat) int
+		Pages            func(childComplexity int, format *model.DocumentFormat) int
+		Parents          func(childComplexity int) int
+		ReusableContents func(childComplexity int) int
+		Tags             func(childComplexity int) int
+		Type             func(childComplexity int) int
+		Urls             func(childComplexity int) int
+	}
+
+	RevisionFile struct {
+		ContentType func(childComplexity int) int
+		Dimensions  func(childComplexity int) int
+		DownloadURL func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Size        func(childComplexity int) int
+	}
+
+	RevisionFileDimensions struct {
+		Height func(childComplexity int) int
+		Width  func(childComplexity int) int
+	}
+
+	RevisionFileList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	RevisionPage struct {
+		CreatedAt     func(childComplexity int) int
+		Description   func(childComplexity int) int
+		DocumentID    func(childComplexity int) int
+		Emoji         func(childComplexity int) int
+		Hidden        func(childComplexity int) int
+		Href          func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Kind          func(childComplexity int) int
+		Layout        func(childComplexity int) int
+		Markdown      func(childComplexity int) int
+		NoIndex       func(childComplexity int) int
+		NoRobotsIndex func(childComplexity int) int
+		Pages         func(childComplexity int) int
+		Path          func(childComplexity int) int
+		Slug          func(childComplexity int) int
+		Tags          func(childComplexity int) int
+		Target        func(childComplexity int) int
+		Title         func(childComplexity int) int
+		Type          func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+		Urls          func(childComplexity int) int
+	}
+
+	RevisionPageLayout struct {
+		Actions         func(childComplexity int) int
+		Anchors         func(childComplexity int) int
+		Cover           func(childComplexity int) int
+		CoverSize       func(childComplexity int) int
+		Description     func(childComplexity int) int
+		Metadata        func(childComplexity int) int
+		Outline         func(childComplexity int) int
+		Pagination      func(childComplexity int) int
+		TableOfContents func(childComplexity int) int
+		Tags            func(childComplexity int) int
+		Title           func(childComplexity int) int
+		Width           func(childComplexity int) int
+	}
+
+	RevisionPageURLs struct {
+		App func(childComplexity int) int
+	}
+
+	RevisionURLs struct {
+		App       func(childComplexity int) int
+		Public    func(childComplexity int) int
+		Published func(childComplexity int) int
+	}
+
 	SAMLProvider struct {
 		Certificate func(childComplexity int) int
 		CreatedAt   func(childComplexity int) int
@@ -436,6 +579,8 @@ type ComplexityRoot struct {
 	}
 
 	Space struct {
+		ChangeRequest       func(childComplexity int, id string) int
+		ChangeRequestList   func(childComplexity int, status *store.ChangeRequestStatus, page *string, limit *int) int
 		ChangeRequests      func(childComplexity int) int
 		ChangeRequestsDraft func(childComplexity int) int
 		ChangeRequestsOpen  func(childComplexity int) int
@@ -452,6 +597,8 @@ type ComplexityRoot struct {
 		Parent              func(childComplexity int) int
 		Permissions         func(childComplexity int) int
 		Revision            func(childComplexity int) int
+		RevisionByID        func(childComplexity int, id string) int
+		RevisionID          func(childComplexity int) int
 		Title               func(childComplexity int) int
 		UpdatedAt           func(childComplexity int) int
 		Urls                func(childComplexity int) int
@@ -572,6 +719,13 @@ type ComplexityRoot struct {
 	}
 }
 
+type ChangeRequestResolver interface {
+	CreatedBy(ctx context.Context, obj *model.ChangeRequest) (*model.User, error)
+
+	MergedBy(ctx context.Context, obj *model.ChangeRequest) (*model.User, error)
+
+	Content(ctx context.Context, obj *model.ChangeRequest) (*model.Revision, error)
+}
 type CollectionResolver interface {
 	Spaces(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.SpaceList, error)
 	Collections(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.CollectionList, error)
@@ -587,6 +741,10 @@ type MemberTeamResolver interface {
 	Team(ctx context.Context, obj *model.MemberTeam) (*model.Team, error)
 }
 type MutationResolver interface {
+	CreateChangeRequest(ctx context.Context, spaceID string, input model.CreateChangeRequestInput) (*model.ChangeRequest, error)
+	UpdateChangeRequest(ctx context.Context, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) (*model.ChangeRequest, error)
+	MergeChangeRequest(ctx context.Context, spaceID string, changeRequestID string) (*model.MergeChangeRequestResult, error)
+	UpdateChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ChangeRequestContentInput) (*model.ChangeRequestContentUpdate, error)
 	CreateCustomField(ctx context.Context, organizationID string, input model.CreateCustomFieldInput) (*model.CustomField, error)
 	UpdateCustomField(ctx context.Context, organizationID string, name string, input model.UpdateCustomFieldInput) (*model.CustomField, error)
 	DeleteCustomField(ctx context.Context, organizationID string, name string) (bool, error)
@@ -667,11 +825,28 @@ type QueryResolver interface {
 	Viewer(ctx context.Context) (*model.User, error)
 	User(ctx context.Context, id string) (*model.User, error)
 }
+type RevisionResolver interface {
+	Pages(ctx context.Context, obj *model.Revision, format *model.DocumentFormat) ([]model.RevisionPage, error)
+	Files(ctx context.Context, obj *model.Revision) ([]model.RevisionFile, error)
+	FileList(ctx context.Context, obj *model.Revision, page *string, limit *int) (*model.RevisionFileList, error)
+	File(ctx context.Context, obj *model.Revision, id string) (*model.RevisionFile, error)
+	Page(ctx context.Context, obj *model.Revision, id string, format *model.DocumentFormat) (*model.RevisionPage, error)
+	PageByPath(ctx context.Context, obj *model.Revision, path string, format *model.DocumentFormat) (*model.RevisionPage, error)
+
+	MergedFrom(ctx context.Context, obj *model.Revision) (*model.ChangeRequest, error)
+}
+type RevisionPageResolver interface {
+	Markdown(ctx context.Context, obj *model.RevisionPage) (*string, error)
+}
 type SAMLProviderResolver interface {
 	DefaultTeam(ctx context.Context, obj *model.SAMLProvider) (*model.Team, error)
 }
 type SpaceResolver interface {
 	CustomFields(ctx context.Context, obj *model.Space) ([]model.SpaceCustomField, error)
+	ChangeRequestList(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error)
+	ChangeRequest(ctx context.Context, obj *model.Space, id string) (*model.ChangeRequest, error)
+	Revision(ctx context.Context, obj *model.Space) (*model.Revision, error)
+	RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error)
 }
 type TeamResolver interface {
 	Members(ctx context.Context, obj *model.Team) (int, error)
@@ -709,6 +884,166 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiInformation.Version(childComplexity), true
+
+	case "ChangeRequest.comments":
+		if e.ComplexityRoot.ChangeRequest.Comments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Comments(childComplexity), true
+	case "ChangeRequest.content":
+		if e.ComplexityRoot.ChangeRequest.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Content(childComplexity), true
+	case "ChangeRequest.createdAt":
+		if e.ComplexityRoot.ChangeRequest.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.CreatedAt(childComplexity), true
+	case "ChangeRequest.createdBy":
+		if e.ComplexityRoot.ChangeRequest.CreatedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.CreatedBy(childComplexity), true
+	case "ChangeRequest.id":
+		if e.ComplexityRoot.ChangeRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.ID(childComplexity), true
+	case "ChangeRequest.mergedAt":
+		if e.ComplexityRoot.ChangeRequest.MergedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.MergedAt(childComplexity), true
+	case "ChangeRequest.mergedBy":
+		if e.ComplexityRoot.ChangeRequest.MergedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.MergedBy(childComplexity), true
+	case "ChangeRequest.number":
+		if e.ComplexityRoot.ChangeRequest.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Number(childComplexity), true
+	case "ChangeRequest.object":
+		if e.ComplexityRoot.ChangeRequest.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Object(childComplexity), true
+	case "ChangeRequest.outdated":
+		if e.ComplexityRoot.ChangeRequest.Outdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Outdated(childComplexity), true
+	case "ChangeRequest.revision":
+		if e.ComplexityRoot.ChangeRequest.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Revision(childComplexity), true
+	case "ChangeRequest.revisionInitial":
+		if e.ComplexityRoot.ChangeRequest.RevisionInitial == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.RevisionInitial(childComplexity), true
+	case "ChangeRequest.revisionMerged":
+		if e.ComplexityRoot.ChangeRequest.RevisionMerged == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.RevisionMerged(childComplexity), true
+	case "ChangeRequest.space":
+		if e.ComplexityRoot.ChangeRequest.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Space(childComplexity), true
+	case "ChangeRequest.status":
+		if e.ComplexityRoot.ChangeRequest.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Status(childComplexity), true
+	case "ChangeRequest.subject":
+		if e.ComplexityRoot.ChangeRequest.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Subject(childComplexity), true
+	case "ChangeRequest.updatedAt":
+		if e.ComplexityRoot.ChangeRequest.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.UpdatedAt(childComplexity), true
+	case "ChangeRequest.urls":
+		if e.ComplexityRoot.ChangeRequest.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Urls(childComplexity), true
+
+	case "ChangeRequestContentUpdate.changeRequest":
+		if e.ComplexityRoot.ChangeRequestContentUpdate.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestContentUpdate.ChangeRequest(childComplexity), true
+	case "ChangeRequestContentUpdate.changes":
+		if e.ComplexityRoot.ChangeRequestContentUpdate.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestContentUpdate.Changes(childComplexity), true
+	case "ChangeRequestContentUpdate.insertedFiles":
+		if e.ComplexityRoot.ChangeRequestContentUpdate.InsertedFiles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestContentUpdate.InsertedFiles(childComplexity), true
+
+	case "ChangeRequestList.count":
+		if e.ComplexityRoot.ChangeRequestList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestList.Count(childComplexity), true
+	case "ChangeRequestList.items":
+		if e.ComplexityRoot.ChangeRequestList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestList.Items(childComplexity), true
+	case "ChangeRequestList.next":
+		if e.ComplexityRoot.ChangeRequestList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestList.Next(childComplexity), true
+
+	case "ChangeRequestURLs.app":
+		if e.ComplexityRoot.ChangeRequestURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestURLs.App(childComplexity), true
+	case "ChangeRequestURLs.location":
+		if e.ComplexityRoot.ChangeRequestURLs.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestURLs.Location(childComplexity), true
 
 	case "Collection.collections":
 		if e.ComplexityRoot.Collection.Collections == nil {
@@ -843,6 +1178,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CollectionURLs.Location(childComplexity), true
+
+	case "ContentChangeOutcome.object":
+		if e.ComplexityRoot.ContentChangeOutcome.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentChangeOutcome.Object(childComplexity), true
+	case "ContentChangeOutcome.page":
+		if e.ComplexityRoot.ContentChangeOutcome.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentChangeOutcome.Page(childComplexity), true
+	case "ContentChangeOutcome.ref":
+		if e.ComplexityRoot.ContentChangeOutcome.Ref == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentChangeOutcome.Ref(childComplexity), true
 
 	case "CustomField.createdAt":
 		if e.ComplexityRoot.CustomField.CreatedAt == nil {
@@ -1193,6 +1547,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MemberTeamList.Next(childComplexity), true
 
+	case "MergeChangeRequestResult.result":
+		if e.ComplexityRoot.MergeChangeRequestResult.Result == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeChangeRequestResult.Result(childComplexity), true
+	case "MergeChangeRequestResult.revision":
+		if e.ComplexityRoot.MergeChangeRequestResult.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeChangeRequestResult.Revision(childComplexity), true
+
+	case "Mutation.createChangeRequest":
+		if e.ComplexityRoot.Mutation.CreateChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateChangeRequest(childComplexity, args["spaceId"].(string), args["input"].(model.CreateChangeRequestInput)), true
 	case "Mutation.createCollection":
 		if e.ComplexityRoot.Mutation.CreateCollection == nil {
 			break
@@ -1413,6 +1791,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.JoinOrganization(childComplexity, args["organizationId"].(string), args["inviteId"].(string)), true
+	case "Mutation.mergeChangeRequest":
+		if e.ComplexityRoot.Mutation.MergeChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_mergeChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MergeChangeRequest(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string)), true
 	case "Mutation.moveCollection":
 		if e.ComplexityRoot.Mutation.MoveCollection == nil {
 			break
@@ -1534,6 +1923,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.TransferSpace(childComplexity, args["spaceId"].(string), args["input"].(model.TransferSpaceInput)), true
+	case "Mutation.updateChangeRequest":
+		if e.ComplexityRoot.Mutation.UpdateChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateChangeRequest(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["input"].(model.UpdateChangeRequestInput)), true
+	case "Mutation.updateChangeRequestContent":
+		if e.ComplexityRoot.Mutation.UpdateChangeRequestContent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateChangeRequestContent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateChangeRequestContent(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["input"].(model.ChangeRequestContentInput)), true
 	case "Mutation.updateCollection":
 		if e.ComplexityRoot.Mutation.UpdateCollection == nil {
 			break
@@ -2425,6 +2836,417 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
 
+	case "Revision.createdAt":
+		if e.ComplexityRoot.Revision.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.CreatedAt(childComplexity), true
+	case "Revision.file":
+		if e.ComplexityRoot.Revision.File == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_file_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.File(childComplexity, args["id"].(string)), true
+	case "Revision.fileList":
+		if e.ComplexityRoot.Revision.FileList == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_fileList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.FileList(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Revision.files":
+		if e.ComplexityRoot.Revision.Files == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Files(childComplexity), true
+	case "Revision.id":
+		if e.ComplexityRoot.Revision.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.ID(childComplexity), true
+	case "Revision.mergedFrom":
+		if e.ComplexityRoot.Revision.MergedFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.MergedFrom(childComplexity), true
+	case "Revision.object":
+		if e.ComplexityRoot.Revision.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Object(childComplexity), true
+	case "Revision.page":
+		if e.ComplexityRoot.Revision.Page == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_page_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.Page(childComplexity, args["id"].(string), args["format"].(*model.DocumentFormat)), true
+	case "Revision.pageByPath":
+		if e.ComplexityRoot.Revision.PageByPath == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_pageByPath_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.PageByPath(childComplexity, args["path"].(string), args["format"].(*model.DocumentFormat)), true
+	case "Revision.pages":
+		if e.ComplexityRoot.Revision.Pages == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_pages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.Pages(childComplexity, args["format"].(*model.DocumentFormat)), true
+	case "Revision.parents":
+		if e.ComplexityRoot.Revision.Parents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Parents(childComplexity), true
+	case "Revision.reusableContents":
+		if e.ComplexityRoot.Revision.ReusableContents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.ReusableContents(childComplexity), true
+	case "Revision.tags":
+		if e.ComplexityRoot.Revision.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Tags(childComplexity), true
+	case "Revision.type":
+		if e.ComplexityRoot.Revision.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Type(childComplexity), true
+	case "Revision.urls":
+		if e.ComplexityRoot.Revision.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Urls(childComplexity), true
+
+	case "RevisionFile.contentType":
+		if e.ComplexityRoot.RevisionFile.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFile.ContentType(childComplexity), true
+	case "RevisionFile.dimensions":
+		if e.ComplexityRoot.RevisionFile.Dimensions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFile.Dimensions(childComplexity), true
+	case "RevisionFile.downloadURL":
+		if e.ComplexityRoot.RevisionFile.DownloadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFile.DownloadURL(childComplexity), true
+	case "RevisionFile.id":
+		if e.ComplexityRoot.RevisionFile.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFile.ID(childComplexity), true
+	case "RevisionFile.name":
+		if e.ComplexityRoot.RevisionFile.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFile.Name(childComplexity), true
+	case "RevisionFile.size":
+		if e.ComplexityRoot.RevisionFile.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFile.Size(childComplexity), true
+
+	case "RevisionFileDimensions.height":
+		if e.ComplexityRoot.RevisionFileDimensions.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFileDimensions.Height(childComplexity), true
+	case "RevisionFileDimensions.width":
+		if e.ComplexityRoot.RevisionFileDimensions.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFileDimensions.Width(childComplexity), true
+
+	case "RevisionFileList.count":
+		if e.ComplexityRoot.RevisionFileList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFileList.Count(childComplexity), true
+	case "RevisionFileList.items":
+		if e.ComplexityRoot.RevisionFileList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFileList.Items(childComplexity), true
+	case "RevisionFileList.next":
+		if e.ComplexityRoot.RevisionFileList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionFileList.Next(childComplexity), true
+
+	case "RevisionPage.createdAt":
+		if e.ComplexityRoot.RevisionPage.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.CreatedAt(childComplexity), true
+	case "RevisionPage.description":
+		if e.ComplexityRoot.RevisionPage.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Description(childComplexity), true
+	case "RevisionPage.documentId":
+		if e.ComplexityRoot.RevisionPage.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.DocumentID(childComplexity), true
+	case "RevisionPage.emoji":
+		if e.ComplexityRoot.RevisionPage.Emoji == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Emoji(childComplexity), true
+	case "RevisionPage.hidden":
+		if e.ComplexityRoot.RevisionPage.Hidden == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Hidden(childComplexity), true
+	case "RevisionPage.href":
+		if e.ComplexityRoot.RevisionPage.Href == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Href(childComplexity), true
+	case "RevisionPage.id":
+		if e.ComplexityRoot.RevisionPage.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.ID(childComplexity), true
+	case "RevisionPage.kind":
+		if e.ComplexityRoot.RevisionPage.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Kind(childComplexity), true
+	case "RevisionPage.layout":
+		if e.ComplexityRoot.RevisionPage.Layout == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Layout(childComplexity), true
+	case "RevisionPage.markdown":
+		if e.ComplexityRoot.RevisionPage.Markdown == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Markdown(childComplexity), true
+	case "RevisionPage.noIndex":
+		if e.ComplexityRoot.RevisionPage.NoIndex == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.NoIndex(childComplexity), true
+	case "RevisionPage.noRobotsIndex":
+		if e.ComplexityRoot.RevisionPage.NoRobotsIndex == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.NoRobotsIndex(childComplexity), true
+	case "RevisionPage.pages":
+		if e.ComplexityRoot.RevisionPage.Pages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Pages(childComplexity), true
+	case "RevisionPage.path":
+		if e.ComplexityRoot.RevisionPage.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Path(childComplexity), true
+	case "RevisionPage.slug":
+		if e.ComplexityRoot.RevisionPage.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Slug(childComplexity), true
+	case "RevisionPage.tags":
+		if e.ComplexityRoot.RevisionPage.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Tags(childComplexity), true
+	case "RevisionPage.target":
+		if e.ComplexityRoot.RevisionPage.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Target(childComplexity), true
+	case "RevisionPage.title":
+		if e.ComplexityRoot.RevisionPage.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Title(childComplexity), true
+	case "RevisionPage.type":
+		if e.ComplexityRoot.RevisionPage.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Type(childComplexity), true
+	case "RevisionPage.updatedAt":
+		if e.ComplexityRoot.RevisionPage.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.UpdatedAt(childComplexity), true
+	case "RevisionPage.urls":
+		if e.ComplexityRoot.RevisionPage.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Urls(childComplexity), true
+
+	case "RevisionPageLayout.actions":
+		if e.ComplexityRoot.RevisionPageLayout.Actions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Actions(childComplexity), true
+	case "RevisionPageLayout.anchors":
+		if e.ComplexityRoot.RevisionPageLayout.Anchors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Anchors(childComplexity), true
+	case "RevisionPageLayout.cover":
+		if e.ComplexityRoot.RevisionPageLayout.Cover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Cover(childComplexity), true
+	case "RevisionPageLayout.coverSize":
+		if e.ComplexityRoot.RevisionPageLayout.CoverSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.CoverSize(childComplexity), true
+	case "RevisionPageLayout.description":
+		if e.ComplexityRoot.RevisionPageLayout.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Description(childComplexity), true
+	case "RevisionPageLayout.metadata":
+		if e.ComplexityRoot.RevisionPageLayout.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Metadata(childComplexity), true
+	case "RevisionPageLayout.outline":
+		if e.ComplexityRoot.RevisionPageLayout.Outline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Outline(childComplexity), true
+	case "RevisionPageLayout.pagination":
+		if e.ComplexityRoot.RevisionPageLayout.Pagination == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Pagination(childComplexity), true
+	case "RevisionPageLayout.tableOfContents":
+		if e.ComplexityRoot.RevisionPageLayout.TableOfContents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.TableOfContents(childComplexity), true
+	case "RevisionPageLayout.tags":
+		if e.ComplexityRoot.RevisionPageLayout.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Tags(childComplexity), true
+	case "RevisionPageLayout.title":
+		if e.ComplexityRoot.RevisionPageLayout.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Title(childComplexity), true
+	case "RevisionPageLayout.width":
+		if e.ComplexityRoot.RevisionPageLayout.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.Width(childComplexity), true
+
+	case "RevisionPageURLs.app":
+		if e.ComplexityRoot.RevisionPageURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageURLs.App(childComplexity), true
+
+	case "RevisionURLs.app":
+		if e.ComplexityRoot.RevisionURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionURLs.App(childComplexity), true
+	case "RevisionURLs.public":
+		if e.ComplexityRoot.RevisionURLs.Public == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionURLs.Public(childComplexity), true
+	case "RevisionURLs.published":
+		if e.ComplexityRoot.RevisionURLs.Published == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionURLs.Published(childComplexity), true
+
 	case "SAMLProvider.certificate":
 		if e.ComplexityRoot.SAMLProvider.Certificate == nil {
 			break
@@ -2569,6 +3391,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SSOProviderLoginList.Items(childComplexity), true
 
+	case "Space.changeRequest":
+		if e.ComplexityRoot.Space.ChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Space_changeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.ChangeRequest(childComplexity, args["id"].(string)), true
+	case "Space.changeRequestList":
+		if e.ComplexityRoot.Space.ChangeRequestList == nil {
+			break
+		}
+
+		args, err := ec.field_Space_changeRequestList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.ChangeRequestList(childComplexity, args["status"].(*store.ChangeRequestStatus), args["page"].(*string), args["limit"].(*int)), true
 	case "Space.changeRequests":
 		if e.ComplexityRoot.Space.ChangeRequests == nil {
 			break
@@ -2665,6 +3509,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Space.Revision(childComplexity), true
+	case "Space.revisionById":
+		if e.ComplexityRoot.Space.RevisionByID == nil {
+			break
+		}
+
+		args, err := ec.field_Space_revisionById_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.RevisionByID(childComplexity, args["id"].(string)), true
+	case "Space.revisionId":
+		if e.ComplexityRoot.Space.RevisionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Space.RevisionID(childComplexity), true
 	case "Space.title":
 		if e.ComplexityRoot.Space.Title == nil {
 			break
@@ -3092,8 +3953,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputChangeRequestContentInput,
+		ec.unmarshalInputContentChangeInput,
 		ec.unmarshalInputContentPointerInput,
 		ec.unmarshalInputContentPositionInput,
+		ec.unmarshalInputCreateChangeRequestInput,
 		ec.unmarshalInputCreateCollectionInput,
 		ec.unmarshalInputCreateCustomFieldInput,
 		ec.unmarshalInputCreateInviteInput,
@@ -3103,6 +3967,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateSpaceInput,
 		ec.unmarshalInputCreateTeamInput,
 		ec.unmarshalInputCreateTranslationSettingsInput,
+		ec.unmarshalInputDocumentInput,
+		ec.unmarshalInputFileUploadInput,
 		ec.unmarshalInputInviteEmail,
 		ec.unmarshalInputInviteUsersInput,
 		ec.unmarshalInputMoveInput,
@@ -3112,6 +3978,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputTeamMembershipInput,
 		ec.unmarshalInputTransferCollectionInput,
 		ec.unmarshalInputTransferSpaceInput,
+		ec.unmarshalInputUpdateChangeRequestInput,
 		ec.unmarshalInputUpdateCollectionInput,
 		ec.unmarshalInputUpdateCustomFieldInput,
 		ec.unmarshalInputUpdateInviteInput,
@@ -3238,6 +4105,256 @@ type Query {
 }
 
 type Mutation
+`, BuiltIn: false},
+	{Name: "../schema/changerequest.graphqls", Input: `enum ChangeRequestStatus {
+  draft
+  open
+  archived
+  merged
+}
+
+type ChangeRequestURLs {
+  app: String!
+  location: String!
+}
+
+"A branch of a space's content, merged into the space when ready."
+type ChangeRequest {
+  object: String!
+  id: ID!
+  "Counts the space's change requests from 1; paths accept it in place of the id."
+  number: Int!
+  status: ChangeRequestStatus!
+  subject: String!
+  createdBy: User!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  mergedBy: User
+  mergedAt: DateTime
+  space: ID!
+  "The change request's latest revision."
+  revision: String!
+  "The space's revision the change request started from."
+  revisionInitial: String!
+  "When merged, the space revision the merge made."
+  revisionMerged: String
+  comments: Int!
+  "The space has moved on since the change request started."
+  outdated: Boolean!
+  urls: ChangeRequestURLs!
+  "The change request's latest revision."
+  content: Revision!
+}
+
+type ChangeRequestList {
+  items: [ChangeRequest!]!
+  count: Int!
+  next: Next
+}
+
+type MergeChangeRequestResult {
+  "The space revision the merge made."
+  revision: String!
+  "merge: the change request was merged (conflicts are errors)."
+  result: String!
+}
+
+"What a content update did to one page: object created_page, updated_page or deleted_page; page is {object: page, id, urls: {location}}, or the id of a deleted page."
+type ContentChangeOutcome {
+  object: String!
+  ref: String
+  page: JSON!
+}
+
+type ChangeRequestContentUpdate {
+  changeRequest: ChangeRequest!
+  changes: [ContentChangeOutcome!]!
+  insertedFiles: [RevisionFile!]!
+}
+
+input CreateChangeRequestInput {
+  subject: String @length(max: 100)
+}
+
+input UpdateChangeRequestInput {
+  subject: String @length(max: 100)
+  "draft, open or archived."
+  status: ChangeRequestStatus
+}
+
+input DocumentInput {
+  markdown: String @length(max: 1000000)
+}
+
+"A file to upload: base64 bytes (with contentType) under a name."
+input FileUploadInput {
+  ref: String @length(max: 256)
+  name: String! @length(min: 1, max: 256)
+  contentType: String @length(max: 256)
+  base64: String
+  url: String @length(max: 2048)
+}
+
+"One change: insert_page, update_page, delete_page or insert_files, as the reference document's ChangeRequestContentChange."
+input ContentChangeInput {
+  operation: String!
+  page: String @length(max: 256)
+  "The parent page; for update_page, null moves the page to the top level."
+  into: String @length(max: 256) @goField(omittable: true)
+  at: Int @range(min: 0, max: 100000)
+  ref: String @length(max: 256)
+  title: String @length(max: 256)
+  slug: String @length(max: 100)
+  emoji: String @length(max: 50)
+  description: String @length(max: 1000)
+  hidden: Boolean
+  noIndex: Boolean
+  noRobotsIndex: Boolean
+  document: DocumentInput
+  files: [FileUploadInput!]
+}
+
+input ChangeRequestContentInput {
+  "1 to 50 changes, applied in order, all or nothing."
+  changes: [ContentChangeInput!]!
+}
+
+extend type Space {
+  "The space's change requests with one status (open by default), newest first."
+  changeRequestList(status: ChangeRequestStatus = open, page: String, limit: Int = 50 @range(min: 0, max: 1000)): ChangeRequestList!
+  "A change request by id or number."
+  changeRequest(id: String! @length(max: 64)): ChangeRequest!
+}
+
+extend type Mutation {
+  "Starts a draft change request from the space's current revision."
+  createChangeRequest(spaceId: ID!, input: CreateChangeRequestInput!): ChangeRequest!
+  updateChangeRequest(spaceId: ID!, changeRequestId: String!, input: UpdateChangeRequestInput!): ChangeRequest!
+  "Merges the change request into the space; CONFLICT names the pages changed on both sides."
+  mergeChangeRequest(spaceId: ID!, changeRequestId: String!): MergeChangeRequestResult!
+  "Applies 1 to 50 changes to the change request's content as one new revision."
+  updateChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ChangeRequestContentInput!): ChangeRequestContentUpdate!
+}
+`, BuiltIn: false},
+	{Name: "../schema/content.graphqls", Input: `"Output format of a page's document: markdown adds the page's markdown."
+enum DocumentFormat {
+  document
+  markdown
+}
+
+type RevisionURLs {
+  app: String!
+  "Absent for private spaces."
+  published: String
+  "Absent unless the space is public."
+  public: String
+}
+
+"An immutable snapshot of a space's pages and files."
+type Revision {
+  object: String!
+  id: ID!
+  "edits (a change request's edit, or a space's first revision) or merge (a merged change request)."
+  type: String!
+  "The revisions this one was made from: one for edits, two for a merge (the space's, then the change request's)."
+  parents: [String!]!
+  createdAt: DateTime!
+  urls: RevisionURLs!
+  "The page tree, top-level pages first; format markdown adds every page's markdown."
+  pages(format: DocumentFormat): [RevisionPage!]!
+  "Every file, by id."
+  files: [RevisionFile!]!
+  "The files as a paged list."
+  fileList(page: String, limit: Int = 50 @range(min: 0, max: 1000)): RevisionFileList!
+  file(id: ID!): RevisionFile!
+  "One page with its subpages; format markdown adds its markdown."
+  page(id: ID!, format: DocumentFormat): RevisionPage!
+  "The page at a path (slugs joined by '/')."
+  pageByPath(path: String! @length(max: 2048), format: DocumentFormat): RevisionPage!
+  reusableContents: [JSON!]!
+  tags: [JSON!]!
+  "For merge revisions: the change request merged."
+  mergedFrom: ChangeRequest
+}
+
+type RevisionPageURLs {
+  app: String!
+}
+
+type RevisionPageLayout {
+  width: String!
+  cover: Boolean!
+  coverSize: String!
+  title: Boolean!
+  description: Boolean!
+  tableOfContents: Boolean!
+  outline: Boolean!
+  pagination: Boolean!
+  metadata: Boolean!
+  tags: Boolean!
+  actions: Boolean!
+  anchors: Boolean!
+}
+
+"A page of a revision: a document, a group of pages or a link (type)."
+type RevisionPage {
+  id: ID!
+  title: String!
+  "Same as type (deprecated in the reference document)."
+  kind: String!
+  type: String!
+  emoji: String
+  "The page's slug in its parent."
+  slug: String
+  "The slugs of the page and its ancestors joined by '/'."
+  path: String
+  description: String
+  documentId: String
+  hidden: Boolean
+  noIndex: Boolean
+  noRobotsIndex: Boolean
+  createdAt: DateTime
+  updatedAt: DateTime
+  urls: RevisionPageURLs
+  layout: RevisionPageLayout
+  tags: [String!]
+  href: String
+  target: JSON
+  "Subpages, in order (documents and groups)."
+  pages: [RevisionPage!]
+  "The page's document as markdown, when the page was read with format markdown."
+  markdown: String
+}
+
+type RevisionFileDimensions {
+  width: Int!
+  height: Int!
+}
+
+"A file (image or attachment) of a revision."
+type RevisionFile {
+  id: ID!
+  name: String!
+  contentType: String!
+  "Served by this server, to callers who can read the space."
+  downloadURL: String!
+  size: Int!
+  "For images."
+  dimensions: RevisionFileDimensions
+}
+
+type RevisionFileList {
+  items: [RevisionFile!]!
+  count: Int!
+  next: Next
+}
+
+extend type Space {
+  "The space's current revision."
+  revision: Revision!
+  "A revision of this space by id, current or past."
+  revisionById(id: ID!): Revision!
+}
 `, BuiltIn: false},
 	{Name: "../schema/customfield.graphqls", Input: `"One of text, number, boolean, single-select, multi-select, tags."
 scalar CustomFieldType
@@ -3854,12 +4971,13 @@ type Space {
   urls: SpaceURLs!
   organization: ID!
   parent: ID
-  "The id of the active revision."
-  revision: String!
+  "The id of the active revision (REST's revision; the revision itself is the revision field of content.graphqls)."
+  revisionId: String!
   "The space's own default level; null when it sets none (its collection's then applies)."
   defaultLevel: Role @keepNull
   "Open comments."
   comments: Int!
+  "Change requests ever opened (the list is changeRequestList)."
   changeRequests: Int!
   changeRequestsOpen: Int!
   changeRequestsDraft: Int!
@@ -4168,6 +5286,82 @@ func (ec *executionContext) childFields_ApiInformation(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type ApiInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_ChangeRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_ChangeRequest_object(ctx, field)
+	case "id":
+		return ec.fieldContext_ChangeRequest_id(ctx, field)
+	case "number":
+		return ec.fieldContext_ChangeRequest_number(ctx, field)
+	case "status":
+		return ec.fieldContext_ChangeRequest_status(ctx, field)
+	case "subject":
+		return ec.fieldContext_ChangeRequest_subject(ctx, field)
+	case "createdBy":
+		return ec.fieldContext_ChangeRequest_createdBy(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ChangeRequest_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ChangeRequest_updatedAt(ctx, field)
+	case "mergedBy":
+		return ec.fieldContext_ChangeRequest_mergedBy(ctx, field)
+	case "mergedAt":
+		return ec.fieldContext_ChangeRequest_mergedAt(ctx, field)
+	case "space":
+		return ec.fieldContext_ChangeRequest_space(ctx, field)
+	case "revision":
+		return ec.fieldContext_ChangeRequest_revision(ctx, field)
+	case "revisionInitial":
+		return ec.fieldContext_ChangeRequest_revisionInitial(ctx, field)
+	case "revisionMerged":
+		return ec.fieldContext_ChangeRequest_revisionMerged(ctx, field)
+	case "comments":
+		return ec.fieldContext_ChangeRequest_comments(ctx, field)
+	case "outdated":
+		return ec.fieldContext_ChangeRequest_outdated(ctx, field)
+	case "urls":
+		return ec.fieldContext_ChangeRequest_urls(ctx, field)
+	case "content":
+		return ec.fieldContext_ChangeRequest_content(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangeRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_ChangeRequestContentUpdate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "changeRequest":
+		return ec.fieldContext_ChangeRequestContentUpdate_changeRequest(ctx, field)
+	case "changes":
+		return ec.fieldContext_ChangeRequestContentUpdate_changes(ctx, field)
+	case "insertedFiles":
+		return ec.fieldContext_ChangeRequestContentUpdate_insertedFiles(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangeRequestContentUpdate", field.Name)
+}
+
+func (ec *executionContext) childFields_ChangeRequestList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_ChangeRequestList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_ChangeRequestList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_ChangeRequestList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangeRequestList", field.Name)
+}
+
+func (ec *executionContext) childFields_ChangeRequestURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "app":
+		return ec.fieldContext_ChangeRequestURLs_app(ctx, field)
+	case "location":
+		return ec.fieldContext_ChangeRequestURLs_location(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangeRequestURLs", field.Name)
+}
+
 func (ec *executionContext) childFields_Collection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -4230,6 +5424,18 @@ func (ec *executionContext) childFields_CollectionURLs(ctx context.Context, fiel
 		return ec.fieldContext_CollectionURLs_app(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CollectionURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentChangeOutcome(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_ContentChangeOutcome_object(ctx, field)
+	case "ref":
+		return ec.fieldContext_ContentChangeOutcome_ref(ctx, field)
+	case "page":
+		return ec.fieldContext_ContentChangeOutcome_page(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentChangeOutcome", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomField(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4428,6 +5634,16 @@ func (ec *executionContext) childFields_MemberTeamList(ctx context.Context, fiel
 		return ec.fieldContext_MemberTeamList_next(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MemberTeamList", field.Name)
+}
+
+func (ec *executionContext) childFields_MergeChangeRequestResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "revision":
+		return ec.fieldContext_MergeChangeRequestResult_revision(ctx, field)
+	case "result":
+		return ec.fieldContext_MergeChangeRequestResult_result(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MergeChangeRequestResult", field.Name)
 }
 
 func (ec *executionContext) childFields_Next(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4726,6 +5942,180 @@ func (ec *executionContext) childFields_PingResult(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type PingResult", field.Name)
 }
 
+func (ec *executionContext) childFields_Revision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_Revision_object(ctx, field)
+	case "id":
+		return ec.fieldContext_Revision_id(ctx, field)
+	case "type":
+		return ec.fieldContext_Revision_type(ctx, field)
+	case "parents":
+		return ec.fieldContext_Revision_parents(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Revision_createdAt(ctx, field)
+	case "urls":
+		return ec.fieldContext_Revision_urls(ctx, field)
+	case "pages":
+		return ec.fieldContext_Revision_pages(ctx, field)
+	case "files":
+		return ec.fieldContext_Revision_files(ctx, field)
+	case "fileList":
+		return ec.fieldContext_Revision_fileList(ctx, field)
+	case "file":
+		return ec.fieldContext_Revision_file(ctx, field)
+	case "page":
+		return ec.fieldContext_Revision_page(ctx, field)
+	case "pageByPath":
+		return ec.fieldContext_Revision_pageByPath(ctx, field)
+	case "reusableContents":
+		return ec.fieldContext_Revision_reusableContents(ctx, field)
+	case "tags":
+		return ec.fieldContext_Revision_tags(ctx, field)
+	case "mergedFrom":
+		return ec.fieldContext_Revision_mergedFrom(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Revision", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionFile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_RevisionFile_id(ctx, field)
+	case "name":
+		return ec.fieldContext_RevisionFile_name(ctx, field)
+	case "contentType":
+		return ec.fieldContext_RevisionFile_contentType(ctx, field)
+	case "downloadURL":
+		return ec.fieldContext_RevisionFile_downloadURL(ctx, field)
+	case "size":
+		return ec.fieldContext_RevisionFile_size(ctx, field)
+	case "dimensions":
+		return ec.fieldContext_RevisionFile_dimensions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionFile", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionFileDimensions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "width":
+		return ec.fieldContext_RevisionFileDimensions_width(ctx, field)
+	case "height":
+		return ec.fieldContext_RevisionFileDimensions_height(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionFileDimensions", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionFileList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_RevisionFileList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_RevisionFileList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_RevisionFileList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionFileList", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_RevisionPage_id(ctx, field)
+	case "title":
+		return ec.fieldContext_RevisionPage_title(ctx, field)
+	case "kind":
+		return ec.fieldContext_RevisionPage_kind(ctx, field)
+	case "type":
+		return ec.fieldContext_RevisionPage_type(ctx, field)
+	case "emoji":
+		return ec.fieldContext_RevisionPage_emoji(ctx, field)
+	case "slug":
+		return ec.fieldContext_RevisionPage_slug(ctx, field)
+	case "path":
+		return ec.fieldContext_RevisionPage_path(ctx, field)
+	case "description":
+		return ec.fieldContext_RevisionPage_description(ctx, field)
+	case "documentId":
+		return ec.fieldContext_RevisionPage_documentId(ctx, field)
+	case "hidden":
+		return ec.fieldContext_RevisionPage_hidden(ctx, field)
+	case "noIndex":
+		return ec.fieldContext_RevisionPage_noIndex(ctx, field)
+	case "noRobotsIndex":
+		return ec.fieldContext_RevisionPage_noRobotsIndex(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_RevisionPage_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_RevisionPage_updatedAt(ctx, field)
+	case "urls":
+		return ec.fieldContext_RevisionPage_urls(ctx, field)
+	case "layout":
+		return ec.fieldContext_RevisionPage_layout(ctx, field)
+	case "tags":
+		return ec.fieldContext_RevisionPage_tags(ctx, field)
+	case "href":
+		return ec.fieldContext_RevisionPage_href(ctx, field)
+	case "target":
+		return ec.fieldContext_RevisionPage_target(ctx, field)
+	case "pages":
+		return ec.fieldContext_RevisionPage_pages(ctx, field)
+	case "markdown":
+		return ec.fieldContext_RevisionPage_markdown(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionPage", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionPageLayout(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "width":
+		return ec.fieldContext_RevisionPageLayout_width(ctx, field)
+	case "cover":
+		return ec.fieldContext_RevisionPageLayout_cover(ctx, field)
+	case "coverSize":
+		return ec.fieldContext_RevisionPageLayout_coverSize(ctx, field)
+	case "title":
+		return ec.fieldContext_RevisionPageLayout_title(ctx, field)
+	case "description":
+		return ec.fieldContext_RevisionPageLayout_description(ctx, field)
+	case "tableOfContents":
+		return ec.fieldContext_RevisionPageLayout_tableOfContents(ctx, field)
+	case "outline":
+		return ec.fieldContext_RevisionPageLayout_outline(ctx, field)
+	case "pagination":
+		return ec.fieldContext_RevisionPageLayout_pagination(ctx, field)
+	case "metadata":
+		return ec.fieldContext_RevisionPageLayout_metadata(ctx, field)
+	case "tags":
+		return ec.fieldContext_RevisionPageLayout_tags(ctx, field)
+	case "actions":
+		return ec.fieldContext_RevisionPageLayout_actions(ctx, field)
+	case "anchors":
+		return ec.fieldContext_RevisionPageLayout_anchors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionPageLayout", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionPageURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "app":
+		return ec.fieldContext_RevisionPageURLs_app(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionPageURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "app":
+		return ec.fieldContext_RevisionURLs_app(ctx, field)
+	case "published":
+		return ec.fieldContext_RevisionURLs_published(ctx, field)
+	case "public":
+		return ec.fieldContext_RevisionURLs_public(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionURLs", field.Name)
+}
+
 func (ec *executionContext) childFields_SAMLProvider(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -4834,8 +6224,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_organization(ctx, field)
 	case "parent":
 		return ec.fieldContext_Space_parent(ctx, field)
-	case "revision":
-		return ec.fieldContext_Space_revision(ctx, field)
+	case "revisionId":
+		return ec.fieldContext_Space_revisionId(ctx, field)
 	case "defaultLevel":
 		return ec.fieldContext_Space_defaultLevel(ctx, field)
 	case "comments":
@@ -4850,6 +6240,14 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_permissions(ctx, field)
 	case "customFields":
 		return ec.fieldContext_Space_customFields(ctx, field)
+	case "changeRequestList":
+		return ec.fieldContext_Space_changeRequestList(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_Space_changeRequest(ctx, field)
+	case "revision":
+		return ec.fieldContext_Space_revision(ctx, field)
+	case "revisionById":
+		return ec.fieldContext_Space_revisionById(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Space", field.Name)
 }
@@ -5591,6 +6989,28 @@ func (ec *executionContext) field_Member_teamMemberships_argsTitle(
 	}
 }
 
+func (ec *executionContext) field_Mutation_createChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateChangeRequestInput, error) {
+			return ec.unmarshalNCreateChangeRequestInput2folioᚋgraphᚋmodelᚐCreateChangeRequestInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5999,6 +7419,28 @@ func (ec *executionContext) field_Mutation_joinOrganization_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_mergeChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_moveCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6314,6 +7756,66 @@ func (ec *executionContext) field_Mutation_transferSpace_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateChangeRequestContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ChangeRequestContentInput, error) {
+			return ec.unmarshalNChangeRequestContentInput2folioᚋgraphᚋmodelᚐChangeRequestContentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateChangeRequestInput, error) {
+			return ec.unmarshalNUpdateChangeRequestInput2folioᚋgraphᚋmodelᚐUpdateChangeRequestInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -7789,6 +9291,326 @@ func (ec *executionContext) field_Query_user_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Revision_fileList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Revision_fileList_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_fileList_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Revision_file_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_pageByPath_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Revision_pageByPath_argsPath(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["path"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.DocumentFormat, error) {
+			return ec.unmarshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_pageByPath_argsPath(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("path"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["path"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Revision_page_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.DocumentFormat, error) {
+			return ec.unmarshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_pages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.DocumentFormat, error) {
+			return ec.unmarshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_changeRequestList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*store.ChangeRequestStatus, error) {
+			return ec.unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Space_changeRequestList_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_changeRequestList_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Space_changeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Space_changeRequest_argsID(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_changeRequest_argsID(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["id"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Space_revisionById_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Team_teamMembers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7965,6 +9787,685 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_number(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.ChangeRequestStatus) graphql.Marshaler {
+			return ec.marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type ChangeRequestStatus does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_subject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_createdBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_createdBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRequest().CreatedBy(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_mergedBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_mergedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRequest().MergedBy(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_mergedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_mergedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MergedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_mergedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_space(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Space(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_revisionInitial(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevisionInitial, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_revisionInitial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_revisionMerged(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevisionMerged, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_revisionMerged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_comments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comments(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_outdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Outdated(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ChangeRequestURLs) graphql.Marshaler {
+			return ec.marshalNChangeRequestURLs2folioᚋgraphᚋmodelᚐChangeRequestURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequestURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequest_content(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_content(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRequest().Content(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Revision) graphql.Marshaler {
+			return ec.marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_content(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Revision(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestContentUpdate_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequestContentUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequestContentUpdate_changes(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestContentUpdate_changes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Changes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentChangeOutcome) graphql.Marshaler {
+			return ec.marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmodelᚐContentChangeOutcomeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequestContentUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentChangeOutcome(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequestContentUpdate_insertedFiles(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestContentUpdate_insertedFiles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InsertedFiles, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RevisionFile) graphql.Marshaler {
+			return ec.marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_insertedFiles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequestContentUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequestList_items(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalNChangeRequest2ᚕfolioᚋgraphᚋmodelᚐChangeRequestᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequestList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequestList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequestList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequestURLs_location(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Location, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequestURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Collection_object(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -8516,6 +11017,75 @@ func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_CollectionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentChangeOutcome_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentChangeOutcome_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentChangeOutcome_ref(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ref, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentChangeOutcome_ref(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentChangeOutcome_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Page, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type JSON does not have child fields"))
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -9977,6 +12547,228 @@ func (ec *executionContext) fieldContext_MemberTeamList_next(_ context.Context, 
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Next(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeChangeRequestResult_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeChangeRequestResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeChangeRequestResult_result(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Result, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createChangeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateChangeRequest(ctx, fc.Args["spaceId"].(string), fc.Args["input"].(model.CreateChangeRequestInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createChangeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateChangeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateChangeRequest(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["input"].(model.UpdateChangeRequestInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateChangeRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateChangeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_mergeChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_mergeChangeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MergeChangeRequest(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MergeChangeRequestResult) graphql.Marshaler {
+			return ec.marshalNMergeChangeRequestResult2ᚖfolioᚋgraphᚋmodelᚐMergeChangeRequestResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_mergeChangeRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MergeChangeRequestResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_mergeChangeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateChangeRequestContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateChangeRequestContent(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["input"].(model.ChangeRequestContentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestContentUpdate) graphql.Marshaler {
+			return ec.marshalNChangeRequestContentUpdate2ᚖfolioᚋgraphᚋmodelᚐChangeRequestContentUpdate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateChangeRequestContent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequestContentUpdate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateChangeRequestContent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -15021,6 +17813,1641 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_parents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Parents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_parents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.RevisionURLs) graphql.Marshaler {
+			return ec.marshalNRevisionURLs2folioᚋgraphᚋmodelᚐRevisionURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_pages(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_pages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().Pages(ctx, obj, fc.Args["format"].(*model.DocumentFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
+			return ec.marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_pages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_pages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_files(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_files(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Revision().Files(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RevisionFile) graphql.Marshaler {
+			return ec.marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_files(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_fileList(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_fileList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().FileList(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionFileList) graphql.Marshaler {
+			return ec.marshalNRevisionFileList2ᚖfolioᚋgraphᚋmodelᚐRevisionFileList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_fileList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionFileList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_fileList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_file(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_file(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().File(ctx, obj, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionFile) graphql.Marshaler {
+			return ec.marshalNRevisionFile2ᚖfolioᚋgraphᚋmodelᚐRevisionFile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_file(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionFile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_file_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_page(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().Page(ctx, obj, fc.Args["id"].(string), fc.Args["format"].(*model.DocumentFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPage) graphql.Marshaler {
+			return ec.marshalNRevisionPage2ᚖfolioᚋgraphᚋmodelᚐRevisionPage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_page(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_page_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_pageByPath(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_pageByPath(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().PageByPath(ctx, obj, fc.Args["path"].(string), fc.Args["format"].(*model.DocumentFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPage) graphql.Marshaler {
+			return ec.marshalNRevisionPage2ᚖfolioᚋgraphᚋmodelᚐRevisionPage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_pageByPath(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_pageByPath_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_reusableContents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_reusableContents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReusableContents(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_reusableContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, true, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, true, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _Revision_mergedFrom(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_mergedFrom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Revision().MergedFrom(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalOChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_mergedFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFile_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFile_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFile_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFile_downloadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DownloadURL(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFile_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFile_dimensions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Dimensions(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionFileDimensions) graphql.Marshaler {
+			return ec.marshalORevisionFileDimensions2ᚖfolioᚋgraphᚋmodelᚐRevisionFileDimensions(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFile_dimensions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionFile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionFileDimensions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFileDimensions_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFileDimensions_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFileDimensions_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFileDimensions_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFileList_items(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFileList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RevisionFile) graphql.Marshaler {
+			return ec.marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFileList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionFileList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFileList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionFileList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionFileList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionFileList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionFileList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_emoji(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Emoji(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_slug(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Slug(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_documentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_hidden(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hidden(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_hidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_noIndex(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NoIndex(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_noIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_noRobotsIndex(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NoRobotsIndex(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_noRobotsIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPageURLs) graphql.Marshaler {
+			return ec.marshalORevisionPageURLs2ᚖfolioᚋgraphᚋmodelᚐRevisionPageURLs(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionPage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPageURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_layout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Layout(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPageLayout) graphql.Marshaler {
+			return ec.marshalORevisionPageLayout2ᚖfolioᚋgraphᚋmodelᚐRevisionPageLayout(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_layout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionPage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPageLayout(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionPage_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_href(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Href(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_href(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_target(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_target(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Target(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPage_pages(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_pages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
+			return ec.marshalORevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_pages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionPage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionPage_markdown(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_markdown(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RevisionPage().Markdown(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_cover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cover, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_cover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_coverSize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverSize, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_coverSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_tableOfContents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TableOfContents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_tableOfContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_outline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Outline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_outline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_pagination(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pagination, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_pagination(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_actions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Actions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_actions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_anchors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Anchors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_anchors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionURLs_published(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Published, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionURLs_public(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Public, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15902,16 +20329,16 @@ func (ec *executionContext) fieldContext_Space_parent(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _Space_revision(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Space_revision(ctx, field)
+			return ec.fieldContext_Space_revisionId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Revision(), nil
+			return obj.RevisionID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -15921,8 +20348,8 @@ func (ec *executionContext) _Space_revision(ctx context.Context, field graphql.C
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Space_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type String does not have child fields"))
+func (ec *executionContext) fieldContext_Space_revisionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -16113,6 +20540,170 @@ func (ec *executionContext) fieldContext_Space_customFields(_ context.Context, f
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SpaceCustomField(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Space_changeRequestList(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_changeRequestList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Space().ChangeRequestList(ctx, obj, fc.Args["status"].(*store.ChangeRequestStatus), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestList) graphql.Marshaler {
+			return ec.marshalNChangeRequestList2ᚖfolioᚋgraphᚋmodelᚐChangeRequestList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_changeRequestList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequestList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Space_changeRequestList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Space_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Space().ChangeRequest(ctx, obj, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_changeRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Space_changeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Space_revision(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Space().Revision(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Revision) graphql.Marshaler {
+			return ec.marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Revision(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Space_revisionById(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_revisionById(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Space().RevisionByID(ctx, obj, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Revision) graphql.Marshaler {
+			return ec.marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_revisionById(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Revision(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Space_revisionById_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -18767,6 +23358,338 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.Context, obj any) (model.ChangeRequestContentInput, error) {
+	var it model.ChangeRequestContentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"changes"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "changes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("changes"))
+			data, err := ec.unmarshalNContentChangeInput2ᚕfolioᚋgraphᚋmodelᚐContentChangeInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Changes = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputContentChangeInput(ctx context.Context, obj any) (model.ContentChangeInput, error) {
+	var it model.ContentChangeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"operation", "page", "into", "at", "ref", "title", "slug", "emoji", "description", "hidden", "noIndex", "noRobotsIndex", "document", "files"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "operation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("operation"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Operation = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Page = data
+			} else if tmp == nil {
+				it.Page = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "into":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("into"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Into = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Into = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "at":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("at"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOInt2ᚖint(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+				if err != nil {
+					var zeroVal *int
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100000)
+				if err != nil {
+					var zeroVal *int
+					return zeroVal, err
+				}
+				if ec.Directives.Range == nil {
+					var zeroVal *int
+					return zeroVal, errors.New("directive range is not implemented")
+				}
+				return ec.Directives.Range(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*int); ok {
+				it.At = data
+			} else if tmp == nil {
+				it.At = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "ref":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ref"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Ref = data
+			} else if tmp == nil {
+				it.Ref = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Title = data
+			} else if tmp == nil {
+				it.Title = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "slug":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("slug"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Slug = data
+			} else if tmp == nil {
+				it.Slug = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "emoji":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emoji"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Emoji = data
+			} else if tmp == nil {
+				it.Emoji = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Description = data
+			} else if tmp == nil {
+				it.Description = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "hidden":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hidden"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hidden = data
+		case "noIndex":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noIndex"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoIndex = data
+		case "noRobotsIndex":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noRobotsIndex"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoRobotsIndex = data
+		case "document":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("document"))
+			data, err := ec.unmarshalODocumentInput2ᚖfolioᚋgraphᚋmodelᚐDocumentInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Document = data
+		case "files":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("files"))
+			data, err := ec.unmarshalOFileUploadInput2ᚕfolioᚋgraphᚋmodelᚐFileUploadInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Files = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputContentPointerInput(ctx context.Context, obj any) (model.ContentPointerInput, error) {
 	var it model.ContentPointerInput
 	if obj == nil {
@@ -18843,6 +23766,58 @@ func (ec *executionContext) unmarshalInputContentPositionInput(ctx context.Conte
 				return it, err
 			}
 			it.After = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateChangeRequestInput(ctx context.Context, obj any) (model.CreateChangeRequestInput, error) {
+	var it model.CreateChangeRequestInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"subject"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Subject = data
+			} else if tmp == nil {
+				it.Subject = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
 		}
 	}
 	return it, nil
@@ -19779,6 +24754,207 @@ func (ec *executionContext) unmarshalInputCreateTranslationSettingsInput(ctx con
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputDocumentInput(ctx context.Context, obj any) (model.DocumentInput, error) {
+	var it model.DocumentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"markdown"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "markdown":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("markdown"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 1000000)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Markdown = data
+			} else if tmp == nil {
+				it.Markdown = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputFileUploadInput(ctx context.Context, obj any) (model.FileUploadInput, error) {
+	var it model.FileUploadInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ref", "name", "contentType", "base64", "url"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ref":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ref"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Ref = data
+			} else if tmp == nil {
+				it.Ref = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Name = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "contentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentType"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.ContentType = data
+			} else if tmp == nil {
+				it.ContentType = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "base64":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("base64"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Base64 = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.URL = data
+			} else if tmp == nil {
+				it.URL = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputInviteEmail(ctx context.Context, obj any) (model.InviteEmail, error) {
 	var it model.InviteEmail
 	if obj == nil {
@@ -20137,6 +25313,65 @@ func (ec *executionContext) unmarshalInputTransferSpaceInput(ctx context.Context
 				return it, err
 			}
 			it.Collection = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateChangeRequestInput(ctx context.Context, obj any) (model.UpdateChangeRequestInput, error) {
+	var it model.UpdateChangeRequestInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"subject", "status"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Subject = data
+			} else if tmp == nil {
+				it.Subject = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
 		}
 	}
 	return it, nil
@@ -21235,6 +26470,353 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var changeRequestImplementors = []string{"ChangeRequest"}
+
+func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChangeRequest")
+		case "object":
+			out.Values[i] = ec._ChangeRequest_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._ChangeRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "number":
+			out.Values[i] = ec._ChangeRequest_number(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._ChangeRequest_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "subject":
+			out.Values[i] = ec._ChangeRequest_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdBy":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ChangeRequest_createdBy(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "createdAt":
+			out.Values[i] = ec._ChangeRequest_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ChangeRequest_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "mergedBy":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ChangeRequest_mergedBy(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "mergedAt":
+			out.Values[i] = ec._ChangeRequest_mergedAt(ctx, field, obj)
+		case "space":
+			out.Values[i] = ec._ChangeRequest_space(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "revision":
+			out.Values[i] = ec._ChangeRequest_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "revisionInitial":
+			out.Values[i] = ec._ChangeRequest_revisionInitial(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "revisionMerged":
+			out.Values[i] = ec._ChangeRequest_revisionMerged(ctx, field, obj)
+		case "comments":
+			out.Values[i] = ec._ChangeRequest_comments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "outdated":
+			out.Values[i] = ec._ChangeRequest_outdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "urls":
+			out.Values[i] = ec._ChangeRequest_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "content":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ChangeRequest_content(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
+
+func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChangeRequestContentUpdate")
+		case "changeRequest":
+			out.Values[i] = ec._ChangeRequestContentUpdate_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changes":
+			out.Values[i] = ec._ChangeRequestContentUpdate_changes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "insertedFiles":
+			out.Values[i] = ec._ChangeRequestContentUpdate_insertedFiles(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var changeRequestListImplementors = []string{"ChangeRequestList"}
+
+func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChangeRequestList")
+		case "items":
+			out.Values[i] = ec._ChangeRequestList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ChangeRequestList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._ChangeRequestList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
+
+func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChangeRequestURLs")
+		case "app":
+			out.Values[i] = ec._ChangeRequestURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "location":
+			out.Values[i] = ec._ChangeRequestURLs_location(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var collectionImplementors = []string{"Collection"}
 
 func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
@@ -21495,6 +27077,52 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 			}
 		case "app":
 			out.Values[i] = ec._CollectionURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
+
+func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentChangeOutcome")
+		case "object":
+			out.Values[i] = ec._ContentChangeOutcome_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ref":
+			out.Values[i] = ec._ContentChangeOutcome_ref(ctx, field, obj)
+		case "page":
+			out.Values[i] = ec._ContentChangeOutcome_page(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -22429,6 +28057,50 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
+
+func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MergeChangeRequestResult")
+		case "revision":
+			out.Values[i] = ec._MergeChangeRequestResult_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "result":
+			out.Values[i] = ec._MergeChangeRequestResult_result(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -22448,6 +28120,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
+		case "createChangeRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createChangeRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateChangeRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateChangeRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mergeChangeRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_mergeChangeRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateChangeRequestContent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateChangeRequestContent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createCustomField":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createCustomField(ctx, field)
@@ -24651,6 +30351,775 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
+var revisionImplementors = []string{"Revision"}
+
+func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Revision")
+		case "object":
+			out.Values[i] = ec._Revision_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._Revision_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "type":
+			out.Values[i] = ec._Revision_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "parents":
+			out.Values[i] = ec._Revision_parents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Revision_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "urls":
+			out.Values[i] = ec._Revision_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pages":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_pages(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "files":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_files(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "fileList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_fileList(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "file":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_file(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "page":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_page(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "pageByPath":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_pageByPath(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "reusableContents":
+			out.Values[i] = ec._Revision_reusableContents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tags":
+			out.Values[i] = ec._Revision_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "mergedFrom":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_mergedFrom(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionFileImplementors = []string{"RevisionFile"}
+
+func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionFile")
+		case "id":
+			out.Values[i] = ec._RevisionFile_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._RevisionFile_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contentType":
+			out.Values[i] = ec._RevisionFile_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "downloadURL":
+			out.Values[i] = ec._RevisionFile_downloadURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "size":
+			out.Values[i] = ec._RevisionFile_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dimensions":
+			out.Values[i] = ec._RevisionFile_dimensions(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
+
+func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionFileDimensions")
+		case "width":
+			out.Values[i] = ec._RevisionFileDimensions_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "height":
+			out.Values[i] = ec._RevisionFileDimensions_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionFileListImplementors = []string{"RevisionFileList"}
+
+func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionFileList")
+		case "items":
+			out.Values[i] = ec._RevisionFileList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._RevisionFileList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._RevisionFileList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionPageImplementors = []string{"RevisionPage"}
+
+func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionPage")
+		case "id":
+			out.Values[i] = ec._RevisionPage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._RevisionPage_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._RevisionPage_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "type":
+			out.Values[i] = ec._RevisionPage_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "emoji":
+			out.Values[i] = ec._RevisionPage_emoji(ctx, field, obj)
+		case "slug":
+			out.Values[i] = ec._RevisionPage_slug(ctx, field, obj)
+		case "path":
+			out.Values[i] = ec._RevisionPage_path(ctx, field, obj)
+		case "description":
+			out.Values[i] = ec._RevisionPage_description(ctx, field, obj)
+		case "documentId":
+			out.Values[i] = ec._RevisionPage_documentId(ctx, field, obj)
+		case "hidden":
+			out.Values[i] = ec._RevisionPage_hidden(ctx, field, obj)
+		case "noIndex":
+			out.Values[i] = ec._RevisionPage_noIndex(ctx, field, obj)
+		case "noRobotsIndex":
+			out.Values[i] = ec._RevisionPage_noRobotsIndex(ctx, field, obj)
+		case "createdAt":
+			out.Values[i] = ec._RevisionPage_createdAt(ctx, field, obj)
+		case "updatedAt":
+			out.Values[i] = ec._RevisionPage_updatedAt(ctx, field, obj)
+		case "urls":
+			out.Values[i] = ec._RevisionPage_urls(ctx, field, obj)
+		case "layout":
+			out.Values[i] = ec._RevisionPage_layout(ctx, field, obj)
+		case "tags":
+			out.Values[i] = ec._RevisionPage_tags(ctx, field, obj)
+		case "href":
+			out.Values[i] = ec._RevisionPage_href(ctx, field, obj)
+		case "target":
+			out.Values[i] = ec._RevisionPage_target(ctx, field, obj)
+		case "pages":
+			out.Values[i] = ec._RevisionPage_pages(ctx, field, obj)
+		case "markdown":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RevisionPage_markdown(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
+
+func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionPageLayout")
+		case "width":
+			out.Values[i] = ec._RevisionPageLayout_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cover":
+			out.Values[i] = ec._RevisionPageLayout_cover(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coverSize":
+			out.Values[i] = ec._RevisionPageLayout_coverSize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._RevisionPageLayout_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._RevisionPageLayout_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tableOfContents":
+			out.Values[i] = ec._RevisionPageLayout_tableOfContents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "outline":
+			out.Values[i] = ec._RevisionPageLayout_outline(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pagination":
+			out.Values[i] = ec._RevisionPageLayout_pagination(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._RevisionPageLayout_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tags":
+			out.Values[i] = ec._RevisionPageLayout_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "actions":
+			out.Values[i] = ec._RevisionPageLayout_actions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "anchors":
+			out.Values[i] = ec._RevisionPageLayout_anchors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
+
+func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionPageURLs")
+		case "app":
+			out.Values[i] = ec._RevisionPageURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var revisionURLsImplementors = []string{"RevisionURLs"}
+
+func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionURLs")
+		case "app":
+			out.Values[i] = ec._RevisionURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "published":
+			out.Values[i] = ec._RevisionURLs_published(ctx, field, obj)
+		case "public":
+			out.Values[i] = ec._RevisionURLs_public(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var sAMLProviderImplementors = []string{"SAMLProvider"}
 
 func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
@@ -25054,8 +31523,8 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "parent":
 			out.Values[i] = ec._Space_parent(ctx, field, obj)
-		case "revision":
-			out.Values[i] = ec._Space_revision(ctx, field, obj)
+		case "revisionId":
+			out.Values[i] = ec._Space_revisionId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -25096,6 +31565,150 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 					}
 				}()
 				res = ec._Space_customFields(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "changeRequestList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Space_changeRequestList(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "changeRequest":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Space_changeRequest(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "revision":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Space_revision(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "revisionById":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Space_revisionById(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -26492,6 +33105,105 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNChangeRequest2folioᚋgraphᚋmodelᚐChangeRequest(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequest) graphql.Marshaler {
+	return ec._ChangeRequest(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNChangeRequest2ᚕfolioᚋgraphᚋmodelᚐChangeRequestᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ChangeRequest) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChangeRequest2folioᚋgraphᚋmodelᚐChangeRequest(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ChangeRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNChangeRequestContentInput2folioᚋgraphᚋmodelᚐChangeRequestContentInput(ctx context.Context, v any) (model.ChangeRequestContentInput, error) {
+	res, err := ec.unmarshalInputChangeRequestContentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNChangeRequestContentUpdate2folioᚋgraphᚋmodelᚐChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequestContentUpdate) graphql.Marshaler {
+	return ec._ChangeRequestContentUpdate(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNChangeRequestContentUpdate2ᚖfolioᚋgraphᚋmodelᚐChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequestContentUpdate) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ChangeRequestContentUpdate(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChangeRequestList2folioᚋgraphᚋmodelᚐChangeRequestList(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequestList) graphql.Marshaler {
+	return ec._ChangeRequestList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNChangeRequestList2ᚖfolioᚋgraphᚋmodelᚐChangeRequestList(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequestList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ChangeRequestList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx context.Context, v any) (store.ChangeRequestStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx context.Context, sel ast.SelectionSet, v store.ChangeRequestStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus = map[string]store.ChangeRequestStatus{
+		"draft":    store.CRDraft,
+		"open":     store.CROpen,
+		"archived": store.CRArchived,
+		"merged":   store.CRMerged,
+	}
+	marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus = map[store.ChangeRequestStatus]string{
+		store.CRDraft:    "draft",
+		store.CROpen:     "open",
+		store.CRArchived: "archived",
+		store.CRMerged:   "merged",
+	}
+)
+
+func (ec *executionContext) marshalNChangeRequestURLs2folioᚋgraphᚋmodelᚐChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequestURLs) graphql.Marshaler {
+	return ec._ChangeRequestURLs(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNCollection2folioᚋgraphᚋmodelᚐCollection(ctx context.Context, sel ast.SelectionSet, v model.Collection) graphql.Marshaler {
 	return ec._Collection(ctx, sel, &v)
 }
@@ -26542,6 +33254,51 @@ func (ec *executionContext) marshalNCollectionPermissions2folioᚋgraphᚋmodel�
 
 func (ec *executionContext) marshalNCollectionURLs2folioᚋgraphᚋmodelᚐCollectionURLs(ctx context.Context, sel ast.SelectionSet, v model.CollectionURLs) graphql.Marshaler {
 	return ec._CollectionURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNContentChangeInput2folioᚋgraphᚋmodelᚐContentChangeInput(ctx context.Context, v any) (model.ContentChangeInput, error) {
+	res, err := ec.unmarshalInputContentChangeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNContentChangeInput2ᚕfolioᚋgraphᚋmodelᚐContentChangeInputᚄ(ctx context.Context, v any) ([]model.ContentChangeInput, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.ContentChangeInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNContentChangeInput2folioᚋgraphᚋmodelᚐContentChangeInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNContentChangeOutcome2folioᚋgraphᚋmodelᚐContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, v model.ContentChangeOutcome) graphql.Marshaler {
+	return ec._ContentChangeOutcome(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmodelᚐContentChangeOutcomeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentChangeOutcome) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNContentChangeOutcome2folioᚋgraphᚋmodelᚐContentChangeOutcome(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNCreateChangeRequestInput2folioᚋgraphᚋmodelᚐCreateChangeRequestInput(ctx context.Context, v any) (model.CreateChangeRequestInput, error) {
+	res, err := ec.unmarshalInputCreateChangeRequestInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCreateCollectionInput2folioᚋgraphᚋmodelᚐCreateCollectionInput(ctx context.Context, v any) (model.CreateCollectionInput, error) {
@@ -26685,6 +33442,11 @@ func (ec *executionContext) marshalNEmailDomainOrganizations2ᚖfolioᚋgraphᚋ
 		return graphql.Null
 	}
 	return ec._EmailDomainOrganizations(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFileUploadInput2folioᚋgraphᚋmodelᚐFileUploadInput(ctx context.Context, v any) (model.FileUploadInput, error) {
+	res, err := ec.unmarshalInputFileUploadInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -26834,6 +33596,36 @@ func (ec *executionContext) marshalNJSON2encodingᚋjsonᚐRawMessage(ctx contex
 	return res
 }
 
+func (ec *executionContext) unmarshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx context.Context, v any) ([]json.RawMessage, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]json.RawMessage, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx context.Context, sel ast.SelectionSet, v []json.RawMessage) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNJoinResult2folioᚋgraphᚋmodelᚐJoinResult(ctx context.Context, sel ast.SelectionSet, v model.JoinResult) graphql.Marshaler {
 	return ec._JoinResult(ctx, sel, &v)
 }
@@ -26958,6 +33750,20 @@ func (ec *executionContext) marshalNMemberTeamList2ᚖfolioᚋgraphᚋmodelᚐMe
 		return graphql.Null
 	}
 	return ec._MemberTeamList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMergeChangeRequestResult2folioᚋgraphᚋmodelᚐMergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, v model.MergeChangeRequestResult) graphql.Marshaler {
+	return ec._MergeChangeRequestResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNMergeChangeRequestResult2ᚖfolioᚋgraphᚋmodelᚐMergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, v *model.MergeChangeRequestResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MergeChangeRequestResult(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNMoveInput2folioᚋgraphᚋmodelᚐMoveInput(ctx context.Context, v any) (model.MoveInput, error) {
@@ -27201,6 +34007,98 @@ func (ec *executionContext) marshalNPingResult2ᚖfolioᚋgraphᚋmodelᚐPingRe
 func (ec *executionContext) unmarshalNPutOpenAPISpecInput2folioᚋgraphᚋmodelᚐPutOpenAPISpecInput(ctx context.Context, v any) (model.PutOpenAPISpecInput, error) {
 	res, err := ec.unmarshalInputPutOpenAPISpecInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRevision2folioᚋgraphᚋmodelᚐRevision(ctx context.Context, sel ast.SelectionSet, v model.Revision) graphql.Marshaler {
+	return ec._Revision(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx context.Context, sel ast.SelectionSet, v *model.Revision) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Revision(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRevisionFile2folioᚋgraphᚋmodelᚐRevisionFile(ctx context.Context, sel ast.SelectionSet, v model.RevisionFile) graphql.Marshaler {
+	return ec._RevisionFile(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionFile) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRevisionFile2folioᚋgraphᚋmodelᚐRevisionFile(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRevisionFile2ᚖfolioᚋgraphᚋmodelᚐRevisionFile(ctx context.Context, sel ast.SelectionSet, v *model.RevisionFile) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RevisionFile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRevisionFileList2folioᚋgraphᚋmodelᚐRevisionFileList(ctx context.Context, sel ast.SelectionSet, v model.RevisionFileList) graphql.Marshaler {
+	return ec._RevisionFileList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRevisionFileList2ᚖfolioᚋgraphᚋmodelᚐRevisionFileList(ctx context.Context, sel ast.SelectionSet, v *model.RevisionFileList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RevisionFileList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx context.Context, sel ast.SelectionSet, v model.RevisionPage) graphql.Marshaler {
+	return ec._RevisionPage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRevisionPage2ᚖfolioᚋgraphᚋmodelᚐRevisionPage(ctx context.Context, sel ast.SelectionSet, v *model.RevisionPage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RevisionPage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRevisionURLs2folioᚋgraphᚋmodelᚐRevisionURLs(ctx context.Context, sel ast.SelectionSet, v model.RevisionURLs) graphql.Marshaler {
+	return ec._RevisionURLs(ctx, sel, &v)
 }
 
 func (ec *executionContext) unmarshalNRole2folioᚋstoreᚐRole(ctx context.Context, v any) (store.Role, error) {
@@ -27633,6 +34531,11 @@ func (ec *executionContext) marshalNTranslationSettingsURLs2folioᚋgraphᚋmode
 	return ec._TranslationSettingsURLs(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNUpdateChangeRequestInput2folioᚋgraphᚋmodelᚐUpdateChangeRequestInput(ctx context.Context, v any) (model.UpdateChangeRequestInput, error) {
+	res, err := ec.unmarshalInputUpdateChangeRequestInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateCollectionInput2folioᚋgraphᚋmodelᚐUpdateCollectionInput(ctx context.Context, v any) (model.UpdateCollectionInput, error) {
 	res, err := ec.unmarshalInputUpdateCollectionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -27893,6 +34796,47 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ChangeRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx context.Context, v any) (*store.ChangeRequestStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx context.Context, sel ast.SelectionSet, v *store.ChangeRequestStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus = map[string]store.ChangeRequestStatus{
+		"draft":    store.CRDraft,
+		"open":     store.CROpen,
+		"archived": store.CRArchived,
+		"merged":   store.CRMerged,
+	}
+	marshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus = map[store.ChangeRequestStatus]string{
+		store.CRDraft:    "draft",
+		store.CROpen:     "open",
+		store.CRArchived: "archived",
+		store.CRMerged:   "merged",
+	}
+)
+
 func (ec *executionContext) unmarshalOContentPointerInput2ᚖfolioᚋgraphᚋmodelᚐContentPointerInput(ctx context.Context, v any) (*model.ContentPointerInput, error) {
 	if v == nil {
 		return nil, nil
@@ -27925,6 +34869,48 @@ func (ec *executionContext) marshalODateTime2ᚖtimeᚐTime(ctx context.Context,
 	_ = ctx
 	res := graphql.MarshalTime(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx context.Context, v any) (*model.DocumentFormat, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.DocumentFormat)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx context.Context, sel ast.SelectionSet, v *model.DocumentFormat) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalODocumentInput2ᚖfolioᚋgraphᚋmodelᚐDocumentInput(ctx context.Context, v any) (*model.DocumentInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputDocumentInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOFileUploadInput2ᚕfolioᚋgraphᚋmodelᚐFileUploadInputᚄ(ctx context.Context, v any) ([]model.FileUploadInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.FileUploadInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFileUploadInput2folioᚋgraphᚋmodelᚐFileUploadInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -28105,6 +35091,46 @@ func (ec *executionContext) marshalOOpenAPISpecProcessingErrorCode2ᚖfolioᚋgr
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalORevisionFileDimensions2ᚖfolioᚋgraphᚋmodelᚐRevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, v *model.RevisionFileDimensions) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RevisionFileDimensions(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalORevisionPageLayout2ᚖfolioᚋgraphᚋmodelᚐRevisionPageLayout(ctx context.Context, sel ast.SelectionSet, v *model.RevisionPageLayout) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RevisionPageLayout(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORevisionPageURLs2ᚖfolioᚋgraphᚋmodelᚐRevisionPageURLs(ctx context.Context, sel ast.SelectionSet, v *model.RevisionPageURLs) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RevisionPageURLs(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx context.Context, v any) (*store.Role, error) {
@@ -28309,6 +35335,13 @@ var (
 		store.TeamMember: "member",
 	}
 )
+
+func (ec *executionContext) marshalOUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._User(ctx, sel, v)
+}
 
 func (ec *executionContext) unmarshalOVisibility2ᚖfolioᚋstoreᚐVisibility(ctx context.Context, v any) (*store.Visibility, error) {
 	if v == nil {

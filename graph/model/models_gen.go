@@ -19,6 +19,28 @@ type APIInformation struct {
 	Build   string `json:"build"`
 }
 
+type ChangeRequestContentInput struct {
+	// 1 to 50 changes, applied in order, all or nothing.
+	Changes []ContentChangeInput `json:"changes"`
+}
+
+type ChangeRequestContentUpdate struct {
+	ChangeRequest *ChangeRequest         `json:"changeRequest"`
+	Changes       []ContentChangeOutcome `json:"changes"`
+	InsertedFiles []RevisionFile         `json:"insertedFiles"`
+}
+
+type ChangeRequestList struct {
+	Items []ChangeRequest `json:"items"`
+	Count int             `json:"count"`
+	Next  *Next           `json:"next,omitempty"`
+}
+
+type ChangeRequestURLs struct {
+	App      string `json:"app"`
+	Location string `json:"location"`
+}
+
 type CollectionList struct {
 	Items []Collection `json:"items"`
 	Count int          `json:"count"`
@@ -37,6 +59,32 @@ type CollectionURLs struct {
 	App      string `json:"app"`
 }
 
+// One change: insert_page, update_page, delete_page or insert_files, as the reference document's ChangeRequestContentChange.
+type ContentChangeInput struct {
+	Operation string  `json:"operation"`
+	Page      *string `json:"page,omitempty"`
+	// The parent page; for update_page, null moves the page to the top level.
+	Into          graphql.Omittable[*string] `json:"into,omitempty"`
+	At            *int                       `json:"at,omitempty"`
+	Ref           *string                    `json:"ref,omitempty"`
+	Title         *string                    `json:"title,omitempty"`
+	Slug          *string                    `json:"slug,omitempty"`
+	Emoji         *string                    `json:"emoji,omitempty"`
+	Description   *string                    `json:"description,omitempty"`
+	Hidden        *bool                      `json:"hidden,omitempty"`
+	NoIndex       *bool                      `json:"noIndex,omitempty"`
+	NoRobotsIndex *bool                      `json:"noRobotsIndex,omitempty"`
+	Document      *DocumentInput             `json:"document,omitempty"`
+	Files         []FileUploadInput          `json:"files,omitempty"`
+}
+
+// What a content update did to one page: object created_page, updated_page or deleted_page; page is {object: page, id, urls: {location}}, or the id of a deleted page.
+type ContentChangeOutcome struct {
+	Object string          `json:"object"`
+	Ref    *string         `json:"ref,omitempty"`
+	Page   json.RawMessage `json:"page"`
+}
+
 // A sibling, by kind and id: {type: space, space} or {type: collection, collection}.
 type ContentPointerInput struct {
 	Type       string  `json:"type"`
@@ -48,6 +96,10 @@ type ContentPointerInput struct {
 type ContentPositionInput struct {
 	Before *ContentPointerInput `json:"before,omitempty"`
 	After  *ContentPointerInput `json:"after,omitempty"`
+}
+
+type CreateChangeRequestInput struct {
+	Subject *string `json:"subject,omitempty"`
 }
 
 type CreateCollectionInput struct {
@@ -128,8 +180,21 @@ type CustomFieldURLs struct {
 	Location string `json:"location"`
 }
 
+type DocumentInput struct {
+	Markdown *string `json:"markdown,omitempty"`
+}
+
 type EmailDomainOrganizations struct {
 	Organizations []Organization `json:"organizations"`
+}
+
+// A file to upload: base64 bytes (with contentType) under a name.
+type FileUploadInput struct {
+	Ref         *string `json:"ref,omitempty"`
+	Name        string  `json:"name"`
+	ContentType *string `json:"contentType,omitempty"`
+	Base64      *string `json:"base64,omitempty"`
+	URL         *string `json:"url,omitempty"`
 }
 
 // An address to invite, with an optional role of its own.
@@ -176,6 +241,13 @@ type MemberTeamList struct {
 	Items []MemberTeam `json:"items"`
 	Count int          `json:"count"`
 	Next  *Next        `json:"next,omitempty"`
+}
+
+type MergeChangeRequestResult struct {
+	// The space revision the merge made.
+	Revision string `json:"revision"`
+	// merge: the change request was merged (conflicts are errors).
+	Result string `json:"result"`
 }
 
 type MoveInput struct {
@@ -287,6 +359,44 @@ type PutOpenAPISpecInput struct {
 
 // Each area of the domain extends Query and Mutation in its own schema file.
 type Query struct {
+}
+
+type RevisionFileDimensions struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+type RevisionFileList struct {
+	Items []RevisionFile `json:"items"`
+	Count int            `json:"count"`
+	Next  *Next          `json:"next,omitempty"`
+}
+
+type RevisionPageLayout struct {
+	Width           string `json:"width"`
+	Cover           bool   `json:"cover"`
+	CoverSize       string `json:"coverSize"`
+	Title           bool   `json:"title"`
+	Description     bool   `json:"description"`
+	TableOfContents bool   `json:"tableOfContents"`
+	Outline         bool   `json:"outline"`
+	Pagination      bool   `json:"pagination"`
+	Metadata        bool   `json:"metadata"`
+	Tags            bool   `json:"tags"`
+	Actions         bool   `json:"actions"`
+	Anchors         bool   `json:"anchors"`
+}
+
+type RevisionPageURLs struct {
+	App string `json:"app"`
+}
+
+type RevisionURLs struct {
+	App string `json:"app"`
+	// Absent for private spaces.
+	Published *string `json:"published,omitempty"`
+	// Absent unless the space is public.
+	Public *string `json:"public,omitempty"`
 }
 
 type SAMLProviderList struct {
@@ -408,6 +518,12 @@ type TranslationSettingsURLs struct {
 	Location string `json:"location"`
 }
 
+type UpdateChangeRequestInput struct {
+	Subject *string `json:"subject,omitempty"`
+	// draft, open or archived.
+	Status *store.ChangeRequestStatus `json:"status,omitempty"`
+}
+
 type UpdateCollectionInput struct {
 	Title       *string                    `json:"title,omitempty"`
 	Description graphql.Omittable[*string] `json:"description,omitempty"`
@@ -488,6 +604,62 @@ type UpdateTranslationSettingsInput struct {
 
 type UserURLs struct {
 	Location string `json:"location"`
+}
+
+// Output format of a page's document: markdown adds the page's markdown.
+type DocumentFormat string
+
+const (
+	DocumentFormatDocument DocumentFormat = "document"
+	DocumentFormatMarkdown DocumentFormat = "markdown"
+)
+
+var AllDocumentFormat = []DocumentFormat{
+	DocumentFormatDocument,
+	DocumentFormatMarkdown,
+}
+
+func (e DocumentFormat) IsValid() bool {
+	switch e {
+	case DocumentFormatDocument, DocumentFormatMarkdown:
+		return true
+	}
+	return false
+}
+
+func (e DocumentFormat) String() string {
+	return string(e)
+}
+
+func (e *DocumentFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DocumentFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DocumentFormat", str)
+	}
+	return nil
+}
+
+func (e DocumentFormat) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DocumentFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DocumentFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 type ListOrder string

@@ -94,8 +94,6 @@ func (s Space) Organization() string { return s.OrganizationID }
 
 func (s Space) Parent() *string { return s.ParentID }
 
-func (s Space) Revision() string { return s.RevisionID }
-
 // Role is the caller's effective role in the space: the highest of their
 // organization role and the default level that applies to the space.
 func (s Space) Role() *store.Role { return store.Highest(s.Viewer.Role, s.EffectiveLevel) }
@@ -120,15 +118,13 @@ func (s Space) Urls() SpaceURLs {
 }
 
 func (s Space) Permissions() SpacePermissions {
-	r := s.Role()
-	live := s.EditMode != store.EditLocked
-	admin := r.AtLeast(store.RoleAdmin)
+	r, m := s.Role(), s.EditMode
+	can := func(p store.SpacePermission) bool { return store.SpaceAllows(r, m, p) }
 	return SpacePermissions{
-		View: r.AtLeast(store.RoleRead), Access: r.AtLeast(store.RoleRead),
-		Admin: admin, ViewInviteLinks: admin, InstallIntegration: admin,
-		Edit: live && r.AtLeast(store.RoleEdit), TriggerGitSync: live && r.AtLeast(store.RoleEdit),
-		Merge: live && r.AtLeast(store.RoleEdit), Review: r.AtLeast(store.RoleReview),
-		Comment: r.AtLeast(store.RoleComment),
+		View: can(store.PermView), Access: can(store.PermAccess),
+		Admin: can(store.PermAdmin), ViewInviteLinks: can(store.PermViewInviteLinks), InstallIntegration: can(store.PermInstallIntegration),
+		Edit: can(store.PermEdit), TriggerGitSync: can(store.PermTriggerGitSync),
+		Merge: can(store.PermMerge), Review: can(store.PermReview), Comment: can(store.PermComment),
 	}
 }
 

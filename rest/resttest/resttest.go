@@ -17,6 +17,7 @@ import (
 
 	"folio/rest"
 	"folio/store"
+	"folio/store/blob"
 	"folio/store/jobs"
 	"folio/store/pgtest"
 )
@@ -34,7 +35,8 @@ func New(t testing.TB) *Server {
 	s := pgtest.New(t)
 	srv := &Server{Store: s, t: t}
 	ts := httptest.NewUnstartedServer(nil)
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true})
+	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true,
+		Blobs: blob.Dir{Root: t.TempDir()}})
 	if err != nil {
 		t.Fatalf("handler: %v", err)
 	}

@@ -1,0 +1,185 @@
+package model
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"folio/store"
+)
+
+// Revision is a revision of a space seen by the caller.
+type Revision struct {
+	store.Revision
+	Space Space
+}
+
+func (Revision) Object() string { return "revision" }
+
+func (r Revision) Urls() RevisionURLs {
+	su := r.Space.Urls()
+	return RevisionURLs{App: su.App + "/revisions/" + r.ID, Published: su.Published, Public: su.Public}
+}
+
+func (Revision) ReusableContents() []json.RawMessage { return []json.RawMessage{} }
+
+func (Revision) Tags() []json.RawMessage { return []json.RawMessage{} }
+
+// RevisionPage is a page of a revision with its subpages, built in memory
+// from the revision's tree; only its markdown needs another read.
+type RevisionPage struct {
+	Entry        *store.Entry
+	Org          string // the organization whose documents hold the markdown
+	WithMarkdown bool   // read with format markdown
+	FullPath     string
+	AppURL       string
+	Pages        []RevisionPage // nil for links
+}
+
+func (p RevisionPage) ID() string    { return p.Entry.ID }
+func (p RevisionPage) Title() string { return p.Entry.Title }
+func (p RevisionPage) Kind() string  { return p.Entry.Type }
+func (p RevisionPage) Type() string  { return p.Entry.Type }
+
+func (p RevisionPage) Emoji() *string       { return opt(p.Entry.Emoji) }
+func (p RevisionPage) Description() *string { return opt(p.Entry.Description) }
+func (p RevisionPage) DocumentID() *string  { return opt(p.Entry.Document) }
+func (p RevisionPage) Href() *string        { return opt(p.Entry.Href) }
+
+func (p RevisionPage) Slug() *string {
+	if p.Entry.Type == store.PageLink {
+		return nil
+	}
+	return &p.Entry.Slug
+}
+
+func (p RevisionPage) Path() *string {
+	if p.Entry.Type == store.PageLink {
+		return nil
+	}
+	return &p.FullPath
+}
+
+func (p RevisionPage) Hidden() *bool { return &p.Entry.Hidden }
+
+func (p RevisionPage) NoIndex() *bool {
+	if p.Entry.Type == store.PageLink {
+		return nil
+	}
+	return &p.Entry.NoIndex
+}
+
+func (p RevisionPage) NoRobotsIndex() *bool {
+	if p.Entry.Type == store.PageLink {
+		return nil
+	}
+	return &p.Entry.NoRobotsIndex
+}
+
+func (p RevisionPage) CreatedAt() *time.Time { return optTime(p.Entry.CreatedAt) }
+func (p RevisionPage) UpdatedAt() *time.Time { return optTime(p.Entry.UpdatedAt) }
+
+func (p RevisionPage) Urls() *RevisionPageURLs {
+	if p.Entry.Type != store.PageDocument {
+		return nil
+	}
+	return &RevisionPageURLs{App: p.AppURL + "/page/" + p.Entry.ID}
+}
+
+// Layout is the reference document's default layout: Folio keeps no
+// per-page layout options yet.
+func (p RevisionPage) Layout() *RevisionPageLayout {
+	if p.Entry.Type != store.PageDocument {
+		return nil
+	}
+	return &RevisionPageLayout{Width: "default", Cover: true, CoverSize: "full", Title: true, Description: true,
+		TableOfContents: true, Outline: true, Pagination: true, Metadata: true, Tags: true, Actions: true, Anchors: true}
+}
+
+func (p RevisionPage) Tags() []string {
+	if p.Entry.Type != store.PageDocument {
+		return nil
+	}
+	return []string{}
+}
+
+func (p RevisionPage) Target() json.RawMessage {
+	if p.Entry.Type != store.PageLink {
+		return nil
+	}
+	b, _ := json.Marshal(map[string]string{"kind": "url", "url": p.Entry.Href})
+	return b
+}
+
+// RevisionFile is a file of a revision.
+type RevisionFile struct {
+	Entry   *store.Entry
+	SpaceID string
+	base    Base
+}
+
+func NewRevisionFile(b Base, spaceID string, e *store.Entry) RevisionFile {
+	return RevisionFile{Entry: e, SpaceID: spaceID, base: b}
+}
+
+func (f RevisionFile) ID() string          { return f.Entry.ID }
+func (f RevisionFile) Name() string        { return f.Entry.Name }
+func (f RevisionFile) ContentType() string { return f.Entry.ContentType }
+func (f RevisionFile) Size() int           { return int(f.Entry.Size) }
+
+// DownloadURL is served by this server (rest's file download route).
+func (f RevisionFile) DownloadURL() string {
+	return string(f.base) + "/v1/spaces/" + f.SpaceID + "/files/" + f.Entry.ID + "/download"
+}
+
+func (f RevisionFile) Dimensions() *RevisionFileDimensions {
+	if f.Entry.Width == 0 && f.Entry.Height == 0 {
+		return nil
+	}
+	return &RevisionFileDimensions{Width: f.Entry.Width, Height: f.Entry.Height}
+}
+
+// ChangeRequest is a change request seen by the caller, with its space.
+type ChangeRequest struct {
+	store.ChangeRequest
+	InSpace Space
+}
+
+func (ChangeRequest) Object() string { return "change-request" }
+
+func (c ChangeRequest) Revision() string { return c.RevisionID }
+
+func (ChangeRequest) Comments() int { return 0 }
+
+// Outdated: the space moved on since the change request started.
+func (c ChangeRequest) Outdated() bool {
+	return c.Status != store.CRMerged && c.InSpace.RevisionID != c.RevisionInitial
+}
+
+func (c ChangeRequest) Urls() ChangeRequestURLs {
+	return ChangeRequestURLs{
+		App:      c.InSpace.Urls().App + "/change-requests/" + strconv.Itoa(c.Number),
+		Location: string(c.InSpace.base) + "/v1/spaces/" + c.SpaceID + "/change-requests/" + c.ID,
+	}
+}
+
+// PageLocation is where the API serves a page of a change request.
+func (c ChangeRequest) PageLocation(pageID string) string {
+	return string(c.InSpace.base) + "/v1/spaces/" + c.SpaceID + "/change-requests/" + c.ID + "/content/page/" + pageID
+}
+
+func opt(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func optTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+func (c ChangeRequest) Space() string { return c.SpaceID }

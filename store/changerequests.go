@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// ChangeRequestStatus is where a change request is in its life.
+type ChangeRequestStatus string
+
+const (
+	CRDraft    ChangeRequestStatus = "draft"
+	CROpen     ChangeRequestStatus = "open"
+	CRArchived ChangeRequestStatus = "archived"
+	CRMerged   ChangeRequestStatus = "merged"
+)
+
+// ChangeRequest is a branch of a space's content: it starts from the space's
+// revision at the time (RevisionInitial) and gathers revisions of its own
+// (RevisionID is the latest) until it is merged.
+type ChangeRequest struct {
+	bun.BaseModel `bun:"table:change_requests,alias:cr"`
+
+	ID              string              `bun:"id,pk"`
+	OrganizationID  string              `bun:"organization_id"`
+	SpaceID         string              `bun:"space_id"`
+	Number          int                 `bun:"number"`
+	Status          ChangeRequestStatus `bun:"status"`
+	Subject         string              `bun:"subject"`
+	CreatedBy       string              `bun:"created_by"`
+	MergedBy        *string             `bun:"merged_by"`
+	RevisionInitial string              `bun:"revision_initial"`
+	RevisionID      string              `bun:"revision_id"`
+	RevisionMerged  *string             `bun:"revision_merged"`
+	CreatedAt       time.Time           `bun:"created_at"`
+	UpdatedAt       time.Time           `bun:"updated_at"`
+	MergedAt        *time.Time          `bun:"merged_at"`
+}
+
+// ChangeRequest loads a change request of a space by its id or its number.
+func (s *Store) ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*ChangeRequest, error) {
+	return changeRequest(ctx, s.DB, spaceID, idOrNumber, false)
+}
+
+func changeRequest(ctx context.Context, db bun.IDB, spaceID, idOrNumber string, lock bool) (*ChangeRequest, error) {
+	cr := new(ChangeRequest)
+	q := db.NewSelect().Model(cr).Where("cr.space_id = ?", spaceID)
+	if n, err := strconv.Atoi(idOrNumber); err == nil {
+		q.Where("cr.number = ?", n)
+	} else {
+		q.Where("cr.id = ?", idOrNumber)
+	}
+	if lock {
+		q.For("UPDATE")
+	}
+	err := q.Scan(ctx)
+	return cr, dbError(err, "change request")
+}
+
+var changeRequestKeyset = keyset{name: "change-requests", cols: []string{"cr.number"}, desc: true}
+
+func changeRequestKey(cr *ChangeRequest) []any { return []any{cr.Number} }
+
+// ListChangeRequests lists a space's change requests with one status, newest first.
+func (s *Store) ListChangeRequests(ctx context.Context, spaceID string, status ChangeRequestStatus, args PageArgs) (Page[ChangeRequest], error) {
+	q := s.DB.NewSelect().Model((*ChangeRequest)(nil)).Where("cr.space_id = ? AND cr.status = ?", spaceID, status)
+	return listPage(ctx, s, q, changeRequestKeyset, args, changeRequestKey)
+}
+
+// counterColumn is the spaces column counting change requests in a status.
+func counterColumn(st ChangeRequestStatus) string {
+	switch st {
+	case CROpen:
+		return "change_requests_open"
+	case CRDraft:
+		return "change_requests_draft"
+	}
+	return ""
+}
+
+// moveCounters updates a space's counters for a change request going from
+// one status to another ("" for a new one), in the caller's transaction.
+func moveCounters(ctx context.Context, tx bun.IDB, spaceID string, from, to ChangeRequestStatus) error {
+	if from == to {
+		return nil
+	}
+	q := tx.NewUpdate().Table("spaces").Where("id = ?", spaceID)
+	if c := counterColumn(from); c != "" {
+		q.Set(c + " = " + c + " - 1")
+	}
+	if c := counterColumn(to); c != "" {
+		q.Set(c + " = " + c + " + 1")
+	}
+	if from == "" {
+		q.Set("change_requests = change_requests + 1")
+	}
+	if counterColumn(from) == "" && counterColumn(to) == "" && from != "" {
+		return nil
+	}
+	_, err := q.Exec(ctx)
+	return dbError(err, "space")
+}
+
+// CreateChangeRequest opens a draft change request on the space's current
+// revision; its number is the space's next.
+func (s *Store) CreateChangeRequest(ctx context.Context, sp *Space, userID, subject string) (*ChangeRequest, error) {
+	cr := &ChangeRequest{ID: NewID(), OrganizationID: sp.OrganizationID, SpaceID: sp.ID, Status: CRDraft,
+		Subject: subject, CreatedBy: userID, CreatedAt: s.Now(), UpdatedAt: s.Now()}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var row struct {
+			Number   int    `bun:"change_requests"`
+			Revision string `bun:"revision_id"`
+		}
+		// The counter update locks the space row, so numbers never repeat.
+		err := tx.NewUpdate().Table("spaces").
+			Set("change_requests = change_requests + 1, change_requests_draft = change_requests_draft + 1").
+			Where("id = ? AND deleted_at IS NULL", sp.ID).Returning("change_requests, revision_id").Scan(ctx, &row)
+		if err != nil {
+			return dbError(err, "space")
+		}
+		cr.Number, cr.RevisionInitial, cr.RevisionID = row.Number, row.Revision, row.Revision
+		_, err = tx.NewInsert().Model(cr).Exec(ctx)
+		return dbError(err, "change request")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return cr, nil
+}
+
+// ChangeRequestPatch holds the fields of a change request update; nil leaves one unchanged.
+type ChangeRequestPatch struct {
+	Subject *string
+	Status  *ChangeRequestStatus // draft, open or archived
+}
+
+// UpdateChangeRequest changes a change request's subject or status and the
+// space's counters with it. A merged change request is CONFLICT.
+func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, p ChangeRequestPatch) (*ChangeRequest, error) {
+	var cr *ChangeRequest
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		if cr, err = changeRequest(ctx, tx, spaceID, id, true); err != nil {
+			return err
+		}
+		if cr.Status == CRMerged {
+			return Errorf(CodeConflict, "change request #%d is merged and can no longer change", cr.Number)
+		}
+		if p.Subject != nil {
+			cr.Subject = *p.Subject
+		}
+		if p.Status != nil && *p.Status != cr.Status {
+			if err := moveCounters(ctx, tx, spaceID, cr.Status, *p.Status); err != nil {
+				return err
+			}
+			cr.Status = *p.Status
+		}
+		cr.UpdatedAt = s.Now()
+		_, err = tx.NewUpdate().Model(cr).Column("subject", "status", "updated_at").WherePK().Exec(ctx)
+		return dbError(err, "change request")
+	})
+	return cr, err
+}
+
+// editable locks a change request for a content write and checks that it
+// takes edits: its space live (not locked, not deleted), itself neither
+// merged nor archived.
+func editable(ctx context.Context, tx bun.IDB, spaceID, id string) (*ChangeRequest, error) {
+	if err := RequireLive(ctx, tx, spaceID); err != nil {
+		return nil, err
+	}
+	cr, err := changeRequest(ctx, tx, spaceID, id, true)
+	if err != nil {
+		return nil, err
+	}
+	if cr.Status == CRMerged || cr.Status == CRArchived {
+		return nil, Errorf(CodeConflict, "change request #%d is %s and takes no more changes", cr.Number, cr.Status)
+	}
+	return cr, nil
+}

@@ -1,0 +1,74 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+
+	"github.com/uptrace/bun"
+)
+
+// Page documents are markdown stored once per organization under the hash
+// of their text, so revisions, change requests and duplicated spaces that
+// did not change a page share its document.
+
+type document struct {
+	bun.BaseModel `bun:"table:documents,alias:doc"`
+
+	OrganizationID string `bun:"organization_id"`
+	Hash           string `bun:"hash"`
+	Markdown       string `bun:"markdown"`
+}
+
+// DocumentHash is the key a markdown document is stored under.
+func DocumentHash(markdown string) string {
+	sum := sha256.Sum256([]byte(markdown))
+	return hex.EncodeToString(sum[:16])
+}
+
+// DocumentKey names one stored document.
+type DocumentKey struct {
+	OrganizationID string
+	Hash           string
+}
+
+// Documents loads the markdown of documents by key, keyed by hash.
+func (s *Store) Documents(ctx context.Context, keys []DocumentKey) (map[string]string, error) {
+	if len(keys) == 0 {
+		return map[string]string{}, nil
+	}
+	pairs := make([][]string, len(keys))
+	for i, k := range keys {
+		pairs[i] = []string{k.OrganizationID, k.Hash}
+	}
+	var rows []document
+	err := s.DB.NewSelect().Model(&rows).Where("(doc.organization_id, doc.hash) IN (?)", bun.In(pairs)).Scan(ctx)
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.Hash] = r.Markdown
+	}
+	return out, dbError(err, "document")
+}
+
+// writeDocuments stores documents that are not stored yet.
+func writeDocuments(ctx context.Context, tx bun.IDB, orgID string, docs map[string]string, st *WriteStats) error {
+	if len(docs) == 0 {
+		return nil
+	}
+	rows := make([]document, 0, len(docs))
+	for h, md := range docs {
+		rows = append(rows, document{OrganizationID: orgID, Hash: h, Markdown: md})
+	}
+	res, err := tx.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx)
+	if err != nil {
+		return dbError(err, "document")
+	}
+	if st != nil {
+		n, _ := res.RowsAffected()
+		st.Documents += int(n)
+		for _, r := range rows {
+			st.Bytes += len(r.Markdown) + len(r.Hash)
+		}
+	}
+	return nil
+}

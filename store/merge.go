@@ -1,0 +1,156 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/uptrace/bun"
+)
+
+// MergeResult is the outcome of a merge.
+type MergeResult struct {
+	Revision      string
+	ChangeRequest *ChangeRequest
+}
+
+// MergeChangeRequest makes the change request's content the space's: a
+// fast-forward when the space did not move since the change request
+// started, otherwise a page-level three-way merge against the revision it
+// started from. Either way a new space revision names both parents. A page
+// changed on both sides is a CONFLICT naming the pages, and nothing is
+// written; so is a locked space or a merged or archived change request.
+func (s *Store) MergeChangeRequest(ctx context.Context, spaceID, crID, userID string) (*MergeResult, error) {
+	out := &MergeResult{}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var sp struct {
+			Revision string `bun:"revision_id"`
+		}
+		// Locking the space row serialises merges into one space.
+		if err := tx.NewSelect().Table("spaces").Column("revision_id").Where("id = ?", spaceID).For("UPDATE").Scan(ctx, &sp); err != nil {
+			return dbError(err, "space")
+		}
+		cr, err := editable(ctx, tx, spaceID, crID)
+		if err != nil {
+			return err
+		}
+		head, err := revisionFor(ctx, tx, cr.RevisionID)
+		if err != nil {
+			return err
+		}
+		root := head.Root
+		if sp.Revision != cr.RevisionInitial {
+			if root, err = threeWay(ctx, tx, cr, sp.Revision, head); err != nil {
+				return err
+			}
+		}
+		now := s.Now()
+		rev := &Revision{ID: NewID(), OrganizationID: cr.OrganizationID, SpaceID: spaceID, ChangeRequestID: &cr.ID,
+			Type: RevisionMerge, Parents: []string{sp.Revision, cr.RevisionID}, Root: root, CreatedAt: now}
+		if err := insertRevision(ctx, tx, rev); err != nil {
+			return err
+		}
+		if _, err := tx.NewUpdate().Table("spaces").Set("revision_id = ?, updated_at = ?", rev.ID, now).Where("id = ?", spaceID).Exec(ctx); err != nil {
+			return dbError(err, "space")
+		}
+		if err := moveCounters(ctx, tx, spaceID, cr.Status, CRMerged); err != nil {
+			return err
+		}
+		cr.Status, cr.MergedBy, cr.MergedAt, cr.RevisionMerged, cr.UpdatedAt = CRMerged, &userID, &now, &rev.ID, now
+		_, err = tx.NewUpdate().Model(cr).Column("status", "merged_by", "merged_at", "revision_merged", "updated_at").WherePK().Exec(ctx)
+		out.Revision, out.ChangeRequest = rev.ID, cr
+		return dbError(err, "change request")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// threeWay merges the change request's head into the space's revision,
+// page by page, against the revision the change request started from, and
+// stores the merged tree.
+func threeWay(ctx context.Context, tx bun.IDB, cr *ChangeRequest, spaceRev string, head *Revision) (string, error) {
+	org := cr.OrganizationID
+	trees := make([]*Tree, 3)
+	for i, id := range []string{cr.RevisionInitial, spaceRev} {
+		rev, err := revisionFor(ctx, tx, id)
+		if err != nil {
+			return "", err
+		}
+		if trees[i], err = loadTree(ctx, tx, org, rev.Root); err != nil {
+			return "", err
+		}
+	}
+	theirs, err := loadTree(ctx, tx, org, head.Root)
+	if err != nil {
+		return "", err
+	}
+	base, ours := trees[0], trees[1]
+	merged := map[string]*Entry{}
+	var conflicts []string
+	keys := map[string]bool{}
+	for _, t := range []*Tree{base, ours, theirs} {
+		for k := range t.Entries {
+			keys[k] = true
+		}
+	}
+	for k := range keys {
+		b, o, t := base.Entries[k], ours.Entries[k], theirs.Entries[k]
+		var pick *Entry
+		switch {
+		case same(o, t):
+			pick = o
+		case same(b, o):
+			pick = t
+		case same(b, t):
+			pick = o
+		default:
+			conflicts = append(conflicts, entryID(b, o, t))
+			continue
+		}
+		if pick != nil {
+			merged[k] = pick
+		}
+	}
+	// A page whose parent the other side deleted has nowhere to go.
+	for _, e := range merged {
+		if e.Kind == EntryPage && e.Parent != "" && merged[EntryPage+":"+e.Parent] == nil {
+			conflicts = append(conflicts, e.Parent)
+		}
+	}
+	if len(conflicts) == 0 {
+		if err := checkPageTree(&Tree{Entries: merged}, "merge"); err != nil {
+			return "", Errorf(CodeConflict, "the merged pages do not form a tree: %s", ErrorMessage(err))
+		}
+	}
+	if len(conflicts) > 0 {
+		slices.Sort(conflicts)
+		return "", Errorf(CodeConflict, "change request #%d conflicts with the space's content on pages: %s",
+			cr.Number, strings.Join(slices.Compact(conflicts), ", "))
+	}
+	// Nodes either side already stored are not written again.
+	known := &Tree{nodes: map[string]bool{}}
+	for _, t := range []*Tree{ours, theirs} {
+		for h := range t.nodes {
+			known.nodes[h] = true
+		}
+	}
+	return writeTree(ctx, tx, org, known, merged, nil)
+}
+
+func same(a, b *Entry) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.same(b)
+}
+
+func entryID(es ...*Entry) string {
+	for _, e := range es {
+		if e != nil {
+			return e.ID
+		}
+	}
+	return ""
+}
