@@ -49,30 +49,20 @@ func TestInviteLinks(t *testing.T) {
 	joiner.Post("/v1/orgs/"+org+"/invites/nope", nil).ExpectError(http.StatusNotFound)
 	joiner.Post("/v1/orgs/"+foreign+"/invites/"+id, nil).ExpectError(http.StatusNotFound)
 
-	cases := []struct {
-		name   string
-		c      *resttest.Client
-		method string
-		path   string
-		body   any
-		status int
-	}{
-		{"list-reader-403", reader, "GET", base, nil, 403},
-		{"create-reader-403", reader, "POST", base, map[string]any{"role": "admin"}, 403},
-		{"create-role-enum-400", admin, "POST", base, map[string]any{"role": "boss"}, 400},
-		{"create-role-missing-400", admin, "POST", base, map[string]any{}, 400},
-		{"get-unknown-404", admin, "GET", base + "/nope", nil, 404},
-		{"get-foreign-404", outsider, "GET", base + "/" + id, nil, 404},
-		{"get-other-org-404", outsider, "GET", "/v1/orgs/" + foreign + "/link-invites/" + id, nil, 404},
-		{"patch-reader-403", reader, "PATCH", base + "/" + id, map[string]any{"role": "admin"}, 403},
-		{"delete-reader-403", reader, "DELETE", base + "/" + id, nil, 403},
-		{"invite-users-unknown-400", admin, "POST", "/v1/orgs/" + org + "/invites", map[string]any{"emails": []string{"nobody@example.com"}}, 400},
-		{"invite-users-empty-400", admin, "POST", "/v1/orgs/" + org + "/invites", map[string]any{"emails": []string{}}, 400},
-		{"invite-users-reader-403", reader, "POST", "/v1/orgs/" + org + "/invites", map[string]any{"emails": []string{"x@example.com"}}, 403},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { c.c.In(t).Do(c.method, c.path, c.body).ExpectError(c.status) })
-	}
+	resttest.ExpectErrors(t, []resttest.Case{
+		resttest.Fail("list-reader-403", reader, "GET", base, nil, 403),
+		resttest.Fail("create-reader-403", reader, "POST", base, map[string]any{"role": "admin"}, 403),
+		resttest.Fail("create-role-enum-400", admin, "POST", base, map[string]any{"role": "boss"}, 400),
+		resttest.Fail("create-role-missing-400", admin, "POST", base, map[string]any{}, 400),
+		resttest.Fail("get-unknown-404", admin, "GET", base+"/nope", nil, 404),
+		resttest.Fail("get-foreign-404", outsider, "GET", base+"/"+id, nil, 404),
+		resttest.Fail("get-other-org-404", outsider, "GET", "/v1/orgs/"+foreign+"/link-invites/"+id, nil, 404),
+		resttest.Fail("patch-reader-403", reader, "PATCH", base+"/"+id, map[string]any{"role": "admin"}, 403),
+		resttest.Fail("delete-reader-403", reader, "DELETE", base+"/"+id, nil, 403),
+		resttest.Fail("invite-users-unknown-400", admin, "POST", "/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{"nobody@example.com"}}, 400),
+		resttest.Fail("invite-users-empty-400", admin, "POST", "/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{}}, 400),
+		resttest.Fail("invite-users-reader-403", reader, "POST", "/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{"x@example.com"}}, 403),
+	})
 
 	admin.Delete(base + "/" + id).Expect(http.StatusResetContent)
 	admin.Get(base + "/" + id).ExpectError(http.StatusNotFound)

@@ -84,34 +84,24 @@ func TestMembers(t *testing.T) {
 		t.Error("role null must make a guest")
 	}
 
-	cases := []struct {
-		name   string
-		c      *resttest.Client
-		method string
-		path   string
-		body   any
-		status int
-	}{
-		{"list-401", srv.Anonymous(), "GET", base, nil, 401},
-		{"list-guest-403", guest, "GET", base, nil, 403},
-		{"list-outsider-404", outsider, "GET", base, nil, 404},
-		{"get-unknown-404", admin, "GET", base + "/nobody", nil, 404},
-		{"get-foreign-member-404", admin, "GET", "/v1/orgs/" + foreign + "/members/" + outsider.UserID, nil, 404},
-		{"get-outsider-404", admin, "GET", base + "/" + outsider.UserID, nil, 404},
-		{"patch-reader-403", reader, "PATCH", base + "/" + guest.UserID, map[string]any{"role": "admin"}, 403},
-		{"patch-role-enum-400", admin, "PATCH", base + "/" + reader.UserID, map[string]any{"role": "boss"}, 400},
-		{"patch-unknown-404", admin, "PATCH", base + "/nobody", map[string]any{"role": "read"}, 404},
-		{"delete-reader-403", reader, "DELETE", base + "/" + guest.UserID, nil, 403},
-		{"sso-reader-403", reader, "POST", base + "/" + guest.UserID + "/sso", nil, 403},
-		{"ping-outsider-404", outsider, "POST", "/v1/orgs/" + org + "/ping", nil, 404},
-		{"list-order-enum-400", admin, "GET", base + "?order=sideways", nil, 400},
-		{"list-sort-enum-400", admin, "GET", base + "?sort=age", nil, 400},
-		{"list-role-enum-400", admin, "GET", base + "?role=boss", nil, 400},
-		{"list-limit-400", admin, "GET", base + "?limit=5000", nil, 400},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { c.c.In(t).Do(c.method, c.path, c.body).ExpectError(c.status) })
-	}
+	resttest.ExpectErrors(t, []resttest.Case{
+		resttest.Fail("list-401", srv.Anonymous(), "GET", base, nil, 401),
+		resttest.Fail("list-guest-403", guest, "GET", base, nil, 403),
+		resttest.Fail("list-outsider-404", outsider, "GET", base, nil, 404),
+		resttest.Fail("get-unknown-404", admin, "GET", base+"/nobody", nil, 404),
+		resttest.Fail("get-foreign-member-404", admin, "GET", "/v1/orgs/"+foreign+"/members/"+outsider.UserID, nil, 404),
+		resttest.Fail("get-outsider-404", admin, "GET", base+"/"+outsider.UserID, nil, 404),
+		resttest.Fail("patch-reader-403", reader, "PATCH", base+"/"+guest.UserID, map[string]any{"role": "admin"}, 403),
+		resttest.Fail("patch-role-enum-400", admin, "PATCH", base+"/"+reader.UserID, map[string]any{"role": "boss"}, 400),
+		resttest.Fail("patch-unknown-404", admin, "PATCH", base+"/nobody", map[string]any{"role": "read"}, 404),
+		resttest.Fail("delete-reader-403", reader, "DELETE", base+"/"+guest.UserID, nil, 403),
+		resttest.Fail("sso-reader-403", reader, "POST", base+"/"+guest.UserID+"/sso", nil, 403),
+		resttest.Fail("ping-outsider-404", outsider, "POST", "/v1/orgs/"+org+"/ping", nil, 404),
+		resttest.Fail("list-order-enum-400", admin, "GET", base+"?order=sideways", nil, 400),
+		resttest.Fail("list-sort-enum-400", admin, "GET", base+"?sort=age", nil, 400),
+		resttest.Fail("list-role-enum-400", admin, "GET", base+"?role=boss", nil, 400),
+		resttest.Fail("list-limit-400", admin, "GET", base+"?limit=5000", nil, 400),
+	})
 
 	// A removed member loses access at once.
 	reader.Get("/v1/orgs/" + org).Expect(http.StatusOK)

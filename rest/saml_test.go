@@ -56,33 +56,23 @@ func TestSAMLProviders(t *testing.T) {
 		t.Errorf("sso = %+v", sso)
 	}
 
-	cases := []struct {
-		name   string
-		c      *resttest.Client
-		method string
-		path   string
-		body   any
-		status int
-	}{
-		{"list-reader-403", reader, "GET", base, nil, 403},
-		{"create-reader-403", reader, "POST", base, map[string]any{"label": "X"}, 403},
-		{"create-label-missing-400", admin, "POST", base, map[string]any{}, 400},
-		{"create-label-long-400", admin, "POST", base, map[string]any{"label": strings.Repeat("l", 31)}, 400},
-		{"create-url-400", admin, "POST", base, map[string]any{"label": "X", "ssoURL": "ftp://x"}, 400},
-		{"create-entity-long-400", admin, "POST", base, map[string]any{"label": "X", "entityID": strings.Repeat("e", 1025)}, 400},
-		{"create-cert-long-400", admin, "POST", base, map[string]any{"label": "X", "certificate": strings.Repeat("c", 10001)}, 400},
-		{"create-foreign-team-400", admin, "POST", base, map[string]any{"label": "X", "defaultTeam": foreignTeam}, 400},
-		{"create-role-400", admin, "POST", base, map[string]any{"label": "X", "defaultRole": "boss"}, 400},
-		{"get-unknown-404", admin, "GET", base + "/nope", nil, 404},
-		{"get-foreign-404", outsider, "GET", base + "/" + id, nil, 404},
-		{"get-other-org-404", outsider, "GET", "/v1/orgs/" + foreign + "/saml/" + id, nil, 404},
-		{"patch-label-empty-400", admin, "PATCH", base + "/" + id, map[string]any{"label": ""}, 400},
-		{"delete-reader-403", reader, "DELETE", base + "/" + id, nil, 403},
-		{"sso-outsider-404", outsider, "GET", "/v1/orgs/" + org + "/sso", nil, 404},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { c.c.In(t).Do(c.method, c.path, c.body).ExpectError(c.status) })
-	}
+	resttest.ExpectErrors(t, []resttest.Case{
+		resttest.Fail("list-reader-403", reader, "GET", base, nil, 403),
+		resttest.Fail("create-reader-403", reader, "POST", base, map[string]any{"label": "X"}, 403),
+		resttest.Fail("create-label-missing-400", admin, "POST", base, map[string]any{}, 400),
+		resttest.Fail("create-label-long-400", admin, "POST", base, map[string]any{"label": strings.Repeat("l", 31)}, 400),
+		resttest.Fail("create-url-400", admin, "POST", base, map[string]any{"label": "X", "ssoURL": "ftp://x"}, 400),
+		resttest.Fail("create-entity-long-400", admin, "POST", base, map[string]any{"label": "X", "entityID": strings.Repeat("e", 1025)}, 400),
+		resttest.Fail("create-cert-long-400", admin, "POST", base, map[string]any{"label": "X", "certificate": strings.Repeat("c", 10001)}, 400),
+		resttest.Fail("create-foreign-team-400", admin, "POST", base, map[string]any{"label": "X", "defaultTeam": foreignTeam}, 400),
+		resttest.Fail("create-role-400", admin, "POST", base, map[string]any{"label": "X", "defaultRole": "boss"}, 400),
+		resttest.Fail("get-unknown-404", admin, "GET", base+"/nope", nil, 404),
+		resttest.Fail("get-foreign-404", outsider, "GET", base+"/"+id, nil, 404),
+		resttest.Fail("get-other-org-404", outsider, "GET", "/v1/orgs/"+foreign+"/saml/"+id, nil, 404),
+		resttest.Fail("patch-label-empty-400", admin, "PATCH", base+"/"+id, map[string]any{"label": ""}, 400),
+		resttest.Fail("delete-reader-403", reader, "DELETE", base+"/"+id, nil, 403),
+		resttest.Fail("sso-outsider-404", outsider, "GET", "/v1/orgs/"+org+"/sso", nil, 404),
+	})
 	if resttest.Str(admin.Get(base).JSON(), "count") != "1" {
 		t.Error("rejected creates must not add providers")
 	}

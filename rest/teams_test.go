@@ -130,37 +130,27 @@ func TestTeams(t *testing.T) {
 		t.Error("member teams count")
 	}
 
-	cases := []struct {
-		name   string
-		c      *resttest.Client
-		method string
-		path   string
-		body   any
-		status int
-	}{
-		{"create-401", srv.Anonymous(), "PUT", base, map[string]any{"title": "X"}, 401},
-		{"create-member-403", ben, "PUT", base, map[string]any{"title": "X"}, 403},
-		{"create-title-empty-400", admin, "PUT", base, map[string]any{"title": ""}, 400},
-		{"create-title-long-400", admin, "PUT", base, map[string]any{"title": strings.Repeat("t", 65)}, 400},
-		{"create-title-missing-400", admin, "PUT", base, map[string]any{}, 400},
-		{"create-member-outsider-400", admin, "PUT", base, map[string]any{"title": "X", "members": []string{outsider.UserID}}, 400},
-		{"list-guest-403", guest, "GET", base, nil, 403},
-		{"list-outsider-404", outsider, "GET", base, nil, 404},
-		{"get-unknown-404", admin, "GET", base + "/nope", nil, 404},
-		{"get-via-foreign-org-404", outsider, "GET", "/v1/orgs/" + foreign + "/teams/" + id, nil, 404},
-		{"rename-member-403", ben, "PATCH", base + "/" + id, map[string]any{"title": "Mine"}, 403},
-		{"rename-owner-of-other-403", ann, "PATCH", base + "/" + other, map[string]any{"title": "Mine"}, 403},
-		{"rename-title-long-400", admin, "PATCH", base + "/" + id, map[string]any{"title": strings.Repeat("t", 65)}, 400},
-		{"bulk-outsider-400", admin, "PUT", base + "/" + id + "/members", map[string]any{"add": []string{outsider.Email}}, 400},
-		{"bulk-role-400", admin, "PUT", base + "/" + id + "/members", map[string]any{"memberships": map[string]any{ben.UserID: map[string]any{"role": "boss"}}}, 400},
-		{"bulk-member-403", ben, "PUT", base + "/" + id + "/members", map[string]any{"add": []string{cat.UserID}}, 403},
-		{"add-one-role-400", admin, "PUT", base + "/" + id + "/members/" + cat.UserID, map[string]any{"role": "boss"}, 400},
-		{"add-one-outsider-400", admin, "PUT", base + "/" + id + "/members/" + outsider.UserID, nil, 400},
-		{"delete-member-403", ben, "DELETE", base + "/" + id, nil, 403},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { c.c.In(t).Do(c.method, c.path, c.body).ExpectError(c.status) })
-	}
+	resttest.ExpectErrors(t, []resttest.Case{
+		resttest.Fail("create-401", srv.Anonymous(), "PUT", base, map[string]any{"title": "X"}, 401),
+		resttest.Fail("create-member-403", ben, "PUT", base, map[string]any{"title": "X"}, 403),
+		resttest.Fail("create-title-empty-400", admin, "PUT", base, map[string]any{"title": ""}, 400),
+		resttest.Fail("create-title-long-400", admin, "PUT", base, map[string]any{"title": strings.Repeat("t", 65)}, 400),
+		resttest.Fail("create-title-missing-400", admin, "PUT", base, map[string]any{}, 400),
+		resttest.Fail("create-member-outsider-400", admin, "PUT", base, map[string]any{"title": "X", "members": []string{outsider.UserID}}, 400),
+		resttest.Fail("list-guest-403", guest, "GET", base, nil, 403),
+		resttest.Fail("list-outsider-404", outsider, "GET", base, nil, 404),
+		resttest.Fail("get-unknown-404", admin, "GET", base+"/nope", nil, 404),
+		resttest.Fail("get-via-foreign-org-404", outsider, "GET", "/v1/orgs/"+foreign+"/teams/"+id, nil, 404),
+		resttest.Fail("rename-member-403", ben, "PATCH", base+"/"+id, map[string]any{"title": "Mine"}, 403),
+		resttest.Fail("rename-owner-of-other-403", ann, "PATCH", base+"/"+other, map[string]any{"title": "Mine"}, 403),
+		resttest.Fail("rename-title-long-400", admin, "PATCH", base+"/"+id, map[string]any{"title": strings.Repeat("t", 65)}, 400),
+		resttest.Fail("bulk-outsider-400", admin, "PUT", base+"/"+id+"/members", map[string]any{"add": []string{outsider.Email}}, 400),
+		resttest.Fail("bulk-role-400", admin, "PUT", base+"/"+id+"/members", map[string]any{"memberships": map[string]any{ben.UserID: map[string]any{"role": "boss"}}}, 400),
+		resttest.Fail("bulk-member-403", ben, "PUT", base+"/"+id+"/members", map[string]any{"add": []string{cat.UserID}}, 403),
+		resttest.Fail("add-one-role-400", admin, "PUT", base+"/"+id+"/members/"+cat.UserID, map[string]any{"role": "boss"}, 400),
+		resttest.Fail("add-one-outsider-400", admin, "PUT", base+"/"+id+"/members/"+outsider.UserID, nil, 400),
+		resttest.Fail("delete-member-403", ben, "DELETE", base+"/"+id, nil, 403),
+	})
 	// Rejected bulk updates changed nothing.
 	if got := teamMemberIDs(t, admin, org, id); len(got) != 2 {
 		t.Errorf("members after rejected updates: %v", got)

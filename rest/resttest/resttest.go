@@ -235,3 +235,26 @@ func Str(v map[string]any, path string) string {
 	}
 	return fmt.Sprint(cur)
 }
+
+// Case is a request that must fail with an error status.
+type Case struct {
+	Name   string
+	Client *Client
+	Method string
+	Path   string
+	Body   any
+	Status int
+}
+
+// ExpectErrors runs each case as a subtest named after it.
+func ExpectErrors(t *testing.T, cases []Case) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) { c.Client.In(t).Do(c.Method, c.Path, c.Body).ExpectError(c.Status) })
+	}
+}
+
+// Fail makes a Case.
+func Fail(name string, c *Client, method, path string, body any, status int) Case {
+	return Case{Name: name, Client: c, Method: method, Path: path, Body: body, Status: status}
+}
