@@ -8,7 +8,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build run test postgres generate check
+.PHONY: build run test postgres generate check bench
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
@@ -18,6 +18,13 @@ run: postgres build
 
 test: postgres build
 	./bin/folio db run -- $(GO) test -count=1 ./...
+
+# The benchmark suite: seeds a private database, starts Folio and the direct
+# baseline as their own processes, loads them over loopback, and writes
+# bench/RESULTS.md (BENCHFLAGS=-quick for a short trial).
+bench: postgres build
+	$(GO) build -o bin/folio-baseline ./bench/cmd/baseline
+	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
 
 # PostgreSQL's server binaries (initdb, postgres): on PATH, in Debian's
 # /usr/lib/postgresql/*/bin, or installed now with apt-get.

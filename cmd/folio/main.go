@@ -28,6 +28,7 @@ Configuration (environment):
   FOLIO_ADDR        listen address (default 127.0.0.1:8080)
   FOLIO_PUBLIC_URL  base of the URLs in responses (default http://FOLIO_ADDR)
   FOLIO_LOG_LEVEL   debug, info, warn or error (default info)
+  FOLIO_STATEMENT_HEADER  true: report each request's SQL statement count in X-Folio-Statements
 `
 
 func main() {

@@ -29,7 +29,10 @@ func serve(ctx context.Context) error {
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	// Uploaded files live under the data directory, whichever database is used.
 	blobs := blob.Dir{Root: filepath.Join(env("FOLIO_DATA_DIR", ".folio"), "blobs")}
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr), Blobs: blobs})
+	h, err := rest.NewHandler(rest.Config{
+		Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr), Blobs: blobs,
+		StatementHeader: env("FOLIO_STATEMENT_HEADER", "") == "true",
+	})
 	if err != nil {
 		return err
 	}

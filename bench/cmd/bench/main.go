@@ -1,0 +1,145 @@
+// Command bench is Folio's benchmark suite (make bench). It seeds a private
+// database, starts Folio and the direct baseline as separate processes, sends
+// load to them from this process over loopback, and writes bench/RESULTS.md.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"folio/store"
+)
+
+func main() {
+	out := flag.String("out", "bench/RESULTS.md", "where to write the results")
+	folioBin := flag.String("folio", "bin/folio", "the folio binary")
+	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
+	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
+	flag.Parse()
+	log.SetFlags(log.Ltime)
+	ctx := context.Background()
+	cfg := defaultConfig
+	if *quick {
+		cfg = quickConfig
+	}
+
+	dir, err := os.MkdirTemp("", "folio-bench-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o755) // the cluster may run as another user when we are root
+	emb, err := store.StartEmbedded(ctx, dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer emb.Stop()
+	s, err := store.Open(ctx, emb.DSN())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := s.Migrate(ctx); err != nil {
+		log.Fatal(err)
+	}
+	start := time.Now()
+	data, err := seed(ctx, s, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("seeded in %s", time.Since(start).Round(time.Second))
+
+	folioAddr, baseAddr := freeAddr(), freeAddr()
+	public := "http://" + folioAddr
+	env := append(os.Environ(), "DATABASE_URL="+emb.DSN(), "FOLIO_PUBLIC_URL="+public,
+		"FOLIO_STATEMENT_HEADER=true", "FOLIO_RATE_LIMIT=0", "FOLIO_LOG_LEVEL=error",
+		"FOLIO_DATA_DIR="+filepath.Join(dir, "data"))
+	stopFolio := startProcess(*folioBin, append(env, "FOLIO_ADDR="+folioAddr), "serve")
+	defer stopFolio()
+	stopBase := startProcess(*baselineBin, append(env, "BASELINE_ADDR="+baseAddr))
+	defer stopBase()
+	waitListening(folioAddr)
+	waitListening(baseAddr)
+
+	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, dsn: emb.DSN(), store: s, public: public}
+	report := r.all(ctx)
+	if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("wrote %s in %s", *out, time.Since(start).Round(time.Second))
+}
+
+func startProcess(bin string, env []string, args ...string) (stop func()) {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		log.Fatalf("start %s: %v", bin, err)
+	}
+	return func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+		}
+	}
+}
+
+func freeAddr() string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func waitListening(addr string) {
+	for i := 0; i < 300; i++ {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	log.Fatalf("%s never listened", addr)
+}
+
+// machine describes where the suite ran.
+func machine() string {
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "model name") {
+				cpu = strings.TrimSpace(strings.SplitN(line, ":", 2)[1])
+				break
+			}
+		}
+	}
+	mem := ""
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		mem = strings.Fields(strings.SplitN(string(b), "\n", 2)[0])[1] + " kB memory"
+	}
+	cores := 0
+	if out, err := exec.Command("nproc").Output(); err == nil {
+		fmt.Sscan(string(out), &cores)
+	}
+	pg := ""
+	if out, err := exec.Command("bash", "-c", "ls -d /usr/lib/postgresql/*/bin/postgres | tail -1").Output(); err == nil {
+		if v, err := exec.Command(strings.TrimSpace(string(out)), "--version").Output(); err == nil {
+			pg = strings.TrimSpace(string(v))
+		}
+	}
+	gov, _ := exec.Command("go", "version").Output()
+	return fmt.Sprintf("%d cores (%s), %s; %s; %s", cores, cpu, mem, pg, strings.TrimSpace(string(gov)))
+}

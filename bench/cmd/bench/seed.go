@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"sync"
+	"time"
+
+	"folio/store"
+)
+
+type config struct {
+	spaces    int           // spaces in the organization (list pages)
+	pages     int           // pages in the big space (content reads)
+	measure   time.Duration // open-loop run at 70% of the maximum
+	maxRun    time.Duration // closed-loop run that finds the maximum
+	clients   int           // closed-loop clients
+	writeRate float64       // requests per second for the write workloads
+}
+
+var defaultConfig = config{spaces: 12000, pages: 10000, measure: 10 * time.Second, maxRun: 5 * time.Second, clients: 16, writeRate: 20}
+var quickConfig = config{spaces: 1200, pages: 500, measure: 2 * time.Second, maxRun: 2 * time.Second, clients: 8, writeRate: 10}
+
+// seeded is what the workloads address.
+type seeded struct {
+	token    string
+	userID   string
+	orgID    string
+	spaceID  string // a small space
+	bigSpace string // the space with cfg.pages pages
+	pageID   string // a page of the big space
+}
+
+// seed fills the database through the same store code the API runs.
+func seed(ctx context.Context, s *store.Store, cfg config) (*seeded, error) {
+	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
+	if err != nil {
+		return nil, err
+	}
+	tok, err := s.CreateToken(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Bench", nil)
+	if err != nil {
+		return nil, err
+	}
+	d := &seeded{token: tok, userID: u.ID, orgID: org.ID}
+
+	log.Printf("seeding %d spaces", cfg.spaces)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	per := cfg.spaces / 8
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < per; i++ {
+				if _, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: fmt.Sprintf("Space %d-%d", w, i), Visibility: store.VisibilityPrivate}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, err
+	}
+	sp, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Small", Visibility: store.VisibilityPublic})
+	if err != nil {
+		return nil, err
+	}
+	d.spaceID = sp.ID
+
+	log.Printf("seeding a space of %d pages", cfg.pages)
+	big, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Big", Visibility: store.VisibilityPrivate})
+	if err != nil {
+		return nil, err
+	}
+	d.bigSpace = big.ID
+	cr, err := s.CreateChangeRequest(ctx, big, u.ID, "seed")
+	if err != nil {
+		return nil, err
+	}
+	top := min(100, cfg.pages)
+	ids := map[string]string{}
+	var batch []store.PageChange
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		res, err := s.UpdateChangeRequestContent(ctx, big.ID, cr.ID, u.ID, batch)
+		if err != nil {
+			return err
+		}
+		for _, o := range res.Changes {
+			ids[o.Ref] = o.Page
+		}
+		batch = nil
+		return nil
+	}
+	for i := 0; i < cfg.pages; i++ {
+		md := fmt.Sprintf("# Page %d\n\nA paragraph of page %d about installing, configuring and running the product.\n\n## Details\n\nMore text.\n", i, i)
+		c := store.PageChange{Operation: store.OpInsertPage, Ref: fmt.Sprint("p", i), Markdown: &md}
+		if i >= top {
+			parent := ids[fmt.Sprint("p", i%top)]
+			c.Into = &parent
+		}
+		batch = append(batch, c)
+		if len(batch) == store.MaxChanges || i == top-1 {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if _, err := s.MergeChangeRequest(ctx, big.ID, cr.ID, u.ID); err != nil {
+		return nil, err
+	}
+	d.pageID = ids["p0"]
+	return d, nil
+}

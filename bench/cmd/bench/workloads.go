@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/bench/loadgen"
+	"folio/rest"
+	"folio/store"
+)
+
+type run struct {
+	cfg      config
+	data     *seeded
+	folio    string
+	baseline string
+	public   string
+	dsn      string
+	store    *store.Store
+	client   *http.Client
+}
+
+// measurement is one target under one workload: its maximum throughput
+// (closed loop), and latencies and errors at 70% of it (open loop).
+type measurement struct {
+	target     string
+	max        float64
+	at70       loadgen.Result
+	rate       float64
+	statements string
+	allocs     string
+}
+
+func (m measurement) row() string {
+	return fmt.Sprintf("| %s | %.0f | %.0f | %s | %s | %s | %d | %s | %s |", m.target, m.max, m.rate,
+		ms(m.at70.Quantile(0.5)), ms(m.at70.Quantile(0.95)), ms(m.at70.Quantile(0.99)), m.at70.Errors, m.statements, m.allocs)
+}
+
+const header = "| target | max req/s | load req/s (70%) | p50 | p95 | p99 | errors | SQL statements/request | allocs/request |\n|---|---|---|---|---|---|---|---|---|"
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+
+func (r *run) get(base, path string) loadgen.Request {
+	return func(int) *http.Request {
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+r.data.token)
+		return req
+	}
+}
+
+func (r *run) post(base, path string, body func(i int) string) loadgen.Request {
+	return func(i int) *http.Request {
+		req, _ := http.NewRequest(http.MethodPost, base+path, strings.NewReader(body(i)))
+		req.Header.Set("Authorization", "Bearer "+r.data.token)
+		req.Header.Set("Content-Type", "application/json")
+		return req
+	}
+}
+
+// fetch sends one request and returns its body and statement count.
+func (r *run) fetch(mk loadgen.Request) ([]byte, string) {
+	resp, err := r.client.Do(mk(0))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 400 {
+		log.Fatalf("%s: %d %s", resp.Request.URL, resp.StatusCode, b)
+	}
+	n := resp.Header.Get("X-Folio-Statements")
+	if n == "" {
+		n = "-"
+	}
+	return b, n
+}
+
+// measure finds a target's maximum throughput, then measures it at 70%.
+func (r *run) measure(ctx context.Context, target string, clients int, mk loadgen.Request) measurement {
+	_, statements := r.fetch(mk)
+	max := loadgen.Closed(ctx, r.client, clients, r.cfg.maxRun, mk).Throughput()
+	rate := max * 0.7
+	at70 := loadgen.Open(ctx, r.client, rate, r.cfg.measure, 256, mk)
+	log.Printf("%s: max %.0f req/s, p50 %s p99 %s at %.0f req/s", target, max, ms(at70.Quantile(0.5)), ms(at70.Quantile(0.99)), rate)
+	return measurement{target: target, max: max, at70: at70, rate: rate, statements: statements, allocs: "-"}
+}
+
+// fixedRate measures a write workload at a fixed rate.
+func (r *run) fixedRate(ctx context.Context, target string, rate float64, mk loadgen.Request) measurement {
+	res := loadgen.Open(ctx, r.client, rate, r.cfg.measure, 64, mk)
+	log.Printf("%s: p50 %s p99 %s at %.0f req/s, %d errors", target, ms(res.Quantile(0.5)), ms(res.Quantile(0.99)), rate, res.Errors)
+	return measurement{target: target, max: res.Throughput(), at70: res, rate: rate, statements: "-", allocs: "-"}
+}
+
+// allocs runs a Go benchmark of one request through the in-process handler.
+func (r *run) allocs(path string) string {
+	h, err := rest.NewHandler(rest.Config{Store: r.store, PublicURL: r.public})
+	if err != nil {
+		log.Fatal(err)
+	}
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Header.Set("Authorization", "Bearer "+r.data.token)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != http.StatusOK {
+				b.Fatalf("%s: %d", path, w.Code)
+			}
+		}
+	})
+	return fmt.Sprintf("%d (%d B)", res.AllocsPerOp(), res.AllocedBytesPerOp())
+}
+
+// pgbench runs one SQL statement on the database's own client for the
+// database's ceiling; it returns transactions per second.
+func (r *run) pgbench(sql string, clients int) float64 {
+	script := filepath.Join(r.tmp(), "read.sql")
+	if err := writeFile(script, sql+";\n"); err != nil {
+		log.Fatal(err)
+	}
+	bin, err := exec.Command("bash", "-c", "command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench | tail -1").Output()
+	if err != nil {
+		log.Printf("pgbench not found: %v", err)
+		return 0
+	}
+	host := regexp.MustCompile(`host=(\S+)`).FindStringSubmatch(r.dsn)[1]
+	cmd := exec.Command(strings.TrimSpace(string(bin)), "-n", "-h", host, "-U", "folio", "-c", strconv.Itoa(clients), "-j", "2",
+		"-T", strconv.Itoa(int(r.cfg.maxRun.Seconds())), "-f", script, "folio")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		log.Printf("pgbench: %v: %s", err, out)
+		return 0
+	}
+	m := regexp.MustCompile(`tps = ([0-9.]+)`).FindSubmatch(out)
+	if m == nil {
+		return 0
+	}
+	tps, _ := strconv.ParseFloat(string(m[1]), 64)
+	return tps
+}
+
+// deepPage walks a list to the page 90% of the way through and returns its token.
+func (r *run) deepPage(path string, limit int) string {
+	var page string
+	seen, total := 0, 1
+	for seen < total*9/10-limit {
+		url := fmt.Sprintf("%s?limit=%d", path, limit)
+		if page != "" {
+			url += "&page=" + page
+		}
+		body, _ := r.fetch(r.get(r.folio, url))
+		var l struct {
+			Items []json.RawMessage
+			Count int
+			Next  *struct{ Page string }
+		}
+		json.Unmarshal(body, &l)
+		total = l.Count
+		seen += len(l.Items)
+		if l.Next == nil {
+			break
+		}
+		page = l.Next.Page
+	}
+	return page
+}
+
+func (r *run) all(ctx context.Context) string {
+	r.client = loadgen.Client(512)
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Folio benchmark results\n\nMade by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&b, "Machine: %s.\n\n", machine())
+	fmt.Fprintf(&b, "Data: one organization with %d spaces; one space of %d pages. Load comes from the bench process over loopback; "+
+		"`max` is a closed loop of %d clients for %s; latencies are from an open loop at 70%% of that maximum for %s, measured "+
+		"from each request's scheduled time (no coordinated omission). SQL statements include the token lookup.\n\n",
+		r.cfg.spaces, r.cfg.pages, r.cfg.clients, r.cfg.maxRun, r.cfg.measure)
+	d := r.data
+
+	// Single reads against the direct baseline and the database's ceiling.
+	b.WriteString("## Single reads\n\n" + header + "\n")
+	var ratios []string
+	for _, read := range []struct{ name, path string }{
+		{"GET /v1/orgs/{id}", "/v1/orgs/" + d.orgID},
+		{"GET /v1/spaces/{id}", "/v1/spaces/" + d.spaceID},
+	} {
+		folioBody, _ := r.fetch(r.get(r.folio, read.path))
+		baseBody, _ := r.fetch(r.get(r.baseline, read.path))
+		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, r.get(r.folio, read.path))
+		f.allocs = r.allocs(read.path)
+		base := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, r.get(r.baseline, read.path))
+		b.WriteString(f.row() + "\n" + base.row() + "\n")
+		same := "identical"
+		if !bytes.Equal(folioBody, baseBody) {
+			same = "DIFFERENT"
+			log.Printf("bodies differ:\nfolio:    %s\nbaseline: %s", folioBody, baseBody)
+		}
+		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput; response bytes %s.",
+			read.name, 100*f.max/base.max, same))
+	}
+	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
+	tps := r.pgbench(orgSQL, r.cfg.clients)
+	fmt.Fprintf(&b, "| pgbench: the organization read statement | %.0f | | | | | | 1 | |\n\n", tps)
+	b.WriteString(strings.Join(ratios, "\n") + "\n\n")
+
+	// List pages, first and 90% deep.
+	b.WriteString("## List pages (GET /v1/orgs/{id}/spaces)\n\n" + header + "\n")
+	var deepRatios []string
+	for _, limit := range []int{50, 1000} {
+		path := "/v1/orgs/" + d.orgID + "/spaces"
+		first := r.measure(ctx, fmt.Sprintf("limit=%d, first page", limit), r.cfg.clients, r.get(r.folio, fmt.Sprintf("%s?limit=%d", path, limit)))
+		token := r.deepPage(path, limit)
+		deep := r.measure(ctx, fmt.Sprintf("limit=%d, 90%% deep", limit), r.cfg.clients, r.get(r.folio, fmt.Sprintf("%s?limit=%d&page=%s", path, limit, token)))
+		b.WriteString(first.row() + "\n" + deep.row() + "\n")
+		deepRatios = append(deepRatios, fmt.Sprintf("- limit=%d: a page 90%% deep costs **%.2fx** the first page (p50), %.2fx (max throughput).",
+			limit, float64(deep.at70.Quantile(0.5))/float64(first.at70.Quantile(0.5)), first.max/deep.max))
+	}
+	b.WriteString("\n" + strings.Join(deepRatios, "\n") + "\n\n")
+
+	// Content: the page tree of the big space.
+	b.WriteString("## Content\n\n" + header + "\n")
+	tree := r.measure(ctx, fmt.Sprintf("GET /v1/spaces/{id}/content/pages (%d pages)", r.cfg.pages), 4, r.get(r.folio, "/v1/spaces/"+d.bigSpace+"/content/pages"))
+	b.WriteString(tree.row() + "\n\n")
+
+	// Writes at a fixed rate.
+	b.WriteString(fmt.Sprintf("## Writes (open loop at %.0f req/s)\n\n", r.cfg.writeRate) + header + "\n")
+	create := r.fixedRate(ctx, "POST /v1/orgs/{id}/spaces", r.cfg.writeRate, r.post(r.folio, "/v1/orgs/"+d.orgID+"/spaces",
+		func(i int) string { return fmt.Sprintf(`{"title":"Written %d"}`, i) }))
+	b.WriteString(create.row() + "\n")
+	for _, w := range r.writeWorkloads(ctx) {
+		b.WriteString(w.row() + "\n")
+	}
+	b.WriteString("\n")
+
+	// Targets.
+	b.WriteString("## Targets\n\n")
+	b.WriteString("- p99 at most 5x p50 at 70% of the maximum, with no errors: see each table (p99/p50 and errors columns).\n")
+	return b.String()
+}

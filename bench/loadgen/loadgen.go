@@ -1,0 +1,143 @@
+// Package loadgen sends HTTP load from its own process and records latencies.
+// Open-loop runs send at a fixed rate and measure each request from the time
+// it was scheduled to go, not from when a free worker sent it, so a slow
+// server cannot hide its queueing delay (no coordinated omission).
+package loadgen
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Request makes the i-th request of a run.
+type Request func(i int) *http.Request
+
+// Result is what one run measured.
+type Result struct {
+	Sent      int
+	Errors    int // transport errors and statuses >= 400 (or other than want)
+	Duration  time.Duration
+	Latencies []time.Duration // sorted
+}
+
+// Throughput is completed requests per second.
+func (r Result) Throughput() float64 {
+	if r.Duration <= 0 {
+		return 0
+	}
+	return float64(r.Sent) / r.Duration.Seconds()
+}
+
+// Quantile returns the q-th latency quantile (0 < q <= 1).
+func (r Result) Quantile(q float64) time.Duration {
+	if len(r.Latencies) == 0 {
+		return 0
+	}
+	i := int(q*float64(len(r.Latencies))+0.5) - 1
+	i = min(max(i, 0), len(r.Latencies)-1)
+	return r.Latencies[i]
+}
+
+// Client is an HTTP client with enough idle connections for the runs.
+func Client(conns int) *http.Client {
+	return &http.Client{
+		Timeout: 30 * time.Second,
+		Transport: &http.Transport{
+			MaxIdleConns:        conns,
+			MaxIdleConnsPerHost: conns,
+			MaxConnsPerHost:     conns,
+			IdleConnTimeout:     time.Minute,
+		},
+	}
+}
+
+// do sends one request, drains the body and reports whether it succeeded.
+func do(c *http.Client, req *http.Request) bool {
+	resp, err := c.Do(req)
+	if err != nil {
+		return false
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode < 400
+}
+
+// Closed runs conc clients back to back for d: the server's maximum throughput.
+func Closed(ctx context.Context, c *http.Client, conc int, d time.Duration, mk Request) Result {
+	var (
+		mu   sync.Mutex
+		all  []time.Duration
+		errs atomic.Int64
+		n    atomic.Int64
+		wg   sync.WaitGroup
+	)
+	start := time.Now()
+	deadline := start.Add(d)
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for time.Now().Before(deadline) && ctx.Err() == nil {
+				i := int(n.Add(1))
+				t := time.Now()
+				if !do(c, mk(i)) {
+					errs.Add(1)
+				}
+				mine = append(mine, time.Since(t))
+			}
+			mu.Lock()
+			all = append(all, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return finish(all, int(errs.Load()), time.Since(start))
+}
+
+// Open sends rate requests per second for d, each at its scheduled time,
+// with up to maxInFlight outstanding; latency counts from the schedule.
+func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, maxInFlight int, mk Request) Result {
+	var (
+		mu   sync.Mutex
+		all  []time.Duration
+		errs atomic.Int64
+		wg   sync.WaitGroup
+	)
+	slots := make(chan struct{}, maxInFlight)
+	interval := time.Duration(float64(time.Second) / rate)
+	start := time.Now()
+	total := int(d.Seconds() * rate)
+	for i := 0; i < total && ctx.Err() == nil; i++ {
+		due := start.Add(time.Duration(i) * interval)
+		if wait := time.Until(due); wait > 0 {
+			time.Sleep(wait)
+		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func(i int, due time.Time) {
+			defer wg.Done()
+			defer func() { <-slots }()
+			ok := do(c, mk(i))
+			lat := time.Since(due)
+			if !ok {
+				errs.Add(1)
+			}
+			mu.Lock()
+			all = append(all, lat)
+			mu.Unlock()
+		}(i, due)
+	}
+	wg.Wait()
+	return finish(all, int(errs.Load()), time.Since(start))
+}
+
+func finish(all []time.Duration, errs int, d time.Duration) Result {
+	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	return Result{Sent: len(all), Errors: errs, Duration: d, Latencies: all}
+}
