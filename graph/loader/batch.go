@@ -15,13 +15,15 @@ import (
 // one statement however its resolvers' goroutines happen to be scheduled
 // (a time window alone splits batches on a busy machine).
 type Loader[K comparable, V any] struct {
-	dl        *dataloader.Loader[K, V]
+	batch     dataloader.BatchFunc[K, V]
+	once      sync.Once
+	dl        *dataloader.Loader[K, V] // made on first Load: most operations use few loaders
 	mu        sync.Mutex
 	announced []K
 }
 
 func newBatched[K comparable, V any](batch dataloader.BatchFunc[K, V]) *Loader[K, V] {
-	return &Loader[K, V]{dl: dataloader.NewBatchedLoader(batch, dataloader.WithWait[K, V](wait))}
+	return &Loader[K, V]{batch: batch}
 }
 
 // Register announces keys that resolvers are about to load. It costs
@@ -34,6 +36,7 @@ func (l *Loader[K, V]) Register(keys ...K) {
 
 // Load returns the value of key, batched with every key announced so far.
 func (l *Loader[K, V]) Load(ctx context.Context, key K) (V, error) {
+	l.once.Do(func() { l.dl = dataloader.NewBatchedLoader(l.batch, dataloader.WithWait[K, V](wait)) })
 	l.mu.Lock()
 	pending := l.announced
 	l.announced = nil
