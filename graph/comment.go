@@ -73,7 +73,18 @@ func (r *Resolver) commentIn(ctx context.Context, t thread, id string) (*model.C
 	if err != nil {
 		return nil, err
 	}
+	loader.For(ctx).Comments.CommentsListed([]store.Comment{*c})
 	m := t.wrap(u.ID)(*c)
+	return &m, nil
+}
+
+// userFrom loads a user through one of the comment loaders' user loaders.
+func (r *Resolver) userFrom(ctx context.Context, l *loader.Loader[string, store.User], id string) (*model.User, error) {
+	u, err := l.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m := model.NewUser(r.Base, u)
 	return &m, nil
 }
 

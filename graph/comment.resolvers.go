@@ -25,13 +25,13 @@ func (r *changeRequestResolver) Comment(ctx context.Context, obj *model.ChangeRe
 
 // PostedBy is the resolver for the postedBy field.
 func (r *commentResolver) PostedBy(ctx context.Context, obj *model.Comment) (*model.User, error) {
-	return r.user(ctx, obj.PostedBy)
+	return r.userFrom(ctx, loader.For(ctx).Comments.Authors, obj.PostedBy)
 }
 
 // Reactions is the resolver for the reactions field.
 func (r *commentResolver) Reactions(ctx context.Context, obj *model.Comment) ([]model.EmojiReaction, error) {
-	rows, err := loader.For(ctx).Comments.Reactions.Load(ctx, obj.ID)
-	return model.GroupReactions(rows), err
+	rows, err := loader.For(ctx).Comments.CommentReactions.Load(ctx, obj.ID)
+	return model.GroupReactions(rows, false), err
 }
 
 // Target is the resolver for the target field.
@@ -44,7 +44,7 @@ func (r *commentResolver) ResolvedBy(ctx context.Context, obj *model.Comment) (*
 	if obj.ResolvedBy == nil {
 		return nil, nil
 	}
-	return r.user(ctx, *obj.ResolvedBy)
+	return r.userFrom(ctx, loader.For(ctx).Comments.Authors, *obj.ResolvedBy)
 }
 
 // ReplyList is the resolver for the replyList field.
@@ -73,13 +73,13 @@ func (r *commentResolver) Reply(ctx context.Context, obj *model.Comment, id stri
 
 // PostedBy is the resolver for the postedBy field.
 func (r *commentReplyResolver) PostedBy(ctx context.Context, obj *model.CommentReply) (*model.User, error) {
-	return r.user(ctx, obj.PostedBy)
+	return r.userFrom(ctx, loader.For(ctx).Comments.ReplyAuthors, obj.PostedBy)
 }
 
 // Reactions is the resolver for the reactions field.
 func (r *commentReplyResolver) Reactions(ctx context.Context, obj *model.CommentReply) ([]model.EmojiReaction, error) {
-	rows, err := loader.For(ctx).Comments.Reactions.Load(ctx, obj.ID)
-	return model.GroupReactions(rows), err
+	rows, err := loader.For(ctx).Comments.ReplyReactions.Load(ctx, obj.ID)
+	return model.GroupReactions(rows, true), err
 }
 
 // PostComment is the resolver for the postComment field.
@@ -224,7 +224,11 @@ func (r *mutationResolver) DeleteCommentReply(ctx context.Context, spaceID strin
 
 // User is the resolver for the user field.
 func (r *reactionUserResolver) User(ctx context.Context, obj *model.ReactionUser) (*model.User, error) {
-	return r.user(ctx, obj.UserID)
+	l := loader.For(ctx).Comments
+	if obj.OnReply {
+		return r.userFrom(ctx, l.ReplyReactors, obj.UserID)
+	}
+	return r.userFrom(ctx, l.Reactors, obj.UserID)
 }
 
 // CommentList is the resolver for the commentList field.

@@ -8,26 +8,42 @@ import (
 	"folio/store"
 )
 
-// CommentLoaders batch the reads under a list of comments: the first page
-// of each comment's replies and the reactions of every comment and reply.
-// Each list announces the keys of the level below, so a discussion costs
-// one statement per level however many comments it has.
+// CommentLoaders batch the reads under a list of comments. Each loader
+// serves one level of a discussion, and the level above announces its keys,
+// so a discussion costs one statement per level however many comments it
+// has, and always the same ones: a loader shared by two levels would merge
+// or split their batches depending on which finished first. Hence users
+// come from four loaders of their own (comment authors and resolvers, reply
+// authors, and the users who reacted to each).
 type CommentLoaders struct {
-	RepliesPage *PageLoader[string, store.CommentReply]
-	// Reactions are by the id of the comment or reply reacted to, oldest first.
-	Reactions *Loader[string, []store.Reaction]
-	user      *Loader[string, store.User]
+	RepliesPage      *PageLoader[string, store.CommentReply]
+	CommentReactions *Loader[string, []store.Reaction] // by comment id, oldest first
+	ReplyReactions   *Loader[string, []store.Reaction] // by reply id, oldest first
+	Authors          *Loader[string, store.User]       // of comments, and who resolved them
+	ReplyAuthors     *Loader[string, store.User]
+	Reactors         *Loader[string, store.User] // who reacted to comments
+	ReplyReactors    *Loader[string, store.User]
 }
 
-func newCommentLoaders(s *store.Store, user *Loader[string, store.User]) *CommentLoaders {
-	l := &CommentLoaders{user: user}
+func newCommentLoaders(s *store.Store) *CommentLoaders {
+	users := func() *Loader[string, store.User] {
+		return newLoader(s.UsersByID, func(u store.User) string { return u.ID }, "user", nil)
+	}
+	l := &CommentLoaders{Authors: users(), ReplyAuthors: users(), Reactors: users(), ReplyReactors: users()}
 	l.RepliesPage = newFirstPages(s.RepliesFirstPages, func(r store.CommentReply) string { return r.CommentID }, l.RepliesListed)
-	l.Reactions = newBatched(func(ctx context.Context, ids []string) []*dataloader.Result[[]store.Reaction] {
+	l.CommentReactions = newReactions(s, l.Reactors)
+	l.ReplyReactions = newReactions(s, l.ReplyReactors)
+	return l
+}
+
+// newReactions loads reactions by subject and announces who reacted to users.
+func newReactions(s *store.Store, users *Loader[string, store.User]) *Loader[string, []store.Reaction] {
+	return newBatched(func(ctx context.Context, ids []string) []*dataloader.Result[[]store.Reaction] {
 		rows, err := s.ReactionsOf(ctx, ids)
 		bySubject := map[string][]store.Reaction{}
 		for _, r := range rows {
 			bySubject[r.SubjectID] = append(bySubject[r.SubjectID], r)
-			l.user.Register(r.UserID)
+			users.Register(r.UserID)
 		}
 		out := make([]*dataloader.Result[[]store.Reaction], len(ids))
 		for i, id := range ids {
@@ -35,18 +51,17 @@ func newCommentLoaders(s *store.Store, user *Loader[string, store.User]) *Commen
 		}
 		return out
 	})
-	return l
 }
 
 // CommentsListed announces what the fields of these comments will load:
 // their authors and resolvers, reactions and first pages of replies.
 func (l *CommentLoaders) CommentsListed(cs []store.Comment) {
 	for _, c := range cs {
-		l.user.Register(c.PostedBy)
+		l.Authors.Register(c.PostedBy)
 		if c.ResolvedBy != nil {
-			l.user.Register(*c.ResolvedBy)
+			l.Authors.Register(*c.ResolvedBy)
 		}
-		l.Reactions.Register(c.ID)
+		l.CommentReactions.Register(c.ID)
 		l.RepliesPage.Register(c.ID)
 	}
 }
@@ -54,7 +69,7 @@ func (l *CommentLoaders) CommentsListed(cs []store.Comment) {
 // RepliesListed announces the authors and reactions of these replies.
 func (l *CommentLoaders) RepliesListed(rs []store.CommentReply) {
 	for _, r := range rs {
-		l.user.Register(r.PostedBy)
-		l.Reactions.Register(r.ID)
+		l.ReplyAuthors.Register(r.PostedBy)
+		l.ReplyReactions.Register(r.ID)
 	}
 }

@@ -58,7 +58,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
 	l.Spaces = newSpaceLoaders(s)
 	l.Content = newContentLoaders(s)
-	l.Comments = newCommentLoaders(s, l.User)
+	l.Comments = newCommentLoaders(s)
 	return l
 }
 

@@ -80,15 +80,17 @@ type EmojiReaction struct {
 
 func (e EmojiReaction) Count() int { return len(e.Users) }
 
-// ReactionUser is who reacted and when; the user is loaded.
+// ReactionUser is who reacted and when; the user is loaded (by the
+// loader of reply or comment reactors, OnReply says which).
 type ReactionUser struct {
 	UserID    string
 	ReactedAt time.Time
+	OnReply   bool
 }
 
 // GroupReactions groups reactions (oldest first) by emoji, in the order
 // each emoji first appeared.
-func GroupReactions(rows []store.Reaction) []EmojiReaction {
+func GroupReactions(rows []store.Reaction, onReply bool) []EmojiReaction {
 	out := []EmojiReaction{}
 	at := map[string]int{}
 	for _, r := range rows {
@@ -98,7 +100,7 @@ func GroupReactions(rows []store.Reaction) []EmojiReaction {
 			at[r.Emoji] = i
 			out = append(out, EmojiReaction{Emoji: r.Emoji})
 		}
-		out[i].Users = append(out[i].Users, ReactionUser{UserID: r.UserID, ReactedAt: r.ReactedAt})
+		out[i].Users = append(out[i].Users, ReactionUser{UserID: r.UserID, ReactedAt: r.ReactedAt, OnReply: onReply})
 	}
 	return out
 }
