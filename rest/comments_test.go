@@ -299,3 +299,39 @@ func TestChangeRequestComments(t *testing.T) {
 	}
 	alice.Delete(crBase + "/comments/" + id).Expect(http.StatusNoContent)
 }
+
+func TestCommentsFollowTheSpace(t *testing.T) {
+	d := newDiscussion(t)
+	alice := d.alice
+	path := d.base + "/comments"
+	// A locked space still takes comments: they are not content.
+	alice.Patch(d.base, map[string]any{"editMode": "locked"}).Expect(http.StatusOK)
+	id := resttest.Str(d.carol.Post(path, map[string]any{"page": d.page, "body": md("locked?")}).Expect(http.StatusOK).JSON(), "id")
+	alice.Post(path+"/"+id+"/replies", map[string]any{"body": md("still open for talk")}).Expect(http.StatusOK)
+	alice.Put(path+"/"+id, map[string]any{"addedReactions": []string{"👀"}}).Expect(http.StatusOK)
+	alice.Patch(d.base, map[string]any{"editMode": "live"}).Expect(http.StatusOK)
+
+	// A transferred space keeps its discussion; a duplicate starts without one.
+	dup := resttest.Str(alice.Post(d.base+"/duplicate", nil).Expect(http.StatusCreated).JSON(), "id")
+	if got := resttest.Str(alice.Get("/v1/spaces/"+dup+"/comments").Expect(http.StatusOK).JSON(), "count"); got != "0" || openComments(t, alice, dup) != "0" {
+		t.Errorf("duplicate has %s comments", got)
+	}
+	other := createOrg(t, alice, "Beta")
+	alice.Post(d.base+"/transfer", map[string]any{"organization": other}).Expect(http.StatusOK)
+	c := alice.Get(path + "/" + id).Expect(http.StatusOK).JSON()
+	expectFields(t, c, map[string]string{"replies": "1", "target.page.title": "Guide", "target.page.outdated": "false"})
+	if reactions(c) != "👀:1:alice@example.com" {
+		t.Errorf("reactions after transfer = %q", reactions(c))
+	}
+	if openComments(t, alice, d.space) != "1" {
+		t.Errorf("open comments after transfer = %s", openComments(t, alice, d.space))
+	}
+	for _, table := range []string{"comments", "comment_replies", "comment_reactions"} {
+		n, err := d.srv.Store.DB.NewSelect().Table(table).Where("organization_id <> ?", other).Count(t.Context())
+		if err != nil || n != 0 {
+			t.Errorf("%s: %d rows left in the old organization (%v)", table, n, err)
+		}
+	}
+	// The old organization's members lost access with the space.
+	d.carol.Get(path + "/" + id).ExpectError(http.StatusNotFound)
+}
