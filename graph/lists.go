@@ -54,6 +54,19 @@ func nestedPage[K comparable, V any](ctx context.Context, args store.PageArgs,
 	if err != nil {
 		return store.Page[V]{}, err
 	}
+	return nestedPageCounted(ctx, args, pages, parent, count, fromRows, direct)
+}
+
+// nestedPageCounted is nestedPage for lists whose parent row carries their
+// count (a comment's replies, say).
+func nestedPageCounted[K comparable, V any](ctx context.Context, args store.PageArgs,
+	pages *loader.PageLoader[K, V], parent K, count int,
+	fromRows func(rows []V, limit, count int) store.Page[V],
+	direct func() (store.Page[V], error),
+) (store.Page[V], error) {
+	if args.Page != "" {
+		return direct()
+	}
 	rows, ok, err := pages.LoadPage(ctx, parent, args.Limit)
 	if err != nil {
 		return store.Page[V]{}, err

@@ -40,6 +40,10 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 		writeGraphQLError(w, resp.Errors[0])
 		return
 	}
+	if c.Absent != 0 && bytes.Equal(resultOf(resp.Data, c.result), []byte("false")) {
+		w.WriteHeader(c.Absent)
+		return
+	}
 	if c.Status == http.StatusNoContent || c.Status == http.StatusResetContent {
 		w.WriteHeader(c.Status)
 		return
@@ -50,10 +54,7 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 		w.Write([]byte("{}"))
 		return
 	}
-	data := []byte(resp.Data)
-	for _, k := range c.result {
-		data = member(data, k)
-	}
+	data := resultOf(resp.Data, c.result)
 	var body bytes.Buffer
 	body.Grow(len(data))
 	if _, err := writeShaped(&body, data, c.shape); err != nil {
@@ -70,6 +71,14 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 	}
 	w.WriteHeader(c.Status)
 	w.Write(body.Bytes())
+}
+
+// resultOf is the value at path inside an operation's data.
+func resultOf(data []byte, path []string) []byte {
+	for _, k := range path {
+		data = member(data, k)
+	}
+	return data
 }
 
 // variables gathers the operation's variables from the request.

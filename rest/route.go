@@ -27,8 +27,11 @@ type Route struct {
 	Query  []Param // query parameters, each passed as the variable of that name
 	Body   bool    // the JSON body is passed as the variable "input"
 	Status int     // success status; 204 and 205 send no body
-	Empty  bool    // the success body is {} whatever the operation returns
-	Public bool    // needs no token
+	// Absent, when set, is the status instead of Status when the result is
+	// false: a delete of something that was already gone (sends no body).
+	Absent int
+	Empty  bool // the success body is {} whatever the operation returns
+	Public bool // needs no token
 }
 
 // Param is a query parameter and how to read it.

@@ -13,6 +13,7 @@ func Routes() []Route {
 		openAPIRoutes,
 		translationRoutes,
 		contentRoutes,
+		commentRoutes,
 	} {
 		all = append(all, area...)
 	}

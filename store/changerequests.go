@@ -38,6 +38,7 @@ type ChangeRequest struct {
 	CreatedAt       time.Time           `bun:"created_at"`
 	UpdatedAt       time.Time           `bun:"updated_at"`
 	MergedAt        *time.Time          `bun:"merged_at"`
+	Comments        int                 `bun:"comments"` // open comments, kept by the comment writes
 }
 
 // ChangeRequest loads a change request of a space by its id or its number.

@@ -31,7 +31,7 @@ func copyContent(ctx context.Context, tx bun.Tx, src, cp *Space) error {
 }
 
 // moveContent carries the content of spaces transferred to another
-// organization: their revisions, change requests and files change owner,
+// organization: their revisions, change requests, files and comments change owner,
 // and the tree nodes and documents they reach are copied into the target
 // organization (content-addressed rows are shared only inside one).
 func moveContent(ctx context.Context, tx bun.Tx, spaceIDs []string, fromOrg, toOrg string) error {
@@ -59,8 +59,16 @@ func moveContent(ctx context.Context, tx bun.Tx, spaceIDs []string, fromOrg, toO
 	if err != nil {
 		return dbError(err, "revision content")
 	}
-	for _, table := range []string{"revisions", "change_requests", "space_files"} {
+	for _, table := range []string{"revisions", "change_requests", "space_files", "comments"} {
 		if _, err := tx.NewUpdate().Table(table).Set("organization_id = ?", toOrg).Where("space_id IN (?)", bun.In(spaceIDs)).Exec(ctx); err != nil {
+			return dbError(err, table)
+		}
+	}
+	// Replies and reactions follow their comments.
+	for _, table := range []string{"comment_replies", "comment_reactions"} {
+		_, err := tx.NewUpdate().Table(table).Set("organization_id = ?", toOrg).
+			Where("comment_id IN (SELECT id FROM comments WHERE space_id IN (?))", bun.In(spaceIDs)).Exec(ctx)
+		if err != nil {
 			return dbError(err, table)
 		}
 	}

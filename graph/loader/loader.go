@@ -29,6 +29,7 @@ type Loaders struct {
 	MemberTeamsPage *PageLoader[store.MemberKey, store.TeamMembership]
 	Spaces          *SpaceLoaders
 	Content         *ContentLoaders
+	Comments        *CommentLoaders
 }
 
 // New creates the loaders of one operation by the user viewerID.
@@ -57,6 +58,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
 	l.Spaces = newSpaceLoaders(s)
 	l.Content = newContentLoaders(s)
+	l.Comments = newCommentLoaders(s)
 	return l
 }
 

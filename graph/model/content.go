@@ -149,8 +149,6 @@ func (ChangeRequest) Object() string { return "change-request" }
 
 func (c ChangeRequest) Revision() string { return c.RevisionID }
 
-func (ChangeRequest) Comments() int { return 0 }
-
 // Outdated: the space moved on since the change request started.
 func (c ChangeRequest) Outdated() bool {
 	return c.Status != store.CRMerged && c.InSpace.RevisionID != c.RevisionInitial

@@ -9,6 +9,7 @@ import (
 	"folio/store"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -57,6 +58,66 @@ type CollectionPermissions struct {
 type CollectionURLs struct {
 	Location string `json:"location"`
 	App      string `json:"app"`
+}
+
+// A comment's or a reply's content. Folio keeps it as markdown: markdown is absent only when read with format document.
+type CommentBody struct {
+	Markdown *string `json:"markdown,omitempty"`
+}
+
+type CommentBodyInput struct {
+	Markdown string `json:"markdown"`
+}
+
+type CommentList struct {
+	Items []Comment `json:"items"`
+	Count int       `json:"count"`
+	Next  *Next     `json:"next,omitempty"`
+}
+
+// What the caller may do: edit the body (the author), reply, react and resolve (the comment role), delete (the author and admins).
+type CommentPermissions struct {
+	View   bool `json:"view"`
+	Edit   bool `json:"edit"`
+	Reply  bool `json:"reply"`
+	Delete bool `json:"delete"`
+}
+
+type CommentReplyList struct {
+	Items []CommentReply `json:"items"`
+	Count int            `json:"count"`
+	Next  *Next          `json:"next,omitempty"`
+}
+
+type CommentTarget struct {
+	Node *CommentTargetNode `json:"node,omitempty"`
+	// The change request the comment was posted in.
+	ChangeRequest *string            `json:"changeRequest,omitempty"`
+	Review        *string            `json:"review,omitempty"`
+	Page          *CommentTargetPage `json:"page,omitempty"`
+	Space         string             `json:"space"`
+	// The revision the target was in when the comment was posted.
+	Revision string `json:"revision"`
+}
+
+type CommentTargetNode struct {
+	ID string `json:"id"`
+}
+
+// The commented page as it is now in the thread's current revision (the space's, or the change request's latest); outdated when its document changed since the comment was posted, or it is gone (then only id is left).
+type CommentTargetPage struct {
+	ID        string     `json:"id"`
+	Title     *string    `json:"title,omitempty"`
+	Emoji     *string    `json:"emoji,omitempty"`
+	Icon      *string    `json:"icon,omitempty"`
+	CreatedAt *time.Time `json:"createdAt,omitempty"`
+	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
+	Path      *string    `json:"path,omitempty"`
+	Outdated  bool       `json:"outdated"`
+}
+
+type CommentURLs struct {
+	Location string `json:"location"`
 }
 
 // One change: insert_page, update_page, delete_page or insert_files, as the reference document's ChangeRequestContentChange.
@@ -353,6 +414,18 @@ type PingResult struct {
 	ServiceVisitorClaims *string `json:"serviceVisitorClaims,omitempty"`
 }
 
+type PostCommentInput struct {
+	// A node of the page's document the comment is anchored to.
+	Node *string `json:"node,omitempty"`
+	// The page commented on; it must exist in the thread's current revision.
+	Page *string           `json:"page,omitempty"`
+	Body *CommentBodyInput `json:"body"`
+}
+
+type PostCommentReplyInput struct {
+	Body *CommentBodyInput `json:"body"`
+}
+
 type PutOpenAPISpecInput struct {
 	Source *OpenAPISpecSourceInput `json:"source"`
 }
@@ -531,6 +604,20 @@ type UpdateCollectionInput struct {
 	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
+type UpdateCommentInput struct {
+	Resolved *bool             `json:"resolved,omitempty"`
+	Body     *CommentBodyInput `json:"body,omitempty"`
+	// Emoji characters (or their hexadecimal code points) the caller reacts with.
+	AddedReactions   []string `json:"addedReactions,omitempty"`
+	RemovedReactions []string `json:"removedReactions,omitempty"`
+}
+
+type UpdateCommentReplyInput struct {
+	Body             *CommentBodyInput `json:"body,omitempty"`
+	AddedReactions   []string          `json:"addedReactions,omitempty"`
+	RemovedReactions []string          `json:"removedReactions,omitempty"`
+}
+
 type UpdateCustomFieldInput struct {
 	Title       *string  `json:"title,omitempty"`
 	Description *string  `json:"description,omitempty"`
@@ -604,6 +691,64 @@ type UpdateTranslationSettingsInput struct {
 
 type UserURLs struct {
 	Location string `json:"location"`
+}
+
+// Which comments a list returns: every status, or one.
+type CommentStatusFilter string
+
+const (
+	CommentStatusFilterAll      CommentStatusFilter = "all"
+	CommentStatusFilterOpen     CommentStatusFilter = "open"
+	CommentStatusFilterResolved CommentStatusFilter = "resolved"
+)
+
+var AllCommentStatusFilter = []CommentStatusFilter{
+	CommentStatusFilterAll,
+	CommentStatusFilterOpen,
+	CommentStatusFilterResolved,
+}
+
+func (e CommentStatusFilter) IsValid() bool {
+	switch e {
+	case CommentStatusFilterAll, CommentStatusFilterOpen, CommentStatusFilterResolved:
+		return true
+	}
+	return false
+}
+
+func (e CommentStatusFilter) String() string {
+	return string(e)
+}
+
+func (e *CommentStatusFilter) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CommentStatusFilter(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CommentStatusFilter", str)
+	}
+	return nil
+}
+
+func (e CommentStatusFilter) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CommentStatusFilter) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CommentStatusFilter) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // Output format of a page's document: markdown adds the page's markdown.

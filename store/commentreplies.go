@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// CommentReply is a reply in a comment's discussion.
+type CommentReply struct {
+	bun.BaseModel `bun:"table:comment_replies,alias:rp"`
+
+	ID             string     `bun:"id,pk"`
+	OrganizationID string     `bun:"organization_id"`
+	CommentID      string     `bun:"comment_id"`
+	PostedBy       string     `bun:"posted_by"`
+	PostedAt       time.Time  `bun:"posted_at"`
+	EditedAt       *time.Time `bun:"edited_at"`
+	Markdown       string     `bun:"markdown"`
+}
+
+// Replies read as a conversation: oldest first.
+var replyKeyset = keyset{name: "comment-replies", cols: []string{"rp.posted_at", "rp.id"}}
+
+func replyKey(r *CommentReply) []any { return []any{r.PostedAt, r.ID} }
+
+// ListReplies lists the replies of a comment, oldest first.
+func (s *Store) ListReplies(ctx context.Context, commentID string, args PageArgs) (Page[CommentReply], error) {
+	q := s.DB.NewSelect().Model((*CommentReply)(nil)).Where("rp.comment_id = ?", commentID)
+	return listPage(ctx, s, q, replyKeyset, args, replyKey)
+}
+
+// RepliesFirstPages loads the first page (limit+1 rows) of the replies of
+// many comments in one statement, for lists nested under a list of comments.
+func (s *Store) RepliesFirstPages(ctx context.Context, commentIDs []string, limit int) ([]CommentReply, error) {
+	q := s.DB.NewSelect().Model((*CommentReply)(nil)).ColumnExpr("rp.*").Where("rp.comment_id IN (?)", bun.In(commentIDs))
+	return firstPages[CommentReply](ctx, s, q, "rp.comment_id", replyKeyset, limit)
+}
+
+// RepliesFirstPage makes the first page of ListReplies from the rows
+// RepliesFirstPages loaded for one comment.
+func (s *Store) RepliesFirstPage(rows []CommentReply, limit, count int) Page[CommentReply] {
+	return pageFromRows(s, rows, limit, count, replyKeyset, replyKey)
+}
+
+// Reply loads a reply of a comment; replies of other comments are NOT_FOUND.
+func (s *Store) Reply(ctx context.Context, commentID, id string) (*CommentReply, error) {
+	return reply(ctx, s.DB, commentID, id, false)
+}
+
+func reply(ctx context.Context, db bun.IDB, commentID, id string, lock bool) (*CommentReply, error) {
+	r := new(CommentReply)
+	q := db.NewSelect().Model(r).Where("rp.comment_id = ? AND rp.id = ?", commentID, id)
+	if lock {
+		q.For("UPDATE")
+	}
+	err := q.Scan(ctx)
+	return r, dbError(err, "reply")
+}
+
+// PostReply stores a reply of userID to a comment and counts it on the comment.
+func (s *Store) PostReply(ctx context.Context, c *Comment, userID, markdown string) (*CommentReply, error) {
+	r := &CommentReply{ID: NewID(), OrganizationID: c.OrganizationID, CommentID: c.ID, PostedBy: userID,
+		PostedAt: s.Now(), Markdown: markdown}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		// The counter update locks the comment, and fails when it is gone.
+		res, err := tx.NewUpdate().Table("comments").Set("replies = replies + 1").Where("id = ?", c.ID).Exec(ctx)
+		if err != nil {
+			return dbError(err, "comment")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound("comment")
+		}
+		_, err = tx.NewInsert().Model(r).Exec(ctx)
+		return dbError(err, "reply")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// UpdateReply applies a patch (body and reactions) to a reply of a comment;
+// a new body sets editedAt. The caller checks who may change what.
+func (s *Store) UpdateReply(ctx context.Context, commentID, id string, p CommentPatch) (*CommentReply, error) {
+	var r *CommentReply
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		if r, err = reply(ctx, tx, commentID, id, true); err != nil {
+			return err
+		}
+		now := s.Now()
+		if p.Markdown != nil && *p.Markdown != r.Markdown {
+			r.Markdown, r.EditedAt = *p.Markdown, &now
+			if _, err := tx.NewUpdate().Model(r).Column("markdown", "edited_at").WherePK().Exec(ctx); err != nil {
+				return dbError(err, "reply")
+			}
+		}
+		return react(ctx, tx, reactionSubject{orgID: r.OrganizationID, commentID: commentID, replyID: r.ID}, p, now)
+	})
+	return r, err
+}
+
+// DeleteReply deletes a reply of a comment with its reactions and uncounts
+// it; false when there was no such reply.
+func (s *Store) DeleteReply(ctx context.Context, commentID, id string) (bool, error) {
+	found := false
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*CommentReply)(nil)).Where("comment_id = ? AND id = ?", commentID, id).Exec(ctx)
+		if err != nil {
+			return dbError(err, "reply")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		found = true
+		_, err = tx.NewUpdate().Table("comments").Set("replies = replies - 1").Where("id = ?", commentID).Exec(ctx)
+		return dbError(err, "comment")
+	})
+	return found, err
+}
