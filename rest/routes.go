@@ -5,7 +5,7 @@ import "net/http"
 // Routes is the REST route table, area by area.
 func Routes() []Route {
 	var all []Route
-	for _, area := range [][]Route{organizationRoutes, memberRoutes, teamRoutes, spaceRoutes} {
+	for _, area := range [][]Route{organizationRoutes, memberRoutes, teamRoutes, spaceRoutes, siteRoutes} {
 		all = append(all, area...)
 	}
 	return all

@@ -28,6 +28,7 @@ type Loaders struct {
 	TeamMembersPage *PageLoader[string, store.TeamMembership]
 	MemberTeamsPage *PageLoader[store.MemberKey, store.TeamMembership]
 	Spaces          *SpaceLoaders
+	Sites           *SiteLoaders
 }
 
 // New creates the loaders of one operation by the user viewerID.
@@ -55,6 +56,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 		func(m store.TeamMembership) string { return m.TeamID }, l.TeamMembershipsListed)
 	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
 	l.Spaces = newSpaceLoaders(s)
+	l.Sites = newSiteLoaders(s)
 	return l
 }
 
