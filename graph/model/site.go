@@ -172,7 +172,7 @@ var DefaultAdaptiveSchema = json.RawMessage(`{"$schema":"http://json-schema.org/
 
 func (s Site) AdaptiveSchema() SiteAdaptiveSchema {
 	out := SiteAdaptiveSchema{Object: "site-adaptive-schema", JSONSchema: DefaultAdaptiveSchema, UpdatedAt: s.CreatedAt}
-	if len(s.Site.AdaptiveSchema) > 0 {
+	if len(s.Site.AdaptiveSchema) > 0 && string(s.Site.AdaptiveSchema) != "null" {
 		out.JSONSchema = s.Site.AdaptiveSchema
 	}
 	if s.AdaptiveSchemaUpdatedAt != nil {
