@@ -46,7 +46,7 @@ func TestShareLinksAndPublishedView(t *testing.T) {
 	if !strings.HasPrefix(published, "http://folio.test/sites/"+id+"?share=") || len(key) < 24 {
 		t.Fatalf("urls.published = %q", published)
 	}
-	if got := resttest.Str(items(alice.Get(site+"/share-links").Expect(http.StatusOK).JSON())[0], "urls.published"); got != published {
+	if got := resttest.Str(items(alice.Get(site + "/share-links").Expect(http.StatusOK).JSON())[0], "urls.published"); got != published {
 		t.Errorf("listed key differs: %q", got)
 	}
 	linkPath := site + "/share-links/" + resttest.Str(link, "id")

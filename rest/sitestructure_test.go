@@ -109,11 +109,11 @@ func TestSiteMovesAndGroups(t *testing.T) {
 	// Site spaces keep the exact order asked, also across sections.
 	b := createSpaceID(t, alice, org, map[string]any{"title": "B"})
 	c := createSpaceID(t, alice, org, map[string]any{"title": "C"})
-	first := ids(map[string]any{"items": toAny(toMaps(items(alice.Get(site+"/sections").Expect(http.StatusOK).JSON())[1]["siteSpaces"]))})[0]
+	first := ids(map[string]any{"items": toAny(toMaps(items(alice.Get(site + "/sections").Expect(http.StatusOK).JSON())[1]["siteSpaces"]))})[0]
 	ssB := resttest.Str(alice.Post(site+"/site-spaces", map[string]any{"spaceId": b, "sectionId": sec[1]}).Expect(http.StatusCreated).JSON(), "id")
 	ssC := resttest.Str(alice.Post(site+"/site-spaces", map[string]any{"spaceId": c, "sectionId": sec[1]}).Expect(http.StatusCreated).JSON(), "id")
 	inSection := func(i int) []string {
-		return field(toMaps(items(alice.Get(site+"/sections").Expect(http.StatusOK).JSON())[i]["siteSpaces"]), "id")
+		return field(toMaps(items(alice.Get(site + "/sections").Expect(http.StatusOK).JSON())[i]["siteSpaces"]), "id")
 	}
 	sptr := func(id string) map[string]any { return map[string]any{"type": "site-space", "siteSpace": id} }
 	alice.Post(site+"/site-spaces/"+ssC+"/move", map[string]any{"position": map[string]any{"before": sptr(first)}}).Expect(http.StatusOK)
@@ -123,7 +123,7 @@ func TestSiteMovesAndGroups(t *testing.T) {
 	// The default moves to another section: the next one takes its place.
 	moved := alice.Post(site+"/site-spaces/"+first+"/move", map[string]any{"position": map[string]any{"after": sptr(inSection(2)[0])}}).Expect(http.StatusOK).JSON()
 	expectFields(t, moved, map[string]string{"section": sec[2], "default": "false"})
-	if got := field(toMaps(items(alice.Get(site+"/sections").Expect(http.StatusOK).JSON())[1]["siteSpaces"]), "default"); !slices.Equal(got, []string{"false", "true"}) {
+	if got := field(toMaps(items(alice.Get(site + "/sections").Expect(http.StatusOK).JSON())[1]["siteSpaces"]), "default"); !slices.Equal(got, []string{"false", "true"}) {
 		t.Errorf("defaults in the section left = %v", got)
 	}
 }
