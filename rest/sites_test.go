@@ -88,6 +88,10 @@ func TestSiteLifecycle(t *testing.T) {
 	other := resttest.Str(def, "id")
 	alice.Patch(sitesPath(org)+"/"+other, map[string]any{"hostname": "docs.acme.example"}).ExpectError(http.StatusConflict)
 
+	// shareKey is accepted on the structure lists.
+	alice.Get(sitesPath(org) + "/" + id + "/sections?shareKey=x").Expect(http.StatusOK)
+	alice.Get(sitesPath(org) + "/" + id + "/site-spaces?shareKey=x&default=false").Expect(http.StatusOK)
+
 	// Delete: 205, then 404.
 	alice.Delete(sitesPath(org) + "/" + other).Expect(http.StatusResetContent)
 	alice.Get(sitesPath(org) + "/" + other).ExpectError(http.StatusNotFound)
