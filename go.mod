@@ -4,14 +4,18 @@ go 1.26.8
 
 require (
 	github.com/99designs/gqlgen v0.17.90
+	github.com/expr-lang/expr v1.17.6
+	github.com/forPelevin/gomoji v1.4.1
 	github.com/getkin/kin-openapi v0.144.0
 	github.com/goccy/go-yaml v1.19.2
+	github.com/golang-jwt/jwt/v5 v5.3.0
 	github.com/graph-gophers/dataloader/v7 v7.1.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/peterldowns/pgtestdb v0.1.1
 	github.com/riverqueue/river v0.41.0
 	github.com/riverqueue/river/riverdriver/riverdatabasesql v0.41.0
 	github.com/riverqueue/river/riverdriver/riverpgxv5 v0.41.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	github.com/uptrace/bun v1.3.0
 	github.com/uptrace/bun/dialect/pgdialect v1.3.0
 	github.com/vektah/gqlparser/v2 v2.5.33
@@ -20,7 +24,6 @@ require (
 
 require (
 	github.com/agnivade/levenshtein v1.2.1 // indirect
-	github.com/forPelevin/gomoji v1.4.1 // indirect
 	github.com/go-openapi/jsonpointer v0.22.5 // indirect
 	github.com/go-openapi/swag/jsonname v0.25.5 // indirect
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
@@ -39,7 +42,6 @@ require (
 	github.com/riverqueue/river/rivershared v0.41.0 // indirect
 	github.com/riverqueue/river/rivertype v0.41.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/sosodev/duration v1.4.0 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/tidwall/gjson v1.19.0 // indirect

@@ -14,6 +14,7 @@ func Routes() []Route {
 		translationRoutes,
 		contentRoutes,
 		commentRoutes,
+		siteRoutes,
 	} {
 		all = append(all, area...)
 	}

@@ -194,35 +194,43 @@ type NewSpace struct {
 
 // CreateSpace creates a space at the end of its parent.
 func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Space, error) {
-	sp := &Space{ID: NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
-		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: NewID()}
-	if sp.EditMode == "" {
-		sp.EditMode = EditLive
-	}
+	var sp *Space
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := lockTrees(ctx, tx, orgID); err != nil {
-			return err
-		}
-		if err := checkParent(ctx, tx, orgID, n.ParentID, "parent"); err != nil {
-			return err
-		}
-		key, err := placeKey(ctx, tx, orgID, n.ParentID, Position{}, sp.ID)
-		if err != nil {
-			return err
-		}
-		sp.Position = key
-		sp.CreatedAt, sp.UpdatedAt = s.Now(), s.Now()
-		if _, err = tx.NewInsert().Model(sp).Exec(ctx); err != nil {
-			return dbError(err, "space")
-		}
-		// A space starts with a real, empty revision.
-		return insertRevision(ctx, tx, &Revision{ID: sp.RevisionID, OrganizationID: orgID, SpaceID: sp.ID,
-			Type: RevisionEdits, CreatedAt: sp.CreatedAt})
+		var err error
+		sp, err = s.createSpaceTx(ctx, tx, orgID, n)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Space(ctx, sp.ID)
+}
+
+// createSpaceTx creates a space inside tx, holding the tree lock.
+func (s *Store) createSpaceTx(ctx context.Context, tx bun.Tx, orgID string, n NewSpace) (*Space, error) {
+	sp := &Space{ID: NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
+		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: NewID()}
+	if sp.EditMode == "" {
+		sp.EditMode = EditLive
+	}
+	if err := lockTrees(ctx, tx, orgID); err != nil {
+		return nil, err
+	}
+	if err := checkParent(ctx, tx, orgID, n.ParentID, "parent"); err != nil {
+		return nil, err
+	}
+	key, err := placeKey(ctx, tx, orgID, n.ParentID, Position{}, sp.ID)
+	if err != nil {
+		return nil, err
+	}
+	sp.Position = key
+	sp.CreatedAt, sp.UpdatedAt = s.Now(), s.Now()
+	if _, err = tx.NewInsert().Model(sp).Exec(ctx); err != nil {
+		return nil, dbError(err, "space")
+	}
+	// A space starts with a real, empty revision.
+	return sp, insertRevision(ctx, tx, &Revision{ID: sp.RevisionID, OrganizationID: orgID, SpaceID: sp.ID,
+		Type: RevisionEdits, CreatedAt: sp.CreatedAt})
 }
 
 // SpacePatch holds the fields of a space update; nil leaves a field

@@ -26,6 +26,8 @@ type Store struct {
 	now     func() time.Time
 	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
 	queue   *river.Client[*sql.Tx]
+	// shareKey derives the keys of site share links (see sharelinks.go).
+	shareKey []byte
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -101,18 +103,28 @@ func (s *Store) Migrate(ctx context.Context) error {
 func (s *Store) LoadSecrets(ctx context.Context) error { return s.loadSecrets(ctx) }
 
 func (s *Store) loadSecrets(ctx context.Context) error {
-	key := make([]byte, 32)
-	if _, err := rand.Read(key); err != nil {
+	var err error
+	if s.pageKey, err = s.secret(ctx, "page_key"); err != nil {
 		return err
 	}
-	// The first server to start picks the key; every other one reads it.
-	if _, err := s.DB.NewRaw(`INSERT INTO server_settings (key, value) VALUES ('page_key', ?) ON CONFLICT DO NOTHING`, key).Exec(ctx); err != nil {
-		return fmt.Errorf("store page key: %w", err)
+	s.shareKey, err = s.secret(ctx, "share_link_key")
+	return err
+}
+
+// secret reads a server secret, picking it at random if no server has yet:
+// the first server to start picks it, every other one reads it.
+func (s *Store) secret(ctx context.Context, name string) ([]byte, error) {
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
 	}
-	if err := s.DB.NewRaw(`SELECT value FROM server_settings WHERE key = 'page_key'`).Scan(ctx, &s.pageKey); err != nil {
-		return fmt.Errorf("load page key: %w", err)
+	if _, err := s.DB.NewRaw(`INSERT INTO server_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING`, name, key).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("store %s: %w", name, err)
 	}
-	return nil
+	if err := s.DB.NewRaw(`SELECT value FROM server_settings WHERE key = ?`, name).Scan(ctx, &key); err != nil {
+		return nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	return key, nil
 }
 
 // RunInTx runs fn in one transaction, committed when fn returns nil.

@@ -46,6 +46,9 @@ type ResolverRoot interface {
 	Revision() RevisionResolver
 	RevisionPage() RevisionPageResolver
 	SAMLProvider() SAMLProviderResolver
+	Site() SiteResolver
+	SiteSection() SiteSectionResolver
+	SiteSectionGroup() SiteSectionGroupResolver
 	Space() SpaceResolver
 	Team() TeamResolver
 	TeamMember() TeamMemberResolver
@@ -336,6 +339,10 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AddSectionToGroup          func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.AddSectionToGroupInput) int
+		AddSiteSection             func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionInput) int
+		AddSiteSectionGroup        func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionGroupInput) int
+		AddSiteSpace               func(childComplexity int, organizationID string, siteID string, input model.AddSiteSpaceInput) int
 		CreateChangeRequest        func(childComplexity int, spaceID string, input model.CreateChangeRequestInput) int
 		CreateCollection           func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
 		CreateCustomField          func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
@@ -343,6 +350,8 @@ type ComplexityRoot struct {
 		CreateOpenAPISpec          func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
 		CreateOrganization         func(childComplexity int, input model.CreateOrganizationInput) int
 		CreateSAMLProvider         func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
+		CreateShareLink            func(childComplexity int, organizationID string, siteID string, input model.CreateShareLinkInput) int
+		CreateSite                 func(childComplexity int, organizationID string, input model.CreateSiteInput) int
 		CreateSpace                func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
 		CreateTeam                 func(childComplexity int, organizationID string, input model.CreateTeamInput) int
 		CreateTranslationSettings  func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
@@ -353,6 +362,11 @@ type ComplexityRoot struct {
 		DeleteInvite               func(childComplexity int, organizationID string, inviteID string) int
 		DeleteOpenAPISpec          func(childComplexity int, organizationID string, specSlug string) int
 		DeleteSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string) int
+		DeleteShareLink            func(childComplexity int, organizationID string, siteID string, shareLinkID string) int
+		DeleteSite                 func(childComplexity int, organizationID string, siteID string) int
+		DeleteSiteSection          func(childComplexity int, organizationID string, siteID string, siteSectionID string) int
+		DeleteSiteSectionGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string) int
+		DeleteSiteSpace            func(childComplexity int, organizationID string, siteID string, siteSpaceID string) int
 		DeleteSpace                func(childComplexity int, spaceID string) int
 		DeleteTeam                 func(childComplexity int, organizationID string, teamID string) int
 		DeleteTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string) int
@@ -361,18 +375,25 @@ type ComplexityRoot struct {
 		JoinOrganization           func(childComplexity int, organizationID string, inviteID string) int
 		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string) int
 		MoveCollection             func(childComplexity int, collectionID string, input model.MoveInput) int
+		MoveSiteSection            func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.MoveSiteSectionInput) int
+		MoveSiteSectionGroup       func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.MoveSiteSectionGroupInput) int
+		MoveSiteSpace              func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.MoveSiteSpaceInput) int
 		MoveSpace                  func(childComplexity int, spaceID string, input model.MoveInput) int
 		PingOrganization           func(childComplexity int, organizationID string) int
 		PostComment                func(childComplexity int, spaceID string, changeRequestID *string, input model.PostCommentInput) int
 		PostCommentReply           func(childComplexity int, spaceID string, changeRequestID *string, commentID string, input model.PostCommentReplyInput) int
+		PublishSite                func(childComplexity int, organizationID string, siteID string) int
 		PutOpenAPISpec             func(childComplexity int, organizationID string, specSlug string, input model.PutOpenAPISpecInput) int
 		RemoveMember               func(childComplexity int, organizationID string, userID string) int
+		RemoveSectionFromGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, siteSectionID string) int
 		RemoveTeamMember           func(childComplexity int, organizationID string, teamID string, userID string) int
 		RestoreSpace               func(childComplexity int, spaceID string) int
 		SetMemberSso               func(childComplexity int, organizationID string, userID string) int
+		SetSiteVisitorKey          func(childComplexity int, organizationID string, siteID string, input model.SiteVisitorKeyInput) int
 		SetTeamMember              func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
 		TransferCollection         func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
 		TransferSpace              func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
+		UnpublishSite              func(childComplexity int, organizationID string, siteID string) int
 		UpdateChangeRequest        func(childComplexity int, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) int
 		UpdateChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ChangeRequestContentInput) int
 		UpdateCollection           func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
@@ -383,6 +404,12 @@ type ComplexityRoot struct {
 		UpdateMember               func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
 		UpdateOrganization         func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
 		UpdateSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
+		UpdateShareLink            func(childComplexity int, organizationID string, siteID string, shareLinkID string, input model.UpdateShareLinkInput) int
+		UpdateSite                 func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteInput) int
+		UpdateSiteAdaptiveSchema   func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteAdaptiveSchemaInput) int
+		UpdateSiteSection          func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.UpdateSiteSectionInput) int
+		UpdateSiteSectionGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.UpdateSiteSectionGroupInput) int
+		UpdateSiteSpace            func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.UpdateSiteSpaceInput) int
 		UpdateSpace                func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
 		UpdateSpaceCustomFields    func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
 		UpdateTeam                 func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
@@ -489,6 +516,8 @@ type ComplexityRoot struct {
 		Plan                 func(childComplexity int) int
 		SamlProvider         func(childComplexity int, samlProviderID string) int
 		SamlProviders        func(childComplexity int, page *string, limit *int) int
+		Site                 func(childComplexity int, id string) int
+		Sites                func(childComplexity int, page *string, limit *int, space *string, title *string, published *bool) int
 		Spaces               func(childComplexity int, page *string, limit *int) int
 		Sso                  func(childComplexity int) int
 		SsoProviders         func(childComplexity int) int
@@ -538,12 +567,21 @@ type ComplexityRoot struct {
 		ServiceVisitorClaims func(childComplexity int) int
 	}
 
+	PublishedContentSite struct {
+		Customizations func(childComplexity int) int
+		Object         func(childComplexity int) int
+		Scripts        func(childComplexity int) int
+		Site           func(childComplexity int) int
+		Structure      func(childComplexity int) int
+	}
+
 	Query struct {
 		APIInformation           func(childComplexity int) int
 		Collection               func(childComplexity int, id string) int
 		EmailDomainOrganizations func(childComplexity int, emailDomain string) int
 		Organization             func(childComplexity int, id string) int
 		Organizations            func(childComplexity int, page *string, limit *int) int
+		PublishedSite            func(childComplexity int, organizationID string, siteID string, shareKey *string, visitorToken *string) int
 		Space                    func(childComplexity int, id string, shareKey *string) int
 		User                     func(childComplexity int, id string) int
 		Viewer                   func(childComplexity int) int
@@ -680,6 +718,171 @@ type ComplexityRoot struct {
 
 	SSOProviderLoginList struct {
 		Items func(childComplexity int) int
+	}
+
+	ShareLink struct {
+		Active    func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Object    func(childComplexity int) int
+		Urls      func(childComplexity int) int
+	}
+
+	ShareLinkList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	ShareLinkURLs struct {
+		Published func(childComplexity int) int
+	}
+
+	Site struct {
+		AdaptiveContent func(childComplexity int) int
+		AdaptiveSchema  func(childComplexity int) int
+		Ads             func(childComplexity int) int
+		AppliedType     func(childComplexity int) int
+		Basename        func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		Features        func(childComplexity int) int
+		Hostname        func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Object          func(childComplexity int) int
+		Organization    func(childComplexity int) int
+		Permissions     func(childComplexity int) int
+		Proxy           func(childComplexity int) int
+		Published       func(childComplexity int) int
+		SectionGroups   func(childComplexity int, page *string, limit *int) int
+		Sections        func(childComplexity int, page *string, limit *int) int
+		ShareLinks      func(childComplexity int, page *string, limit *int) int
+		SiteSpaceList   func(childComplexity int, page *string, limit *int, defaultArg *bool) int
+		SiteSpaces      func(childComplexity int) int
+		Title           func(childComplexity int) int
+		Type            func(childComplexity int) int
+		Urls            func(childComplexity int) int
+		Visibility      func(childComplexity int) int
+	}
+
+	SiteAdaptiveContent struct {
+		Enabled func(childComplexity int) int
+	}
+
+	SiteAdaptiveSchema struct {
+		JSONSchema func(childComplexity int) int
+		Object     func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	SiteAds struct {
+		Status      func(childComplexity int) int
+		Submittable func(childComplexity int) int
+	}
+
+	SiteFeature struct {
+		Frozen func(childComplexity int) int
+		ID     func(childComplexity int) int
+		Plan   func(childComplexity int) int
+	}
+
+	SiteList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SiteObjectURLs struct {
+		Published func(childComplexity int) int
+	}
+
+	SitePermissions struct {
+		Access             func(childComplexity int) int
+		Admin              func(childComplexity int) int
+		Create             func(childComplexity int) int
+		Edit               func(childComplexity int) int
+		EditAdaptiveSchema func(childComplexity int) int
+		InstallIntegration func(childComplexity int) int
+		View               func(childComplexity int) int
+		ViewAdaptiveSchema func(childComplexity int) int
+	}
+
+	SiteProxy struct {
+		Origin func(childComplexity int) int
+		Target func(childComplexity int) int
+	}
+
+	SiteSection struct {
+		Condition    func(childComplexity int) int
+		Default      func(childComplexity int) int
+		Description  func(childComplexity int) int
+		Draft        func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Icon         func(childComplexity int) int
+		Object       func(childComplexity int) int
+		Path         func(childComplexity int) int
+		SectionGroup func(childComplexity int) int
+		SiteSpaces   func(childComplexity int) int
+		Title        func(childComplexity int) int
+		Urls         func(childComplexity int) int
+	}
+
+	SiteSectionGroup struct {
+		Draft    func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Icon     func(childComplexity int) int
+		Object   func(childComplexity int) int
+		Sections func(childComplexity int) int
+		Title    func(childComplexity int) int
+	}
+
+	SiteSectionGroupList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SiteSectionList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SiteSpace struct {
+		Condition                       func(childComplexity int) int
+		Default                         func(childComplexity int) int
+		Draft                           func(childComplexity int) int
+		HasAdvancedCustomizationFeature func(childComplexity int) int
+		ID                              func(childComplexity int) int
+		Object                          func(childComplexity int) int
+		Path                            func(childComplexity int) int
+		Section                         func(childComplexity int) int
+		Space                           func(childComplexity int) int
+		Title                           func(childComplexity int) int
+		Urls                            func(childComplexity int) int
+	}
+
+	SiteSpaceList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SiteStructure struct {
+		Structure func(childComplexity int) int
+		Type      func(childComplexity int) int
+	}
+
+	SiteURLs struct {
+		App       func(childComplexity int) int
+		Location  func(childComplexity int) int
+		Preview   func(childComplexity int) int
+		Published func(childComplexity int) int
+	}
+
+	SiteVisitorKey struct {
+		Algorithm func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
 	}
 
 	Space struct {
@@ -896,6 +1099,30 @@ type MutationResolver interface {
 	CreateSAMLProvider(ctx context.Context, organizationID string, input model.CreateSAMLProviderInput) (*model.SAMLProvider, error)
 	UpdateSAMLProvider(ctx context.Context, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) (*model.SAMLProvider, error)
 	DeleteSAMLProvider(ctx context.Context, organizationID string, samlProviderID string) (bool, error)
+	CreateSite(ctx context.Context, organizationID string, input model.CreateSiteInput) (*model.Site, error)
+	UpdateSite(ctx context.Context, organizationID string, siteID string, input model.UpdateSiteInput) (*model.Site, error)
+	DeleteSite(ctx context.Context, organizationID string, siteID string) (bool, error)
+	PublishSite(ctx context.Context, organizationID string, siteID string) (*model.Site, error)
+	UnpublishSite(ctx context.Context, organizationID string, siteID string) (*model.Site, error)
+	UpdateSiteAdaptiveSchema(ctx context.Context, organizationID string, siteID string, input model.UpdateSiteAdaptiveSchemaInput) (*model.SiteAdaptiveSchema, error)
+	SetSiteVisitorKey(ctx context.Context, organizationID string, siteID string, input model.SiteVisitorKeyInput) (*model.SiteVisitorKey, error)
+	AddSiteSection(ctx context.Context, organizationID string, siteID string, input model.AddSiteSectionInput) (*model.SiteSection, error)
+	UpdateSiteSection(ctx context.Context, organizationID string, siteID string, siteSectionID string, input model.UpdateSiteSectionInput) (*model.SiteSection, error)
+	DeleteSiteSection(ctx context.Context, organizationID string, siteID string, siteSectionID string) (bool, error)
+	MoveSiteSection(ctx context.Context, organizationID string, siteID string, siteSectionID string, input model.MoveSiteSectionInput) (*model.SiteSection, error)
+	AddSiteSectionGroup(ctx context.Context, organizationID string, siteID string, input model.AddSiteSectionGroupInput) (*model.SiteSectionGroup, error)
+	UpdateSiteSectionGroup(ctx context.Context, organizationID string, siteID string, siteSectionGroupID string, input model.UpdateSiteSectionGroupInput) (*model.SiteSectionGroup, error)
+	DeleteSiteSectionGroup(ctx context.Context, organizationID string, siteID string, siteSectionGroupID string) (bool, error)
+	AddSectionToGroup(ctx context.Context, organizationID string, siteID string, siteSectionGroupID string, input model.AddSectionToGroupInput) (*model.SiteSectionGroup, error)
+	RemoveSectionFromGroup(ctx context.Context, organizationID string, siteID string, siteSectionGroupID string, siteSectionID string) (bool, error)
+	MoveSiteSectionGroup(ctx context.Context, organizationID string, siteID string, siteSectionGroupID string, input model.MoveSiteSectionGroupInput) (*model.SiteSectionGroup, error)
+	AddSiteSpace(ctx context.Context, organizationID string, siteID string, input model.AddSiteSpaceInput) (*model.SiteSpace, error)
+	UpdateSiteSpace(ctx context.Context, organizationID string, siteID string, siteSpaceID string, input model.UpdateSiteSpaceInput) (*model.SiteSpace, error)
+	DeleteSiteSpace(ctx context.Context, organizationID string, siteID string, siteSpaceID string) (bool, error)
+	MoveSiteSpace(ctx context.Context, organizationID string, siteID string, siteSpaceID string, input model.MoveSiteSpaceInput) (*model.SiteSpace, error)
+	CreateShareLink(ctx context.Context, organizationID string, siteID string, input model.CreateShareLinkInput) (*model.ShareLink, error)
+	UpdateShareLink(ctx context.Context, organizationID string, siteID string, shareLinkID string, input model.UpdateShareLinkInput) (*model.ShareLink, error)
+	DeleteShareLink(ctx context.Context, organizationID string, siteID string, shareLinkID string) (bool, error)
 	CreateCollection(ctx context.Context, organizationID string, input model.CreateCollectionInput) (*model.Collection, error)
 	UpdateCollection(ctx context.Context, collectionID string, input model.UpdateCollectionInput) (*model.Collection, error)
 	DeleteCollection(ctx context.Context, collectionID string) (bool, error)
@@ -940,6 +1167,8 @@ type OrganizationResolver interface {
 	CustomField(ctx context.Context, obj *model.Organization, name string) (*model.CustomField, error)
 	OpenAPISpecs(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.OpenAPISpecList, error)
 	OpenAPISpec(ctx context.Context, obj *model.Organization, specSlug string) (*model.OpenAPISpec, error)
+	Sites(ctx context.Context, obj *model.Organization, page *string, limit *int, space *string, title *string, published *bool) (*model.SiteList, error)
+	Site(ctx context.Context, obj *model.Organization, id string) (*model.Site, error)
 	Collections(ctx context.Context, obj *model.Organization, page *string, limit *int, nested *bool) (*model.CollectionList, error)
 	Spaces(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.SpaceList, error)
 	Translations(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.TranslationSettingsList, error)
@@ -950,6 +1179,7 @@ type QueryResolver interface {
 	Organizations(ctx context.Context, page *string, limit *int) (*model.OrganizationList, error)
 	Organization(ctx context.Context, id string) (*model.Organization, error)
 	EmailDomainOrganizations(ctx context.Context, emailDomain string) (*model.EmailDomainOrganizations, error)
+	PublishedSite(ctx context.Context, organizationID string, siteID string, shareKey *string, visitorToken *string) (*model.PublishedContentSite, error)
 	Space(ctx context.Context, id string, shareKey *string) (*model.Space, error)
 	Collection(ctx context.Context, id string) (*model.Collection, error)
 	Viewer(ctx context.Context) (*model.User, error)
@@ -973,6 +1203,18 @@ type RevisionPageResolver interface {
 }
 type SAMLProviderResolver interface {
 	DefaultTeam(ctx context.Context, obj *model.SAMLProvider) (*model.Team, error)
+}
+type SiteResolver interface {
+	Sections(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionList, error)
+	SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error)
+	SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool) (*model.SiteSpaceList, error)
+	ShareLinks(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.ShareLinkList, error)
+}
+type SiteSectionResolver interface {
+	SiteSpaces(ctx context.Context, obj *model.SiteSection) ([]model.SiteSpace, error)
+}
+type SiteSectionGroupResolver interface {
+	Sections(ctx context.Context, obj *model.SiteSectionGroup) ([]model.SiteSection, error)
 }
 type SpaceResolver interface {
 	CustomFields(ctx context.Context, obj *model.Space) ([]model.SpaceCustomField, error)
@@ -2078,6 +2320,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MergeChangeRequestResult.Revision(childComplexity), true
 
+	case "Mutation.addSectionToGroup":
+		if e.ComplexityRoot.Mutation.AddSectionToGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addSectionToGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddSectionToGroup(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionGroupId"].(string), args["input"].(model.AddSectionToGroupInput)), true
+	case "Mutation.addSiteSection":
+		if e.ComplexityRoot.Mutation.AddSiteSection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addSiteSection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddSiteSection(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.AddSiteSectionInput)), true
+	case "Mutation.addSiteSectionGroup":
+		if e.ComplexityRoot.Mutation.AddSiteSectionGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addSiteSectionGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddSiteSectionGroup(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.AddSiteSectionGroupInput)), true
+	case "Mutation.addSiteSpace":
+		if e.ComplexityRoot.Mutation.AddSiteSpace == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addSiteSpace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.AddSiteSpaceInput)), true
 	case "Mutation.createChangeRequest":
 		if e.ComplexityRoot.Mutation.CreateChangeRequest == nil {
 			break
@@ -2155,6 +2441,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSAMLProvider(childComplexity, args["organizationId"].(string), args["input"].(model.CreateSAMLProviderInput)), true
+	case "Mutation.createShareLink":
+		if e.ComplexityRoot.Mutation.CreateShareLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createShareLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateShareLink(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.CreateShareLinkInput)), true
+	case "Mutation.createSite":
+		if e.ComplexityRoot.Mutation.CreateSite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSite(childComplexity, args["organizationId"].(string), args["input"].(model.CreateSiteInput)), true
 	case "Mutation.createSpace":
 		if e.ComplexityRoot.Mutation.CreateSpace == nil {
 			break
@@ -2265,6 +2573,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSAMLProvider(childComplexity, args["organizationId"].(string), args["samlProviderId"].(string)), true
+	case "Mutation.deleteShareLink":
+		if e.ComplexityRoot.Mutation.DeleteShareLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteShareLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteShareLink(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["shareLinkId"].(string)), true
+	case "Mutation.deleteSite":
+		if e.ComplexityRoot.Mutation.DeleteSite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSite(childComplexity, args["organizationId"].(string), args["siteId"].(string)), true
+	case "Mutation.deleteSiteSection":
+		if e.ComplexityRoot.Mutation.DeleteSiteSection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSiteSection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSiteSection(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionId"].(string)), true
+	case "Mutation.deleteSiteSectionGroup":
+		if e.ComplexityRoot.Mutation.DeleteSiteSectionGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSiteSectionGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSiteSectionGroup(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionGroupId"].(string)), true
+	case "Mutation.deleteSiteSpace":
+		if e.ComplexityRoot.Mutation.DeleteSiteSpace == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSiteSpace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSpaceId"].(string)), true
 	case "Mutation.deleteSpace":
 		if e.ComplexityRoot.Mutation.DeleteSpace == nil {
 			break
@@ -2353,6 +2716,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveCollection(childComplexity, args["collectionId"].(string), args["input"].(model.MoveInput)), true
+	case "Mutation.moveSiteSection":
+		if e.ComplexityRoot.Mutation.MoveSiteSection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_moveSiteSection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MoveSiteSection(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionId"].(string), args["input"].(model.MoveSiteSectionInput)), true
+	case "Mutation.moveSiteSectionGroup":
+		if e.ComplexityRoot.Mutation.MoveSiteSectionGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_moveSiteSectionGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MoveSiteSectionGroup(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionGroupId"].(string), args["input"].(model.MoveSiteSectionGroupInput)), true
+	case "Mutation.moveSiteSpace":
+		if e.ComplexityRoot.Mutation.MoveSiteSpace == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_moveSiteSpace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MoveSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSpaceId"].(string), args["input"].(model.MoveSiteSpaceInput)), true
 	case "Mutation.moveSpace":
 		if e.ComplexityRoot.Mutation.MoveSpace == nil {
 			break
@@ -2397,6 +2793,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PostCommentReply(childComplexity, args["spaceId"].(string), args["changeRequestId"].(*string), args["commentId"].(string), args["input"].(model.PostCommentReplyInput)), true
+	case "Mutation.publishSite":
+		if e.ComplexityRoot.Mutation.PublishSite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_publishSite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PublishSite(childComplexity, args["organizationId"].(string), args["siteId"].(string)), true
 	case "Mutation.putOpenAPISpec":
 		if e.ComplexityRoot.Mutation.PutOpenAPISpec == nil {
 			break
@@ -2419,6 +2826,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveMember(childComplexity, args["organizationId"].(string), args["userId"].(string)), true
+	case "Mutation.removeSectionFromGroup":
+		if e.ComplexityRoot.Mutation.RemoveSectionFromGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeSectionFromGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveSectionFromGroup(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionGroupId"].(string), args["siteSectionId"].(string)), true
 	case "Mutation.removeTeamMember":
 		if e.ComplexityRoot.Mutation.RemoveTeamMember == nil {
 			break
@@ -2452,6 +2870,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetMemberSso(childComplexity, args["organizationId"].(string), args["userId"].(string)), true
+	case "Mutation.setSiteVisitorKey":
+		if e.ComplexityRoot.Mutation.SetSiteVisitorKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setSiteVisitorKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetSiteVisitorKey(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.SiteVisitorKeyInput)), true
 	case "Mutation.setTeamMember":
 		if e.ComplexityRoot.Mutation.SetTeamMember == nil {
 			break
@@ -2485,6 +2914,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.TransferSpace(childComplexity, args["spaceId"].(string), args["input"].(model.TransferSpaceInput)), true
+	case "Mutation.unpublishSite":
+		if e.ComplexityRoot.Mutation.UnpublishSite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unpublishSite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnpublishSite(childComplexity, args["organizationId"].(string), args["siteId"].(string)), true
 	case "Mutation.updateChangeRequest":
 		if e.ComplexityRoot.Mutation.UpdateChangeRequest == nil {
 			break
@@ -2595,6 +3035,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSAMLProvider(childComplexity, args["organizationId"].(string), args["samlProviderId"].(string), args["input"].(model.UpdateSAMLProviderInput)), true
+	case "Mutation.updateShareLink":
+		if e.ComplexityRoot.Mutation.UpdateShareLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateShareLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateShareLink(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["shareLinkId"].(string), args["input"].(model.UpdateShareLinkInput)), true
+	case "Mutation.updateSite":
+		if e.ComplexityRoot.Mutation.UpdateSite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSite(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.UpdateSiteInput)), true
+	case "Mutation.updateSiteAdaptiveSchema":
+		if e.ComplexityRoot.Mutation.UpdateSiteAdaptiveSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSiteAdaptiveSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSiteAdaptiveSchema(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.UpdateSiteAdaptiveSchemaInput)), true
+	case "Mutation.updateSiteSection":
+		if e.ComplexityRoot.Mutation.UpdateSiteSection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSiteSection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSiteSection(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionId"].(string), args["input"].(model.UpdateSiteSectionInput)), true
+	case "Mutation.updateSiteSectionGroup":
+		if e.ComplexityRoot.Mutation.UpdateSiteSectionGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSiteSectionGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSiteSectionGroup(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSectionGroupId"].(string), args["input"].(model.UpdateSiteSectionGroupInput)), true
+	case "Mutation.updateSiteSpace":
+		if e.ComplexityRoot.Mutation.UpdateSiteSpace == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSiteSpace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSpaceId"].(string), args["input"].(model.UpdateSiteSpaceInput)), true
 	case "Mutation.updateSpace":
 		if e.ComplexityRoot.Mutation.UpdateSpace == nil {
 			break
@@ -3117,6 +3623,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.SamlProviders(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Organization.site":
+		if e.ComplexityRoot.Organization.Site == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_site_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.Site(childComplexity, args["id"].(string)), true
+	case "Organization.sites":
+		if e.ComplexityRoot.Organization.Sites == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_sites_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.Sites(childComplexity, args["page"].(*string), args["limit"].(*int), args["space"].(*string), args["title"].(*string), args["published"].(*bool)), true
 	case "Organization.spaces":
 		if e.ComplexityRoot.Organization.Spaces == nil {
 			break
@@ -3340,6 +3868,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PingResult.ServiceVisitorClaims(childComplexity), true
 
+	case "PublishedContentSite.customizations":
+		if e.ComplexityRoot.PublishedContentSite.Customizations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.Customizations(childComplexity), true
+	case "PublishedContentSite.object":
+		if e.ComplexityRoot.PublishedContentSite.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.Object(childComplexity), true
+	case "PublishedContentSite.scripts":
+		if e.ComplexityRoot.PublishedContentSite.Scripts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.Scripts(childComplexity), true
+	case "PublishedContentSite.site":
+		if e.ComplexityRoot.PublishedContentSite.Site == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.Site(childComplexity), true
+	case "PublishedContentSite.structure":
+		if e.ComplexityRoot.PublishedContentSite.Structure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.Structure(childComplexity), true
+
 	case "Query.apiInformation":
 		if e.ComplexityRoot.Query.APIInformation == nil {
 			break
@@ -3391,6 +3950,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Organizations(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Query.publishedSite":
+		if e.ComplexityRoot.Query.PublishedSite == nil {
+			break
+		}
+
+		args, err := ec.field_Query_publishedSite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PublishedSite(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["shareKey"].(*string), args["visitorToken"].(*string)), true
 	case "Query.space":
 		if e.ComplexityRoot.Query.Space == nil {
 			break
@@ -3988,6 +4558,659 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SSOProviderLoginList.Items(childComplexity), true
 
+	case "ShareLink.active":
+		if e.ComplexityRoot.ShareLink.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLink.Active(childComplexity), true
+	case "ShareLink.createdAt":
+		if e.ComplexityRoot.ShareLink.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLink.CreatedAt(childComplexity), true
+	case "ShareLink.id":
+		if e.ComplexityRoot.ShareLink.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLink.ID(childComplexity), true
+	case "ShareLink.name":
+		if e.ComplexityRoot.ShareLink.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLink.Name(childComplexity), true
+	case "ShareLink.object":
+		if e.ComplexityRoot.ShareLink.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLink.Object(childComplexity), true
+	case "ShareLink.urls":
+		if e.ComplexityRoot.ShareLink.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLink.Urls(childComplexity), true
+
+	case "ShareLinkList.count":
+		if e.ComplexityRoot.ShareLinkList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLinkList.Count(childComplexity), true
+	case "ShareLinkList.items":
+		if e.ComplexityRoot.ShareLinkList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLinkList.Items(childComplexity), true
+	case "ShareLinkList.next":
+		if e.ComplexityRoot.ShareLinkList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLinkList.Next(childComplexity), true
+
+	case "ShareLinkURLs.published":
+		if e.ComplexityRoot.ShareLinkURLs.Published == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareLinkURLs.Published(childComplexity), true
+
+	case "Site.adaptiveContent":
+		if e.ComplexityRoot.Site.AdaptiveContent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.AdaptiveContent(childComplexity), true
+	case "Site.adaptiveSchema":
+		if e.ComplexityRoot.Site.AdaptiveSchema == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.AdaptiveSchema(childComplexity), true
+	case "Site.ads":
+		if e.ComplexityRoot.Site.Ads == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Ads(childComplexity), true
+	case "Site.appliedType":
+		if e.ComplexityRoot.Site.AppliedType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.AppliedType(childComplexity), true
+	case "Site.basename":
+		if e.ComplexityRoot.Site.Basename == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Basename(childComplexity), true
+	case "Site.createdAt":
+		if e.ComplexityRoot.Site.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.CreatedAt(childComplexity), true
+	case "Site.features":
+		if e.ComplexityRoot.Site.Features == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Features(childComplexity), true
+	case "Site.hostname":
+		if e.ComplexityRoot.Site.Hostname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Hostname(childComplexity), true
+	case "Site.id":
+		if e.ComplexityRoot.Site.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.ID(childComplexity), true
+	case "Site.object":
+		if e.ComplexityRoot.Site.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Object(childComplexity), true
+	case "Site.organization":
+		if e.ComplexityRoot.Site.Organization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Organization(childComplexity), true
+	case "Site.permissions":
+		if e.ComplexityRoot.Site.Permissions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Permissions(childComplexity), true
+	case "Site.proxy":
+		if e.ComplexityRoot.Site.Proxy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Proxy(childComplexity), true
+	case "Site.published":
+		if e.ComplexityRoot.Site.Published == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Published(childComplexity), true
+	case "Site.sectionGroups":
+		if e.ComplexityRoot.Site.SectionGroups == nil {
+			break
+		}
+
+		args, err := ec.field_Site_sectionGroups_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.SectionGroups(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Site.sections":
+		if e.ComplexityRoot.Site.Sections == nil {
+			break
+		}
+
+		args, err := ec.field_Site_sections_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.Sections(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Site.shareLinks":
+		if e.ComplexityRoot.Site.ShareLinks == nil {
+			break
+		}
+
+		args, err := ec.field_Site_shareLinks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.ShareLinks(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Site.siteSpaceList":
+		if e.ComplexityRoot.Site.SiteSpaceList == nil {
+			break
+		}
+
+		args, err := ec.field_Site_siteSpaceList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.SiteSpaceList(childComplexity, args["page"].(*string), args["limit"].(*int), args["default"].(*bool)), true
+	case "Site.siteSpaces":
+		if e.ComplexityRoot.Site.SiteSpaces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.SiteSpaces(childComplexity), true
+	case "Site.title":
+		if e.ComplexityRoot.Site.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Title(childComplexity), true
+	case "Site.type":
+		if e.ComplexityRoot.Site.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Type(childComplexity), true
+	case "Site.urls":
+		if e.ComplexityRoot.Site.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Urls(childComplexity), true
+	case "Site.visibility":
+		if e.ComplexityRoot.Site.Visibility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Visibility(childComplexity), true
+
+	case "SiteAdaptiveContent.enabled":
+		if e.ComplexityRoot.SiteAdaptiveContent.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteAdaptiveContent.Enabled(childComplexity), true
+
+	case "SiteAdaptiveSchema.jsonSchema":
+		if e.ComplexityRoot.SiteAdaptiveSchema.JSONSchema == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteAdaptiveSchema.JSONSchema(childComplexity), true
+	case "SiteAdaptiveSchema.object":
+		if e.ComplexityRoot.SiteAdaptiveSchema.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteAdaptiveSchema.Object(childComplexity), true
+	case "SiteAdaptiveSchema.updatedAt":
+		if e.ComplexityRoot.SiteAdaptiveSchema.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteAdaptiveSchema.UpdatedAt(childComplexity), true
+
+	case "SiteAds.status":
+		if e.ComplexityRoot.SiteAds.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteAds.Status(childComplexity), true
+	case "SiteAds.submittable":
+		if e.ComplexityRoot.SiteAds.Submittable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteAds.Submittable(childComplexity), true
+
+	case "SiteFeature.frozen":
+		if e.ComplexityRoot.SiteFeature.Frozen == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteFeature.Frozen(childComplexity), true
+	case "SiteFeature.id":
+		if e.ComplexityRoot.SiteFeature.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteFeature.ID(childComplexity), true
+	case "SiteFeature.plan":
+		if e.ComplexityRoot.SiteFeature.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteFeature.Plan(childComplexity), true
+
+	case "SiteList.count":
+		if e.ComplexityRoot.SiteList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteList.Count(childComplexity), true
+	case "SiteList.items":
+		if e.ComplexityRoot.SiteList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteList.Items(childComplexity), true
+	case "SiteList.next":
+		if e.ComplexityRoot.SiteList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteList.Next(childComplexity), true
+
+	case "SiteObjectURLs.published":
+		if e.ComplexityRoot.SiteObjectURLs.Published == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteObjectURLs.Published(childComplexity), true
+
+	case "SitePermissions.access":
+		if e.ComplexityRoot.SitePermissions.Access == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.Access(childComplexity), true
+	case "SitePermissions.admin":
+		if e.ComplexityRoot.SitePermissions.Admin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.Admin(childComplexity), true
+	case "SitePermissions.create":
+		if e.ComplexityRoot.SitePermissions.Create == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.Create(childComplexity), true
+	case "SitePermissions.edit":
+		if e.ComplexityRoot.SitePermissions.Edit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.Edit(childComplexity), true
+	case "SitePermissions.editAdaptiveSchema":
+		if e.ComplexityRoot.SitePermissions.EditAdaptiveSchema == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.EditAdaptiveSchema(childComplexity), true
+	case "SitePermissions.installIntegration":
+		if e.ComplexityRoot.SitePermissions.InstallIntegration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.InstallIntegration(childComplexity), true
+	case "SitePermissions.view":
+		if e.ComplexityRoot.SitePermissions.View == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.View(childComplexity), true
+	case "SitePermissions.viewAdaptiveSchema":
+		if e.ComplexityRoot.SitePermissions.ViewAdaptiveSchema == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SitePermissions.ViewAdaptiveSchema(childComplexity), true
+
+	case "SiteProxy.origin":
+		if e.ComplexityRoot.SiteProxy.Origin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteProxy.Origin(childComplexity), true
+	case "SiteProxy.target":
+		if e.ComplexityRoot.SiteProxy.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteProxy.Target(childComplexity), true
+
+	case "SiteSection.condition":
+		if e.ComplexityRoot.SiteSection.Condition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Condition(childComplexity), true
+	case "SiteSection.default":
+		if e.ComplexityRoot.SiteSection.Default == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Default(childComplexity), true
+	case "SiteSection.description":
+		if e.ComplexityRoot.SiteSection.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Description(childComplexity), true
+	case "SiteSection.draft":
+		if e.ComplexityRoot.SiteSection.Draft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Draft(childComplexity), true
+	case "SiteSection.id":
+		if e.ComplexityRoot.SiteSection.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.ID(childComplexity), true
+	case "SiteSection.icon":
+		if e.ComplexityRoot.SiteSection.Icon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Icon(childComplexity), true
+	case "SiteSection.object":
+		if e.ComplexityRoot.SiteSection.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Object(childComplexity), true
+	case "SiteSection.path":
+		if e.ComplexityRoot.SiteSection.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Path(childComplexity), true
+	case "SiteSection.sectionGroup":
+		if e.ComplexityRoot.SiteSection.SectionGroup == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.SectionGroup(childComplexity), true
+	case "SiteSection.siteSpaces":
+		if e.ComplexityRoot.SiteSection.SiteSpaces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.SiteSpaces(childComplexity), true
+	case "SiteSection.title":
+		if e.ComplexityRoot.SiteSection.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Title(childComplexity), true
+	case "SiteSection.urls":
+		if e.ComplexityRoot.SiteSection.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSection.Urls(childComplexity), true
+
+	case "SiteSectionGroup.draft":
+		if e.ComplexityRoot.SiteSectionGroup.Draft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroup.Draft(childComplexity), true
+	case "SiteSectionGroup.id":
+		if e.ComplexityRoot.SiteSectionGroup.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroup.ID(childComplexity), true
+	case "SiteSectionGroup.icon":
+		if e.ComplexityRoot.SiteSectionGroup.Icon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroup.Icon(childComplexity), true
+	case "SiteSectionGroup.object":
+		if e.ComplexityRoot.SiteSectionGroup.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroup.Object(childComplexity), true
+	case "SiteSectionGroup.sections":
+		if e.ComplexityRoot.SiteSectionGroup.Sections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroup.Sections(childComplexity), true
+	case "SiteSectionGroup.title":
+		if e.ComplexityRoot.SiteSectionGroup.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroup.Title(childComplexity), true
+
+	case "SiteSectionGroupList.count":
+		if e.ComplexityRoot.SiteSectionGroupList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroupList.Count(childComplexity), true
+	case "SiteSectionGroupList.items":
+		if e.ComplexityRoot.SiteSectionGroupList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroupList.Items(childComplexity), true
+	case "SiteSectionGroupList.next":
+		if e.ComplexityRoot.SiteSectionGroupList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionGroupList.Next(childComplexity), true
+
+	case "SiteSectionList.count":
+		if e.ComplexityRoot.SiteSectionList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionList.Count(childComplexity), true
+	case "SiteSectionList.items":
+		if e.ComplexityRoot.SiteSectionList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionList.Items(childComplexity), true
+	case "SiteSectionList.next":
+		if e.ComplexityRoot.SiteSectionList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSectionList.Next(childComplexity), true
+
+	case "SiteSpace.condition":
+		if e.ComplexityRoot.SiteSpace.Condition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Condition(childComplexity), true
+	case "SiteSpace.default":
+		if e.ComplexityRoot.SiteSpace.Default == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Default(childComplexity), true
+	case "SiteSpace.draft":
+		if e.ComplexityRoot.SiteSpace.Draft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Draft(childComplexity), true
+	case "SiteSpace.hasAdvancedCustomizationFeature":
+		if e.ComplexityRoot.SiteSpace.HasAdvancedCustomizationFeature == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.HasAdvancedCustomizationFeature(childComplexity), true
+	case "SiteSpace.id":
+		if e.ComplexityRoot.SiteSpace.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.ID(childComplexity), true
+	case "SiteSpace.object":
+		if e.ComplexityRoot.SiteSpace.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Object(childComplexity), true
+	case "SiteSpace.path":
+		if e.ComplexityRoot.SiteSpace.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Path(childComplexity), true
+	case "SiteSpace.section":
+		if e.ComplexityRoot.SiteSpace.Section == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Section(childComplexity), true
+	case "SiteSpace.space":
+		if e.ComplexityRoot.SiteSpace.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Space(childComplexity), true
+	case "SiteSpace.title":
+		if e.ComplexityRoot.SiteSpace.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Title(childComplexity), true
+	case "SiteSpace.urls":
+		if e.ComplexityRoot.SiteSpace.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpace.Urls(childComplexity), true
+
+	case "SiteSpaceList.count":
+		if e.ComplexityRoot.SiteSpaceList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpaceList.Count(childComplexity), true
+	case "SiteSpaceList.items":
+		if e.ComplexityRoot.SiteSpaceList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpaceList.Items(childComplexity), true
+	case "SiteSpaceList.next":
+		if e.ComplexityRoot.SiteSpaceList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteSpaceList.Next(childComplexity), true
+
+	case "SiteStructure.structure":
+		if e.ComplexityRoot.SiteStructure.Structure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteStructure.Structure(childComplexity), true
+	case "SiteStructure.type":
+		if e.ComplexityRoot.SiteStructure.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteStructure.Type(childComplexity), true
+
+	case "SiteURLs.app":
+		if e.ComplexityRoot.SiteURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteURLs.App(childComplexity), true
+	case "SiteURLs.location":
+		if e.ComplexityRoot.SiteURLs.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteURLs.Location(childComplexity), true
+	case "SiteURLs.preview":
+		if e.ComplexityRoot.SiteURLs.Preview == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteURLs.Preview(childComplexity), true
+	case "SiteURLs.published":
+		if e.ComplexityRoot.SiteURLs.Published == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteURLs.Published(childComplexity), true
+
+	case "SiteVisitorKey.algorithm":
+		if e.ComplexityRoot.SiteVisitorKey.Algorithm == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteVisitorKey.Algorithm(childComplexity), true
+	case "SiteVisitorKey.updatedAt":
+		if e.ComplexityRoot.SiteVisitorKey.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteVisitorKey.UpdatedAt(childComplexity), true
+
 	case "Space.changeRequest":
 		if e.ComplexityRoot.Space.ChangeRequest == nil {
 			break
@@ -4572,6 +5795,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAddSectionToGroupInput,
+		ec.unmarshalInputAddSiteSectionGroupInput,
+		ec.unmarshalInputAddSiteSectionInput,
+		ec.unmarshalInputAddSiteSpaceInput,
 		ec.unmarshalInputChangeRequestContentInput,
 		ec.unmarshalInputCommentBodyInput,
 		ec.unmarshalInputContentChangeInput,
@@ -4584,6 +5811,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateOpenAPISpecInput,
 		ec.unmarshalInputCreateOrganizationInput,
 		ec.unmarshalInputCreateSAMLProviderInput,
+		ec.unmarshalInputCreateShareLinkInput,
+		ec.unmarshalInputCreateSiteInput,
 		ec.unmarshalInputCreateSpaceInput,
 		ec.unmarshalInputCreateTeamInput,
 		ec.unmarshalInputCreateTranslationSettingsInput,
@@ -4592,11 +5821,22 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputInviteEmail,
 		ec.unmarshalInputInviteUsersInput,
 		ec.unmarshalInputMoveInput,
+		ec.unmarshalInputMoveSiteSectionGroupInput,
+		ec.unmarshalInputMoveSiteSectionInput,
+		ec.unmarshalInputMoveSiteSpaceInput,
 		ec.unmarshalInputOpenAPISpecSourceInput,
 		ec.unmarshalInputPostCommentInput,
 		ec.unmarshalInputPostCommentReplyInput,
 		ec.unmarshalInputPutOpenAPISpecInput,
 		ec.unmarshalInputSetTeamMemberInput,
+		ec.unmarshalInputSiteAdaptiveContentInput,
+		ec.unmarshalInputSiteSectionGroupPointerInput,
+		ec.unmarshalInputSiteSectionGroupPositionInput,
+		ec.unmarshalInputSiteSectionPointerInput,
+		ec.unmarshalInputSiteSectionPositionInput,
+		ec.unmarshalInputSiteSpacePointerInput,
+		ec.unmarshalInputSiteSpacePositionInput,
+		ec.unmarshalInputSiteVisitorKeyInput,
 		ec.unmarshalInputTeamMembershipInput,
 		ec.unmarshalInputTransferCollectionInput,
 		ec.unmarshalInputTransferSpaceInput,
@@ -4609,6 +5849,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateMemberInput,
 		ec.unmarshalInputUpdateOrganizationInput,
 		ec.unmarshalInputUpdateSAMLProviderInput,
+		ec.unmarshalInputUpdateShareLinkInput,
+		ec.unmarshalInputUpdateSiteAdaptiveSchemaInput,
+		ec.unmarshalInputUpdateSiteInput,
+		ec.unmarshalInputUpdateSiteSectionGroupInput,
+		ec.unmarshalInputUpdateSiteSectionInput,
+		ec.unmarshalInputUpdateSiteSpaceInput,
 		ec.unmarshalInputUpdateSpaceCustomFieldsInput,
 		ec.unmarshalInputUpdateSpaceInput,
 		ec.unmarshalInputUpdateTeamInput,
@@ -5688,6 +6934,385 @@ extend type Mutation {
   createSAMLProvider(organizationId: ID!, input: CreateSAMLProviderInput!): SAMLProvider!
   updateSAMLProvider(organizationId: ID!, samlProviderId: ID!, input: UpdateSAMLProviderInput!): SAMLProvider!
   deleteSAMLProvider(organizationId: ID!, samlProviderId: ID!): Boolean!
+}
+`, BuiltIn: false},
+	{Name: "../schema/site.graphqls", Input: `"Who reads a site: public, unlisted, share-link or visitor-auth (a scalar: enum values cannot hold '-')."
+scalar SiteVisibility
+"The plan of a site: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium."
+scalar SiteType
+"The spaces of a new site: an array of space ids, or the string new to create a space for it."
+scalar SiteSpacesInput
+
+type SiteURLs {
+  location: String!
+  app: String!
+  "Where readers find the site; only while it is published."
+  published: String
+  preview: String!
+}
+
+type SitePermissions {
+  view: Boolean!
+  access: Boolean!
+  edit: Boolean!
+  create: Boolean!
+  admin: Boolean!
+  installIntegration: Boolean!
+  viewAdaptiveSchema: Boolean!
+  editAdaptiveSchema: Boolean!
+}
+
+type SiteProxy {
+  "The host name and path the site is served under."
+  origin: String!
+  "Where requests at the origin go."
+  target: String!
+}
+
+type SiteAdaptiveContent {
+  enabled: Boolean!
+}
+
+type SiteAds {
+  status: String!
+  submittable: Boolean!
+}
+
+type SiteFeature {
+  id: String!
+  plan: SiteType!
+  frozen: Boolean!
+}
+
+"A docs site: how spaces reach their readers."
+type Site {
+  object: String!
+  id: ID!
+  type: SiteType!
+  appliedType: SiteType!
+  title: String!
+  hostname: String
+  basename: String
+  proxy: SiteProxy
+  visibility: SiteVisibility!
+  published: Boolean!
+  "The number of site spaces."
+  siteSpaces: Int!
+  createdAt: DateTime!
+  adaptiveContent: SiteAdaptiveContent!
+  ads: SiteAds!
+  features: [SiteFeature!]!
+  urls: SiteURLs!
+  permissions: SitePermissions!
+  organization: ID!
+  "Every section, in site order (a group's sections where the group is)."
+  sections(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SiteSectionList!
+  "The section groups, in order."
+  sectionGroups(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SiteSectionGroupList!
+  "Every site space, in site order; default true keeps the default one of each section (or of the root), false the others."
+  siteSpaceList(page: String, limit: Int = 50 @range(min: 0, max: 1000), default: Boolean): SiteSpaceList!
+  "Admins only."
+  shareLinks(page: String, limit: Int = 50 @range(min: 0, max: 1000)): ShareLinkList!
+  adaptiveSchema: SiteAdaptiveSchema!
+}
+
+type SiteList {
+  items: [Site!]!
+  count: Int!
+  next: Next
+}
+
+type SiteObjectURLs {
+  "Only while the site is published."
+  published: String
+}
+
+"A section of a site, holding site spaces (its variants)."
+type SiteSection {
+  object: String!
+  id: ID!
+  title: String!
+  description: String
+  default: Boolean
+  draft: Boolean!
+  path: String!
+  "An expression over visitor.claims deciding whether visitors see the section."
+  condition: String
+  sectionGroup: ID
+  siteSpaces: [SiteSpace!]!
+  urls: SiteObjectURLs!
+  icon: String
+}
+
+type SiteSectionList {
+  items: [SiteSection!]!
+  count: Int!
+  next: Next
+}
+
+"A titled group of sections of a site."
+type SiteSectionGroup {
+  object: String!
+  id: ID!
+  title: String!
+  icon: String
+  draft: Boolean!
+  sections: [SiteSection!]!
+}
+
+type SiteSectionGroupList {
+  items: [SiteSectionGroup!]!
+  count: Int!
+  next: Next
+}
+
+"A space linked into a site."
+type SiteSpace {
+  object: String!
+  id: ID!
+  path: String!
+  section: ID
+  space: Space!
+  title: String!
+  default: Boolean
+  draft: Boolean!
+  "An expression over visitor.claims deciding whether visitors see the site space."
+  condition: String
+  hasAdvancedCustomizationFeature: Boolean
+  urls: SiteObjectURLs!
+}
+
+type SiteSpaceList {
+  items: [SiteSpace!]!
+  count: Int!
+  next: Next
+}
+
+type ShareLinkURLs {
+  "The site's address with the link's key."
+  published: String
+}
+
+"A secret link that opens a share-link site."
+type ShareLink {
+  object: String!
+  id: ID!
+  createdAt: DateTime!
+  name: String
+  active: Boolean
+  urls: ShareLinkURLs!
+}
+
+type ShareLinkList {
+  items: [ShareLink!]!
+  count: Int!
+  next: Next
+}
+
+"The claims a site's visitors may carry, as a JSON Schema draft-07 document."
+type SiteAdaptiveSchema {
+  object: String!
+  jsonSchema: JSON!
+  updatedAt: DateTime!
+}
+
+"How visitor JWTs of a site are checked; the key itself is never shown."
+type SiteVisitorKey {
+  algorithm: String!
+  updatedAt: DateTime!
+}
+
+union SiteStructureItem = SiteSection | SiteSectionGroup | SiteSpace
+
+"sections: sections and groups at the site root; siteSpaces: the site spaces of a site without sections."
+type SiteStructure {
+  type: String!
+  structure: [SiteStructureItem!]!
+}
+
+"What a visitor sees of a site."
+type PublishedContentSite {
+  object: String!
+  site: Site!
+  structure: SiteStructure!
+  customizations: JSON!
+  scripts: [JSON!]!
+}
+
+extend type Organization {
+  "Sites, oldest first; space keeps those linking that space, title those whose title contains it."
+  sites(page: String, limit: Int = 50 @range(min: 0, max: 1000), space: ID, title: String @length(max: 128), published: Boolean): SiteList! @goField(forceResolver: true)
+  site(id: ID!): Site! @goField(forceResolver: true)
+}
+
+input CreateSiteInput {
+  type: SiteType
+  title: String @length(min: 2, max: 128)
+  visibility: SiteVisibility
+  spaces: SiteSpacesInput
+}
+
+input SiteAdaptiveContentInput {
+  enabled: Boolean!
+}
+
+input UpdateSiteInput {
+  title: String @length(min: 2, max: 128)
+  visibility: SiteVisibility
+  basename: String @length(min: 1, max: 100) @pattern(regexp: "^[A-Za-z0-9][A-Za-z0-9._~-]*$", message: "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+  "null removes the custom hostname."
+  hostname: String @length(max: 512) @pattern(regexp: "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$", message: "must be a lower-case host name with at least three labels") @goField(omittable: true)
+  adaptiveContent: SiteAdaptiveContentInput
+  "A site space at the root, or in the default section, to make the default."
+  defaultSiteSpace: ID
+  defaultSiteSection: ID
+  "A host name and path (company.com/docs); null removes the proxy."
+  proxy: String @length(max: 512) @pattern(regexp: "^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$", message: "must be a host name followed by one or more path segments, like company.com/docs") @goField(omittable: true)
+}
+
+input UpdateSiteAdaptiveSchemaInput {
+  jsonSchema: JSON!
+}
+
+input SiteVisitorKeyInput {
+  "HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM public key)."
+  algorithm: String!
+  key: String! @length(min: 1, max: 16384)
+}
+
+input AddSiteSectionInput {
+  spaceId: ID!
+  title: String @length(min: 2, max: 64)
+}
+
+input UpdateSiteSectionInput {
+  title: String @length(min: 2, max: 128)
+  path: String @length(min: 1, max: 100) @pattern(regexp: "^[A-Za-z0-9][A-Za-z0-9._~-]*$", message: "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+  defaultSiteSpace: ID
+  "Absent leaves it unchanged; null removes it."
+  condition: String @length(min: 1, max: 1024) @goField(omittable: true)
+  icon: String @length(max: 50) @goField(omittable: true)
+  description: String @length(max: 256) @goField(omittable: true)
+}
+
+"A section, by {type: site-section, siteSection}."
+input SiteSectionPointerInput {
+  type: String!
+  siteSection: ID!
+}
+
+input SiteSectionPositionInput {
+  before: SiteSectionPointerInput
+  after: SiteSectionPointerInput
+}
+
+input MoveSiteSectionInput {
+  "At the end of the site root when absent."
+  position: SiteSectionPositionInput
+}
+
+input AddSiteSectionGroupInput {
+  title: String! @length(min: 1, max: 100)
+  icon: String @length(max: 50)
+  sections: [ID!]
+}
+
+input UpdateSiteSectionGroupInput {
+  title: String @length(min: 1, max: 100)
+  icon: String @length(max: 50) @goField(omittable: true)
+}
+
+input AddSectionToGroupInput {
+  sectionId: ID!
+}
+
+"A root sibling: {type: site-section or site-section-group, id}."
+input SiteSectionGroupPointerInput {
+  type: String!
+  id: ID!
+}
+
+input SiteSectionGroupPositionInput {
+  before: SiteSectionGroupPointerInput
+  after: SiteSectionGroupPointerInput
+}
+
+input MoveSiteSectionGroupInput {
+  position: SiteSectionGroupPositionInput
+}
+
+input AddSiteSpaceInput {
+  spaceId: ID!
+  "The default section (or the root of a site without sections) when absent."
+  sectionId: ID
+}
+
+input UpdateSiteSpaceInput {
+  path: String @length(min: 1, max: 100) @pattern(regexp: "^[A-Za-z0-9][A-Za-z0-9._~-]*$", message: "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+  "Absent leaves it unchanged; null removes it."
+  condition: String @length(min: 1, max: 1024) @goField(omittable: true)
+}
+
+"A site space, by {type: site-space, siteSpace}."
+input SiteSpacePointerInput {
+  type: String!
+  siteSpace: ID!
+}
+
+input SiteSpacePositionInput {
+  before: SiteSpacePointerInput
+  after: SiteSpacePointerInput
+}
+
+input MoveSiteSpaceInput {
+  "At the end of its section when absent."
+  position: SiteSpacePositionInput
+}
+
+input CreateShareLinkInput {
+  name: String! @length(max: 50)
+}
+
+input UpdateShareLinkInput {
+  active: Boolean
+  name: String @length(max: 50)
+}
+
+extend type Query {
+  "The published view of a site: for anyone while it is published and the audience admits them (shareKey for share-link sites, a visitor JWT for visitor-auth ones), and for its admins always. visitorToken's claims decide conditional sections and site spaces."
+  publishedSite(organizationId: ID!, siteId: ID!, shareKey: String @length(max: 256), visitorToken: String @length(max: 16384)): PublishedContentSite!
+}
+
+extend type Mutation {
+  createSite(organizationId: ID!, input: CreateSiteInput!): Site!
+  updateSite(organizationId: ID!, siteId: ID!, input: UpdateSiteInput!): Site!
+  deleteSite(organizationId: ID!, siteId: ID!): Boolean!
+  publishSite(organizationId: ID!, siteId: ID!): Site!
+  unpublishSite(organizationId: ID!, siteId: ID!): Site!
+  updateSiteAdaptiveSchema(organizationId: ID!, siteId: ID!, input: UpdateSiteAdaptiveSchemaInput!): SiteAdaptiveSchema!
+  "Sets the key visitor JWTs are checked with (replacing any); admins only."
+  setSiteVisitorKey(organizationId: ID!, siteId: ID!, input: SiteVisitorKeyInput!): SiteVisitorKey!
+
+  addSiteSection(organizationId: ID!, siteId: ID!, input: AddSiteSectionInput!): SiteSection!
+  updateSiteSection(organizationId: ID!, siteId: ID!, siteSectionId: ID!, input: UpdateSiteSectionInput!): SiteSection!
+  deleteSiteSection(organizationId: ID!, siteId: ID!, siteSectionId: ID!): Boolean!
+  moveSiteSection(organizationId: ID!, siteId: ID!, siteSectionId: ID!, input: MoveSiteSectionInput!): SiteSection!
+
+  addSiteSectionGroup(organizationId: ID!, siteId: ID!, input: AddSiteSectionGroupInput!): SiteSectionGroup!
+  updateSiteSectionGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, input: UpdateSiteSectionGroupInput!): SiteSectionGroup!
+  deleteSiteSectionGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!): Boolean!
+  addSectionToGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, input: AddSectionToGroupInput!): SiteSectionGroup!
+  removeSectionFromGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, siteSectionId: ID!): Boolean!
+  moveSiteSectionGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, input: MoveSiteSectionGroupInput!): SiteSectionGroup!
+
+  addSiteSpace(organizationId: ID!, siteId: ID!, input: AddSiteSpaceInput!): SiteSpace!
+  updateSiteSpace(organizationId: ID!, siteId: ID!, siteSpaceId: ID!, input: UpdateSiteSpaceInput!): SiteSpace!
+  deleteSiteSpace(organizationId: ID!, siteId: ID!, siteSpaceId: ID!): Boolean!
+  moveSiteSpace(organizationId: ID!, siteId: ID!, siteSpaceId: ID!, input: MoveSiteSpaceInput!): SiteSpace!
+
+  createShareLink(organizationId: ID!, siteId: ID!, input: CreateShareLinkInput!): ShareLink!
+  updateShareLink(organizationId: ID!, siteId: ID!, shareLinkId: ID!, input: UpdateShareLinkInput!): ShareLink!
+  deleteShareLink(organizationId: ID!, siteId: ID!, shareLinkId: ID!): Boolean!
 }
 `, BuiltIn: false},
 	{Name: "../schema/space.graphqls", Input: `"Who can read a space beyond the organization's members: public, unlisted, share-link, visitor-auth, in-collection (only inside a collection) or private."
@@ -6840,6 +8465,10 @@ func (ec *executionContext) childFields_Organization(ctx context.Context, field 
 		return ec.fieldContext_Organization_openAPISpecs(ctx, field)
 	case "openAPISpec":
 		return ec.fieldContext_Organization_openAPISpec(ctx, field)
+	case "sites":
+		return ec.fieldContext_Organization_sites(ctx, field)
+	case "site":
+		return ec.fieldContext_Organization_site(ctx, field)
 	case "collections":
 		return ec.fieldContext_Organization_collections(ctx, field)
 	case "spaces":
@@ -6922,6 +8551,22 @@ func (ec *executionContext) childFields_PingResult(ctx context.Context, field gr
 		return ec.fieldContext_PingResult_serviceVisitorClaims(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PingResult", field.Name)
+}
+
+func (ec *executionContext) childFields_PublishedContentSite(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_PublishedContentSite_object(ctx, field)
+	case "site":
+		return ec.fieldContext_PublishedContentSite_site(ctx, field)
+	case "structure":
+		return ec.fieldContext_PublishedContentSite_structure(ctx, field)
+	case "customizations":
+		return ec.fieldContext_PublishedContentSite_customizations(ctx, field)
+	case "scripts":
+		return ec.fieldContext_PublishedContentSite_scripts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublishedContentSite", field.Name)
 }
 
 func (ec *executionContext) childFields_ReactionUser(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7188,6 +8833,336 @@ func (ec *executionContext) childFields_SSOProviderLoginList(ctx context.Context
 		return ec.fieldContext_SSOProviderLoginList_items(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SSOProviderLoginList", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_ShareLink_object(ctx, field)
+	case "id":
+		return ec.fieldContext_ShareLink_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ShareLink_createdAt(ctx, field)
+	case "name":
+		return ec.fieldContext_ShareLink_name(ctx, field)
+	case "active":
+		return ec.fieldContext_ShareLink_active(ctx, field)
+	case "urls":
+		return ec.fieldContext_ShareLink_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareLink", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareLinkList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_ShareLinkList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_ShareLinkList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_ShareLinkList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareLinkList", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareLinkURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "published":
+		return ec.fieldContext_ShareLinkURLs_published(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareLinkURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_Site_object(ctx, field)
+	case "id":
+		return ec.fieldContext_Site_id(ctx, field)
+	case "type":
+		return ec.fieldContext_Site_type(ctx, field)
+	case "appliedType":
+		return ec.fieldContext_Site_appliedType(ctx, field)
+	case "title":
+		return ec.fieldContext_Site_title(ctx, field)
+	case "hostname":
+		return ec.fieldContext_Site_hostname(ctx, field)
+	case "basename":
+		return ec.fieldContext_Site_basename(ctx, field)
+	case "proxy":
+		return ec.fieldContext_Site_proxy(ctx, field)
+	case "visibility":
+		return ec.fieldContext_Site_visibility(ctx, field)
+	case "published":
+		return ec.fieldContext_Site_published(ctx, field)
+	case "siteSpaces":
+		return ec.fieldContext_Site_siteSpaces(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Site_createdAt(ctx, field)
+	case "adaptiveContent":
+		return ec.fieldContext_Site_adaptiveContent(ctx, field)
+	case "ads":
+		return ec.fieldContext_Site_ads(ctx, field)
+	case "features":
+		return ec.fieldContext_Site_features(ctx, field)
+	case "urls":
+		return ec.fieldContext_Site_urls(ctx, field)
+	case "permissions":
+		return ec.fieldContext_Site_permissions(ctx, field)
+	case "organization":
+		return ec.fieldContext_Site_organization(ctx, field)
+	case "sections":
+		return ec.fieldContext_Site_sections(ctx, field)
+	case "sectionGroups":
+		return ec.fieldContext_Site_sectionGroups(ctx, field)
+	case "siteSpaceList":
+		return ec.fieldContext_Site_siteSpaceList(ctx, field)
+	case "shareLinks":
+		return ec.fieldContext_Site_shareLinks(ctx, field)
+	case "adaptiveSchema":
+		return ec.fieldContext_Site_adaptiveSchema(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Site", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteAdaptiveContent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "enabled":
+		return ec.fieldContext_SiteAdaptiveContent_enabled(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteAdaptiveContent", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteAdaptiveSchema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_SiteAdaptiveSchema_object(ctx, field)
+	case "jsonSchema":
+		return ec.fieldContext_SiteAdaptiveSchema_jsonSchema(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_SiteAdaptiveSchema_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteAdaptiveSchema", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteAds(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_SiteAds_status(ctx, field)
+	case "submittable":
+		return ec.fieldContext_SiteAds_submittable(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteAds", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteFeature(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SiteFeature_id(ctx, field)
+	case "plan":
+		return ec.fieldContext_SiteFeature_plan(ctx, field)
+	case "frozen":
+		return ec.fieldContext_SiteFeature_frozen(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteFeature", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SiteList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SiteList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SiteList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteList", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteObjectURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "published":
+		return ec.fieldContext_SiteObjectURLs_published(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteObjectURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_SitePermissions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "view":
+		return ec.fieldContext_SitePermissions_view(ctx, field)
+	case "access":
+		return ec.fieldContext_SitePermissions_access(ctx, field)
+	case "edit":
+		return ec.fieldContext_SitePermissions_edit(ctx, field)
+	case "create":
+		return ec.fieldContext_SitePermissions_create(ctx, field)
+	case "admin":
+		return ec.fieldContext_SitePermissions_admin(ctx, field)
+	case "installIntegration":
+		return ec.fieldContext_SitePermissions_installIntegration(ctx, field)
+	case "viewAdaptiveSchema":
+		return ec.fieldContext_SitePermissions_viewAdaptiveSchema(ctx, field)
+	case "editAdaptiveSchema":
+		return ec.fieldContext_SitePermissions_editAdaptiveSchema(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SitePermissions", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteProxy(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "origin":
+		return ec.fieldContext_SiteProxy_origin(ctx, field)
+	case "target":
+		return ec.fieldContext_SiteProxy_target(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteProxy", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteSection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_SiteSection_object(ctx, field)
+	case "id":
+		return ec.fieldContext_SiteSection_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SiteSection_title(ctx, field)
+	case "description":
+		return ec.fieldContext_SiteSection_description(ctx, field)
+	case "default":
+		return ec.fieldContext_SiteSection_default(ctx, field)
+	case "draft":
+		return ec.fieldContext_SiteSection_draft(ctx, field)
+	case "path":
+		return ec.fieldContext_SiteSection_path(ctx, field)
+	case "condition":
+		return ec.fieldContext_SiteSection_condition(ctx, field)
+	case "sectionGroup":
+		return ec.fieldContext_SiteSection_sectionGroup(ctx, field)
+	case "siteSpaces":
+		return ec.fieldContext_SiteSection_siteSpaces(ctx, field)
+	case "urls":
+		return ec.fieldContext_SiteSection_urls(ctx, field)
+	case "icon":
+		return ec.fieldContext_SiteSection_icon(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteSection", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteSectionGroup(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_SiteSectionGroup_object(ctx, field)
+	case "id":
+		return ec.fieldContext_SiteSectionGroup_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SiteSectionGroup_title(ctx, field)
+	case "icon":
+		return ec.fieldContext_SiteSectionGroup_icon(ctx, field)
+	case "draft":
+		return ec.fieldContext_SiteSectionGroup_draft(ctx, field)
+	case "sections":
+		return ec.fieldContext_SiteSectionGroup_sections(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteSectionGroup", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteSectionGroupList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SiteSectionGroupList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SiteSectionGroupList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SiteSectionGroupList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteSectionGroupList", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteSectionList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SiteSectionList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SiteSectionList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SiteSectionList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteSectionList", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteSpace(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_SiteSpace_object(ctx, field)
+	case "id":
+		return ec.fieldContext_SiteSpace_id(ctx, field)
+	case "path":
+		return ec.fieldContext_SiteSpace_path(ctx, field)
+	case "section":
+		return ec.fieldContext_SiteSpace_section(ctx, field)
+	case "space":
+		return ec.fieldContext_SiteSpace_space(ctx, field)
+	case "title":
+		return ec.fieldContext_SiteSpace_title(ctx, field)
+	case "default":
+		return ec.fieldContext_SiteSpace_default(ctx, field)
+	case "draft":
+		return ec.fieldContext_SiteSpace_draft(ctx, field)
+	case "condition":
+		return ec.fieldContext_SiteSpace_condition(ctx, field)
+	case "hasAdvancedCustomizationFeature":
+		return ec.fieldContext_SiteSpace_hasAdvancedCustomizationFeature(ctx, field)
+	case "urls":
+		return ec.fieldContext_SiteSpace_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteSpace", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteSpaceList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SiteSpaceList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SiteSpaceList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SiteSpaceList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteSpaceList", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteStructure(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_SiteStructure_type(ctx, field)
+	case "structure":
+		return ec.fieldContext_SiteStructure_structure(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteStructure", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "location":
+		return ec.fieldContext_SiteURLs_location(ctx, field)
+	case "app":
+		return ec.fieldContext_SiteURLs_app(ctx, field)
+	case "published":
+		return ec.fieldContext_SiteURLs_published(ctx, field)
+	case "preview":
+		return ec.fieldContext_SiteURLs_preview(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteVisitorKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "algorithm":
+		return ec.fieldContext_SiteVisitorKey_algorithm(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_SiteVisitorKey_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteVisitorKey", field.Name)
 }
 
 func (ec *executionContext) childFields_Space(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8291,6 +10266,134 @@ func (ec *executionContext) field_Member_teamMemberships_argsTitle(
 	}
 }
 
+func (ec *executionContext) field_Mutation_addSectionToGroup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionGroupId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionGroupId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddSectionToGroupInput, error) {
+			return ec.unmarshalNAddSectionToGroupInput2folioᚋgraphᚋmodelᚐAddSectionToGroupInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addSiteSectionGroup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddSiteSectionGroupInput, error) {
+			return ec.unmarshalNAddSiteSectionGroupInput2folioᚋgraphᚋmodelᚐAddSiteSectionGroupInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addSiteSection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddSiteSectionInput, error) {
+			return ec.unmarshalNAddSiteSectionInput2folioᚋgraphᚋmodelᚐAddSiteSectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addSiteSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddSiteSpaceInput, error) {
+			return ec.unmarshalNAddSiteSpaceInput2folioᚋgraphᚋmodelᚐAddSiteSpaceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8429,6 +10532,58 @@ func (ec *executionContext) field_Mutation_createSAMLProvider_args(ctx context.C
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.CreateSAMLProviderInput, error) {
 			return ec.unmarshalNCreateSAMLProviderInput2folioᚋgraphᚋmodelᚐCreateSAMLProviderInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createShareLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateShareLinkInput, error) {
+			return ec.unmarshalNCreateShareLinkInput2folioᚋgraphᚋmodelᚐCreateShareLinkInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateSiteInput, error) {
+			return ec.unmarshalNCreateSiteInput2folioᚋgraphᚋmodelᚐCreateSiteInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8673,6 +10828,148 @@ func (ec *executionContext) field_Mutation_deleteSAMLProvider_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteShareLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "shareLinkId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["shareLinkId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSiteSectionGroup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionGroupId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionGroupId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSiteSection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSiteSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8833,6 +11130,120 @@ func (ec *executionContext) field_Mutation_moveCollection_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_moveSiteSectionGroup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionGroupId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionGroupId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.MoveSiteSectionGroupInput, error) {
+			return ec.unmarshalNMoveSiteSectionGroupInput2folioᚋgraphᚋmodelᚐMoveSiteSectionGroupInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_moveSiteSection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.MoveSiteSectionInput, error) {
+			return ec.unmarshalNMoveSiteSectionInput2folioᚋgraphᚋmodelᚐMoveSiteSectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_moveSiteSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.MoveSiteSpaceInput, error) {
+			return ec.unmarshalNMoveSiteSpaceInput2folioᚋgraphᚋmodelᚐMoveSiteSpaceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_moveSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8934,6 +11345,28 @@ func (ec *executionContext) field_Mutation_postComment_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_publishSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
 	return args, nil
 }
 
@@ -9049,6 +11482,44 @@ func (ec *executionContext) field_Mutation_removeMember_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_removeSectionFromGroup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionGroupId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionGroupId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionId"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_removeTeamMember_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9112,6 +11583,36 @@ func (ec *executionContext) field_Mutation_setMemberSSO_args(ctx context.Context
 		return nil, err
 	}
 	args["userId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setSiteVisitorKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SiteVisitorKeyInput, error) {
+			return ec.unmarshalNSiteVisitorKeyInput2folioᚋgraphᚋmodelᚐSiteVisitorKeyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -9194,6 +11695,28 @@ func (ec *executionContext) field_Mutation_transferSpace_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unpublishSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
 	return args, nil
 }
 
@@ -9497,6 +12020,218 @@ func (ec *executionContext) field_Mutation_updateSAMLProvider_args(ctx context.C
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.UpdateSAMLProviderInput, error) {
 			return ec.unmarshalNUpdateSAMLProviderInput2folioᚋgraphᚋmodelᚐUpdateSAMLProviderInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateShareLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "shareLinkId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["shareLinkId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateShareLinkInput, error) {
+			return ec.unmarshalNUpdateShareLinkInput2folioᚋgraphᚋmodelᚐUpdateShareLinkInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSiteAdaptiveSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateSiteAdaptiveSchemaInput, error) {
+			return ec.unmarshalNUpdateSiteAdaptiveSchemaInput2folioᚋgraphᚋmodelᚐUpdateSiteAdaptiveSchemaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSiteSectionGroup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionGroupId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionGroupId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateSiteSectionGroupInput, error) {
+			return ec.unmarshalNUpdateSiteSectionGroupInput2folioᚋgraphᚋmodelᚐUpdateSiteSectionGroupInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSiteSection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSectionId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSectionId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateSiteSectionInput, error) {
+			return ec.unmarshalNUpdateSiteSectionInput2folioᚋgraphᚋmodelᚐUpdateSiteSectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSiteSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateSiteSpaceInput, error) {
+			return ec.unmarshalNUpdateSiteSpaceInput2folioᚋgraphᚋmodelᚐUpdateSiteSpaceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateSiteInput, error) {
+			return ec.unmarshalNUpdateSiteInput2folioᚋgraphᚋmodelᚐUpdateSiteInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -10280,6 +13015,153 @@ func (ec *executionContext) field_Organization_samlProviders_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Organization_site_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_sites_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Organization_sites_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "space",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["space"] = arg2
+
+	arg3, err := ec.field_Organization_sites_argsTitle(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["title"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "published",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["published"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_sites_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Organization_sites_argsTitle(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["title"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 128)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Organization_spaces_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10736,6 +13618,126 @@ func (ec *executionContext) field_Query_organizations_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Query_publishedSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+
+	arg2, err := ec.field_Query_publishedSite_argsShareKey(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["shareKey"] = arg2
+
+	arg3, err := ec.field_Query_publishedSite_argsVisitorToken(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["visitorToken"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_publishedSite_argsShareKey(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("shareKey"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["shareKey"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Query_publishedSite_argsVisitorToken(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("visitorToken"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["visitorToken"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 16384)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Query_space_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10989,6 +13991,286 @@ func (ec *executionContext) field_Revision_pages_args(ctx context.Context, rawAr
 	}
 	args["format"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Site_sectionGroups_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Site_sectionGroups_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Site_sectionGroups_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_sections_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Site_sections_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Site_sections_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_shareLinks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Site_shareLinks_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Site_shareLinks_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_siteSpaceList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Site_siteSpaceList_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "default",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["default"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Site_siteSpaceList_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Space_changeRequestList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -17269,6 +20551,1062 @@ func (ec *executionContext) fieldContext_Mutation_deleteSAMLProvider(ctx context
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateSite(ctx, fc.Args["organizationId"].(string), fc.Args["input"].(model.CreateSiteInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createSite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createSite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSite(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.UpdateSiteInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSite(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_publishSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_publishSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PublishSite(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_publishSite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_publishSite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unpublishSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unpublishSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnpublishSite(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unpublishSite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unpublishSite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSiteAdaptiveSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSiteAdaptiveSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSiteAdaptiveSchema(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.UpdateSiteAdaptiveSchemaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteAdaptiveSchema) graphql.Marshaler {
+			return ec.marshalNSiteAdaptiveSchema2ᚖfolioᚋgraphᚋmodelᚐSiteAdaptiveSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSiteAdaptiveSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteAdaptiveSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSiteAdaptiveSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setSiteVisitorKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setSiteVisitorKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetSiteVisitorKey(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.SiteVisitorKeyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
+			return ec.marshalNSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setSiteVisitorKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteVisitorKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setSiteVisitorKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addSiteSection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddSiteSection(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.AddSiteSectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSection) graphql.Marshaler {
+			return ec.marshalNSiteSection2ᚖfolioᚋgraphᚋmodelᚐSiteSection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addSiteSection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addSiteSection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSiteSection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSiteSection(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionId"].(string), fc.Args["input"].(model.UpdateSiteSectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSection) graphql.Marshaler {
+			return ec.marshalNSiteSection2ᚖfolioᚋgraphᚋmodelᚐSiteSection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSiteSection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSiteSection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSiteSection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSiteSection(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSiteSection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSiteSection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_moveSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_moveSiteSection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MoveSiteSection(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionId"].(string), fc.Args["input"].(model.MoveSiteSectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSection) graphql.Marshaler {
+			return ec.marshalNSiteSection2ᚖfolioᚋgraphᚋmodelᚐSiteSection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_moveSiteSection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_moveSiteSection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addSiteSectionGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddSiteSectionGroup(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.AddSiteSectionGroupInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionGroup) graphql.Marshaler {
+			return ec.marshalNSiteSectionGroup2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionGroup(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addSiteSectionGroup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSiteSectionGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSiteSectionGroup(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionGroupId"].(string), fc.Args["input"].(model.UpdateSiteSectionGroupInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionGroup) graphql.Marshaler {
+			return ec.marshalNSiteSectionGroup2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionGroup(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSiteSectionGroup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSiteSectionGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSiteSectionGroup(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionGroupId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSiteSectionGroup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addSectionToGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addSectionToGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddSectionToGroup(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionGroupId"].(string), fc.Args["input"].(model.AddSectionToGroupInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionGroup) graphql.Marshaler {
+			return ec.marshalNSiteSectionGroup2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addSectionToGroup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionGroup(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addSectionToGroup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeSectionFromGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeSectionFromGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveSectionFromGroup(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionGroupId"].(string), fc.Args["siteSectionId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeSectionFromGroup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeSectionFromGroup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_moveSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_moveSiteSectionGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MoveSiteSectionGroup(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSectionGroupId"].(string), fc.Args["input"].(model.MoveSiteSectionGroupInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionGroup) graphql.Marshaler {
+			return ec.marshalNSiteSectionGroup2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_moveSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionGroup(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_moveSiteSectionGroup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addSiteSpace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddSiteSpace(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.AddSiteSpaceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSpace) graphql.Marshaler {
+			return ec.marshalNSiteSpace2ᚖfolioᚋgraphᚋmodelᚐSiteSpace(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addSiteSpace(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSpace(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addSiteSpace_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSiteSpace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSiteSpace(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSpaceId"].(string), fc.Args["input"].(model.UpdateSiteSpaceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSpace) graphql.Marshaler {
+			return ec.marshalNSiteSpace2ᚖfolioᚋgraphᚋmodelᚐSiteSpace(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSiteSpace(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSpace(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSiteSpace_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSiteSpace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSiteSpace(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSpaceId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSiteSpace(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSiteSpace_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_moveSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_moveSiteSpace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MoveSiteSpace(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSpaceId"].(string), fc.Args["input"].(model.MoveSiteSpaceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSpace) graphql.Marshaler {
+			return ec.marshalNSiteSpace2ᚖfolioᚋgraphᚋmodelᚐSiteSpace(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_moveSiteSpace(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSpace(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_moveSiteSpace_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createShareLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateShareLink(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.CreateShareLinkInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ShareLink) graphql.Marshaler {
+			return ec.marshalNShareLink2ᚖfolioᚋgraphᚋmodelᚐShareLink(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createShareLink(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareLink(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createShareLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateShareLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateShareLink(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["shareLinkId"].(string), fc.Args["input"].(model.UpdateShareLinkInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ShareLink) graphql.Marshaler {
+			return ec.marshalNShareLink2ᚖfolioᚋgraphᚋmodelᚐShareLink(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateShareLink(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareLink(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateShareLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteShareLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteShareLink(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["shareLinkId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteShareLink(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteShareLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20304,6 +24642,94 @@ func (ec *executionContext) fieldContext_Organization_openAPISpec(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Organization_sites(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_sites(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().Sites(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["space"].(*string), fc.Args["title"].(*string), fc.Args["published"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteList) graphql.Marshaler {
+			return ec.marshalNSiteList2ᚖfolioᚋgraphᚋmodelᚐSiteList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_sites(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_sites_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Organization_site(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_site(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().Site(ctx, obj, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_site(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_site_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Organization_collections(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20981,6 +25407,139 @@ func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ conte
 	return graphql.NewScalarFieldContext("PingResult", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PublishedContentSite", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_site(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Site, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Site) graphql.Marshaler {
+			return ec.marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_site(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContentSite",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContentSite_structure(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_structure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Structure, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteStructure) graphql.Marshaler {
+			return ec.marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteStructure(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_structure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContentSite",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteStructure(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_customizations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Customizations, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_scripts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Scripts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, errors.New("field of type JSON does not have child fields"))
+}
+
 func (ec *executionContext) _Query_apiInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21139,6 +25698,50 @@ func (ec *executionContext) fieldContext_Query_emailDomainOrganizations(ctx cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_emailDomainOrganizations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_publishedSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publishedSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PublishedSite(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["shareKey"].(*string), fc.Args["visitorToken"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedContentSite) graphql.Marshaler {
+			return ec.marshalNPublishedContentSite2ᚖfolioᚋgraphᚋmodelᚐPublishedContentSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publishedSite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedContentSite(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_publishedSite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -23669,6 +28272,2643 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLink_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLink_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLink", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLink_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLink", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLink_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLink_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLink", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLink_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLink_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLink", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLink_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLink", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLink_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ShareLinkURLs) graphql.Marshaler {
+			return ec.marshalNShareLinkURLs2folioᚋgraphᚋmodelᚐShareLinkURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLink_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShareLink",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareLinkURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShareLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLinkList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ShareLink) graphql.Marshaler {
+			return ec.marshalNShareLink2ᚕfolioᚋgraphᚋmodelᚐShareLinkᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLinkList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShareLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLinkList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLinkList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLinkList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShareLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareLinkURLs_published(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Published, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ShareLinkURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareLinkURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Site_object(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Site_type(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.SiteType) graphql.Marshaler {
+			return ec.marshalNSiteType2folioᚋstoreᚐSiteType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type SiteType does not have child fields"))
+}
+
+func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_appliedType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AppliedType(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.SiteType) graphql.Marshaler {
+			return ec.marshalNSiteType2folioᚋstoreᚐSiteType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_appliedType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type SiteType does not have child fields"))
+}
+
+func (ec *executionContext) _Site_title(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_hostname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hostname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Site_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_basename(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Basename, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_proxy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Proxy(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteProxy) graphql.Marshaler {
+			return ec.marshalOSiteProxy2ᚖfolioᚋgraphᚋmodelᚐSiteProxy(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Site_proxy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteProxy(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_visibility(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visibility, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.Visibility) graphql.Marshaler {
+			return ec.marshalNSiteVisibility2folioᚋstoreᚐVisibility(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type SiteVisibility does not have child fields"))
+}
+
+func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_published(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Published, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_siteSpaces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiteSpaces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_adaptiveContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdaptiveContent(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAdaptiveContent) graphql.Marshaler {
+			return ec.marshalNSiteAdaptiveContent2folioᚋgraphᚋmodelᚐSiteAdaptiveContent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_adaptiveContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteAdaptiveContent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_ads(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ads(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAds) graphql.Marshaler {
+			return ec.marshalNSiteAds2folioᚋgraphᚋmodelᚐSiteAds(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_ads(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteAds(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_features(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_features(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Features(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteFeature) graphql.Marshaler {
+			return ec.marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteFeatureᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_features(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteFeature(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteURLs) graphql.Marshaler {
+			return ec.marshalNSiteURLs2folioᚋgraphᚋmodelᚐSiteURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_permissions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Permissions(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SitePermissions) graphql.Marshaler {
+			return ec.marshalNSitePermissions2folioᚋgraphᚋmodelᚐSitePermissions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SitePermissions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_organization(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_organization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organization(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Site_sections(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_sections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().Sections(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionList) graphql.Marshaler {
+			return ec.marshalNSiteSectionList2ᚖfolioᚋgraphᚋmodelᚐSiteSectionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_sections(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_sections_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_sectionGroups(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_sectionGroups(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().SectionGroups(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionGroupList) graphql.Marshaler {
+			return ec.marshalNSiteSectionGroupList2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_sectionGroups(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionGroupList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_sectionGroups_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_siteSpaceList(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_siteSpaceList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().SiteSpaceList(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["default"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSpaceList) graphql.Marshaler {
+			return ec.marshalNSiteSpaceList2ᚖfolioᚋgraphᚋmodelᚐSiteSpaceList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_siteSpaceList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSpaceList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_siteSpaceList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_shareLinks(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_shareLinks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().ShareLinks(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ShareLinkList) graphql.Marshaler {
+			return ec.marshalNShareLinkList2ᚖfolioᚋgraphᚋmodelᚐShareLinkList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_shareLinks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareLinkList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_shareLinks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_adaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_adaptiveSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdaptiveSchema(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAdaptiveSchema) graphql.Marshaler {
+			return ec.marshalNSiteAdaptiveSchema2folioᚋgraphᚋmodelᚐSiteAdaptiveSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_adaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteAdaptiveSchema(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveContent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteAdaptiveContent_enabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Enabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteAdaptiveContent_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteAdaptiveContent", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteAdaptiveSchema_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteAdaptiveSchema_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteAdaptiveSchema_jsonSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.JSONSchema, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteAdaptiveSchema_jsonSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteAdaptiveSchema_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteAdaptiveSchema_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteAds_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteAds_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteAds", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteAds_submittable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Submittable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteAds_submittable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteAds", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteFeature_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteFeature_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteFeature_plan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Plan, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.SiteType) graphql.Marshaler {
+			return ec.marshalNSiteType2folioᚋstoreᚐSiteType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteFeature_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, errors.New("field of type SiteType does not have child fields"))
+}
+
+func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteFeature_frozen(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Frozen, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteFeature_frozen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚕfolioᚋgraphᚋmodelᚐSiteᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteObjectURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteObjectURLs_published(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Published, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteObjectURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteObjectURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_view(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.View, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_access(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Access, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_edit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_create(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Create, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_admin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Admin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_installIntegration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InstallIntegration, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_viewAdaptiveSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ViewAdaptiveSchema, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_viewAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SitePermissions_editAdaptiveSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EditAdaptiveSchema, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SitePermissions_editAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteProxy_origin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Origin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteProxy_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteProxy_target(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Target, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_description(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_default(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Default(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_draft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Draft(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_condition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Condition, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_sectionGroup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SectionGroup(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_sectionGroup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSection_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_siteSpaces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteSection().SiteSpaces(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteSpace) graphql.Marshaler {
+			return ec.marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpaceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_siteSpaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSpace(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
+			return ec.marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteObjectURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSection_icon(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Icon, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSection_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroup_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroup_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroup_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroup_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroup_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroup_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroup_icon(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Icon, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroup_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroup_draft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Draft(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroup_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroup_sections(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroup_sections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteSectionGroup().Sections(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteSection) graphql.Marshaler {
+			return ec.marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteSectionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroup_sections(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSectionGroup",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSectionGroupList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroupList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteSectionGroup) graphql.Marshaler {
+			return ec.marshalNSiteSectionGroup2ᚕfolioᚋgraphᚋmodelᚐSiteSectionGroupᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroupList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSectionGroupList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSectionGroup(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroupList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionGroupList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionGroupList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionGroupList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSectionGroupList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSectionList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteSection) graphql.Marshaler {
+			return ec.marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteSectionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSectionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSectionList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSectionList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSectionList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSectionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_section(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Section(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_space(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Space(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Space) graphql.Marshaler {
+			return ec.marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSpace",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Space(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_default(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Default(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_draft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Draft(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_condition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Condition, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_hasAdvancedCustomizationFeature(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasAdvancedCustomizationFeature(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeature(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpace_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
+			return ec.marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpace_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSpace",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteObjectURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpaceList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteSpace) graphql.Marshaler {
+			return ec.marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpaceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpaceList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSpaceList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteSpace(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpaceList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteSpaceList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteSpaceList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteSpaceList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteSpaceList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteStructure_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteStructure_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteStructure_structure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Structure, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteStructureItem) graphql.Marshaler {
+			return ec.marshalNSiteStructureItem2ᚕfolioᚋgraphᚋmodelᚐSiteStructureItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteStructure_structure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, errors.New("field of type SiteStructureItem does not have child fields"))
+}
+
+func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteURLs_location(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Location, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteURLs_published(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Published, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteURLs_preview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Preview, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteURLs_preview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteVisitorKey_algorithm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Algorithm, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteVisitorKey_algorithm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteVisitorKey_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteVisitorKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -27073,6 +34313,228 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAddSectionToGroupInput(ctx context.Context, obj any) (model.AddSectionToGroupInput, error) {
+	var it model.AddSectionToGroupInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"sectionId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "sectionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sectionId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SectionID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddSiteSectionGroupInput(ctx context.Context, obj any) (model.AddSiteSectionGroupInput, error) {
+	var it model.AddSiteSectionGroupInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "icon", "sections"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Title = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "icon":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("icon"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Icon = data
+			} else if tmp == nil {
+				it.Icon = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "sections":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sections"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sections = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddSiteSectionInput(ctx context.Context, obj any) (model.AddSiteSectionInput, error) {
+	var it model.AddSiteSectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"spaceId", "title"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "spaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("spaceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SpaceID = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 2)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Title = data
+			} else if tmp == nil {
+				it.Title = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddSiteSpaceInput(ctx context.Context, obj any) (model.AddSiteSpaceInput, error) {
+	var it model.AddSiteSpaceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"spaceId", "sectionId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "spaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("spaceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SpaceID = data
+		case "sectionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sectionId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SectionID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.Context, obj any) (model.ChangeRequestContentInput, error) {
 	var it model.ChangeRequestContentInput
 	if obj == nil {
@@ -28254,6 +35716,134 @@ func (ec *executionContext) unmarshalInputCreateSAMLProviderInput(ctx context.Co
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateShareLinkInput(ctx context.Context, obj any) (model.CreateShareLinkInput, error) {
+	var it model.CreateShareLinkInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Name = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateSiteInput(ctx context.Context, obj any) (model.CreateSiteInput, error) {
+	var it model.CreateSiteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type", "title", "visibility", "spaces"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOSiteType2ᚖfolioᚋstoreᚐSiteType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 2)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 128)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Title = data
+			} else if tmp == nil {
+				it.Title = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOSiteVisibility2ᚖfolioᚋstoreᚐVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		case "spaces":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("spaces"))
+			data, err := ec.unmarshalOSiteSpacesInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpaces(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Spaces = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateSpaceInput(ctx context.Context, obj any) (model.CreateSpaceInput, error) {
 	var it model.CreateSpaceInput
 	if obj == nil {
@@ -28843,6 +36433,96 @@ func (ec *executionContext) unmarshalInputMoveInput(ctx context.Context, obj any
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputMoveSiteSectionGroupInput(ctx context.Context, obj any) (model.MoveSiteSectionGroupInput, error) {
+	var it model.MoveSiteSectionGroupInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOSiteSectionGroupPositionInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupPositionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMoveSiteSectionInput(ctx context.Context, obj any) (model.MoveSiteSectionInput, error) {
+	var it model.MoveSiteSectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOSiteSectionPositionInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionPositionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMoveSiteSpaceInput(ctx context.Context, obj any) (model.MoveSiteSpaceInput, error) {
+	var it model.MoveSiteSpaceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOSiteSpacePositionInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpacePositionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputOpenAPISpecSourceInput(ctx context.Context, obj any) (model.OpenAPISpecSourceInput, error) {
 	var it model.OpenAPISpecSourceInput
 	if obj == nil {
@@ -29104,6 +36784,320 @@ func (ec *executionContext) unmarshalInputSetTeamMemberInput(ctx context.Context
 				return it, err
 			}
 			it.Role = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteAdaptiveContentInput(ctx context.Context, obj any) (model.SiteAdaptiveContentInput, error) {
+	var it model.SiteAdaptiveContentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"enabled"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteSectionGroupPointerInput(ctx context.Context, obj any) (model.SiteSectionGroupPointerInput, error) {
+	var it model.SiteSectionGroupPointerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type", "id"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteSectionGroupPositionInput(ctx context.Context, obj any) (model.SiteSectionGroupPositionInput, error) {
+	var it model.SiteSectionGroupPositionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"before", "after"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "before":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("before"))
+			data, err := ec.unmarshalOSiteSectionGroupPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupPointerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Before = data
+		case "after":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("after"))
+			data, err := ec.unmarshalOSiteSectionGroupPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupPointerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.After = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteSectionPointerInput(ctx context.Context, obj any) (model.SiteSectionPointerInput, error) {
+	var it model.SiteSectionPointerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type", "siteSection"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "siteSection":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siteSection"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SiteSection = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteSectionPositionInput(ctx context.Context, obj any) (model.SiteSectionPositionInput, error) {
+	var it model.SiteSectionPositionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"before", "after"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "before":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("before"))
+			data, err := ec.unmarshalOSiteSectionPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionPointerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Before = data
+		case "after":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("after"))
+			data, err := ec.unmarshalOSiteSectionPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionPointerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.After = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteSpacePointerInput(ctx context.Context, obj any) (model.SiteSpacePointerInput, error) {
+	var it model.SiteSpacePointerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type", "siteSpace"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "siteSpace":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siteSpace"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SiteSpace = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteSpacePositionInput(ctx context.Context, obj any) (model.SiteSpacePositionInput, error) {
+	var it model.SiteSpacePositionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"before", "after"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "before":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("before"))
+			data, err := ec.unmarshalOSiteSpacePointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpacePointerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Before = data
+		case "after":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("after"))
+			data, err := ec.unmarshalOSiteSpacePointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpacePointerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.After = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSiteVisitorKeyInput(ctx context.Context, obj any) (model.SiteVisitorKeyInput, error) {
+	var it model.SiteVisitorKeyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"algorithm", "key"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "algorithm":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("algorithm"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Algorithm = data
+		case "key":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 16384)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Key = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
 		}
 	}
 	return it, nil
@@ -30130,6 +38124,724 @@ func (ec *executionContext) unmarshalInputUpdateSAMLProviderInput(ctx context.Co
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateShareLinkInput(ctx context.Context, obj any) (model.UpdateShareLinkInput, error) {
+	var it model.UpdateShareLinkInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"active", "name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Name = data
+			} else if tmp == nil {
+				it.Name = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateSiteAdaptiveSchemaInput(ctx context.Context, obj any) (model.UpdateSiteAdaptiveSchemaInput, error) {
+	var it model.UpdateSiteAdaptiveSchemaInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"jsonSchema"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "jsonSchema":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("jsonSchema"))
+			data, err := ec.unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.JSONSchema = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateSiteInput(ctx context.Context, obj any) (model.UpdateSiteInput, error) {
+	var it model.UpdateSiteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "visibility", "basename", "hostname", "adaptiveContent", "defaultSiteSpace", "defaultSiteSection", "proxy"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 2)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 128)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Title = data
+			} else if tmp == nil {
+				it.Title = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOSiteVisibility2ᚖfolioᚋstoreᚐVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		case "basename":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("basename"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^[A-Za-z0-9][A-Za-z0-9._~-]*$")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive1, regexp, message)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Basename = data
+			} else if tmp == nil {
+				it.Basename = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "hostname":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hostname"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be a lower-case host name with at least three labels")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive1, regexp, message)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Hostname = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Hostname = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "adaptiveContent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("adaptiveContent"))
+			data, err := ec.unmarshalOSiteAdaptiveContentInput2ᚖfolioᚋgraphᚋmodelᚐSiteAdaptiveContentInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdaptiveContent = data
+		case "defaultSiteSpace":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultSiteSpace"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultSiteSpace = data
+		case "defaultSiteSection":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultSiteSection"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultSiteSection = data
+		case "proxy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("proxy"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be a host name followed by one or more path segments, like company.com/docs")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive1, regexp, message)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Proxy = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Proxy = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateSiteSectionGroupInput(ctx context.Context, obj any) (model.UpdateSiteSectionGroupInput, error) {
+	var it model.UpdateSiteSectionGroupInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "icon"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Title = data
+			} else if tmp == nil {
+				it.Title = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "icon":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("icon"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Icon = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Icon = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateSiteSectionInput(ctx context.Context, obj any) (model.UpdateSiteSectionInput, error) {
+	var it model.UpdateSiteSectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "path", "defaultSiteSpace", "condition", "icon", "description"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 2)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 128)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Title = data
+			} else if tmp == nil {
+				it.Title = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "path":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("path"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^[A-Za-z0-9][A-Za-z0-9._~-]*$")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive1, regexp, message)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Path = data
+			} else if tmp == nil {
+				it.Path = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "defaultSiteSpace":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultSiteSpace"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultSiteSpace = data
+		case "condition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("condition"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 1024)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Condition = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Condition = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "icon":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("icon"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Icon = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Icon = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Description = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Description = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateSiteSpaceInput(ctx context.Context, obj any) (model.UpdateSiteSpaceInput, error) {
+	var it model.UpdateSiteSpaceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"path", "condition"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "path":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("path"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^[A-Za-z0-9][A-Za-z0-9._~-]*$")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive1, regexp, message)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Path = data
+			} else if tmp == nil {
+				it.Path = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "condition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("condition"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 1024)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Condition = graphql.OmittableOf(data)
+			} else if tmp == nil {
+				it.Condition = graphql.OmittableOf[*string](nil)
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateSpaceCustomFieldsInput(ctx context.Context, obj any) (model.UpdateSpaceCustomFieldsInput, error) {
 	var it model.UpdateSpaceCustomFieldsInput
 	if obj == nil {
@@ -30492,6 +39204,40 @@ func (ec *executionContext) unmarshalInputUpdateTranslationSettingsInput(ctx con
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
+
+func (ec *executionContext) _SiteStructureItem(ctx context.Context, sel ast.SelectionSet, obj model.SiteStructureItem) graphql.Marshaler {
+	switch obj := (obj).(type) {
+	case nil:
+		return graphql.Null
+	case model.SiteSpace:
+		return ec._SiteSpace(ctx, sel, &obj)
+	case *model.SiteSpace:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteSpace(ctx, sel, obj)
+	case model.SiteSectionGroup:
+		return ec._SiteSectionGroup(ctx, sel, &obj)
+	case *model.SiteSectionGroup:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteSectionGroup(ctx, sel, obj)
+	case model.SiteSection:
+		return ec._SiteSection(ctx, sel, &obj)
+	case *model.SiteSection:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteSection(ctx, sel, obj)
+	default:
+		if typedObj, ok := obj.(graphql.Marshaler); ok {
+			return typedObj
+		} else {
+			panic(fmt.Errorf("unexpected type %T; non-generated variants of SiteStructureItem must implement graphql.Marshaler", obj))
+		}
+	}
+}
 
 // endregion ************************** interface.gotpl ***************************
 
@@ -33326,6 +42072,174 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createSite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createSite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "publishSite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_publishSite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unpublishSite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unpublishSite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSiteAdaptiveSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSiteAdaptiveSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setSiteVisitorKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setSiteVisitorKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addSiteSection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addSiteSection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSiteSection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSiteSection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSiteSection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSiteSection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moveSiteSection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_moveSiteSection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addSiteSectionGroup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addSiteSectionGroup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSiteSectionGroup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSiteSectionGroup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSiteSectionGroup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSiteSectionGroup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addSectionToGroup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addSectionToGroup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeSectionFromGroup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeSectionFromGroup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moveSiteSectionGroup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_moveSiteSectionGroup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addSiteSpace":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addSiteSpace(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSiteSpace":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSiteSpace(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSiteSpace":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSiteSpace(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moveSiteSpace":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_moveSiteSpace(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createShareLink":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createShareLink(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateShareLink":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateShareLink(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteShareLink":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteShareLink(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createCollection":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createCollection(ctx, field)
@@ -34723,6 +43637,78 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "sites":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_sites(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "site":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_site(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "collections":
 			field := field
 
@@ -35156,6 +44142,65 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var publishedContentSiteImplementors = []string{"PublishedContentSite"}
+
+func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublishedContentSite")
+		case "object":
+			out.Values[i] = ec._PublishedContentSite_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "site":
+			out.Values[i] = ec._PublishedContentSite_site(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "structure":
+			out.Values[i] = ec._PublishedContentSite_structure(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customizations":
+			out.Values[i] = ec._PublishedContentSite_customizations(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scripts":
+			out.Values[i] = ec._PublishedContentSite_scripts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -35251,6 +44296,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_emailDomainOrganizations(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "publishedSite":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_publishedSite(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -36541,6 +45608,1347 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 			out.Values[i] = graphql.MarshalString("SSOProviderLoginList")
 		case "items":
 			out.Values[i] = ec._SSOProviderLoginList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var shareLinkImplementors = []string{"ShareLink"}
+
+func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShareLink")
+		case "object":
+			out.Values[i] = ec._ShareLink_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._ShareLink_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ShareLink_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ShareLink_name(ctx, field, obj)
+		case "active":
+			out.Values[i] = ec._ShareLink_active(ctx, field, obj)
+		case "urls":
+			out.Values[i] = ec._ShareLink_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var shareLinkListImplementors = []string{"ShareLinkList"}
+
+func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShareLinkList")
+		case "items":
+			out.Values[i] = ec._ShareLinkList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ShareLinkList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._ShareLinkList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
+
+func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShareLinkURLs")
+		case "published":
+			out.Values[i] = ec._ShareLinkURLs_published(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteImplementors = []string{"Site"}
+
+func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Site")
+		case "object":
+			out.Values[i] = ec._Site_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._Site_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "type":
+			out.Values[i] = ec._Site_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "appliedType":
+			out.Values[i] = ec._Site_appliedType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._Site_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hostname":
+			out.Values[i] = ec._Site_hostname(ctx, field, obj)
+		case "basename":
+			out.Values[i] = ec._Site_basename(ctx, field, obj)
+		case "proxy":
+			out.Values[i] = ec._Site_proxy(ctx, field, obj)
+		case "visibility":
+			out.Values[i] = ec._Site_visibility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "published":
+			out.Values[i] = ec._Site_published(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "siteSpaces":
+			out.Values[i] = ec._Site_siteSpaces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Site_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "adaptiveContent":
+			out.Values[i] = ec._Site_adaptiveContent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ads":
+			out.Values[i] = ec._Site_ads(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "features":
+			out.Values[i] = ec._Site_features(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "urls":
+			out.Values[i] = ec._Site_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "permissions":
+			out.Values[i] = ec._Site_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "organization":
+			out.Values[i] = ec._Site_organization(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sections":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Site_sections(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "sectionGroups":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Site_sectionGroups(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "siteSpaceList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Site_siteSpaceList(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "shareLinks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Site_shareLinks(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "adaptiveSchema":
+			out.Values[i] = ec._Site_adaptiveSchema(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
+
+func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteAdaptiveContent")
+		case "enabled":
+			out.Values[i] = ec._SiteAdaptiveContent_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
+
+func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteAdaptiveSchema")
+		case "object":
+			out.Values[i] = ec._SiteAdaptiveSchema_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "jsonSchema":
+			out.Values[i] = ec._SiteAdaptiveSchema_jsonSchema(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._SiteAdaptiveSchema_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteAdsImplementors = []string{"SiteAds"}
+
+func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteAds")
+		case "status":
+			out.Values[i] = ec._SiteAds_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "submittable":
+			out.Values[i] = ec._SiteAds_submittable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteFeatureImplementors = []string{"SiteFeature"}
+
+func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteFeature")
+		case "id":
+			out.Values[i] = ec._SiteFeature_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "plan":
+			out.Values[i] = ec._SiteFeature_plan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "frozen":
+			out.Values[i] = ec._SiteFeature_frozen(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteListImplementors = []string{"SiteList"}
+
+func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteList")
+		case "items":
+			out.Values[i] = ec._SiteList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SiteList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SiteList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
+
+func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteObjectURLs")
+		case "published":
+			out.Values[i] = ec._SiteObjectURLs_published(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var sitePermissionsImplementors = []string{"SitePermissions"}
+
+func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SitePermissions")
+		case "view":
+			out.Values[i] = ec._SitePermissions_view(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "access":
+			out.Values[i] = ec._SitePermissions_access(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "edit":
+			out.Values[i] = ec._SitePermissions_edit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "create":
+			out.Values[i] = ec._SitePermissions_create(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "admin":
+			out.Values[i] = ec._SitePermissions_admin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "installIntegration":
+			out.Values[i] = ec._SitePermissions_installIntegration(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "viewAdaptiveSchema":
+			out.Values[i] = ec._SitePermissions_viewAdaptiveSchema(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "editAdaptiveSchema":
+			out.Values[i] = ec._SitePermissions_editAdaptiveSchema(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteProxyImplementors = []string{"SiteProxy"}
+
+func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteProxy")
+		case "origin":
+			out.Values[i] = ec._SiteProxy_origin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "target":
+			out.Values[i] = ec._SiteProxy_target(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteSectionImplementors = []string{"SiteSection", "SiteStructureItem"}
+
+func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteSection")
+		case "object":
+			out.Values[i] = ec._SiteSection_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._SiteSection_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._SiteSection_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._SiteSection_description(ctx, field, obj)
+		case "default":
+			out.Values[i] = ec._SiteSection_default(ctx, field, obj)
+		case "draft":
+			out.Values[i] = ec._SiteSection_draft(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "path":
+			out.Values[i] = ec._SiteSection_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "condition":
+			out.Values[i] = ec._SiteSection_condition(ctx, field, obj)
+		case "sectionGroup":
+			out.Values[i] = ec._SiteSection_sectionGroup(ctx, field, obj)
+		case "siteSpaces":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._SiteSection_siteSpaces(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "urls":
+			out.Values[i] = ec._SiteSection_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "icon":
+			out.Values[i] = ec._SiteSection_icon(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteSectionGroupImplementors = []string{"SiteSectionGroup", "SiteStructureItem"}
+
+func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteSectionGroup")
+		case "object":
+			out.Values[i] = ec._SiteSectionGroup_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._SiteSectionGroup_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._SiteSectionGroup_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "icon":
+			out.Values[i] = ec._SiteSectionGroup_icon(ctx, field, obj)
+		case "draft":
+			out.Values[i] = ec._SiteSectionGroup_draft(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sections":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._SiteSectionGroup_sections(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
+
+func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteSectionGroupList")
+		case "items":
+			out.Values[i] = ec._SiteSectionGroupList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SiteSectionGroupList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SiteSectionGroupList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteSectionListImplementors = []string{"SiteSectionList"}
+
+func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteSectionList")
+		case "items":
+			out.Values[i] = ec._SiteSectionList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SiteSectionList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SiteSectionList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteSpaceImplementors = []string{"SiteSpace", "SiteStructureItem"}
+
+func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteSpace")
+		case "object":
+			out.Values[i] = ec._SiteSpace_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._SiteSpace_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "path":
+			out.Values[i] = ec._SiteSpace_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "section":
+			out.Values[i] = ec._SiteSpace_section(ctx, field, obj)
+		case "space":
+			out.Values[i] = ec._SiteSpace_space(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SiteSpace_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "default":
+			out.Values[i] = ec._SiteSpace_default(ctx, field, obj)
+		case "draft":
+			out.Values[i] = ec._SiteSpace_draft(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "condition":
+			out.Values[i] = ec._SiteSpace_condition(ctx, field, obj)
+		case "hasAdvancedCustomizationFeature":
+			out.Values[i] = ec._SiteSpace_hasAdvancedCustomizationFeature(ctx, field, obj)
+		case "urls":
+			out.Values[i] = ec._SiteSpace_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteSpaceListImplementors = []string{"SiteSpaceList"}
+
+func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteSpaceList")
+		case "items":
+			out.Values[i] = ec._SiteSpaceList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SiteSpaceList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SiteSpaceList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteStructureImplementors = []string{"SiteStructure"}
+
+func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteStructure")
+		case "type":
+			out.Values[i] = ec._SiteStructure_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "structure":
+			out.Values[i] = ec._SiteStructure_structure(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteURLsImplementors = []string{"SiteURLs"}
+
+func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteURLs")
+		case "location":
+			out.Values[i] = ec._SiteURLs_location(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "app":
+			out.Values[i] = ec._SiteURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "published":
+			out.Values[i] = ec._SiteURLs_published(ctx, field, obj)
+		case "preview":
+			out.Values[i] = ec._SiteURLs_preview(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
+
+func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteVisitorKey")
+		case "algorithm":
+			out.Values[i] = ec._SiteVisitorKey_algorithm(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._SiteVisitorKey_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -38253,6 +48661,26 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNAddSectionToGroupInput2folioᚋgraphᚋmodelᚐAddSectionToGroupInput(ctx context.Context, v any) (model.AddSectionToGroupInput, error) {
+	res, err := ec.unmarshalInputAddSectionToGroupInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddSiteSectionGroupInput2folioᚋgraphᚋmodelᚐAddSiteSectionGroupInput(ctx context.Context, v any) (model.AddSiteSectionGroupInput, error) {
+	res, err := ec.unmarshalInputAddSiteSectionGroupInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddSiteSectionInput2folioᚋgraphᚋmodelᚐAddSiteSectionInput(ctx context.Context, v any) (model.AddSiteSectionInput, error) {
+	res, err := ec.unmarshalInputAddSiteSectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddSiteSpaceInput2folioᚋgraphᚋmodelᚐAddSiteSpaceInput(ctx context.Context, v any) (model.AddSiteSpaceInput, error) {
+	res, err := ec.unmarshalInputAddSiteSpaceInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNApiInformation2folioᚋgraphᚋmodelᚐAPIInformation(ctx context.Context, sel ast.SelectionSet, v model.APIInformation) graphql.Marshaler {
 	return ec._ApiInformation(ctx, sel, &v)
 }
@@ -38653,6 +49081,16 @@ func (ec *executionContext) unmarshalNCreateOrganizationInput2folioᚋgraphᚋmo
 
 func (ec *executionContext) unmarshalNCreateSAMLProviderInput2folioᚋgraphᚋmodelᚐCreateSAMLProviderInput(ctx context.Context, v any) (model.CreateSAMLProviderInput, error) {
 	res, err := ec.unmarshalInputCreateSAMLProviderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateShareLinkInput2folioᚋgraphᚋmodelᚐCreateShareLinkInput(ctx context.Context, v any) (model.CreateShareLinkInput, error) {
+	res, err := ec.unmarshalInputCreateShareLinkInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateSiteInput2folioᚋgraphᚋmodelᚐCreateSiteInput(ctx context.Context, v any) (model.CreateSiteInput, error) {
+	res, err := ec.unmarshalInputCreateSiteInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -39116,6 +49554,21 @@ func (ec *executionContext) unmarshalNMoveInput2folioᚋgraphᚋmodelᚐMoveInpu
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNMoveSiteSectionGroupInput2folioᚋgraphᚋmodelᚐMoveSiteSectionGroupInput(ctx context.Context, v any) (model.MoveSiteSectionGroupInput, error) {
+	res, err := ec.unmarshalInputMoveSiteSectionGroupInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNMoveSiteSectionInput2folioᚋgraphᚋmodelᚐMoveSiteSectionInput(ctx context.Context, v any) (model.MoveSiteSectionInput, error) {
+	res, err := ec.unmarshalInputMoveSiteSectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNMoveSiteSpaceInput2folioᚋgraphᚋmodelᚐMoveSiteSpaceInput(ctx context.Context, v any) (model.MoveSiteSpaceInput, error) {
+	res, err := ec.unmarshalInputMoveSiteSpaceInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNOpenAPIErrorObject2folioᚋgraphᚋmodelᚐOpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, v model.OpenAPIErrorObject) graphql.Marshaler {
 	return ec._OpenAPIErrorObject(ctx, sel, &v)
 }
@@ -39359,6 +49812,20 @@ func (ec *executionContext) unmarshalNPostCommentReplyInput2folioᚋgraphᚋmode
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPublishedContentSite2folioᚋgraphᚋmodelᚐPublishedContentSite(ctx context.Context, sel ast.SelectionSet, v model.PublishedContentSite) graphql.Marshaler {
+	return ec._PublishedContentSite(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPublishedContentSite2ᚖfolioᚋgraphᚋmodelᚐPublishedContentSite(ctx context.Context, sel ast.SelectionSet, v *model.PublishedContentSite) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PublishedContentSite(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNPutOpenAPISpecInput2folioᚋgraphᚋmodelᚐPutOpenAPISpecInput(ctx context.Context, v any) (model.PutOpenAPISpecInput, error) {
 	res, err := ec.unmarshalInputPutOpenAPISpecInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -39596,6 +50063,365 @@ func (ec *executionContext) marshalNSSOProviderLoginList2ᚖfolioᚋgraphᚋmode
 		return graphql.Null
 	}
 	return ec._SSOProviderLoginList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(ctx context.Context, sel ast.SelectionSet, v model.ShareLink) graphql.Marshaler {
+	return ec._ShareLink(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNShareLink2ᚕfolioᚋgraphᚋmodelᚐShareLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareLink) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNShareLink2ᚖfolioᚋgraphᚋmodelᚐShareLink(ctx context.Context, sel ast.SelectionSet, v *model.ShareLink) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ShareLink(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNShareLinkList2folioᚋgraphᚋmodelᚐShareLinkList(ctx context.Context, sel ast.SelectionSet, v model.ShareLinkList) graphql.Marshaler {
+	return ec._ShareLinkList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNShareLinkList2ᚖfolioᚋgraphᚋmodelᚐShareLinkList(ctx context.Context, sel ast.SelectionSet, v *model.ShareLinkList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ShareLinkList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNShareLinkURLs2folioᚋgraphᚋmodelᚐShareLinkURLs(ctx context.Context, sel ast.SelectionSet, v model.ShareLinkURLs) graphql.Marshaler {
+	return ec._ShareLinkURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v model.Site) graphql.Marshaler {
+	return ec._Site(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSite2ᚕfolioᚋgraphᚋmodelᚐSiteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Site) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v *model.Site) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Site(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteAdaptiveContent2folioᚋgraphᚋmodelᚐSiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, v model.SiteAdaptiveContent) graphql.Marshaler {
+	return ec._SiteAdaptiveContent(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteAdaptiveSchema2folioᚋgraphᚋmodelᚐSiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, v model.SiteAdaptiveSchema) graphql.Marshaler {
+	return ec._SiteAdaptiveSchema(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteAdaptiveSchema2ᚖfolioᚋgraphᚋmodelᚐSiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, v *model.SiteAdaptiveSchema) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteAdaptiveSchema(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteAds2folioᚋgraphᚋmodelᚐSiteAds(ctx context.Context, sel ast.SelectionSet, v model.SiteAds) graphql.Marshaler {
+	return ec._SiteAds(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteFeature2folioᚋgraphᚋmodelᚐSiteFeature(ctx context.Context, sel ast.SelectionSet, v model.SiteFeature) graphql.Marshaler {
+	return ec._SiteFeature(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteFeatureᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteFeature) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSiteFeature2folioᚋgraphᚋmodelᚐSiteFeature(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSiteList2folioᚋgraphᚋmodelᚐSiteList(ctx context.Context, sel ast.SelectionSet, v model.SiteList) graphql.Marshaler {
+	return ec._SiteList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteList2ᚖfolioᚋgraphᚋmodelᚐSiteList(ctx context.Context, sel ast.SelectionSet, v *model.SiteList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(ctx context.Context, sel ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
+	return ec._SiteObjectURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSitePermissions2folioᚋgraphᚋmodelᚐSitePermissions(ctx context.Context, sel ast.SelectionSet, v model.SitePermissions) graphql.Marshaler {
+	return ec._SitePermissions(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSection(ctx context.Context, sel ast.SelectionSet, v model.SiteSection) graphql.Marshaler {
+	return ec._SiteSection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteSectionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSection) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSection(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSiteSection2ᚖfolioᚋgraphᚋmodelᚐSiteSection(ctx context.Context, sel ast.SelectionSet, v *model.SiteSection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteSection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteSectionGroup2folioᚋgraphᚋmodelᚐSiteSectionGroup(ctx context.Context, sel ast.SelectionSet, v model.SiteSectionGroup) graphql.Marshaler {
+	return ec._SiteSectionGroup(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSectionGroup2ᚕfolioᚋgraphᚋmodelᚐSiteSectionGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSectionGroup) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSiteSectionGroup2folioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSiteSectionGroup2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroup(ctx context.Context, sel ast.SelectionSet, v *model.SiteSectionGroup) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteSectionGroup(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteSectionGroupList2folioᚋgraphᚋmodelᚐSiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, v model.SiteSectionGroupList) graphql.Marshaler {
+	return ec._SiteSectionGroupList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSectionGroupList2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, v *model.SiteSectionGroupList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteSectionGroupList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteSectionList2folioᚋgraphᚋmodelᚐSiteSectionList(ctx context.Context, sel ast.SelectionSet, v model.SiteSectionList) graphql.Marshaler {
+	return ec._SiteSectionList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSectionList2ᚖfolioᚋgraphᚋmodelᚐSiteSectionList(ctx context.Context, sel ast.SelectionSet, v *model.SiteSectionList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteSectionList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteSpace2folioᚋgraphᚋmodelᚐSiteSpace(ctx context.Context, sel ast.SelectionSet, v model.SiteSpace) graphql.Marshaler {
+	return ec._SiteSpace(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSpace) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSiteSpace2folioᚋgraphᚋmodelᚐSiteSpace(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSiteSpace2ᚖfolioᚋgraphᚋmodelᚐSiteSpace(ctx context.Context, sel ast.SelectionSet, v *model.SiteSpace) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteSpace(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteSpaceList2folioᚋgraphᚋmodelᚐSiteSpaceList(ctx context.Context, sel ast.SelectionSet, v model.SiteSpaceList) graphql.Marshaler {
+	return ec._SiteSpaceList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteSpaceList2ᚖfolioᚋgraphᚋmodelᚐSiteSpaceList(ctx context.Context, sel ast.SelectionSet, v *model.SiteSpaceList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteSpaceList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteStructure(ctx context.Context, sel ast.SelectionSet, v model.SiteStructure) graphql.Marshaler {
+	return ec._SiteStructure(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx context.Context, sel ast.SelectionSet, v model.SiteStructureItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteStructureItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteStructureItem2ᚕfolioᚋgraphᚋmodelᚐSiteStructureItemᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteStructureItem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNSiteType2folioᚋstoreᚐSiteType(ctx context.Context, v any) (store.SiteType, error) {
+	res, err := model.UnmarshalSiteTypeScalar(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSiteType2folioᚋstoreᚐSiteType(ctx context.Context, sel ast.SelectionSet, v store.SiteType) graphql.Marshaler {
+	_ = sel
+	res := model.MarshalSiteTypeScalar(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNSiteURLs2folioᚋgraphᚋmodelᚐSiteURLs(ctx context.Context, sel ast.SelectionSet, v model.SiteURLs) graphql.Marshaler {
+	return ec._SiteURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNSiteVisibility2folioᚋstoreᚐVisibility(ctx context.Context, v any) (store.Visibility, error) {
+	res, err := model.UnmarshalSiteVisibilityScalar(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSiteVisibility2folioᚋstoreᚐVisibility(ctx context.Context, sel ast.SelectionSet, v store.Visibility) graphql.Marshaler {
+	_ = sel
+	res := model.MarshalSiteVisibilityScalar(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNSiteVisitorKey2folioᚋgraphᚋmodelᚐSiteVisitorKey(ctx context.Context, sel ast.SelectionSet, v model.SiteVisitorKey) graphql.Marshaler {
+	return ec._SiteVisitorKey(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(ctx context.Context, sel ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SiteVisitorKey(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSiteVisitorKeyInput2folioᚋgraphᚋmodelᚐSiteVisitorKeyInput(ctx context.Context, v any) (model.SiteVisitorKeyInput, error) {
+	res, err := ec.unmarshalInputSiteVisitorKeyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx context.Context, sel ast.SelectionSet, v model.Space) graphql.Marshaler {
@@ -39948,6 +50774,36 @@ func (ec *executionContext) unmarshalNUpdateOrganizationInput2folioᚋgraphᚋmo
 
 func (ec *executionContext) unmarshalNUpdateSAMLProviderInput2folioᚋgraphᚋmodelᚐUpdateSAMLProviderInput(ctx context.Context, v any) (model.UpdateSAMLProviderInput, error) {
 	res, err := ec.unmarshalInputUpdateSAMLProviderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateShareLinkInput2folioᚋgraphᚋmodelᚐUpdateShareLinkInput(ctx context.Context, v any) (model.UpdateShareLinkInput, error) {
+	res, err := ec.unmarshalInputUpdateShareLinkInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateSiteAdaptiveSchemaInput2folioᚋgraphᚋmodelᚐUpdateSiteAdaptiveSchemaInput(ctx context.Context, v any) (model.UpdateSiteAdaptiveSchemaInput, error) {
+	res, err := ec.unmarshalInputUpdateSiteAdaptiveSchemaInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateSiteInput2folioᚋgraphᚋmodelᚐUpdateSiteInput(ctx context.Context, v any) (model.UpdateSiteInput, error) {
+	res, err := ec.unmarshalInputUpdateSiteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateSiteSectionGroupInput2folioᚋgraphᚋmodelᚐUpdateSiteSectionGroupInput(ctx context.Context, v any) (model.UpdateSiteSectionGroupInput, error) {
+	res, err := ec.unmarshalInputUpdateSiteSectionGroupInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateSiteSectionInput2folioᚋgraphᚋmodelᚐUpdateSiteSectionInput(ctx context.Context, v any) (model.UpdateSiteSectionInput, error) {
+	res, err := ec.unmarshalInputUpdateSiteSectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateSiteSpaceInput2folioᚋgraphᚋmodelᚐUpdateSiteSpaceInput(ctx context.Context, v any) (model.UpdateSiteSpaceInput, error) {
+	res, err := ec.unmarshalInputUpdateSiteSpaceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -40600,6 +51456,123 @@ func (ec *executionContext) unmarshalOSetTeamMemberInput2ᚖfolioᚋgraphᚋmode
 	}
 	res, err := ec.unmarshalInputSetTeamMemberInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteAdaptiveContentInput2ᚖfolioᚋgraphᚋmodelᚐSiteAdaptiveContentInput(ctx context.Context, v any) (*model.SiteAdaptiveContentInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteAdaptiveContentInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSiteProxy2ᚖfolioᚋgraphᚋmodelᚐSiteProxy(ctx context.Context, sel ast.SelectionSet, v *model.SiteProxy) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SiteProxy(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOSiteSectionGroupPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupPointerInput(ctx context.Context, v any) (*model.SiteSectionGroupPointerInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteSectionGroupPointerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteSectionGroupPositionInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupPositionInput(ctx context.Context, v any) (*model.SiteSectionGroupPositionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteSectionGroupPositionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteSectionPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionPointerInput(ctx context.Context, v any) (*model.SiteSectionPointerInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteSectionPointerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteSectionPositionInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionPositionInput(ctx context.Context, v any) (*model.SiteSectionPositionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteSectionPositionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteSpacePointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpacePointerInput(ctx context.Context, v any) (*model.SiteSpacePointerInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteSpacePointerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteSpacePositionInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpacePositionInput(ctx context.Context, v any) (*model.SiteSpacePositionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteSpacePositionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteSpacesInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpaces(ctx context.Context, v any) (*model.SiteSpaces, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := model.UnmarshalSiteSpacesScalar(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSiteSpacesInput2ᚖfolioᚋgraphᚋmodelᚐSiteSpaces(ctx context.Context, sel ast.SelectionSet, v *model.SiteSpaces) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := model.MarshalSiteSpacesScalar(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalOSiteType2ᚖfolioᚋstoreᚐSiteType(ctx context.Context, v any) (*store.SiteType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := model.UnmarshalSiteTypeScalar(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSiteType2ᚖfolioᚋstoreᚐSiteType(ctx context.Context, sel ast.SelectionSet, v *store.SiteType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := model.MarshalSiteTypeScalar(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalOSiteVisibility2ᚖfolioᚋstoreᚐVisibility(ctx context.Context, v any) (*store.Visibility, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := model.UnmarshalSiteVisibilityScalar(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSiteVisibility2ᚖfolioᚋstoreᚐVisibility(ctx context.Context, sel ast.SelectionSet, v *store.Visibility) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := model.MarshalSiteVisibilityScalar(*v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOSpaceEditMode2folioᚋstoreᚐEditMode(ctx context.Context, v any) (store.EditMode, error) {

@@ -30,6 +30,7 @@ type Loaders struct {
 	Spaces          *SpaceLoaders
 	Content         *ContentLoaders
 	Comments        *CommentLoaders
+	Sites           *SiteLoaders
 }
 
 // New creates the loaders of one operation by the user viewerID.
@@ -59,6 +60,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.Spaces = newSpaceLoaders(s)
 	l.Content = newContentLoaders(s)
 	l.Comments = newCommentLoaders(s)
+	l.Sites = newSiteLoaders(s)
 	return l
 }
 

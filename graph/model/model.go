@@ -5,6 +5,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -17,14 +18,20 @@ import (
 // Base is the public URL of the server, without a trailing slash.
 type Base string
 
-// MarshalJSONScalar writes a JSON scalar as it is; empty is null.
+// MarshalJSONScalar writes a JSON scalar compacted (jsonb columns read back
+// with spaces, and REST shaping reads gqlgen's compact output); empty is null.
 func MarshalJSONScalar(v json.RawMessage) graphql.Marshaler {
 	return graphql.WriterFunc(func(w io.Writer) {
 		if len(v) == 0 {
 			io.WriteString(w, "null")
 			return
 		}
-		w.Write(v)
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, v); err != nil {
+			io.WriteString(w, "null")
+			return
+		}
+		w.Write(buf.Bytes())
 	})
 }
 

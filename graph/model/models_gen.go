@@ -14,6 +14,31 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+type SiteStructureItem interface {
+	IsSiteStructureItem()
+}
+
+type AddSectionToGroupInput struct {
+	SectionID string `json:"sectionId"`
+}
+
+type AddSiteSectionGroupInput struct {
+	Title    string   `json:"title"`
+	Icon     *string  `json:"icon,omitempty"`
+	Sections []string `json:"sections,omitempty"`
+}
+
+type AddSiteSectionInput struct {
+	SpaceID string  `json:"spaceId"`
+	Title   *string `json:"title,omitempty"`
+}
+
+type AddSiteSpaceInput struct {
+	SpaceID string `json:"spaceId"`
+	// The default section (or the root of a site without sections) when absent.
+	SectionID *string `json:"sectionId,omitempty"`
+}
+
 // Release information about this server.
 type APIInformation struct {
 	Version string `json:"version"`
@@ -204,6 +229,17 @@ type CreateSAMLProviderInput struct {
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
 }
 
+type CreateShareLinkInput struct {
+	Name string `json:"name"`
+}
+
+type CreateSiteInput struct {
+	Type       *store.SiteType   `json:"type,omitempty"`
+	Title      *string           `json:"title,omitempty"`
+	Visibility *store.Visibility `json:"visibility,omitempty"`
+	Spaces     *SiteSpaces       `json:"spaces,omitempty"`
+}
+
 type CreateSpaceInput struct {
 	Title *string `json:"title,omitempty"`
 	Emoji *string `json:"emoji,omitempty"`
@@ -316,6 +352,20 @@ type MoveInput struct {
 	Parent graphql.Omittable[*string] `json:"parent,omitempty"`
 	// At the end of the parent when absent.
 	Position *ContentPositionInput `json:"position,omitempty"`
+}
+
+type MoveSiteSectionGroupInput struct {
+	Position *SiteSectionGroupPositionInput `json:"position,omitempty"`
+}
+
+type MoveSiteSectionInput struct {
+	// At the end of the site root when absent.
+	Position *SiteSectionPositionInput `json:"position,omitempty"`
+}
+
+type MoveSiteSpaceInput struct {
+	// At the end of its section when absent.
+	Position *SiteSpacePositionInput `json:"position,omitempty"`
 }
 
 type Mutation struct {
@@ -502,6 +552,149 @@ type SetTeamMemberInput struct {
 	Role *store.TeamRole `json:"role,omitempty"`
 }
 
+type ShareLinkList struct {
+	Items []ShareLink `json:"items"`
+	Count int         `json:"count"`
+	Next  *Next       `json:"next,omitempty"`
+}
+
+type ShareLinkURLs struct {
+	// The site's address with the link's key.
+	Published *string `json:"published,omitempty"`
+}
+
+type SiteAdaptiveContent struct {
+	Enabled bool `json:"enabled"`
+}
+
+type SiteAdaptiveContentInput struct {
+	Enabled bool `json:"enabled"`
+}
+
+// The claims a site's visitors may carry, as a JSON Schema draft-07 document.
+type SiteAdaptiveSchema struct {
+	Object     string          `json:"object"`
+	JSONSchema json.RawMessage `json:"jsonSchema"`
+	UpdatedAt  time.Time       `json:"updatedAt"`
+}
+
+type SiteAds struct {
+	Status      string `json:"status"`
+	Submittable bool   `json:"submittable"`
+}
+
+type SiteFeature struct {
+	ID     string         `json:"id"`
+	Plan   store.SiteType `json:"plan"`
+	Frozen bool           `json:"frozen"`
+}
+
+type SiteList struct {
+	Items []Site `json:"items"`
+	Count int    `json:"count"`
+	Next  *Next  `json:"next,omitempty"`
+}
+
+type SiteObjectURLs struct {
+	// Only while the site is published.
+	Published *string `json:"published,omitempty"`
+}
+
+type SitePermissions struct {
+	View               bool `json:"view"`
+	Access             bool `json:"access"`
+	Edit               bool `json:"edit"`
+	Create             bool `json:"create"`
+	Admin              bool `json:"admin"`
+	InstallIntegration bool `json:"installIntegration"`
+	ViewAdaptiveSchema bool `json:"viewAdaptiveSchema"`
+	EditAdaptiveSchema bool `json:"editAdaptiveSchema"`
+}
+
+type SiteProxy struct {
+	// The host name and path the site is served under.
+	Origin string `json:"origin"`
+	// Where requests at the origin go.
+	Target string `json:"target"`
+}
+
+type SiteSectionGroupList struct {
+	Items []SiteSectionGroup `json:"items"`
+	Count int                `json:"count"`
+	Next  *Next              `json:"next,omitempty"`
+}
+
+// A root sibling: {type: site-section or site-section-group, id}.
+type SiteSectionGroupPointerInput struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+}
+
+type SiteSectionGroupPositionInput struct {
+	Before *SiteSectionGroupPointerInput `json:"before,omitempty"`
+	After  *SiteSectionGroupPointerInput `json:"after,omitempty"`
+}
+
+type SiteSectionList struct {
+	Items []SiteSection `json:"items"`
+	Count int           `json:"count"`
+	Next  *Next         `json:"next,omitempty"`
+}
+
+// A section, by {type: site-section, siteSection}.
+type SiteSectionPointerInput struct {
+	Type        string `json:"type"`
+	SiteSection string `json:"siteSection"`
+}
+
+type SiteSectionPositionInput struct {
+	Before *SiteSectionPointerInput `json:"before,omitempty"`
+	After  *SiteSectionPointerInput `json:"after,omitempty"`
+}
+
+type SiteSpaceList struct {
+	Items []SiteSpace `json:"items"`
+	Count int         `json:"count"`
+	Next  *Next       `json:"next,omitempty"`
+}
+
+// A site space, by {type: site-space, siteSpace}.
+type SiteSpacePointerInput struct {
+	Type      string `json:"type"`
+	SiteSpace string `json:"siteSpace"`
+}
+
+type SiteSpacePositionInput struct {
+	Before *SiteSpacePointerInput `json:"before,omitempty"`
+	After  *SiteSpacePointerInput `json:"after,omitempty"`
+}
+
+// sections: sections and groups at the site root; siteSpaces: the site spaces of a site without sections.
+type SiteStructure struct {
+	Type      string              `json:"type"`
+	Structure []SiteStructureItem `json:"structure"`
+}
+
+type SiteURLs struct {
+	Location string `json:"location"`
+	App      string `json:"app"`
+	// Where readers find the site; only while it is published.
+	Published *string `json:"published,omitempty"`
+	Preview   string  `json:"preview"`
+}
+
+// How visitor JWTs of a site are checked; the key itself is never shown.
+type SiteVisitorKey struct {
+	Algorithm string    `json:"algorithm"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+type SiteVisitorKeyInput struct {
+	// HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM public key).
+	Algorithm string `json:"algorithm"`
+	Key       string `json:"key"`
+}
+
 // A field and a space's value of it (absent when unset).
 type SpaceCustomField struct {
 	CustomField *CustomField    `json:"customField"`
@@ -653,6 +846,50 @@ type UpdateSAMLProviderInput struct {
 	SsoURL      *string                        `json:"ssoURL,omitempty"`
 	DefaultTeam graphql.Omittable[*string]     `json:"defaultTeam,omitempty"`
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
+}
+
+type UpdateShareLinkInput struct {
+	Active *bool   `json:"active,omitempty"`
+	Name   *string `json:"name,omitempty"`
+}
+
+type UpdateSiteAdaptiveSchemaInput struct {
+	JSONSchema json.RawMessage `json:"jsonSchema"`
+}
+
+type UpdateSiteInput struct {
+	Title      *string           `json:"title,omitempty"`
+	Visibility *store.Visibility `json:"visibility,omitempty"`
+	Basename   *string           `json:"basename,omitempty"`
+	// null removes the custom hostname.
+	Hostname        graphql.Omittable[*string] `json:"hostname,omitempty"`
+	AdaptiveContent *SiteAdaptiveContentInput  `json:"adaptiveContent,omitempty"`
+	// A site space at the root, or in the default section, to make the default.
+	DefaultSiteSpace   *string `json:"defaultSiteSpace,omitempty"`
+	DefaultSiteSection *string `json:"defaultSiteSection,omitempty"`
+	// A host name and path (company.com/docs); null removes the proxy.
+	Proxy graphql.Omittable[*string] `json:"proxy,omitempty"`
+}
+
+type UpdateSiteSectionGroupInput struct {
+	Title *string                    `json:"title,omitempty"`
+	Icon  graphql.Omittable[*string] `json:"icon,omitempty"`
+}
+
+type UpdateSiteSectionInput struct {
+	Title            *string `json:"title,omitempty"`
+	Path             *string `json:"path,omitempty"`
+	DefaultSiteSpace *string `json:"defaultSiteSpace,omitempty"`
+	// Absent leaves it unchanged; null removes it.
+	Condition   graphql.Omittable[*string] `json:"condition,omitempty"`
+	Icon        graphql.Omittable[*string] `json:"icon,omitempty"`
+	Description graphql.Omittable[*string] `json:"description,omitempty"`
+}
+
+type UpdateSiteSpaceInput struct {
+	Path *string `json:"path,omitempty"`
+	// Absent leaves it unchanged; null removes it.
+	Condition graphql.Omittable[*string] `json:"condition,omitempty"`
 }
 
 type UpdateSpaceCustomFieldsInput struct {

@@ -1,0 +1,73 @@
+package loader
+
+import (
+	"context"
+
+	"github.com/graph-gophers/dataloader/v7"
+
+	"folio/store"
+)
+
+// SiteLoaders batch the reads of sites' structure. Every loader below is
+// keyed by site, so the list of sites announces all of them at once and
+// each costs one statement however deep its objects sit in the query: the
+// sections of groups and the site spaces of sections are read per site
+// and handed out by parent.
+type SiteLoaders struct {
+	SectionCount    *Loader[string, int]
+	GroupCount      *Loader[string, int]
+	SiteSpaceCount  *Loader[string, int]
+	SectionsPage    *PageLoader[string, store.SiteSection]
+	GroupsPage      *PageLoader[string, store.SiteSectionGroup]
+	SiteSpacesPage  *PageLoader[string, store.SiteSpace]
+	GroupedSections *Loader[string, map[string][]store.SiteSection] // by group id
+	SectionSpaces   *Loader[string, map[string][]store.SiteSpace]   // by section id
+}
+
+func newSiteLoaders(s *store.Store) *SiteLoaders {
+	return &SiteLoaders{
+		SectionCount:   newCounter(s.SiteSectionCounts),
+		GroupCount:     newCounter(s.SiteSectionGroupCounts),
+		SiteSpaceCount: newCounter(s.SiteSpaceCounts),
+		// The store methods take the page size and load one more row.
+		SectionsPage:    newFirstPages(s.SiteSectionsFirstPages, func(r store.SiteSection) string { return r.SiteID }, nil),
+		GroupsPage:      newFirstPages(s.SiteSectionGroupsFirstPages, func(r store.SiteSectionGroup) string { return r.SiteID }, nil),
+		SiteSpacesPage:  newFirstPages(s.SiteSpacesFirstPages, func(r store.SiteSpace) string { return r.SiteID }, nil),
+		GroupedSections: newGrouped(s.GroupedSections, func(r store.SiteSection) (string, string) { return r.SiteID, *r.GroupID }),
+		SectionSpaces:   newGrouped(s.SectionSiteSpaces, func(r store.SiteSpace) (string, string) { return r.SiteID, *r.SectionID }),
+	}
+}
+
+// SitesListed announces every read the fields of these sites will make.
+func (l *SiteLoaders) SitesListed(ids ...string) {
+	l.SectionCount.Register(ids...)
+	l.GroupCount.Register(ids...)
+	l.SiteSpaceCount.Register(ids...)
+	l.SectionsPage.Register(ids...)
+	l.GroupsPage.Register(ids...)
+	l.SiteSpacesPage.Register(ids...)
+	l.GroupedSections.Register(ids...)
+	l.SectionSpaces.Register(ids...)
+}
+
+// newGrouped builds a loader over a "rows of these sites" store method that
+// hands each site its rows grouped by a parent inside it; keyOf gives a
+// row's site and parent.
+func newGrouped[V any](load func(context.Context, []string) ([]V, error), keyOf func(V) (string, string)) *Loader[string, map[string][]V] {
+	return newBatched(func(ctx context.Context, siteIDs []string) []*dataloader.Result[map[string][]V] {
+		rows, err := load(ctx, siteIDs)
+		bySite := make(map[string]map[string][]V, len(siteIDs))
+		for _, r := range rows {
+			site, parent := keyOf(r)
+			if bySite[site] == nil {
+				bySite[site] = map[string][]V{}
+			}
+			bySite[site][parent] = append(bySite[site][parent], r)
+		}
+		out := make([]*dataloader.Result[map[string][]V], len(siteIDs))
+		for i, id := range siteIDs {
+			out[i] = &dataloader.Result[map[string][]V]{Data: bySite[id], Error: err}
+		}
+		return out
+	})
+}

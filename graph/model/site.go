@@ -1,0 +1,277 @@
+package model
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+
+	"folio/store"
+)
+
+// MarshalSiteVisibilityScalar writes a site visibility as its string.
+func MarshalSiteVisibilityScalar(v store.Visibility) graphql.Marshaler {
+	return MarshalVisibilityScalar(v)
+}
+
+// UnmarshalSiteVisibilityScalar accepts the four visibilities of sites
+// (only fields named visibility use it).
+func UnmarshalSiteVisibilityScalar(v any) (store.Visibility, error) {
+	s, ok := v.(string)
+	if vis := store.Visibility(s); ok && store.SiteVisibilityValid(vis) {
+		return vis, nil
+	}
+	return "", store.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth")
+}
+
+// MarshalSiteTypeScalar writes a site type as its string.
+func MarshalSiteTypeScalar(t store.SiteType) graphql.Marshaler {
+	return graphql.WriterFunc(func(w io.Writer) { io.WriteString(w, strconv.Quote(string(t))) })
+}
+
+// UnmarshalSiteTypeScalar accepts one of the site types (only fields named type use it).
+func UnmarshalSiteTypeScalar(v any) (store.SiteType, error) {
+	s, ok := v.(string)
+	if t := store.SiteType(s); ok && t.Valid() {
+		return t, nil
+	}
+	names := make([]string, len(store.SiteTypes))
+	for i, t := range store.SiteTypes {
+		names[i] = string(t)
+	}
+	return "", store.Invalid("type", "must be one of %s", strings.Join(names, ", "))
+}
+
+// NewSpaceForSite is the value of createSite's spaces that asks for a new
+// space (the reference leaves the enum's value unnamed).
+const NewSpaceForSite = "new"
+
+// SiteSpaces is createSite's spaces: space ids, or a new space.
+type SiteSpaces struct {
+	New bool
+	IDs []string
+}
+
+// MarshalSiteSpacesScalar writes the input back (it is never an output).
+func MarshalSiteSpacesScalar(s SiteSpaces) graphql.Marshaler {
+	return graphql.WriterFunc(func(w io.Writer) {
+		if s.New {
+			io.WriteString(w, strconv.Quote(NewSpaceForSite))
+			return
+		}
+		b, _ := json.Marshal(s.IDs)
+		w.Write(b)
+	})
+}
+
+// UnmarshalSiteSpacesScalar accepts an array of space ids or "new".
+func UnmarshalSiteSpacesScalar(v any) (SiteSpaces, error) {
+	bad := store.Invalid("spaces", `must be an array of space ids or the string "new"`)
+	switch x := v.(type) {
+	case string:
+		if x == NewSpaceForSite {
+			return SiteSpaces{New: true}, nil
+		}
+	case []any:
+		out := SiteSpaces{IDs: make([]string, 0, len(x))}
+		for _, item := range x {
+			id, ok := item.(string)
+			if !ok || id == "" {
+				return SiteSpaces{}, bad
+			}
+			out.IDs = append(out.IDs, id)
+		}
+		if len(out.IDs) > 100 {
+			return SiteSpaces{}, store.Invalid("spaces", "must have at most 100 items")
+		}
+		return out, nil
+	}
+	return SiteSpaces{}, bad
+}
+
+// Site is a docs site seen by the caller.
+type Site struct {
+	store.Site
+	Viewer Access // the caller's access to the site's organization
+	base   Base
+}
+
+func NewSite(b Base, s store.Site, viewer Access) Site { return Site{Site: s, Viewer: viewer, base: b} }
+
+func (Site) Object() string { return "site" }
+
+func (s Site) Organization() string { return s.OrganizationID }
+
+func (s Site) AppliedType() store.SiteType { return s.Type }
+
+func (s Site) Proxy() *SiteProxy {
+	if s.Site.Proxy == nil {
+		return nil
+	}
+	return &SiteProxy{Origin: *s.Site.Proxy, Target: s.PublishedURL()}
+}
+
+func (s Site) AdaptiveContent() SiteAdaptiveContent {
+	return SiteAdaptiveContent{Enabled: s.AdaptiveEnabled}
+}
+
+func (Site) Ads() SiteAds { return SiteAds{Status: "pending", Submittable: false} }
+
+func (Site) Features() []SiteFeature { return []SiteFeature{} }
+
+// PublishedURL is where readers find the site: its custom hostname, else
+// its address on this server (with the basename when set).
+func (s Site) PublishedURL() string {
+	u := string(s.base) + "/sites/" + s.ID
+	if s.Hostname != nil {
+		u = "https://" + *s.Hostname
+	}
+	if s.Basename != nil {
+		u += "/" + *s.Basename
+	}
+	return u
+}
+
+func (s Site) Urls() SiteURLs {
+	app := string(s.base) + "/o/" + s.OrganizationID + "/sites/" + s.ID
+	u := SiteURLs{Location: string(s.base) + "/v1/orgs/" + s.OrganizationID + "/sites/" + s.ID, App: app, Preview: app + "/preview"}
+	if s.Published {
+		p := s.PublishedURL()
+		u.Published = &p
+	}
+	return u
+}
+
+// published is the published URL of something under the site; nil while
+// the site is not published.
+func (s Site) published(path string) SiteObjectURLs {
+	if !s.Published {
+		return SiteObjectURLs{}
+	}
+	p := s.PublishedURL() + path
+	return SiteObjectURLs{Published: &p}
+}
+
+// CanAdmin reports whether the caller administers the site.
+func (s Site) CanAdmin() bool { return s.Viewer.Role.AtLeast(store.RoleAdmin) }
+
+func (s Site) Permissions() SitePermissions {
+	r := s.Viewer.Role
+	admin := r.AtLeast(store.RoleAdmin)
+	return SitePermissions{
+		View: r.AtLeast(store.RoleRead), Access: r.AtLeast(store.RoleRead), ViewAdaptiveSchema: r.AtLeast(store.RoleRead),
+		Edit: r.AtLeast(store.RoleEdit), Create: r.AtLeast(store.RoleCreate),
+		Admin: admin, InstallIntegration: admin, EditAdaptiveSchema: admin,
+	}
+}
+
+// DefaultAdaptiveSchema is the schema of a site that has not set one: no claims.
+var DefaultAdaptiveSchema = json.RawMessage(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{},"additionalProperties":false}`)
+
+func (s Site) AdaptiveSchema() SiteAdaptiveSchema {
+	out := SiteAdaptiveSchema{Object: "site-adaptive-schema", JSONSchema: DefaultAdaptiveSchema, UpdatedAt: s.CreatedAt}
+	if len(s.Site.AdaptiveSchema) > 0 && string(s.Site.AdaptiveSchema) != "null" {
+		out.JSONSchema = s.Site.AdaptiveSchema
+	}
+	if s.AdaptiveSchemaUpdatedAt != nil {
+		out.UpdatedAt = *s.AdaptiveSchemaUpdatedAt
+	}
+	return out
+}
+
+// SiteSection is a section of a site seen by the caller.
+type SiteSection struct {
+	store.SiteSection
+	Site *Site
+	// Visible, when set, are the site spaces a visitor sees (the published
+	// view); otherwise the siteSpaces field loads them all.
+	Visible []SiteSpace
+}
+
+func (SiteSection) Object() string { return "site-section" }
+
+func (SiteSection) IsSiteStructureItem() {}
+
+func (s SiteSection) Default() *bool { return &s.IsDefault }
+
+func (SiteSection) Draft() bool { return false }
+
+func (s SiteSection) SectionGroup() *string { return s.GroupID }
+
+func (s SiteSection) Urls() SiteObjectURLs { return s.Site.published("/" + s.Path) }
+
+// SiteSectionGroup is a section group seen by the caller.
+type SiteSectionGroup struct {
+	store.SiteSectionGroup
+	Site *Site
+	// Visible, when set, are the sections a visitor sees (published view).
+	Visible []SiteSection
+}
+
+func (SiteSectionGroup) Object() string { return "site-section-group" }
+
+func (SiteSectionGroup) IsSiteStructureItem() {}
+
+func (SiteSectionGroup) Draft() bool { return false }
+
+// SiteSpace is a site space seen by the caller.
+type SiteSpace struct {
+	store.SiteSpace
+	Site *Site
+}
+
+func (SiteSpace) Object() string { return "site-space" }
+
+func (SiteSpace) IsSiteStructureItem() {}
+
+func (s SiteSpace) Section() *string { return s.SectionID }
+
+func (s SiteSpace) Space() Space { return NewSpace(s.Site.base, s.SiteSpace.Space, s.Site.Viewer) }
+
+func (s SiteSpace) Title() string { return s.SiteSpace.Space.Title }
+
+func (s SiteSpace) Default() *bool { return &s.IsDefault }
+
+func (SiteSpace) Draft() bool { return false }
+
+func (s SiteSpace) Urls() SiteObjectURLs {
+	p := "/" + s.Path
+	if s.SectionPath != nil {
+		p = "/" + *s.SectionPath + p
+	}
+	return s.Site.published(p)
+}
+
+// ShareLink is a share link seen by an admin of its site.
+type ShareLink struct {
+	store.ShareLink
+	Site *Site
+	Key  string
+}
+
+func (ShareLink) Object() string { return "share-link" }
+
+func (l ShareLink) Name() *string { return &l.ShareLink.Name }
+
+func (l ShareLink) Active() *bool { return &l.ShareLink.Active }
+
+// Urls shows the link's key, in the site's address; only admins read links.
+func (l ShareLink) Urls() ShareLinkURLs {
+	p := l.Site.PublishedURL() + "?share=" + l.Key
+	return ShareLinkURLs{Published: &p}
+}
+
+// PublishedContentSite is the published view of a site.
+type PublishedContentSite struct {
+	Site           Site
+	Structure      SiteStructure
+	Customizations json.RawMessage
+	Scripts        []json.RawMessage
+}
+
+func (PublishedContentSite) Object() string { return "published-content-site" }
+
+// HasAdvancedCustomizationFeature is false: Folio has no plan-gated customizations.
+func (SiteSpace) HasAdvancedCustomizationFeature() *bool { f := false; return &f }

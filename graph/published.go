@@ -1,0 +1,164 @@
+package graph
+
+import (
+	"context"
+	"encoding/json"
+
+	"folio/graph/model"
+	"folio/store"
+)
+
+// publishedSite builds what a visitor sees of a site. Admins of the site
+// always see it (published or not, without key or token); anyone else with
+// an API token sees it while it is published and its audience admits them:
+// public and unlisted sites everyone, share-link sites holders of an active
+// link's key, visitor-auth sites holders of a visitor JWT signed with the
+// site's key. The visitor token's claims (when given) decide which
+// conditional sections and site spaces are shown, for admins too, so an
+// admin can check what a given visitor sees.
+func (r *Resolver) publishedSite(ctx context.Context, orgID, siteID, shareKey, token string) (*model.PublishedContentSite, error) {
+	if _, err := viewer(ctx); err != nil {
+		return nil, err
+	}
+	var access model.Access
+	member := false
+	if org, err := r.orgAccess(ctx, orgID); err == nil {
+		access, member = org.Access, true
+	} else if store.ErrorCode(err) != store.CodeNotFound {
+		return nil, err
+	}
+	row, err := r.Store.Site(ctx, orgID, siteID)
+	if err != nil {
+		return nil, err
+	}
+	site := model.NewSite(r.Base, *row, access)
+	var claims map[string]any
+	if token != "" {
+		if claims, err = visitorClaims(*row, token); err != nil {
+			return nil, err
+		}
+	}
+	if !site.CanAdmin() {
+		if !row.Published {
+			if member && access.Role != nil {
+				return nil, store.Errorf(store.CodeForbidden, "the site is not published; only its admins can read it")
+			}
+			return nil, store.NotFound("site")
+		}
+		switch row.Visibility {
+		case store.VisibilityShareLink:
+			ok, err := r.Store.ActiveShareLink(ctx, row.ID, shareKey)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, store.Errorf(store.CodeForbidden, "this site needs the key of an active share link (shareKey)")
+			}
+		case store.VisibilityVisitorAuth:
+			if claims == nil {
+				return nil, store.Errorf(store.CodeForbidden, "this site needs a visitor token (jwt_token) signed with its key")
+			}
+		}
+	}
+	structure, err := r.visibleStructure(ctx, &site, claims)
+	if err != nil {
+		return nil, err
+	}
+	return &model.PublishedContentSite{Site: site, Structure: structure,
+		Customizations: customizations(row.Title), Scripts: []json.RawMessage{}}, nil
+}
+
+// visibleStructure is the site's structure as a visitor with claims sees
+// it: sections and groups at the root (groups holding their sections), or
+// the root site spaces of a site without sections. Sections and site spaces
+// whose condition does not hold are left out, and so are sections left
+// without site spaces and groups left without sections.
+func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claims map[string]any) (model.SiteStructure, error) {
+	all, err := r.Store.SiteSpacesOf(ctx, site.ID)
+	if err != nil {
+		return model.SiteStructure{}, err
+	}
+	bySection := map[string][]model.SiteSpace{}
+	var root []model.SiteStructureItem
+	for _, ss := range all {
+		if !conditionHolds(ss.Condition, claims) {
+			continue
+		}
+		m := r.siteSpaceOf(site, ss)
+		if ss.SectionID == nil {
+			root = append(root, m)
+			continue
+		}
+		bySection[*ss.SectionID] = append(bySection[*ss.SectionID], m)
+	}
+	sections, err := r.Store.ListSiteSections(ctx, site.ID, store.PageArgs{Limit: store.MaxLimit})
+	if err != nil {
+		return model.SiteStructure{}, err
+	}
+	if sections.Count == 0 {
+		if root == nil {
+			root = []model.SiteStructureItem{}
+		}
+		return model.SiteStructure{Type: "siteSpaces", Structure: root}, nil
+	}
+	groups, err := r.Store.ListSiteSectionGroups(ctx, site.ID, store.PageArgs{Limit: store.MaxLimit})
+	if err != nil {
+		return model.SiteStructure{}, err
+	}
+	groupByID := map[string]*model.SiteSectionGroup{}
+	for _, g := range groups.Items {
+		m := r.groupOf(site, g)
+		m.Visible = []model.SiteSection{}
+		groupByID[g.ID] = &m
+	}
+	// Sections come in site order, a group's sections together where the
+	// group sits, so a group is placed when its first section is met.
+	items := []model.SiteStructureItem{}
+	placed := map[string]bool{}
+	for _, sec := range sections.Items {
+		spaces := bySection[sec.ID]
+		if !conditionHolds(sec.Condition, claims) || len(spaces) == 0 {
+			continue
+		}
+		m := r.sectionOf(site, sec)
+		m.Visible = spaces
+		if sec.GroupID == nil {
+			items = append(items, m)
+			continue
+		}
+		g := groupByID[*sec.GroupID]
+		g.Visible = append(g.Visible, m)
+		if !placed[g.ID] {
+			placed[g.ID] = true
+			items = append(items, g)
+		}
+	}
+	// Groups are appended as pointers so later sections still reach them.
+	for i, it := range items {
+		if g, ok := it.(*model.SiteSectionGroup); ok {
+			items[i] = *g
+		}
+	}
+	return model.SiteStructure{Type: "sections", Structure: items}, nil
+}
+
+// customizations are the reader-facing settings of a site. Folio does not
+// store customizations yet, so every site shows the defaults with its title.
+func customizations(title string) json.RawMessage {
+	b, _ := json.Marshal(map[string]any{
+		"site": map[string]any{
+			"title": title,
+			"styling": map[string]any{
+				"theme": "clean", "primaryColor": map[string]string{"light": "#346DDB", "dark": "#346DDB"},
+				"tint": map[string]any{"color": nil}, "infoColor": "#787878", "successColor": "#3ba13b",
+				"warningColor": "#e09d22", "dangerColor": "#fb2c36", "corners": "rounded", "links": "default",
+				"font": "Inter", "icons": "regular", "sidebar": map[string]string{"background": "default", "list": "default"},
+				"search": "subtle",
+			},
+			"internationalization": map[string]string{"locale": "en"},
+			"favicon":              map[string]any{},
+		},
+		"siteSpaces": map[string]any{},
+	})
+	return b
+}

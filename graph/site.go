@@ -1,0 +1,134 @@
+package graph
+
+import (
+	"context"
+
+	"folio/graph/model"
+	"folio/store"
+)
+
+// Access to sites follows the caller's organization role (sites have no
+// default levels): reading a site and its structure needs a role (guests
+// and non-members get NOT_FOUND); changing the structure (sections,
+// groups, site spaces, moves) needs create; the site's settings, publishing,
+// share links, the adaptive schema and the visitor key need admin.
+
+// site loads a site of an organization for a caller with at least min.
+func (r *Resolver) site(ctx context.Context, orgID, siteID string, min store.Role) (model.Site, error) {
+	org, err := r.orgAccess(ctx, orgID)
+	if err != nil {
+		return model.Site{}, err
+	}
+	return r.siteIn(ctx, org, siteID, min)
+}
+
+// siteIn loads a site of org for a caller with at least min.
+func (r *Resolver) siteIn(ctx context.Context, org model.Organization, siteID string, min store.Role) (model.Site, error) {
+	if org.Access.Role == nil {
+		return model.Site{}, store.NotFound("site")
+	}
+	row, err := r.Store.Site(ctx, org.ID, siteID)
+	if err != nil {
+		return model.Site{}, err
+	}
+	return model.NewSite(r.Base, *row, org.Access), needRole(org.Access.Role, min, "site")
+}
+
+func sitePtr(s model.Site) *model.Site { return &s }
+
+func (r *Resolver) sectionOf(site *model.Site, s store.SiteSection) model.SiteSection {
+	return model.SiteSection{SiteSection: s, Site: site}
+}
+
+func (r *Resolver) groupOf(site *model.Site, g store.SiteSectionGroup) model.SiteSectionGroup {
+	return model.SiteSectionGroup{SiteSectionGroup: g, Site: site}
+}
+
+func (r *Resolver) siteSpaceOf(site *model.Site, ss store.SiteSpace) model.SiteSpace {
+	return model.SiteSpace{SiteSpace: ss, Site: site}
+}
+
+// sitePointer checks a move pointer's type; id is the sibling's id.
+func sitePointer(typ string, allowed []string, id, field string) (*store.SitePointer, error) {
+	for _, a := range allowed {
+		if typ == a {
+			return &store.SitePointer{Type: typ, ID: id}, nil
+		}
+	}
+	if len(allowed) == 1 {
+		return nil, store.Invalid(field+".type", "must be %s", allowed[0])
+	}
+	return nil, store.Invalid(field+".type", "must be %s or %s", allowed[0], allowed[1])
+}
+
+func deref0(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// truncate cuts s to at most n characters.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+func (r *Resolver) setPublished(ctx context.Context, orgID, siteID string, published bool) (*model.Site, error) {
+	site, err := r.site(ctx, orgID, siteID, store.RoleAdmin)
+	if err != nil {
+		return nil, err
+	}
+	updated, err := r.Store.SetSitePublished(ctx, &site.Site, published)
+	if err != nil {
+		return nil, err
+	}
+	return sitePtr(model.NewSite(r.Base, *updated, site.Viewer)), nil
+}
+
+// siteSection loads a section of a site for a caller who may change the structure.
+func (r *Resolver) siteSection(ctx context.Context, orgID, siteID, id string) (model.Site, *store.SiteSection, error) {
+	site, err := r.site(ctx, orgID, siteID, store.RoleCreate)
+	if err != nil {
+		return site, nil, err
+	}
+	sec, err := r.Store.SiteSection(ctx, siteID, id)
+	return site, sec, err
+}
+
+// siteGroup loads a section group for a caller who may change the structure.
+func (r *Resolver) siteGroup(ctx context.Context, orgID, siteID, id string) (model.Site, *store.SiteSectionGroup, error) {
+	site, err := r.site(ctx, orgID, siteID, store.RoleCreate)
+	if err != nil {
+		return site, nil, err
+	}
+	g, err := r.Store.SiteSectionGroup(ctx, siteID, id)
+	return site, g, err
+}
+
+// siteSpace loads a site space for a caller who may change the structure.
+func (r *Resolver) siteSpace(ctx context.Context, orgID, siteID, id string) (model.Site, *store.SiteSpace, error) {
+	site, err := r.site(ctx, orgID, siteID, store.RoleCreate)
+	if err != nil {
+		return site, nil, err
+	}
+	ss, err := r.Store.SiteSpace(ctx, siteID, id)
+	return site, ss, err
+}
+
+// shareLink loads a share link for an admin of its site.
+func (r *Resolver) shareLink(ctx context.Context, orgID, siteID, id string) (model.Site, *store.ShareLink, error) {
+	site, err := r.site(ctx, orgID, siteID, store.RoleAdmin)
+	if err != nil {
+		return site, nil, err
+	}
+	l, err := r.Store.ShareLink(ctx, siteID, id)
+	return site, l, err
+}
+
+func (r *Resolver) shareLinkOf(site *model.Site, l store.ShareLink) *model.ShareLink {
+	return &model.ShareLink{ShareLink: l, Site: site, Key: r.Store.ShareKey(l.ID)}
+}

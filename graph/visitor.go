@@ -1,0 +1,156 @@
+package graph
+
+import (
+	"bytes"
+	"crypto/rsa"
+	"encoding/json"
+	"fmt"
+
+	"github.com/expr-lang/expr"
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"folio/store"
+)
+
+// Visitors of a site: who they are (a visitor JWT signed with the site's
+// key), what they claim (the token's claims), and what they see (the
+// sections and site spaces whose condition holds for those claims).
+
+// Visitor key algorithms. Tokens are checked with exactly the site's
+// algorithm, so "none" and algorithm confusion (an HS256 token signed with
+// an RS256 site's public key as the secret) are refused.
+const (
+	algHS256 = "HS256"
+	algRS256 = "RS256"
+)
+
+// checkVisitorKey checks a key for an algorithm: HS256 secrets of at least
+// 32 bytes, RS256 PEM public keys of at least 2048 bits.
+func checkVisitorKey(alg, key string) error {
+	switch alg {
+	case algHS256:
+		if len(key) < 32 {
+			return store.Invalid("key", "an HS256 secret must have at least 32 bytes")
+		}
+	case algRS256:
+		pub, err := jwt.ParseRSAPublicKeyFromPEM([]byte(key))
+		if err != nil {
+			return store.Invalid("key", "must be an RSA public key in PEM form")
+		}
+		if pub.N.BitLen() < 2048 {
+			return store.Invalid("key", "an RSA key must have at least 2048 bits")
+		}
+	default:
+		return store.Invalid("algorithm", "must be HS256 or RS256")
+	}
+	return nil
+}
+
+// visitorClaims verifies a visitor JWT with the site's key and returns its
+// claims; FORBIDDEN when the site has no key or the token fails.
+func visitorClaims(site store.Site, token string) (map[string]any, error) {
+	refused := store.Errorf(store.CodeForbidden, "the visitor token is not valid for this site")
+	if site.VisitorKey == nil || site.VisitorKeyAlg == nil {
+		return nil, store.Errorf(store.CodeForbidden, "this site has no visitor key: an admin sets one first")
+	}
+	alg := *site.VisitorKeyAlg
+	var key any = []byte(*site.VisitorKey)
+	if alg == algRS256 {
+		pub, err := jwt.ParseRSAPublicKeyFromPEM([]byte(*site.VisitorKey))
+		if err != nil {
+			return nil, fmt.Errorf("site %s visitor key: %w", site.ID, err)
+		}
+		key = pub
+	}
+	claims := jwt.MapClaims{}
+	_, err := jwt.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) {
+		if _, isRSA := key.(*rsa.PublicKey); isRSA != (alg == algRS256) {
+			return nil, fmt.Errorf("key type does not match %s", alg)
+		}
+		return key, nil
+	}, jwt.WithValidMethods([]string{alg}))
+	if err != nil {
+		return nil, refused
+	}
+	return claims, nil
+}
+
+// conditionEnv is the shape of what a condition reads: visitor.claims.
+func conditionEnv(claims map[string]any) map[string]any {
+	if claims == nil {
+		claims = map[string]any{}
+	}
+	return map[string]any{"visitor": map[string]any{"claims": claims}}
+}
+
+// checkCondition parses and type-checks a condition when it is saved: an
+// expr-lang expression over visitor.claims that yields a boolean.
+func checkCondition(src *string) error {
+	if src == nil {
+		return nil
+	}
+	if _, err := expr.Compile(*src, expr.Env(conditionEnv(nil)), expr.AsBool()); err != nil {
+		return store.Invalid("condition", "is not a valid expression: %v", err)
+	}
+	return nil
+}
+
+// conditionHolds evaluates a condition for a visitor's claims; no condition
+// holds, and one that fails at run time (a claim of the wrong type) does not.
+func conditionHolds(src *string, claims map[string]any) bool {
+	if src == nil {
+		return true
+	}
+	prog, err := expr.Compile(*src, expr.Env(conditionEnv(nil)), expr.AsBool())
+	if err != nil {
+		return false
+	}
+	out, err := expr.Run(prog, conditionEnv(claims))
+	b, ok := out.(bool)
+	return err == nil && ok && b
+}
+
+// draft07 names the only JSON Schema dialect an adaptive schema may declare.
+var draft07 = map[string]bool{"http://json-schema.org/draft-07/schema#": true, "http://json-schema.org/draft-07/schema": true}
+
+// checkAdaptiveSchema checks that doc is a JSON Schema draft-07 document
+// (validated against the draft-07 meta-schema) of type object.
+func checkAdaptiveSchema(doc json.RawMessage) error {
+	var top map[string]any
+	if err := json.Unmarshal(doc, &top); err != nil {
+		return store.Invalid("jsonSchema", "must be a JSON object")
+	}
+	if s, ok := top["$schema"]; ok {
+		if str, isString := s.(string); !isString || !draft07[str] {
+			return store.Invalid("jsonSchema", "$schema must be http://json-schema.org/draft-07/schema#")
+		}
+	}
+	if top["type"] != "object" {
+		return store.Invalid("jsonSchema", `type must be "object"`)
+	}
+	parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return store.Invalid("jsonSchema", "must be a JSON object")
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft7)
+	const url = "urn:folio:site-adaptive-schema"
+	if err := c.AddResource(url, parsed); err != nil {
+		return store.Invalid("jsonSchema", "is not a valid JSON Schema: %v", err)
+	}
+	if _, err := c.Compile(url); err != nil {
+		return store.Invalid("jsonSchema", "is not a valid JSON Schema draft-07 document: %s", schemaError(err))
+	}
+	return nil
+}
+
+// schemaError is the first line of a schema compilation error, without
+// the library's internal URLs.
+func schemaError(err error) string {
+	msg := err.Error()
+	if i := bytes.IndexByte([]byte(msg), '\n'); i > 0 {
+		msg = msg[:i]
+	}
+	return msg
+}

@@ -1,0 +1,243 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// SiteSectionGroup groups sections of a site under a title.
+type SiteSectionGroup struct {
+	bun.BaseModel `bun:"table:site_section_groups,alias:grp"`
+
+	ID             string    `bun:"id,pk"`
+	OrganizationID string    `bun:"organization_id"`
+	SiteID         string    `bun:"site_id"`
+	Title          string    `bun:"title"`
+	Icon           *string   `bun:"icon"`
+	Position       string    `bun:"position"`
+	CreatedAt      time.Time `bun:"created_at"`
+}
+
+var groupKeyset = keyset{name: "site-section-groups", cols: []string{`grp.position COLLATE "C"`, "grp.id"}}
+
+func groupKey(g *SiteSectionGroup) []any { return []any{g.Position, g.ID} }
+
+func selectGroups(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*SiteSectionGroup)(nil)).ColumnExpr("grp.*")
+}
+
+// ListSiteSectionGroups lists the section groups of a site, in order.
+func (s *Store) ListSiteSectionGroups(ctx context.Context, siteID string, args PageArgs) (Page[SiteSectionGroup], error) {
+	return listPage(ctx, s, selectGroups(s.DB).Where("grp.site_id = ?", siteID), groupKeyset, args, groupKey)
+}
+
+// SiteSectionGroupsFirstPages loads the first page (limit+1 rows) of the
+// section groups of many sites in one statement.
+func (s *Store) SiteSectionGroupsFirstPages(ctx context.Context, siteIDs []string, limit int) ([]SiteSectionGroup, error) {
+	return firstPages[SiteSectionGroup](ctx, s, selectGroups(s.DB).Where("grp.site_id IN (?)", bun.In(siteIDs)), "grp.site_id", groupKeyset, limit)
+}
+
+// SiteSectionGroupsFirstPage is the first page of ListSiteSectionGroups
+// from the rows SiteSectionGroupsFirstPages loaded for one site.
+func (s *Store) SiteSectionGroupsFirstPage(rows []SiteSectionGroup, limit, count int) Page[SiteSectionGroup] {
+	return pageFromRows(s, rows, limit, count, groupKeyset, groupKey)
+}
+
+// SiteSectionGroupCounts counts the section groups of each site.
+func (s *Store) SiteSectionGroupCounts(ctx context.Context, siteIDs []string) (map[string]int, error) {
+	return countBy(ctx, s.DB.NewSelect().Table("site_section_groups").ColumnExpr("site_id AS key, count(*) AS n").
+		Where("site_id IN (?)", bun.In(siteIDs)).GroupExpr("site_id"))
+}
+
+// SiteSectionGroup loads a section group of a site.
+func (s *Store) SiteSectionGroup(ctx context.Context, siteID, id string) (*SiteSectionGroup, error) {
+	return groupTx(ctx, s.DB, siteID, id, "")
+}
+
+func groupTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSectionGroup, error) {
+	g := new(SiteSectionGroup)
+	err := selectGroups(db).Where("grp.id = ? AND grp.site_id = ?", id, siteID).Scan(ctx, g)
+	if err != nil && ErrorCode(dbError(err, "")) == CodeNotFound && field != "" {
+		return nil, Invalid(field, "site section group %q is not in this site", id)
+	}
+	return g, dbError(err, "site section group")
+}
+
+// AddSiteSectionGroup creates a group at the end of the site root and moves
+// the named sections into it, in that order.
+func (s *Store) AddSiteSectionGroup(ctx context.Context, site *Site, title string, icon *string, sectionIDs []string) (*SiteSectionGroup, error) {
+	g := &SiteSectionGroup{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, Icon: icon, CreatedAt: s.Now()}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockSite(ctx, tx, site.ID); err != nil {
+			return err
+		}
+		var err error
+		if g.Position, err = keyAmong(ctx, tx, rootSiblings(tx, site.ID, g.ID), nil, nil); err != nil {
+			return err
+		}
+		if _, err := tx.NewInsert().Model(g).Exec(ctx); err != nil {
+			return dbError(err, "site section group")
+		}
+		for _, id := range sectionIDs {
+			if err := joinGroup(ctx, tx, site.ID, g.ID, id, "sections"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.SiteSectionGroup(ctx, site.ID, g.ID)
+}
+
+// joinGroup moves a section to the end of a group.
+func joinGroup(ctx context.Context, tx bun.Tx, siteID, groupID, sectionID, field string) error {
+	sec, err := siteSectionTx(ctx, tx, siteID, sectionID, field)
+	if err != nil {
+		return err
+	}
+	if sec.GroupID != nil && *sec.GroupID == groupID {
+		return nil
+	}
+	key, err := keyAmong(ctx, tx, groupSiblings(tx, groupID, sec.ID), nil, nil)
+	if err != nil {
+		return err
+	}
+	_, err = tx.NewUpdate().Table("site_sections").Set("group_id = ?, position = ?", groupID, key).Where("id = ?", sec.ID).Exec(ctx)
+	return dbError(err, "site section")
+}
+
+// UpdateSiteSectionGroup changes a group's title and icon (setIcon with a
+// nil icon removes it).
+func (s *Store) UpdateSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, title *string, setIcon bool, icon *string) (*SiteSectionGroup, error) {
+	q := s.DB.NewUpdate().Table("site_section_groups").Where("id = ?", g.ID).Set("id = id")
+	if title != nil {
+		q.Set("title = ?", *title)
+	}
+	if setIcon {
+		q.Set("icon = ?", icon)
+	}
+	if _, err := q.Exec(ctx); err != nil {
+		return nil, dbError(err, "site section group")
+	}
+	return s.SiteSectionGroup(ctx, g.SiteID, g.ID)
+}
+
+// AddSectionToGroup moves a section of the site to the end of a group.
+func (s *Store) AddSectionToGroup(ctx context.Context, g *SiteSectionGroup, sectionID string) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockSite(ctx, tx, g.SiteID); err != nil {
+			return err
+		}
+		return joinGroup(ctx, tx, g.SiteID, g.ID, sectionID, "sectionId")
+	})
+}
+
+// RemoveSectionFromGroup moves a section of a group to the site root, just
+// after the group; a section not in the group is NOT_FOUND.
+func (s *Store) RemoveSectionFromGroup(ctx context.Context, g *SiteSectionGroup, sectionID string) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockSite(ctx, tx, g.SiteID); err != nil {
+			return err
+		}
+		sec, err := siteSectionTx(ctx, tx, g.SiteID, sectionID, "")
+		if err != nil {
+			return err
+		}
+		if sec.GroupID == nil || *sec.GroupID != g.ID {
+			return NotFound("site section")
+		}
+		return ungroup(ctx, tx, g, []string{sec.ID})
+	})
+}
+
+// ungroup moves sections (in this order) to the site root just after their
+// group.
+func ungroup(ctx context.Context, tx bun.Tx, g *SiteSectionGroup, ids []string) error {
+	after := g.Position
+	for _, id := range ids {
+		key, err := keyAmong(ctx, tx, rootSiblings(tx, g.SiteID, id), &after, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.NewUpdate().Table("site_sections").Set("group_id = NULL, position = ?", key).Where("id = ?", id).Exec(ctx); err != nil {
+			return dbError(err, "site section")
+		}
+		after = key
+	}
+	return nil
+}
+
+// DeleteSiteSectionGroup removes a group; its sections stay, at the site
+// root where the group was, in their order.
+func (s *Store) DeleteSiteSectionGroup(ctx context.Context, g *SiteSectionGroup) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockSite(ctx, tx, g.SiteID); err != nil {
+			return err
+		}
+		var ids []string
+		if err := tx.NewSelect().Table("site_sections").Column("id").Where("group_id = ?", g.ID).
+			OrderExpr(`position COLLATE "C"`).Scan(ctx, &ids); err != nil {
+			return dbError(err, "site section")
+		}
+		if err := ungroup(ctx, tx, g, ids); err != nil {
+			return err
+		}
+		_, err := tx.NewDelete().Table("site_section_groups").Where("id = ?", g.ID).Exec(ctx)
+		return dbError(err, "site section group")
+	})
+}
+
+// MoveSiteSectionGroup moves a group among the site root's sections and
+// groups; without a position, to the end.
+func (s *Store) MoveSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, pos SitePosition) (*SiteSectionGroup, error) {
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockSite(ctx, tx, g.SiteID); err != nil {
+			return err
+		}
+		resolve := func(p *SitePointer, field string) (*string, error) {
+			if p == nil {
+				return nil, nil
+			}
+			if p.ID == g.ID {
+				return nil, Invalid(field, "a group cannot be placed next to itself")
+			}
+			if p.Type == "site-section-group" {
+				other, err := groupTx(ctx, tx, g.SiteID, p.ID, field)
+				if err != nil {
+					return nil, err
+				}
+				return &other.Position, nil
+			}
+			sec, err := siteSectionTx(ctx, tx, g.SiteID, p.ID, field)
+			if err != nil {
+				return nil, err
+			}
+			if sec.GroupID != nil {
+				return nil, Invalid(field, "site section %q is inside a group; groups sit at the site root", p.ID)
+			}
+			return &sec.Position, nil
+		}
+		lo, err := resolve(pos.After, "position.after")
+		if err != nil {
+			return err
+		}
+		hi, err := resolve(pos.Before, "position.before")
+		if err != nil {
+			return err
+		}
+		key, err := keyAmong(ctx, tx, rootSiblings(tx, g.SiteID, g.ID), lo, hi)
+		if err != nil {
+			return err
+		}
+		_, err = tx.NewUpdate().Table("site_section_groups").Set("position = ?", key).Where("id = ?", g.ID).Exec(ctx)
+		return dbError(err, "site section group")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.SiteSectionGroup(ctx, g.SiteID, g.ID)
+}

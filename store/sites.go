@@ -1,0 +1,286 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// SiteType is the plan a site is on; Folio serves every type alike.
+type SiteType string
+
+// SiteTypes lists the types the reference names.
+var SiteTypes = []SiteType{"basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"}
+
+// Valid reports whether t is one of SiteTypes.
+func (t SiteType) Valid() bool {
+	for _, v := range SiteTypes {
+		if t == v {
+			return true
+		}
+	}
+	return false
+}
+
+// SiteVisibilityValid reports whether v is a visibility a site may have:
+// sites have no in-collection or private.
+func SiteVisibilityValid(v Visibility) bool {
+	switch v {
+	case VisibilityPublic, VisibilityUnlisted, VisibilityShareLink, VisibilityVisitorAuth:
+		return true
+	}
+	return false
+}
+
+// Site is a docs site: how a set of spaces reaches its readers.
+type Site struct {
+	bun.BaseModel `bun:"table:sites,alias:site"`
+
+	ID                      string          `bun:"id,pk"`
+	OrganizationID          string          `bun:"organization_id"`
+	Type                    SiteType        `bun:"type"`
+	Title                   string          `bun:"title"`
+	Hostname                *string         `bun:"hostname"`
+	Basename                *string         `bun:"basename"`
+	Proxy                   *string         `bun:"proxy"`
+	Visibility              Visibility      `bun:"visibility"`
+	Published               bool            `bun:"published"`
+	AdaptiveEnabled         bool            `bun:"adaptive_enabled"`
+	AdaptiveSchema          json.RawMessage `bun:"adaptive_schema,type:jsonb"`
+	AdaptiveSchemaUpdatedAt *time.Time      `bun:"adaptive_schema_updated_at"`
+	VisitorKeyAlg           *string         `bun:"visitor_key_alg"`
+	VisitorKey              *string         `bun:"visitor_key"`
+	CreatedAt               time.Time       `bun:"created_at"`
+	UpdatedAt               time.Time       `bun:"updated_at"`
+	// SiteSpaces counts the site spaces of live spaces, read with the row so
+	// it is right after every change.
+	SiteSpaces int `bun:"site_spaces_count,scanonly"`
+}
+
+const siteColumns = `site.*, (SELECT count(*) FROM site_spaces AS c JOIN spaces AS csp ON csp.id = c.space_id AND csp.deleted_at IS NULL
+	WHERE c.site_id = site.id) AS site_spaces_count`
+
+func selectSites(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*Site)(nil)).ColumnExpr(siteColumns)
+}
+
+// Site loads a site of an organization; a site of another one is NOT_FOUND.
+func (s *Store) Site(ctx context.Context, orgID, id string) (*Site, error) {
+	site := new(Site)
+	err := selectSites(s.DB).Where("site.id = ? AND site.organization_id = ?", id, orgID).Scan(ctx, site)
+	return site, dbError(err, "site")
+}
+
+// SitesByID loads sites by id, in no particular order.
+func (s *Store) SitesByID(ctx context.Context, ids []string) ([]Site, error) {
+	var out []Site
+	err := selectSites(s.DB).Where("site.id IN (?)", bun.In(ids)).Scan(ctx, &out)
+	return out, dbError(err, "site")
+}
+
+// SiteFilter narrows a list of sites; nil fields do not filter.
+type SiteFilter struct {
+	SpaceID   *string // sites that link this space
+	Title     *string // title contains this, case-insensitively
+	Published *bool
+}
+
+var siteKeyset = keyset{name: "sites", cols: []string{"site.created_at", "site.id"}}
+
+// ListSites lists an organization's sites, oldest first.
+func (s *Store) ListSites(ctx context.Context, orgID string, f SiteFilter, args PageArgs) (Page[Site], error) {
+	q := selectSites(s.DB).Where("site.organization_id = ?", orgID)
+	if f.SpaceID != nil {
+		q.Where("EXISTS (SELECT 1 FROM site_spaces AS fs WHERE fs.site_id = site.id AND fs.space_id = ?)", *f.SpaceID)
+	}
+	if f.Title != nil {
+		q.Where("site.title ILIKE ? ESCAPE '\\'", "%"+likeEscape(*f.Title)+"%")
+	}
+	if f.Published != nil {
+		q.Where("site.published = ?", *f.Published)
+	}
+	return listPage(ctx, s, q, siteKeyset, args, func(site *Site) []any { return []any{site.CreatedAt, site.ID} })
+}
+
+// NewSite holds the settings of a site to create. Spaces are linked at the
+// site root in this order, the first as the default.
+type NewSite struct {
+	Type       SiteType
+	Title      string
+	Visibility Visibility
+	SpaceIDs   []string
+	// NewSpace, when set, is created (at the top level) and linked first.
+	NewSpace *NewSpace
+}
+
+// CreateSite creates a site with its first site spaces, in one transaction.
+func (s *Store) CreateSite(ctx context.Context, orgID string, n NewSite) (*Site, error) {
+	site := &Site{ID: NewID(), OrganizationID: orgID, Type: n.Type, Title: n.Title, Visibility: n.Visibility,
+		CreatedAt: s.Now(), UpdatedAt: s.Now()}
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(site).Exec(ctx); err != nil {
+			return dbError(err, "site")
+		}
+		ids := n.SpaceIDs
+		if n.NewSpace != nil {
+			sp, err := s.createSpaceTx(ctx, tx, orgID, *n.NewSpace)
+			if err != nil {
+				return err
+			}
+			ids = append([]string{sp.ID}, ids...)
+		}
+		for _, id := range ids {
+			if _, err := s.addSiteSpaceTx(ctx, tx, site, id, nil, "spaces"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Site(ctx, orgID, site.ID)
+}
+
+// SitePatch holds the fields of a site update; nil leaves a field as it is,
+// and the Set* flags let a null remove the hostname or the proxy.
+type SitePatch struct {
+	Title           *string
+	Visibility      *Visibility
+	Basename        *string
+	AdaptiveEnabled *bool
+	SetHostname     bool
+	Hostname        *string
+	SetProxy        bool
+	Proxy           *string
+	// DefaultSiteSection makes that section the site's default.
+	DefaultSiteSection *string
+	// DefaultSiteSpace makes that site space the default of the root, or
+	// of the default section when the site has sections.
+	DefaultSiteSpace *string
+}
+
+// UpdateSite applies a patch to a site, in one transaction. A taken
+// hostname is CONFLICT.
+func (s *Store) UpdateSite(ctx context.Context, site *Site, p SitePatch) (*Site, error) {
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockSite(ctx, tx, site.ID); err != nil {
+			return err
+		}
+		q := tx.NewUpdate().Table("sites").Where("id = ?", site.ID).Set("updated_at = ?", s.Now())
+		if p.Title != nil {
+			q.Set("title = ?", *p.Title)
+		}
+		if p.Visibility != nil {
+			q.Set("visibility = ?", *p.Visibility)
+		}
+		if p.Basename != nil {
+			q.Set("basename = ?", *p.Basename)
+		}
+		if p.AdaptiveEnabled != nil {
+			q.Set("adaptive_enabled = ?", *p.AdaptiveEnabled)
+		}
+		if p.SetHostname {
+			q.Set("hostname = ?", p.Hostname)
+		}
+		if p.SetProxy {
+			q.Set("proxy = ?", p.Proxy)
+		}
+		if _, err := q.Exec(ctx); err != nil {
+			return dbError(err, "hostname")
+		}
+		if p.DefaultSiteSection != nil {
+			sec, err := siteSectionTx(ctx, tx, site.ID, *p.DefaultSiteSection, "defaultSiteSection")
+			if err != nil {
+				return err
+			}
+			if err := makeDefaultSection(ctx, tx, site.ID, sec.ID); err != nil {
+				return err
+			}
+		}
+		if p.DefaultSiteSpace != nil {
+			return setDefaultSiteSpace(ctx, tx, site.ID, *p.DefaultSiteSpace)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Site(ctx, site.OrganizationID, site.ID)
+}
+
+// setDefaultSiteSpace makes a site space the default of the root, or of the
+// default section; one elsewhere is invalid input.
+func setDefaultSiteSpace(ctx context.Context, tx bun.Tx, siteID, id string) error {
+	ss, err := siteSpaceTx(ctx, tx, siteID, id, "defaultSiteSpace")
+	if err != nil {
+		return err
+	}
+	defaultSection, err := defaultSectionID(ctx, tx, siteID)
+	if err != nil {
+		return err
+	}
+	if !sameParent(ss.SectionID, defaultSection) {
+		return Invalid("defaultSiteSpace", "must be a site space at the root of the site or in its default section")
+	}
+	return makeDefaultSiteSpace(ctx, tx, siteID, ss.SectionID, ss.ID)
+}
+
+// SetSitePublished publishes or unpublishes a site.
+func (s *Store) SetSitePublished(ctx context.Context, site *Site, published bool) (*Site, error) {
+	_, err := s.DB.NewUpdate().Table("sites").Set("published = ?, updated_at = ?", published, s.Now()).
+		Where("id = ?", site.ID).Exec(ctx)
+	if err != nil {
+		return nil, dbError(err, "site")
+	}
+	return s.Site(ctx, site.OrganizationID, site.ID)
+}
+
+// SetAdaptiveSchema stores a site's adaptive schema (checked by the caller).
+func (s *Store) SetAdaptiveSchema(ctx context.Context, site *Site, schema json.RawMessage) (*Site, error) {
+	_, err := s.DB.NewUpdate().Table("sites").Set("adaptive_schema = ?, adaptive_schema_updated_at = ?, updated_at = ?", string(schema), s.Now(), s.Now()).
+		Where("id = ?", site.ID).Exec(ctx)
+	if err != nil {
+		return nil, dbError(err, "site")
+	}
+	return s.Site(ctx, site.OrganizationID, site.ID)
+}
+
+// SetVisitorKey stores the key visitor JWTs of a site are checked with.
+func (s *Store) SetVisitorKey(ctx context.Context, site *Site, alg, key string) (*Site, error) {
+	_, err := s.DB.NewUpdate().Table("sites").Set("visitor_key_alg = ?, visitor_key = ?, updated_at = ?", alg, key, s.Now()).
+		Where("id = ?", site.ID).Exec(ctx)
+	if err != nil {
+		return nil, dbError(err, "site")
+	}
+	return s.Site(ctx, site.OrganizationID, site.ID)
+}
+
+// DeleteSite removes a site with its structure and share links; its spaces stay.
+func (s *Store) DeleteSite(ctx context.Context, site *Site) error {
+	_, err := s.DB.NewDelete().Table("sites").Where("id = ?", site.ID).Exec(ctx)
+	return dbError(err, "site")
+}
+
+// lockSite locks a site row for the rest of the transaction: every change
+// to a site's structure (add, delete, move, defaults) holds it, so two
+// concurrent moves never pick the same key and the default rules hold.
+func lockSite(ctx context.Context, tx bun.Tx, siteID string) error {
+	var id string
+	err := tx.NewSelect().Table("sites").Column("id").Where("id = ?", siteID).For("NO KEY UPDATE").Scan(ctx, &id)
+	return dbError(err, "site")
+}
+
+// likeEscape escapes the wildcards of a LIKE pattern.
+func likeEscape(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		if r == '%' || r == '_' || r == '\\' {
+			out = append(out, '\\')
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
