@@ -132,23 +132,44 @@ type treeNode struct {
 
 // loadTree reads a whole trie in one statement.
 func loadTree(ctx context.Context, db bun.IDB, orgID, root string) (*Tree, error) {
-	t := &Tree{Root: root, Entries: map[string]*Entry{}, nodes: map[string]bool{}}
-	if root == "" {
-		return t, nil
+	trees, err := loadTrees(ctx, db, []TreeKey{{OrganizationID: orgID, Root: root}})
+	if err != nil {
+		return nil, err
 	}
-	var nodes []treeNode
-	err := db.NewRaw(`WITH RECURSIVE t (hash) AS (
-			SELECT ?::text
+	return trees[TreeKey{OrganizationID: orgID, Root: root}], nil
+}
+
+// loadTrees reads many whole tries (the page trees of every space of a
+// site, say) in one statement.
+func loadTrees(ctx context.Context, db bun.IDB, keys []TreeKey) (map[TreeKey]*Tree, error) {
+	out := make(map[TreeKey]*Tree, len(keys))
+	var orgs, roots []string
+	for _, k := range keys {
+		out[k] = &Tree{Root: k.Root, Entries: map[string]*Entry{}, nodes: map[string]bool{}}
+		if k.Root != "" {
+			orgs, roots = append(orgs, k.OrganizationID), append(roots, k.Root)
+		}
+	}
+	if len(roots) == 0 {
+		return out, nil
+	}
+	var nodes []struct {
+		treeNode `bun:",extend"`
+		Root     string `bun:"root"`
+	}
+	err := db.NewRaw(`WITH RECURSIVE t (org, root, hash) AS (
+			SELECT r.org, r.root, r.root FROM unnest(?::text[], ?::text[]) AS r (org, root)
 			UNION ALL
-			SELECT c.hash FROM tree_nodes AS n JOIN t ON n.organization_id = ? AND n.hash = t.hash
+			SELECT t.org, t.root, c.hash FROM tree_nodes AS n JOIN t ON n.organization_id = t.org AND n.hash = t.hash
 			CROSS JOIN LATERAL unnest(n.children) AS c (hash)
 		)
-		SELECT n.hash, n.entries FROM tree_nodes AS n JOIN t ON n.organization_id = ? AND n.hash = t.hash`,
-		root, orgID, orgID).Scan(ctx, &nodes)
+		SELECT t.root, n.organization_id, n.hash, n.entries FROM tree_nodes AS n JOIN t ON n.organization_id = t.org AND n.hash = t.hash`,
+		pgArray(orgs), pgArray(roots)).Scan(ctx, &nodes)
 	if err != nil {
 		return nil, dbError(err, "revision content")
 	}
 	for _, n := range nodes {
+		t := out[TreeKey{OrganizationID: n.OrganizationID, Root: n.Root}]
 		t.nodes[n.Hash] = true
 		if len(n.Entries) == 0 {
 			continue
@@ -161,7 +182,7 @@ func loadTree(ctx context.Context, db bun.IDB, orgID, root string) (*Tree, error
 			t.Entries[e.Key()] = e
 		}
 	}
-	return t, nil
+	return out, nil
 }
 
 // keyed is an entry with the hex hash of its key, which places it in the trie.

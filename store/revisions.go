@@ -45,6 +45,11 @@ func (s *Store) Tree(ctx context.Context, k TreeKey) (*Tree, error) {
 	return loadTree(ctx, s.DB, k.OrganizationID, k.Root)
 }
 
+// Trees loads the content of many revisions in one statement.
+func (s *Store) Trees(ctx context.Context, keys []TreeKey) (map[TreeKey]*Tree, error) {
+	return loadTrees(ctx, s.DB, keys)
+}
+
 // insertRevision stores a revision row.
 func insertRevision(ctx context.Context, tx bun.IDB, rev *Revision) error {
 	if rev.Parents == nil {

@@ -17,13 +17,12 @@ type ContentLoaders struct {
 }
 
 func newContentLoaders(s *store.Store) *ContentLoaders {
-	return &ContentLoaders{
-		Revision: newLoader(s.RevisionsByID, func(r store.Revision) string { return r.ID }, "revision", nil),
+	c := &ContentLoaders{
 		Tree: newBatched(func(ctx context.Context, keys []store.TreeKey) []*dataloader.Result[*store.Tree] {
+			trees, err := s.Trees(ctx, keys)
 			out := make([]*dataloader.Result[*store.Tree], len(keys))
-			for i, k := range keys { // one revision per operation in practice
-				t, err := s.Tree(ctx, k)
-				out[i] = &dataloader.Result[*store.Tree]{Data: t, Error: err}
+			for i, k := range keys {
+				out[i] = &dataloader.Result[*store.Tree]{Data: trees[k], Error: err}
 			}
 			return out
 		}),
@@ -44,4 +43,11 @@ func newContentLoaders(s *store.Store) *ContentLoaders {
 			return out
 		}),
 	}
+	// A batch of revisions announces their trees.
+	c.Revision = newLoader(s.RevisionsByID, func(r store.Revision) string { return r.ID }, "revision", func(revs []store.Revision) {
+		for _, r := range revs {
+			c.Tree.Register(store.TreeKey{OrganizationID: r.OrganizationID, Root: r.Root})
+		}
+	})
+	return c
 }

@@ -60,7 +60,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.Spaces = newSpaceLoaders(s)
 	l.Content = newContentLoaders(s)
 	l.Comments = newCommentLoaders(s)
-	l.Sites = newSiteLoaders(s)
+	l.Sites = newSiteLoaders(s, l.SiteSpacesListed)
 	return l
 }
 
@@ -70,6 +70,13 @@ func memberKey(m store.Member) store.MemberKey {
 
 func membershipKey(m store.TeamMembership) store.MemberKey {
 	return store.MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID}
+}
+
+// SiteSpacesListed announces the content the spaces of site spaces will read.
+func (l *Loaders) SiteSpacesListed(ss []store.SiteSpace) {
+	for _, s := range ss {
+		l.Content.Revision.Register(s.Space.RevisionID)
+	}
 }
 
 // MembersListed announces what the fields of these members will load.

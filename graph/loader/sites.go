@@ -24,7 +24,9 @@ type SiteLoaders struct {
 	SectionSpaces   *Loader[string, map[string][]store.SiteSpace]   // by section id
 }
 
-func newSiteLoaders(s *store.Store) *SiteLoaders {
+// newSiteLoaders makes the site loaders; spacesListed sees every batch of
+// site spaces, to announce what their spaces' fields will load.
+func newSiteLoaders(s *store.Store, spacesListed func([]store.SiteSpace)) *SiteLoaders {
 	return &SiteLoaders{
 		SectionCount:   newCounter(s.SiteSectionCounts),
 		GroupCount:     newCounter(s.SiteSectionGroupCounts),
@@ -32,9 +34,9 @@ func newSiteLoaders(s *store.Store) *SiteLoaders {
 		// The store methods take the page size and load one more row.
 		SectionsPage:    newFirstPages(s.SiteSectionsFirstPages, func(r store.SiteSection) string { return r.SiteID }, nil),
 		GroupsPage:      newFirstPages(s.SiteSectionGroupsFirstPages, func(r store.SiteSectionGroup) string { return r.SiteID }, nil),
-		SiteSpacesPage:  newFirstPages(s.SiteSpacesFirstPages, func(r store.SiteSpace) string { return r.SiteID }, nil),
-		GroupedSections: newGrouped(s.GroupedSections, func(r store.SiteSection) (string, string) { return r.SiteID, *r.GroupID }),
-		SectionSpaces:   newGrouped(s.SectionSiteSpaces, func(r store.SiteSpace) (string, string) { return r.SiteID, *r.SectionID }),
+		SiteSpacesPage:  newFirstPages(s.SiteSpacesFirstPages, func(r store.SiteSpace) string { return r.SiteID }, spacesListed),
+		GroupedSections: newGrouped(s.GroupedSections, func(r store.SiteSection) (string, string) { return r.SiteID, *r.GroupID }, nil),
+		SectionSpaces:   newGrouped(s.SectionSiteSpaces, func(r store.SiteSpace) (string, string) { return r.SiteID, *r.SectionID }, spacesListed),
 	}
 }
 
@@ -53,9 +55,12 @@ func (l *SiteLoaders) SitesListed(ids ...string) {
 // newGrouped builds a loader over a "rows of these sites" store method that
 // hands each site its rows grouped by a parent inside it; keyOf gives a
 // row's site and parent.
-func newGrouped[V any](load func(context.Context, []string) ([]V, error), keyOf func(V) (string, string)) *Loader[string, map[string][]V] {
+func newGrouped[V any](load func(context.Context, []string) ([]V, error), keyOf func(V) (string, string), then func([]V)) *Loader[string, map[string][]V] {
 	return newBatched(func(ctx context.Context, siteIDs []string) []*dataloader.Result[map[string][]V] {
 		rows, err := load(ctx, siteIDs)
+		if err == nil && then != nil {
+			then(rows)
+		}
 		bySite := make(map[string]map[string][]V, len(siteIDs))
 		for _, r := range rows {
 			site, parent := keyOf(r)
