@@ -12,6 +12,8 @@ import (
 type Resolver struct {
 	Store *store.Store
 	Base  model.Base
+	// Limits bound each operation; zero fields take DefaultLimits.
+	Limits Limits
 }
 
 // Version and Build describe this release; the Makefile sets them at link time.

@@ -27,6 +27,7 @@ type engine interface {
 	SetErrorPresenter(graphql.ErrorPresenterFunc)
 	SetRecoverFunc(graphql.RecoverFunc)
 	SetQueryCache(graphql.Cache[*ast.QueryDocument])
+	SetParserTokenLimit(int)
 	AroundOperations(graphql.OperationMiddleware)
 	Use(graphql.HandlerExtension)
 }
@@ -35,6 +36,9 @@ func configure(e engine, r *Resolver) {
 	e.SetErrorPresenter(PresentError)
 	e.SetRecoverFunc(Recover)
 	e.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	limits := r.Limits.withDefaults()
+	e.SetParserTokenLimit(limits.MaxTokens)
+	e.Use(operationLimits{limits})
 	e.Use(introspectionForViewers{})
 	// Loaders live for one operation, so both interfaces batch the same way
 	// and no cached row outlives the request that read it.

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"folio/logs"
 )
 
 const usage = `folio: a self-hostable documentation platform server
@@ -28,10 +30,16 @@ Configuration (environment):
   FOLIO_ADDR        listen address (default 127.0.0.1:8080)
   FOLIO_PUBLIC_URL  base of the URLs in responses (default http://FOLIO_ADDR)
   FOLIO_LOG_LEVEL   debug, info, warn or error (default info)
+  FOLIO_METRICS_ADDR  listen address of GET /metrics (Prometheus); unset: no metrics listener
+  FOLIO_RATE_LIMIT  requests per window per API token, or per client address
+                    without a valid token (default 600; 0 disables)
+  FOLIO_RATE_WINDOW rate limit window, a duration such as 30s or 1m (default 1m)
+  FOLIO_CORS_ORIGINS  browser origins allowed to call the API, comma-separated,
+                    or * for any (default: none)
 `
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
+	slog.SetDefault(logs.New(os.Stderr, logLevel()))
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)

@@ -3,14 +3,23 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"os"
+	"strconv"
+	"strings"
 	"time"
 
+	"folio/metrics"
 	"folio/rest"
 )
 
 func serve(ctx context.Context) error {
+	rl, err := rateLimitFromEnv()
+	if err != nil {
+		return err
+	}
 	s, closeStore, err := openStore(ctx)
 	if err != nil {
 		return err
@@ -20,14 +29,32 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr)})
+	m := metrics.New(s.DB.DB)
+	h, err := rest.NewHandler(rest.Config{
+		Store:       s,
+		PublicURL:   env("FOLIO_PUBLIC_URL", "http://"+addr),
+		Logger:      slog.Default(),
+		Metrics:     m,
+		RateLimit:   rl,
+		CORSOrigins: splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
+	})
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	slog.Info("folio listening", "addr", addr)
+	servers := []*http.Server{{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}}
+	// Metrics have a listener of their own, off unless configured, so the
+	// public listener never shows them.
+	if maddr := os.Getenv("FOLIO_METRICS_ADDR"); maddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", m.Handler())
+		servers = append(servers, &http.Server{Addr: maddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second})
+	}
+	errc := make(chan error, len(servers))
+	for _, srv := range servers {
+		go func() { errc <- fmt.Errorf("listen on %s: %w", srv.Addr, srv.ListenAndServe()) }()
+	}
+	slog.Info("folio listening", "addr", addr, "metrics_addr", os.Getenv("FOLIO_METRICS_ADDR"),
+		"rate_limit", rl.Limit, "rate_window", rl.Window.String())
 	select {
 	case err := <-errc:
 		return err
@@ -37,8 +64,42 @@ func serve(ctx context.Context) error {
 	slog.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	for _, srv := range servers {
+		if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
 	}
 	return nil
+}
+
+// rateLimitFromEnv reads FOLIO_RATE_LIMIT (requests; 0 disables) and
+// FOLIO_RATE_WINDOW (a Go duration, at least one second).
+func rateLimitFromEnv() (rest.RateLimit, error) {
+	rl := rest.DefaultRateLimit
+	if v := os.Getenv("FOLIO_RATE_LIMIT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return rl, fmt.Errorf("FOLIO_RATE_LIMIT=%q: want a number of requests, 0 to disable", v)
+		}
+		rl.Limit = n
+	}
+	if v := os.Getenv("FOLIO_RATE_WINDOW"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second {
+			return rl, fmt.Errorf("FOLIO_RATE_WINDOW=%q: want a duration of at least 1s, such as 1m", v)
+		}
+		rl.Window = d
+	}
+	return rl, nil
+}
+
+// splitList splits a comma-separated setting, dropping empty items.
+func splitList(v string) []string {
+	var out []string
+	for _, item := range strings.Split(v, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
