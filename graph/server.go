@@ -14,6 +14,7 @@ import (
 
 	"folio/graph/generated"
 	"folio/graph/loader"
+	"folio/store"
 )
 
 // Schema builds the executable schema over r.
@@ -69,12 +70,44 @@ func NewExecutor(r *Resolver, es graphql.ExecutableSchema) *executor.Executor {
 	return e
 }
 
-// introspectionForViewers allows introspection to authenticated callers only.
+// introspectionForViewers allows introspection to authenticated callers
+// only. An anonymous operation that introspects is refused as a whole,
+// before anything runs, with UNAUTHENTICATED (gqlgen's own refusal would
+// surface as an internal error from inside the resolvers).
 type introspectionForViewers struct{}
 
 func (introspectionForViewers) ExtensionName() string                   { return "IntrospectionForViewers" }
 func (introspectionForViewers) Validate(graphql.ExecutableSchema) error { return nil }
 func (introspectionForViewers) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	oc.DisableIntrospection = Viewer(ctx) == nil
+	anonymous := Viewer(ctx) == nil
+	oc.DisableIntrospection = anonymous
+	if anonymous && introspects(oc.Operation.SelectionSet) {
+		return &gqlerror.Error{
+			Message:    "introspection needs an API token (Authorization: Bearer <token>)",
+			Extensions: map[string]any{"code": string(store.CodeUnauthenticated)},
+		}
+	}
 	return nil
+}
+
+// introspects reports whether a selection asks for __schema or __type
+// (__typename is not introspection: it is answered from the object).
+func introspects(set ast.SelectionSet) bool {
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if sel.Name == "__schema" || sel.Name == "__type" || introspects(sel.SelectionSet) {
+				return true
+			}
+		case *ast.InlineFragment:
+			if introspects(sel.SelectionSet) {
+				return true
+			}
+		case *ast.FragmentSpread:
+			if sel.Definition != nil && introspects(sel.Definition.SelectionSet) {
+				return true
+			}
+		}
+	}
+	return false
 }
