@@ -16,6 +16,7 @@ import (
 
 	"folio/graph"
 	"folio/graph/model"
+	"folio/graph/playground"
 	"folio/logs"
 	"folio/metrics"
 	"folio/store"
@@ -70,7 +71,28 @@ func NewHandler(cfg Config) (http.Handler, error) {
 			c.serve(exec, w, r)
 		})
 	}
-	mux.Handle("/graphql", graph.NewHTTPHandler(res))
+	gql := graph.NewHTTPHandler(res)
+	mux.HandleFunc("/graphql", func(w http.ResponseWriter, r *http.Request) {
+		if playground.Wants(r) {
+			playground.Page(w, r)
+			return
+		}
+		gql.ServeHTTP(w, r)
+	})
+	mux.Handle("GET "+playground.AssetsPath, playground.Assets())
+	sdl := graph.SDL(schema.Schema())
+	mux.HandleFunc("GET /graphql/schema.graphql", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write(sdl)
+	})
+	doc, err := OpenAPI(schema.Schema(), routes, cfg.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	mux.HandleFunc("GET /v1/openapi.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Write(doc)
+	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("ok\n"))
 	})
