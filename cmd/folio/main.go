@@ -21,6 +21,8 @@ Usage:
   folio token create --email EMAIL [--name NAME]
                                        create the user if missing and print a new API token
   folio token revoke TOKEN             revoke an API token
+  folio seed [--scale small|medium|large]
+                                       fill a new demo organization; print an API token of its admin
   folio db run -- COMMAND [ARGS...]    run COMMAND with FOLIO_TEST_DATABASE_URL set to a
                                        fresh embedded database (used by make test)
 
@@ -54,6 +56,8 @@ func main() {
 		err = migrate(ctx, args)
 	case "token":
 		err = token(ctx, args)
+	case "seed":
+		err = seedCmd(ctx, args)
 	case "db":
 		err = dbRun(ctx, args)
 	case "help", "-h", "--help":
