@@ -43,7 +43,15 @@ func TestRateLimitExactUnderConcurrency(t *testing.T) {
 
 	got := burst(alice, "/v1/user", limit+50)
 	if got[http.StatusOK] != limit || got[http.StatusTooManyRequests] != 50 {
-		t.Fatalf("statuses %v, want %d OK and 50 too many", got, limit)
+		t.Fatalf("concurrent: statuses %v, want %d OK and 50 too many", got, limit)
+	}
+	bob := srv.User("bob@example.com")
+	sequential := map[int]int{}
+	for range limit + 50 {
+		sequential[bob.Get("/v1/user").Status]++
+	}
+	if sequential[http.StatusOK] != limit || sequential[http.StatusTooManyRequests] != 50 {
+		t.Fatalf("one after another: statuses %v, want %d OK and 50 too many", sequential, limit)
 	}
 
 	r := alice.Get("/v1/user")
@@ -62,7 +70,7 @@ func TestRateLimitExactUnderConcurrency(t *testing.T) {
 	if msg == "" {
 		t.Error("429 without a message")
 	}
-	if m := srv.Metrics(); !strings.Contains(m, `folio_http_rate_limited_total{bucket="token"} 51`) {
+	if m := srv.Metrics(); !strings.Contains(m, `folio_http_rate_limited_total{bucket="token"} 101`) {
 		t.Errorf("refusals not counted in the metrics")
 	}
 }

@@ -159,6 +159,9 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 					writeError(w, http.StatusInternalServerError, "internal error")
 				}
 			}
+			if !w.started {
+				w.status = http.StatusOK // a handler that wrote nothing answered 200
+			}
 			took := time.Since(start)
 			n := statements.Load()
 			log.InfoContext(ctx, "request", "method", r.Method, "route", route, "status", w.status,
