@@ -5,6 +5,7 @@ package graph
 
 import (
 	"folio/graph/model"
+	"folio/metrics"
 	"folio/store"
 )
 
@@ -14,6 +15,9 @@ type Resolver struct {
 	Base  model.Base
 	// Limits bound each operation; zero fields take DefaultLimits.
 	Limits Limits
+	// Metrics is where background work started by a resolver reports
+	// itself (Metrics.JobStarted); nil records nothing.
+	Metrics *metrics.Metrics
 }
 
 // Version and Build describe this release; the Makefile sets them at link time.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -97,14 +98,65 @@ func tokenBucket(token string) string {
 	return "token:" + hex.EncodeToString(sum[:16])
 }
 
-// clientBucket is the bucket of a request without a valid token: its peer
-// address (a reverse proxy in front of Folio is therefore one client).
-func clientBucket(r *http.Request) (bucket, kind string) {
+// clientBucket is the bucket of a request without a valid token: its
+// client's address.
+func clientBucket(r *http.Request, trusted []netip.Prefix) (bucket, kind string) {
+	return "ip:" + clientAddr(r, trusted), "ip"
+}
+
+// clientAddr is the TCP peer's address, unless the peer is a trusted
+// reverse proxy: then it is the last address in X-Forwarded-For that is not
+// a trusted proxy itself (addresses left of it could be made up by the
+// client). Without trusted proxies, X-Forwarded-For is ignored: anyone can
+// send one.
+func clientAddr(r *http.Request, trusted []netip.Prefix) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	return "ip:" + host, "ip"
+	peer, err := netip.ParseAddr(host)
+	if err != nil || !isTrusted(peer, trusted) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // a malformed hop: trust nothing left of it
+		}
+		if !isTrusted(a, trusted) {
+			return a.Unmap().String()
+		}
+	}
+	return host
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	a = a.Unmap()
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseProxies reads a comma-separated list of addresses and CIDR ranges
+// (FOLIO_TRUSTED_PROXIES).
+func ParseProxies(list []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range list {
+		if p, err := netip.ParsePrefix(item); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxy %q: not an address or CIDR range", item)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // exemptFromRateLimit lists what load balancers and browsers fetch often

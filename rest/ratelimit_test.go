@@ -188,3 +188,44 @@ func TestRateLimitOff(t *testing.T) {
 		t.Error("a disabled limit sends no headers")
 	}
 }
+
+func TestRateLimitClientAddressBehindProxies(t *testing.T) {
+	status := func(srv *resttest.Server, forwarded string) int {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/v1/", nil)
+		if forwarded != "" {
+			req.Header.Set("X-Forwarded-For", forwarded)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	// The test's requests come from 127.0.0.1, the proxy here.
+	behind := resttest.New(t, resttest.WithRateLimit(2, time.Minute), resttest.WithTrustedProxies("127.0.0.0/8", "10.0.0.0/8"))
+	direct := resttest.New(t, resttest.WithRateLimit(2, time.Minute))
+	for _, s := range []*resttest.Server{behind, direct} {
+		s.Store.SetClock(func() time.Time { return frozen })
+	}
+	cases := []struct {
+		name      string
+		srv       *resttest.Server
+		forwarded string
+		want      int
+	}{
+		{"trusted-proxy-first-client-200", behind, "203.0.113.1", http.StatusOK},
+		{"trusted-proxy-same-client-through-inner-proxy-200", behind, "203.0.113.1, 10.1.2.3", http.StatusOK},
+		{"trusted-proxy-same-client-429", behind, "203.0.113.1", http.StatusTooManyRequests},
+		{"trusted-proxy-other-client-200", behind, "203.0.113.2", http.StatusOK},
+		{"spoofed-left-hop-ignored-429", behind, "198.51.100.9, 203.0.113.1", http.StatusTooManyRequests},
+		{"untrusted-peer-first-200", direct, "203.0.113.1", http.StatusOK},
+		{"untrusted-peer-second-200", direct, "203.0.113.2", http.StatusOK},
+		{"untrusted-peer-header-ignored-429", direct, "203.0.113.3", http.StatusTooManyRequests},
+	}
+	for _, c := range cases {
+		if got := status(c.srv, c.forwarded); got != c.want {
+			t.Errorf("%s: status %d, want %d", c.name, got, c.want)
+		}
+	}
+}

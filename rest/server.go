@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -39,6 +40,9 @@ type Config struct {
 	// RateLimit limits requests per token, or per client address without a
 	// valid token; a zero Limit disables it.
 	RateLimit RateLimit
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (for the rate limit's address buckets).
+	TrustedProxies []netip.Prefix
 	// CORSOrigins are the browser origins allowed to call the API ("*" for
 	// any); empty allows none.
 	CORSOrigins []string
@@ -53,7 +57,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")), Limits: cfg.GraphQL}
+	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")), Limits: cfg.GraphQL, Metrics: cfg.Metrics}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	routes, err := compile(schema.Schema(), Routes())
@@ -172,7 +176,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
-		bucket, bucketKind := clientBucket(r)
+		bucket, bucketKind := clientBucket(r, cfg.TrustedProxies)
 		var authErr error
 		if h := r.Header.Get("Authorization"); h != "" {
 			if token, ok := strings.CutPrefix(h, "Bearer "); !ok {

@@ -36,6 +36,8 @@ Configuration (environment):
   FOLIO_RATE_LIMIT  requests per window per API token, or per client address
                     without a valid token (default 600; 0 disables)
   FOLIO_RATE_WINDOW rate limit window, a duration such as 30s or 1m (default 1m)
+  FOLIO_TRUSTED_PROXIES  reverse proxies (addresses or CIDR ranges, comma-separated)
+                    whose X-Forwarded-For names the client (default: none)
   FOLIO_CORS_ORIGINS  browser origins allowed to call the API, comma-separated,
                     or * for any (default: none)
 `

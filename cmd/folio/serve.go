@@ -20,6 +20,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	proxies, err := rest.ParseProxies(splitList(os.Getenv("FOLIO_TRUSTED_PROXIES")))
+	if err != nil {
+		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
+	}
 	s, closeStore, err := openStore(ctx)
 	if err != nil {
 		return err
@@ -31,12 +35,13 @@ func serve(ctx context.Context) error {
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	h, err := rest.NewHandler(rest.Config{
-		Store:       s,
-		PublicURL:   env("FOLIO_PUBLIC_URL", "http://"+addr),
-		Logger:      slog.Default(),
-		Metrics:     m,
-		RateLimit:   rl,
-		CORSOrigins: splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
+		Store:          s,
+		PublicURL:      env("FOLIO_PUBLIC_URL", "http://"+addr),
+		Logger:         slog.Default(),
+		Metrics:        m,
+		RateLimit:      rl,
+		TrustedProxies: proxies,
+		CORSOrigins:    splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
 	})
 	if err != nil {
 		return err

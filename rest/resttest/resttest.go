@@ -46,6 +46,17 @@ func WithRateLimit(limit int, window time.Duration) Option {
 	return func(s *setup) { s.cfg.RateLimit = rest.RateLimit{Limit: limit, Window: window} }
 }
 
+// WithTrustedProxies trusts X-Forwarded-For from these proxies.
+func WithTrustedProxies(proxies ...string) Option {
+	return func(s *setup) {
+		ps, err := rest.ParseProxies(proxies)
+		if err != nil {
+			panic(err)
+		}
+		s.cfg.TrustedProxies = ps
+	}
+}
+
 // WithCORS allows these browser origins.
 func WithCORS(origins ...string) Option {
 	return func(s *setup) { s.cfg.CORSOrigins = origins }
