@@ -96,7 +96,25 @@ func (g *openapi) operation(c *compiled) (map[string]any, error) {
 		if v == nil {
 			return nil, fmt.Errorf("query parameter %s is no variable of %s", p.Name, c.Op)
 		}
-		param := map[string]any{"name": p.Name, "in": "query", "schema": g.typeSchema(v.Type, false)}
+		schema := g.typeSchema(v.Type, false)
+		param := map[string]any{"name": p.Name, "in": "query", "schema": schema}
+		// The rules and default of the argument the variable feeds.
+		if arg := argumentFed(c.op.SelectionSet, p.Name); arg != nil {
+			if m, ok := schema.(map[string]any); ok {
+				if _, isRef := m["$ref"]; !isRef {
+					m = applyRules(m, arg.Type, arg.Directives)
+					if arg.DefaultValue != nil {
+						if d, err := arg.DefaultValue.Value(nil); err == nil {
+							m["default"] = d
+						}
+					}
+					param["schema"] = m
+				}
+			}
+			if arg.Description != "" {
+				param["description"] = arg.Description
+			}
+		}
 		if p.Kind == List {
 			param["style"], param["explode"] = "form", true
 			param["description"] = "Repeated, or comma-separated."
@@ -168,6 +186,23 @@ func rootField(op *ast.OperationDefinition) *ast.Field {
 	for _, sel := range op.SelectionSet {
 		if f, ok := sel.(*ast.Field); ok {
 			return f
+		}
+	}
+	return nil
+}
+
+// argumentFed finds the definition of the argument a variable is passed to.
+func argumentFed(set ast.SelectionSet, variable string) *ast.ArgumentDefinition {
+	for _, f := range collectFields(set) {
+		for _, a := range f.Arguments {
+			if a.Value != nil && a.Value.Kind == ast.Variable && a.Value.Raw == variable && f.Definition != nil {
+				if def := f.Definition.Arguments.ForName(a.Name); def != nil {
+					return def
+				}
+			}
+		}
+		if def := argumentFed(f.SelectionSet, variable); def != nil {
+			return def
 		}
 	}
 	return nil
