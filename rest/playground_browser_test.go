@@ -30,6 +30,20 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	createOrg(t, alice, "Browser Acme")
+	// Not t.TempDir: Chromium's helper processes may still be writing to
+	// the profile for a moment after the browser is gone.
+	profile, err := os.MkdirTemp("", "folio-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromium),
@@ -38,7 +52,7 @@ func TestPlaygroundInABrowser(t *testing.T) {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 800),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
