@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -14,6 +15,7 @@ import (
 
 	"folio/graph/generated"
 	"folio/graph/loader"
+	"folio/logs"
 	"folio/store"
 )
 
@@ -44,6 +46,14 @@ func configure(e engine, r *Resolver) {
 	// Loaders live for one operation, so both interfaces batch the same way
 	// and no cached row outlives the request that read it.
 	e.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		// The access line names the operation: /graphql is one route for all.
+		if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil {
+			name := oc.Operation.Name
+			if name == "" {
+				name = "(anonymous)"
+			}
+			logs.Annotate(ctx, slog.String("operation", string(oc.Operation.Operation)+" "+name))
+		}
 		viewerID := ""
 		if u := Viewer(ctx); u != nil {
 			viewerID = u.ID

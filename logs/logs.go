@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 type loggerKey struct{}
@@ -26,6 +27,41 @@ func From(ctx context.Context) *slog.Logger {
 		return l
 	}
 	return slog.Default()
+}
+
+// annotations are attributes learned while serving a request, for its
+// access line: the GraphQL operation it ran, say.
+type annotations struct {
+	mu    sync.Mutex
+	attrs []slog.Attr
+}
+
+type annotationsKey struct{}
+
+// WithAnnotations returns a context that collects Annotate calls.
+func WithAnnotations(ctx context.Context) context.Context {
+	return context.WithValue(ctx, annotationsKey{}, &annotations{})
+}
+
+// Annotate adds attributes to the access line of the request running in
+// ctx; without WithAnnotations it does nothing.
+func Annotate(ctx context.Context, attrs ...slog.Attr) {
+	if a, ok := ctx.Value(annotationsKey{}).(*annotations); ok {
+		a.mu.Lock()
+		a.attrs = append(a.attrs, attrs...)
+		a.mu.Unlock()
+	}
+}
+
+// Annotations returns the attributes added with Annotate.
+func Annotations(ctx context.Context) []slog.Attr {
+	a, ok := ctx.Value(annotationsKey{}).(*annotations)
+	if !ok {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]slog.Attr(nil), a.attrs...)
 }
 
 // New returns a JSON logger writing to w at level, with secrets redacted.

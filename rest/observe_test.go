@@ -54,6 +54,7 @@ func TestLogsCarryRequestIDAndNoSecrets(t *testing.T) {
 	jwt.Token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLXZhbHVl"
 	jwt.Get("/v1/orgs").ExpectError(http.StatusUnauthorized)
 	srv.Anonymous().Get("/v1/share/sk_secret_share_key").ExpectError(http.StatusNotFound)
+	alice.GraphQL(`query Release { apiInformation { version } }`, nil)
 
 	raw, lines := buf.lines(t)
 	for _, secret := range []string{alice.Token, forged.Token, jwt.Token, "sk_secret_share_key"} {
@@ -70,8 +71,8 @@ func TestLogsCarryRequestIDAndNoSecrets(t *testing.T) {
 			access = append(access, l)
 		}
 	}
-	if len(access) != 5 {
-		t.Fatalf("%d access lines for 5 requests:\n%s", len(access), raw)
+	if len(access) != 6 {
+		t.Fatalf("%d access lines for 6 requests:\n%s", len(access), raw)
 	}
 	var get map[string]any
 	for _, l := range access {
@@ -82,7 +83,8 @@ func TestLogsCarryRequestIDAndNoSecrets(t *testing.T) {
 	if get == nil {
 		t.Fatalf("no access line with the response's X-Request-Id %q:\n%s", ok.Header.Get("X-Request-Id"), raw)
 	}
-	want := map[string]any{"method": "GET", "route": "/v1/orgs/{organizationId}", "status": float64(200), "sql_statements": float64(ok.Statements)}
+	want := map[string]any{"method": "GET", "route": "/v1/orgs/{organizationId}", "status": float64(200),
+		"sql_statements": float64(ok.Statements), "operation": "query GetOrganization"}
 	for k, v := range want {
 		if get[k] != v {
 			t.Errorf("access line %s = %v, want %v", k, get[k], v)
@@ -90,6 +92,9 @@ func TestLogsCarryRequestIDAndNoSecrets(t *testing.T) {
 	}
 	if _, ok := get["duration_ms"].(float64); !ok {
 		t.Errorf("access line without duration_ms: %v", get)
+	}
+	if access[5]["route"] != "/graphql" || access[5]["operation"] != "query Release" {
+		t.Errorf("a GraphQL request is logged as %v %v, want /graphql and its operation", access[5]["route"], access[5]["operation"])
 	}
 	if access[4]["route"] != "unmatched" {
 		t.Errorf("an unknown path is logged as %v, want the route unmatched", access[4]["route"])

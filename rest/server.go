@@ -149,7 +149,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 		_, pattern := mux.Handler(r)
 		route := routeTemplate(pattern)
 		log := cfg.Logger.With("request_id", id)
-		ctx := logs.With(context.WithValue(r.Context(), requestIDKey{}, id), log)
+		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestIDKey{}, id), log))
 		// Rate-limit bookkeeping is not the request's own work: it runs on
 		// a context that does not count statements.
 		uncounted := ctx
@@ -168,8 +168,10 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			}
 			took := time.Since(start)
 			n := statements.Load()
-			log.InfoContext(ctx, "request", "method", r.Method, "route", route, "status", w.status,
-				"duration_ms", float64(took.Microseconds())/1000, "sql_statements", n, "bytes", w.bytes)
+			attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
+				slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
+				logs.Annotations(ctx)...)
+			log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 			cfg.Metrics.Request(r.Method, route, w.status, took, n)
 		}()
 		if cors.handle(w, r) {
