@@ -62,13 +62,38 @@ func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, e
 				"description": "An API token (gb_api_...), created with `folio token create`.",
 			}},
 			"responses": map[string]any{"Error": map[string]any{
-				"description": `An error: {"error": {"code": <status>, "message": "..."}}.`,
-				"content":     map[string]any{"application/json": map[string]any{"schema": ref("Error")}},
+				"description": `An error: {"error": {"code": <status>, "message": "..."}}. ` +
+					`429 when the rate limit is exceeded, with Retry-After.`,
+				"content": map[string]any{"application/json": map[string]any{"schema": ref("Error")}},
+				"headers": withHeaders(map[string]any{"Retry-After": map[string]any{
+					"description": "On a 429: seconds until the rate limit window ends.",
+					"schema":      map[string]any{"type": "integer"},
+				}}),
 			}},
+			"headers": commonHeaders,
 		},
 		"security": []any{map[string]any{"apiToken": []string{}}},
 	}
 	return json.MarshalIndent(doc, "", "  ")
+}
+
+// commonHeaders are sent with every response (the rate limit's when it is
+// enabled).
+var commonHeaders = map[string]any{
+	"X-Request-Id": map[string]any{"description": "The request's id, as in the server's logs.", "schema": map[string]any{"type": "string"}},
+	"X-RateLimit-Limit": map[string]any{"description": "Requests allowed per window (when rate limiting is enabled).",
+		"schema": map[string]any{"type": "integer"}},
+	"X-RateLimit-Remaining": map[string]any{"description": "Requests left in the current window.", "schema": map[string]any{"type": "integer"}},
+	"X-RateLimit-Reset": map[string]any{"description": "When the current window ends, in Unix epoch seconds.",
+		"schema": map[string]any{"type": "integer"}},
+}
+
+// withHeaders adds references to the common headers to a response's headers.
+func withHeaders(h map[string]any) map[string]any {
+	for name := range commonHeaders {
+		h[name] = map[string]any{"$ref": "#/components/headers/" + name}
+	}
+	return h
 }
 
 type openapi struct {
@@ -134,7 +159,7 @@ func (g *openapi) operation(c *compiled) (map[string]any, error) {
 			"content":  map[string]any{"application/json": map[string]any{"schema": g.typeSchema(v.Type, false)}},
 		}
 	}
-	success := map[string]any{"description": http.StatusText(c.Status)}
+	success := map[string]any{"description": http.StatusText(c.Status), "headers": withHeaders(map[string]any{})}
 	switch {
 	case c.Status == http.StatusNoContent || c.Status == http.StatusResetContent:
 	case c.Empty:
@@ -147,9 +172,9 @@ func (g *openapi) operation(c *compiled) (map[string]any, error) {
 		success["content"] = jsonContent(body)
 	}
 	if c.Status == http.StatusCreated {
-		success["headers"] = map[string]any{"Location": map[string]any{
+		success["headers"].(map[string]any)["Location"] = map[string]any{
 			"description": "The created object's URL.", "schema": map[string]any{"type": "string"},
-		}}
+		}
 	}
 	op["responses"] = map[string]any{
 		strconv.Itoa(c.Status): success,
