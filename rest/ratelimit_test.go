@@ -229,3 +229,13 @@ func TestRateLimitClientAddressBehindProxies(t *testing.T) {
 		}
 	}
 }
+
+func TestRateLimitWindowsAlignedOnTheEpoch(t *testing.T) {
+	srv := resttest.New(t, resttest.WithRateLimit(3, 7*time.Second))
+	srv.Store.SetClock(func() time.Time { return frozen })
+	r := srv.User("alice@example.com").Get("/v1/user").Expect(http.StatusOK)
+	want := (frozen.Unix()/7 + 1) * 7
+	if got := r.Header.Get("X-RateLimit-Reset"); got != strconv.FormatInt(want, 10) {
+		t.Errorf("X-RateLimit-Reset = %s, want %d (the end of the 7 s window counted from the epoch)", got, want)
+	}
+}

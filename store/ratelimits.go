@@ -13,16 +13,18 @@ type RateWindow struct {
 }
 
 // HitRateLimit counts one request against bucket in the current fixed window
-// of the given length (windows are aligned on the Unix epoch, so every
-// server agrees on them) and returns the window's count. The increment is
+// of the given length (whole seconds; windows are aligned on the Unix epoch,
+// so every server agrees on them) and returns the window's count. The increment is
 // one atomic statement, so concurrent requests on any number of servers
 // sharing the database never lose or double a count.
 func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Duration) (RateWindow, error) {
 	if window < time.Second {
 		return RateWindow{}, fmt.Errorf("rate limit window %s: shorter than a second", window)
 	}
-	now := s.Now()
-	start := now.Truncate(window)
+	secs := int64(window / time.Second)
+	now := s.Now().Unix()
+	start := time.Unix(now-now%secs, 0).UTC()
+	window = time.Duration(secs) * time.Second
 	var n int
 	err := s.DB.NewRaw(`INSERT INTO rate_limits (bucket, window_start, n) VALUES (?, ?, 1)
 		ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + 1
