@@ -1,6 +1,7 @@
 # Folio. `make run` starts the server on an embedded database; `make test`
-# runs every test against real PostgreSQL. Both install PostgreSQL's server
-# binaries through the system package manager when they are missing.
+# runs every test against real PostgreSQL (and the playground test in
+# headless Chromium). Both install what they need through the system package
+# manager when it is missing.
 
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -8,7 +9,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build run test postgres generate check bench
+.PHONY: build run test postgres chromium generate check bench
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
@@ -16,7 +17,7 @@ build:
 run: postgres build
 	./bin/folio serve
 
-test: postgres build
+test: postgres chromium build
 	./bin/folio db run -- $(GO) test -count=1 ./...
 
 # The benchmark suite: seeds a private database, starts Folio and the direct
@@ -36,6 +37,18 @@ postgres:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null; \
 	else \
 		echo "PostgreSQL server binaries not found: install PostgreSQL 15 or later, or set DATABASE_URL" >&2; exit 1; \
+	fi
+
+# Debian's Chromium, for the playground's browser test (rest/playground_browser_test.go).
+# Without it that test fails: it never skips.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Chromium with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "chromium not found: install Chromium (the browser test needs it)" >&2; exit 1; \
 	fi
 
 # Regenerate GraphQL code after editing graph/schema/*.graphqls.

@@ -3,12 +3,12 @@ package graph
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/rest/logs"
 	"folio/store"
 )
 
@@ -26,7 +26,7 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	}
 	var domain *store.Error
 	if !errors.As(err, &domain) {
-		slog.ErrorContext(ctx, "internal error", "err", err, "path", path.String())
+		logs.From(ctx).ErrorContext(ctx, "internal error", "err", err, "path", path.String())
 		domain = &store.Error{Code: store.CodeInternal, Message: "internal error"}
 	}
 	return &gqlerror.Error{
@@ -38,6 +38,6 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 
 // Recover turns a panic in a resolver into an internal error, logged.
 func Recover(ctx context.Context, p any) error {
-	slog.ErrorContext(ctx, "panic in resolver", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))
+	logs.From(ctx).ErrorContext(ctx, "panic in resolver", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))
 	return &store.Error{Code: store.CodeInternal, Message: "internal error"}
 }

@@ -5,6 +5,7 @@ package graph
 
 import (
 	"folio/graph/model"
+	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
 )
@@ -14,6 +15,11 @@ type Resolver struct {
 	Store *store.Store
 	Base  model.Base
 	Blobs blob.Store // the bytes of uploaded files
+	// Limits bound each operation; zero fields take DefaultLimits.
+	Limits Limits
+	// Metrics is where background work started by a resolver reports
+	// itself (Metrics.JobStarted); nil records nothing.
+	Metrics *metrics.Metrics
 }
 
 // Version and Build describe this release; the Makefile sets them at link time.

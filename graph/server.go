@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -14,6 +15,7 @@ import (
 
 	"folio/graph/generated"
 	"folio/graph/loader"
+	"folio/rest/logs"
 	"folio/store"
 )
 
@@ -28,6 +30,7 @@ type engine interface {
 	SetErrorPresenter(graphql.ErrorPresenterFunc)
 	SetRecoverFunc(graphql.RecoverFunc)
 	SetQueryCache(graphql.Cache[*ast.QueryDocument])
+	SetParserTokenLimit(int)
 	AroundOperations(graphql.OperationMiddleware)
 	Use(graphql.HandlerExtension)
 }
@@ -36,10 +39,21 @@ func configure(e engine, r *Resolver) {
 	e.SetErrorPresenter(PresentError)
 	e.SetRecoverFunc(Recover)
 	e.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	limits := r.Limits.withDefaults()
+	e.SetParserTokenLimit(limits.MaxTokens)
+	e.Use(operationLimits{limits})
 	e.Use(introspectionForViewers{})
 	// Loaders live for one operation, so both interfaces batch the same way
 	// and no cached row outlives the request that read it.
 	e.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		// The access line names the operation: /graphql is one route for all.
+		if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil {
+			name := oc.Operation.Name
+			if name == "" {
+				name = "(anonymous)"
+			}
+			logs.Annotate(ctx, slog.String("operation", string(oc.Operation.Operation)+" "+name))
+		}
 		viewerID := ""
 		if u := Viewer(ctx); u != nil {
 			viewerID = u.ID
@@ -66,7 +80,10 @@ func NewExecutor(r *Resolver, es graphql.ExecutableSchema) *executor.Executor {
 	return e
 }
 
-// introspectionForViewers allows introspection to authenticated callers only.
+// introspectionForViewers allows introspection to authenticated callers
+// only. An anonymous operation that introspects is refused as a whole,
+// before anything runs, with UNAUTHENTICATED (gqlgen's own refusal would
+// surface as an internal error from inside the resolvers).
 type introspectionForViewers struct{}
 
 func (introspectionForViewers) ExtensionName() string                   { return "IntrospectionForViewers" }
@@ -74,15 +91,33 @@ func (introspectionForViewers) Validate(graphql.ExecutableSchema) error { return
 func (introspectionForViewers) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	anonymous := Viewer(ctx) == nil
 	oc.DisableIntrospection = anonymous
-	if anonymous && oc.Operation != nil {
-		for _, sel := range oc.Operation.SelectionSet {
-			if f, ok := sel.(*ast.Field); ok && (f.Name == "__schema" || f.Name == "__type") {
-				return &gqlerror.Error{
-					Message:    "introspection needs an API token (Authorization: Bearer <token>)",
-					Extensions: map[string]any{"code": string(store.CodeUnauthenticated)},
-				}
-			}
+	if anonymous && introspects(oc.Operation.SelectionSet) {
+		return &gqlerror.Error{
+			Message:    "introspection needs an API token (Authorization: Bearer <token>)",
+			Extensions: map[string]any{"code": string(store.CodeUnauthenticated)},
 		}
 	}
 	return nil
+}
+
+// introspects reports whether a selection asks for __schema or __type
+// (__typename is not introspection: it is answered from the object).
+func introspects(set ast.SelectionSet) bool {
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if sel.Name == "__schema" || sel.Name == "__type" || introspects(sel.SelectionSet) {
+				return true
+			}
+		case *ast.InlineFragment:
+			if introspects(sel.SelectionSet) {
+				return true
+			}
+		case *ast.FragmentSpread:
+			if sel.Definition != nil && introspects(sel.Definition.SelectionSet) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/graph"
 	"folio/store"
 )
 
@@ -15,6 +16,9 @@ var statusOf = map[string]int{
 	string(store.CodeInvalid):         http.StatusBadRequest,
 	"GRAPHQL_VALIDATION_FAILED":       http.StatusBadRequest,
 	"GRAPHQL_PARSE_FAILED":            http.StatusBadRequest,
+	graph.CodeTooComplex:              http.StatusBadRequest,
+	graph.CodeTooDeep:                 http.StatusBadRequest,
+	graph.CodeTooManyAliases:          http.StatusBadRequest,
 	string(store.CodeUnauthenticated): http.StatusUnauthorized,
 	string(store.CodeForbidden):       http.StatusForbidden,
 	string(store.CodeNotFound):        http.StatusNotFound,

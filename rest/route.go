@@ -58,6 +58,7 @@ var operationFiles embed.FS
 type compiled struct {
 	Route
 	query    string
+	op       *ast.OperationDefinition // validated, for the OpenAPI document
 	pathVars []string
 	result   []string
 	shape    *shape
@@ -83,7 +84,7 @@ func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
 		if op == nil {
 			return nil, fmt.Errorf("route %s %s: no operation %q", r.Method, r.Path, r.Op)
 		}
-		c := compiled{Route: r, pathVars: pathNames(r.Path)}
+		c := compiled{Route: r, op: op, pathVars: pathNames(r.Path)}
 		frags := fragmentsOf(op.SelectionSet, doc.Fragments, map[string]bool{})
 		var buf bytes.Buffer
 		formatter.NewFormatter(&buf, formatter.WithComments()).FormatQueryDocument(&ast.QueryDocument{

@@ -1,11 +1,14 @@
 package rest
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -14,6 +17,9 @@ import (
 
 	"folio/graph"
 	"folio/graph/model"
+	"folio/graph/playground"
+	"folio/rest/logs"
+	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
 )
@@ -28,12 +34,34 @@ type Config struct {
 	StatementHeader bool
 	// Blobs keeps the bytes of uploaded files (a directory under FOLIO_DATA_DIR by default).
 	Blobs blob.Store
+	// Logger writes the access lines and every other line of a request,
+	// each with the request id; nil is slog.Default().
+	Logger *slog.Logger
+	// Metrics records requests; nil records nothing. It is served elsewhere
+	// (FOLIO_METRICS_ADDR), never by this handler.
+	Metrics *metrics.Metrics
+	// RateLimit limits requests per token, or per client address without a
+	// valid token; a zero Limit disables it.
+	RateLimit RateLimit
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (for the rate limit's address buckets).
+	TrustedProxies []netip.Prefix
+	// CORSOrigins are the browser origins allowed to call the API ("*" for
+	// any); empty allows none.
+	CORSOrigins []string
+	// GraphQL bounds every operation, /graphql and REST alike; zero fields
+	// take graph.DefaultLimits.
+	GraphQL graph.Limits
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
 // health checks. It fails when a route's operation does not validate.
 func NewHandler(cfg Config) (http.Handler, error) {
-	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")), Blobs: cfg.Blobs}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
+		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	routes, err := compile(schema.Schema(), Routes())
@@ -52,7 +80,28 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		})
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))
-	mux.Handle("/graphql", graph.NewHTTPHandler(res))
+	gql := graph.NewHTTPHandler(res)
+	mux.HandleFunc("/graphql", func(w http.ResponseWriter, r *http.Request) {
+		if playground.Wants(r) {
+			playground.Page(w, r)
+			return
+		}
+		gql.ServeHTTP(w, r)
+	})
+	mux.Handle("GET "+playground.AssetsPath, playground.Assets())
+	sdl := graph.SDL(schema.Schema())
+	mux.HandleFunc("GET /graphql/schema.graphql", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write(sdl)
+	})
+	doc, err := OpenAPI(schema.Schema(), routes, cfg.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	mux.HandleFunc("GET /v1/openapi.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Write(doc)
+	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("ok\n"))
 	})
@@ -69,7 +118,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
 	})
-	return withRequest(cfg, mux), nil
+	return withRequest(cfg, mux, mux), nil
 }
 
 // muxPattern turns "/v1/" into an exact match; other paths are exact already.
@@ -88,38 +137,72 @@ func RequestID(ctx context.Context) string {
 	return id
 }
 
-// withRequest wraps every request: an id (X-Request-Id), a counter of its SQL
-// statements, panic recovery, the body limit, and authentication.
-func withRequest(cfg Config, next http.Handler) http.Handler {
+// withRequest wraps every request: an id (X-Request-Id) and a logger
+// carrying it, a counter of its SQL statements, CORS, panic recovery, the
+// body limit, authentication, the rate limit, and one access line and the
+// metrics when it is answered.
+func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler {
 	s := cfg.Store
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	cors := newCORS(cfg.CORSOrigins)
+	limit := newLimiter(cfg.RateLimit, s, cfg.Metrics)
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		start := time.Now()
 		id := newRequestID()
-		w.Header().Set("X-Request-Id", id)
-		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
+		rw.Header().Set("X-Request-Id", id)
+		// The route template, not the path: paths carry ids and may carry
+		// secrets, and a metric series per object would never end.
+		_, pattern := mux.Handler(r)
+		route := routeTemplate(pattern)
+		log := cfg.Logger.With("request_id", id)
+		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestIDKey{}, id), log))
+		// Rate-limit bookkeeping is not the request's own work: it runs on
+		// a context that does not count statements.
+		uncounted := ctx
 		var statements atomic.Int64
 		ctx = store.WithQueryCounter(ctx, &statements)
-		if cfg.StatementHeader {
-			w = &statementWriter{ResponseWriter: w, n: &statements}
-		}
+		w := &recorder{ResponseWriter: rw, statements: &statements, statementHeader: cfg.StatementHeader}
 		defer func() {
 			if p := recover(); p != nil {
-				slog.ErrorContext(ctx, "panic serving request", "request_id", id, "panic", p, "stack", string(debug.Stack()))
-				writeError(w, http.StatusInternalServerError, "internal error")
+				log.ErrorContext(ctx, "panic serving request", "panic", p, "stack", string(debug.Stack()))
+				if !w.started {
+					writeError(w, http.StatusInternalServerError, "internal error")
+				}
 			}
+			if !w.started {
+				w.status = http.StatusOK // a handler that wrote nothing answered 200
+			}
+			took := time.Since(start)
+			n := statements.Load()
+			attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
+				slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
+				logs.Annotations(ctx)...)
+			log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
+			cfg.Metrics.Request(r.Method, route, w.status, took, n)
 		}()
+		if cors.handle(w, r) {
+			return
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		bucket, bucketKind := clientBucket(r, cfg.TrustedProxies)
+		var authErr error
 		if h := r.Header.Get("Authorization"); h != "" {
-			token, ok := strings.CutPrefix(h, "Bearer ")
-			if !ok {
-				writeError(w, http.StatusUnauthorized, "the Authorization header must be: Bearer <token>")
-				return
+			if token, ok := strings.CutPrefix(h, "Bearer "); !ok {
+				authErr = store.Errorf(store.CodeUnauthenticated, "the Authorization header must be: Bearer <token>")
+			} else if u, err := s.Authenticate(ctx, strings.TrimSpace(token)); err != nil {
+				authErr = err
+			} else {
+				ctx = graph.WithViewer(ctx, u)
+				// Only a valid token gets a bucket of its own: a forged
+				// one stays in its address's bucket.
+				bucket, bucketKind = tokenBucket(strings.TrimSpace(token)), "token"
 			}
-			u, err := s.Authenticate(ctx, strings.TrimSpace(token))
-			if err != nil {
-				writeDomainError(w, err)
-				return
-			}
-			ctx = graph.WithViewer(ctx, u)
+		}
+		if !exemptFromRateLimit(route) && !limit.allow(uncounted, w, bucket, bucketKind) {
+			return
+		}
+		if authErr != nil {
+			writeDomainError(w, authErr)
+			return
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
@@ -131,25 +214,66 @@ func newRequestID() string {
 	return hex.EncodeToString(b)
 }
 
-// statementWriter sets X-Folio-Statements when the response starts, after
-// the operation has run.
-type statementWriter struct {
-	http.ResponseWriter
-	n       *atomic.Int64
-	started bool
+// routeTemplate turns a ServeMux pattern ("GET /v1/orgs/{organizationId}")
+// into the route label of logs and metrics ("/v1/orgs/{organizationId}").
+// Requests that reach no route share one label.
+func routeTemplate(pattern string) string {
+	if _, path, ok := strings.Cut(pattern, " "); ok {
+		pattern = path
+	}
+	if pattern == "" || pattern == "/" {
+		return "unmatched"
+	}
+	return strings.TrimSuffix(pattern, "{$}")
 }
 
-func (w *statementWriter) WriteHeader(status int) {
+// recorder remembers the status and size of a response for the access
+// line, and sets X-Folio-Statements (when asked) as the response starts,
+// after the operation has run.
+type recorder struct {
+	http.ResponseWriter
+	statements      *atomic.Int64
+	statementHeader bool
+	started         bool
+	status          int
+	bytes           int
+}
+
+func (w *recorder) WriteHeader(status int) {
 	if !w.started {
 		w.started = true
-		w.Header().Set("X-Folio-Statements", strconv.FormatInt(w.n.Load(), 10))
+		w.status = status
+		if w.statementHeader {
+			w.Header().Set("X-Folio-Statements", strconv.FormatInt(w.statements.Load(), 10))
+		}
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
 
-func (w *statementWriter) Write(b []byte) (int, error) {
+func (w *recorder) Write(b []byte) (int, error) {
 	if !w.started {
 		w.WriteHeader(http.StatusOK)
 	}
-	return w.ResponseWriter.Write(b)
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection (the GraphQL
+// websocket transport hijacks it; streaming flushes it).
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Hijack hands the connection to the GraphQL websocket transport, whose
+// upgrader looks for http.Hijacker on the writer itself.
+func (w *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	w.started, w.status = true, http.StatusSwitchingProtocols
+	return http.NewResponseController(w.ResponseWriter).Hijack()
+}
+
+// Flush sends what is buffered (streamed GraphQL responses).
+func (w *recorder) Flush() {
+	if !w.started {
+		w.WriteHeader(http.StatusOK)
+	}
+	http.NewResponseController(w.ResponseWriter).Flush() //nolint:errcheck
 }

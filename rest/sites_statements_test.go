@@ -12,14 +12,14 @@ import (
 // siteTreeQuery is the frontend's main query: every site of an organization
 // with its section groups, sections, site spaces and their spaces.
 const siteTreeQuery = `query($id: ID!) { organization(id: $id) {
-  sites(limit: 1000) { count items {
+  sites(limit: 20) { count items {
     id title siteSpaces published permissions { admin }
-    sectionGroups(limit: 1000) { count items { id title sections { id title } } }
-    sections(limit: 1000) { count items {
+    sectionGroups(limit: 20) { count items { id title sections { id title } } }
+    sections(limit: 20) { count items {
       id title path default sectionGroup
       siteSpaces { id path default urls { published } space { id title visibility permissions { view edit } revision { id pages { id title path pages { id title } } } } }
     } }
-    siteSpaceList(limit: 1000) { count items { id section space { id } } }
+    siteSpaceList(limit: 100) { count items { id section space { id } } }
   } }
 } }`
 

@@ -10,10 +10,10 @@ import (
 )
 
 const orgTreeQuery = `query($id: ID!) { organization(id: $id) {
-  collections(limit: 1000) { count items {
+  collections(limit: 50) { count items {
     id defaultLevel permissions { view admin viewInviteLinks create }
     collections { count items { id } }
-    spaces(limit: 1000) { count items {
+    spaces(limit: 50) { count items {
       id comments changeRequests changeRequestsOpen changeRequestsDraft
       permissions { view access admin edit comment merge review }
     } }

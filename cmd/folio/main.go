@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"folio/rest/logs"
 )
 
 const usage = `folio: a self-hostable documentation platform server
@@ -19,6 +21,8 @@ Usage:
   folio token create --email EMAIL [--name NAME]
                                        create the user if missing and print a new API token
   folio token revoke TOKEN             revoke an API token
+  folio seed [--scale small|medium|large]
+                                       fill a new demo organization; print an API token of its admin
   folio db run -- COMMAND [ARGS...]    run COMMAND with FOLIO_TEST_DATABASE_URL set to a
                                        fresh embedded database (used by make test)
 
@@ -29,10 +33,18 @@ Configuration (environment):
   FOLIO_PUBLIC_URL  base of the URLs in responses (default http://FOLIO_ADDR)
   FOLIO_LOG_LEVEL   debug, info, warn or error (default info)
   FOLIO_STATEMENT_HEADER  true: report each request's SQL statement count in X-Folio-Statements
+  FOLIO_METRICS_ADDR  listen address of GET /metrics (Prometheus); unset: no metrics listener
+  FOLIO_RATE_LIMIT  requests per window per API token, or per client address
+                    without a valid token (default 600; 0 disables)
+  FOLIO_RATE_WINDOW rate limit window, a duration such as 30s or 1m (default 1m)
+  FOLIO_TRUSTED_PROXIES  reverse proxies (addresses or CIDR ranges, comma-separated)
+                    whose X-Forwarded-For names the client (default: none)
+  FOLIO_CORS_ORIGINS  browser origins allowed to call the API, comma-separated,
+                    or * for any (default: none)
 `
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
+	slog.SetDefault(logs.New(os.Stderr, logLevel()))
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)
@@ -47,6 +59,8 @@ func main() {
 		err = migrate(ctx, args)
 	case "token":
 		err = token(ctx, args)
+	case "seed":
+		err = seedCmd(ctx, args)
 	case "db":
 		err = dbRun(ctx, args)
 	case "help", "-h", "--help":

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -15,7 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"folio/graph"
 	"folio/rest"
+	"folio/rest/logs"
+	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
 	"folio/store/jobs"
@@ -24,26 +28,97 @@ import (
 
 // Server is a running Folio over its own database.
 type Server struct {
-	URL   string
-	Store *store.Store
-	t     testing.TB
+	URL string
+	// MetricsURL serves the server's metrics, as FOLIO_METRICS_ADDR would.
+	MetricsURL string
+	Store      *store.Store
+	t          testing.TB
+}
+
+// Option changes the configuration of a test server.
+type Option func(*setup)
+
+type setup struct {
+	cfg    rest.Config
+	shared *Server
+}
+
+// WithRateLimit limits requests to limit per window (off by default).
+func WithRateLimit(limit int, window time.Duration) Option {
+	return func(s *setup) { s.cfg.RateLimit = rest.RateLimit{Limit: limit, Window: window} }
+}
+
+// WithTrustedProxies trusts X-Forwarded-For from these proxies.
+func WithTrustedProxies(proxies ...string) Option {
+	return func(s *setup) {
+		ps, err := rest.ParseProxies(proxies)
+		if err != nil {
+			panic(err)
+		}
+		s.cfg.TrustedProxies = ps
+	}
+}
+
+// WithCORS allows these browser origins.
+func WithCORS(origins ...string) Option {
+	return func(s *setup) { s.cfg.CORSOrigins = origins }
+}
+
+// WithGraphQLLimits replaces the default operation limits.
+func WithGraphQLLimits(l graph.Limits) Option {
+	return func(s *setup) { s.cfg.GraphQL = l }
+}
+
+// WithLogger sends the server's log lines to l.
+func WithLogger(l *slog.Logger) Option {
+	return func(s *setup) { s.cfg.Logger = l }
+}
+
+// SharingDatabase makes a second server (its own connection pool, its own
+// handler) over the database of other, as when several Folio servers run
+// behind one load balancer.
+func SharingDatabase(other *Server) Option {
+	return func(s *setup) { s.shared = other }
 }
 
 // New starts a server for one test.
-func New(t testing.TB) *Server {
+func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
-	s := pgtest.New(t)
+	var su setup
+	for _, o := range opts {
+		o(&su)
+	}
+	var s *store.Store
+	if su.shared != nil {
+		var err error
+		if s, err = store.Open(context.Background(), su.shared.Store.DSN()); err != nil {
+			t.Fatalf("open shared database: %v", err)
+		}
+		if err := s.LoadSecrets(context.Background()); err != nil {
+			t.Fatalf("load secrets: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+	} else {
+		s = pgtest.New(t)
+	}
 	srv := &Server{Store: s, t: t}
-	ts := httptest.NewUnstartedServer(nil)
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true,
-		Blobs: blob.Dir{Root: t.TempDir()}})
+	cfg := su.cfg
+	cfg.Store, cfg.PublicURL, cfg.StatementHeader = s, "http://folio.test", true
+	cfg.Blobs = blob.Dir{Root: t.TempDir()}
+	cfg.Metrics = metrics.New(s.DB.DB)
+	if cfg.Logger == nil {
+		// Shown only when the test fails, or with -v.
+		cfg.Logger = logs.New(testLog{t}, slog.LevelDebug)
+	}
+	h, err := rest.NewHandler(cfg)
 	if err != nil {
 		t.Fatalf("handler: %v", err)
 	}
-	ts.Config.Handler = h
-	ts.Start()
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	srv.URL = ts.URL
+	ms := httptest.NewServer(cfg.Metrics.Handler())
+	t.Cleanup(ms.Close)
+	srv.URL, srv.MetricsURL = ts.URL, ms.URL
 	return srv
 }
 
@@ -68,6 +143,29 @@ func (s *Server) StartWorkers(cfg jobs.Config) *jobs.Runner {
 		}
 	})
 	return r
+}
+
+// testLog writes log lines to the test's log.
+type testLog struct{ t testing.TB }
+
+func (w testLog) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
+
+// Metrics scrapes the server's metrics in the Prometheus text format.
+func (s *Server) Metrics() string {
+	s.t.Helper()
+	resp, err := http.Get(s.MetricsURL)
+	if err != nil {
+		s.t.Fatalf("scrape metrics: %v", err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		s.t.Fatalf("scrape metrics: status %d: %s", resp.StatusCode, b)
+	}
+	return string(b)
 }
 
 // Client calls the server as one user.

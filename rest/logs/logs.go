@@ -1,0 +1,107 @@
+// Package logs is Folio's structured logging: JSON lines (log/slog), a
+// logger per request carried in the context so every line of a request
+// names it, and redaction of secrets (API tokens, share keys, JWTs,
+// Authorization headers) before anything is written.
+package logs
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+type loggerKey struct{}
+
+// With returns a context whose lines are written by l.
+func With(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, l)
+}
+
+// From returns the logger of ctx (carrying the request id inside a request),
+// or the default logger.
+func From(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+// annotations are attributes learned while serving a request, for its
+// access line: the GraphQL operation it ran, say.
+type annotations struct {
+	mu    sync.Mutex
+	attrs []slog.Attr
+}
+
+type annotationsKey struct{}
+
+// WithAnnotations returns a context that collects Annotate calls.
+func WithAnnotations(ctx context.Context) context.Context {
+	return context.WithValue(ctx, annotationsKey{}, &annotations{})
+}
+
+// Annotate adds attributes to the access line of the request running in
+// ctx; without WithAnnotations it does nothing.
+func Annotate(ctx context.Context, attrs ...slog.Attr) {
+	if a, ok := ctx.Value(annotationsKey{}).(*annotations); ok {
+		a.mu.Lock()
+		a.attrs = append(a.attrs, attrs...)
+		a.mu.Unlock()
+	}
+}
+
+// Annotations returns the attributes added with Annotate.
+func Annotations(ctx context.Context) []slog.Attr {
+	a, ok := ctx.Value(annotationsKey{}).(*annotations)
+	if !ok {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]slog.Attr(nil), a.attrs...)
+}
+
+// New returns a JSON logger writing to w at level, with secrets redacted.
+func New(w io.Writer, level slog.Leveler) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level, ReplaceAttr: Redact}))
+}
+
+// Redacted replaces a secret in the logs.
+const Redacted = "[redacted]"
+
+// secretKeys are attribute names whose values are never written, whatever
+// they hold.
+var secretKeys = []string{"authorization", "token", "password", "secret", "cookie", "share_key", "sharekey", "jwt", "api_key", "apikey"}
+
+// secretValues finds secrets inside any string: API tokens, bearer
+// credentials and JWTs (three base64url parts, the first a JSON header).
+var secretValues = regexp.MustCompile(`gb_api_[A-Za-z0-9_-]*|(?i:bearer\s+\S+)|eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*`)
+
+// Redact is a slog ReplaceAttr function: it blanks attributes named like
+// secrets and cuts secrets out of string values and error messages, so a
+// secret that reaches a log line by accident (say, inside a wrapped error)
+// is not written either.
+func Redact(_ []string, a slog.Attr) slog.Attr {
+	key := strings.ToLower(a.Key)
+	for _, k := range secretKeys {
+		if strings.Contains(key, k) {
+			return slog.String(a.Key, Redacted)
+		}
+	}
+	switch a.Value.Kind() {
+	case slog.KindString:
+		if s := a.Value.String(); secretValues.MatchString(s) {
+			return slog.String(a.Key, secretValues.ReplaceAllString(s, Redacted))
+		}
+	case slog.KindAny:
+		if err, ok := a.Value.Any().(error); ok {
+			if s := err.Error(); secretValues.MatchString(s) {
+				return slog.String(a.Key, secretValues.ReplaceAllString(s, Redacted))
+			}
+		}
+	}
+	return a
+}

@@ -1,0 +1,54 @@
+package logs_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"folio/rest/logs"
+)
+
+func TestRedact(t *testing.T) {
+	const token = "gb_api_0123456789abcdefABCDEF"
+	const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"
+	cases := []struct {
+		name string
+		log  func(l *slog.Logger)
+	}{
+		{"secret-key-blanked", func(l *slog.Logger) { l.Info("x", "authorization", "anything at all") }},
+		{"token-in-message-value", func(l *slog.Logger) { l.Info("x", "detail", "sent "+token+" twice") }},
+		{"jwt-in-value", func(l *slog.Logger) { l.Info("x", "claims", jwt) }},
+		{"bearer-in-error", func(l *slog.Logger) { l.Info("x", "err", errors.New("bad header Bearer s3cr3t-value")) }},
+		{"share-key-attribute", func(l *slog.Logger) { l.Info("x", "share_key", "sk_live_value") }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			c.log(logs.New(&buf, slog.LevelInfo))
+			out := buf.String()
+			for _, secret := range []string{token, jwt, "s3cr3t-value", "anything at all", "sk_live_value"} {
+				if strings.Contains(out, secret) {
+					t.Fatalf("secret %q logged: %s", secret, out)
+				}
+			}
+			if !strings.Contains(out, logs.Redacted) {
+				t.Fatalf("no redaction marker: %s", out)
+			}
+		})
+	}
+}
+
+func TestFromFallsBackToDefault(t *testing.T) {
+	if logs.From(context.Background()) != slog.Default() {
+		t.Fatal("a context without a logger must give the default logger")
+	}
+	var buf bytes.Buffer
+	l := logs.New(&buf, slog.LevelInfo).With("request_id", "abc")
+	logs.From(logs.With(context.Background(), l)).Info("hello")
+	if !strings.Contains(buf.String(), `"request_id":"abc"`) {
+		t.Fatalf("context logger not used: %s", buf.String())
+	}
+}

@@ -1,0 +1,131 @@
+// Package metrics is Folio's Prometheus instrumentation: HTTP requests by
+// route template and status, their latency and SQL statement counts, the
+// database connection pool, and background jobs. Each server builds one
+// Metrics over its own registry (so several servers can live in one test
+// process) and serves it on a listener of its own, never the public one.
+package metrics
+
+import (
+	"database/sql"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics holds the collectors of one server. A nil *Metrics records
+// nothing, so code paths that run without metrics (commands, some tests)
+// need no checks.
+type Metrics struct {
+	registry    *prometheus.Registry
+	requests    *prometheus.CounterVec
+	latency     *prometheus.HistogramVec
+	statements  *prometheus.HistogramVec
+	rateLimited *prometheus.CounterVec
+	jobsRunning *prometheus.GaugeVec
+	jobsTotal   *prometheus.CounterVec
+	jobLatency  *prometheus.HistogramVec
+}
+
+// New registers Folio's collectors, the Go runtime and process collectors,
+// and db's connection pool statistics when db is not nil.
+func New(db *sql.DB) *Metrics {
+	m := &Metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "folio_http_requests_total",
+			Help: "HTTP requests answered, by method, route template and status code.",
+		}, []string{"method", "route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "folio_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by method and route template.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"method", "route"}),
+		statements: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "folio_http_request_sql_statements",
+			Help: "SQL statements run to answer one HTTP request, by method and route template.",
+			// A request's statement count must not grow with the data;
+			// the upper buckets exist to show when one does.
+			Buckets: []float64{0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100},
+		}, []string{"method", "route"}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "folio_http_rate_limited_total",
+			Help: "Requests refused with 429, by kind of bucket (token or ip).",
+		}, []string{"bucket"}),
+		jobsRunning: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "folio_jobs_running",
+			Help: "Background jobs running now, by kind.",
+		}, []string{"kind"}),
+		jobsTotal: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "folio_jobs_total",
+			Help: "Background jobs finished, by kind and outcome (ok or error).",
+		}, []string{"kind", "outcome"}),
+		jobLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "folio_job_duration_seconds",
+			Help:    "Time a background job ran, by kind.",
+			Buckets: prometheus.ExponentialBuckets(0.01, 4, 10),
+		}, []string{"kind"}),
+	}
+	m.registry.MustRegister(m.requests, m.latency, m.statements, m.rateLimited,
+		m.jobsRunning, m.jobsTotal, m.jobLatency,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if db != nil {
+		m.registry.MustRegister(collectors.NewDBStatsCollector(db, "folio"))
+	}
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// Registry is where other areas register collectors of their own.
+func (m *Metrics) Registry() *prometheus.Registry { return m.registry }
+
+// Request records one answered HTTP request. route is the route template
+// (never the raw path, whose ids would make one series per object).
+func (m *Metrics) Request(method, route string, status int, took time.Duration, statements int64) {
+	if m == nil {
+		return
+	}
+	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(method, route).Observe(took.Seconds())
+	m.statements.WithLabelValues(method, route).Observe(float64(statements))
+}
+
+// RateLimited records a request refused by the rate limiter.
+func (m *Metrics) RateLimited(bucket string) {
+	if m == nil {
+		return
+	}
+	m.rateLimited.WithLabelValues(bucket).Inc()
+}
+
+// JobStarted records the start of a background job of a kind (say
+// "import" or "publish") and returns the function to call when it ends,
+// with its error:
+//
+//	done := m.JobStarted("import")
+//	err := run()
+//	done(err)
+func (m *Metrics) JobStarted(kind string) (done func(error)) {
+	if m == nil {
+		return func(error) {}
+	}
+	start := time.Now()
+	m.jobsRunning.WithLabelValues(kind).Inc()
+	return func(err error) {
+		m.jobsRunning.WithLabelValues(kind).Dec()
+		outcome := "ok"
+		if err != nil {
+			outcome = "error"
+		}
+		m.jobsTotal.WithLabelValues(kind, outcome).Inc()
+		m.jobLatency.WithLabelValues(kind).Observe(time.Since(start).Seconds())
+	}
+}

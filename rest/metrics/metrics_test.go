@@ -1,0 +1,48 @@
+package metrics_test
+
+import (
+	"errors"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"folio/rest/metrics"
+)
+
+func scrape(t *testing.T, m *metrics.Metrics) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	b, _ := io.ReadAll(rec.Body)
+	return string(b)
+}
+
+func TestJobs(t *testing.T) {
+	m := metrics.New(nil)
+	done := m.JobStarted("import")
+	failed := m.JobStarted("import")
+	if s := scrape(t, m); !strings.Contains(s, `folio_jobs_running{kind="import"} 2`) {
+		t.Fatalf("two running jobs not shown:\n%s", s)
+	}
+	done(nil)
+	failed(errors.New("boom"))
+	s := scrape(t, m)
+	for _, want := range []string{
+		`folio_jobs_running{kind="import"} 0`,
+		`folio_jobs_total{kind="import",outcome="ok"} 1`,
+		`folio_jobs_total{kind="import",outcome="error"} 1`,
+		`folio_job_duration_seconds_count{kind="import"} 2`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func TestNilMetricsRecordNothing(t *testing.T) {
+	var m *metrics.Metrics
+	m.Request("GET", "/v1/", 200, 0, 1)
+	m.RateLimited("ip")
+	m.JobStarted("publish")(nil) // must not panic
+}

@@ -1,0 +1,483 @@
+package rest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"folio/graph"
+)
+
+// OpenAPI generates the OpenAPI 3.1 document of the REST API from the route
+// table and the GraphQL schema: each route's parameters come from its path
+// and its operation's variables, its request body from the input type (with
+// the @length, @pattern, @range and @url rules), and its response from the
+// fields its operation selects, as REST shapes them: a nullable field is
+// absent rather than null, except @keepNull fields, which are always there.
+func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, error) {
+	g := &openapi{schema: schema, components: map[string]any{}, fragmentNames: map[string]string{}}
+	paths := map[string]map[string]any{}
+	for i := range routes {
+		c := &routes[i]
+		op, err := g.operation(c)
+		if err != nil {
+			return nil, fmt.Errorf("OpenAPI of %s %s: %w", c.Method, c.Path, err)
+		}
+		if paths[c.Path] == nil {
+			paths[c.Path] = map[string]any{}
+		}
+		paths[c.Path][strings.ToLower(c.Method)] = op
+	}
+	g.components["Error"] = map[string]any{
+		"type":     "object",
+		"required": []string{"error"},
+		"properties": map[string]any{"error": map[string]any{
+			"type":     "object",
+			"required": []string{"code", "message"},
+			"properties": map[string]any{
+				"code":    map[string]any{"type": "integer", "description": "The HTTP status code."},
+				"message": map[string]any{"type": "string"},
+			},
+		}},
+	}
+	doc := map[string]any{
+		"openapi": "3.1.0",
+		"info": map[string]any{
+			"title":   "Folio API",
+			"version": graph.Version,
+			"description": "The REST API of this Folio server, wire-compatible with the GitBook API. " +
+				"Generated from Folio's route table and GraphQL schema (GET /graphql/schema.graphql).",
+		},
+		"servers": []any{map[string]any{"url": strings.TrimRight(publicURL, "/")}},
+		"paths":   paths,
+		"components": map[string]any{
+			"schemas": g.components,
+			"securitySchemes": map[string]any{"apiToken": map[string]any{
+				"type": "http", "scheme": "bearer",
+				"description": "An API token (gb_api_...), created with `folio token create`.",
+			}},
+			"responses": map[string]any{"Error": map[string]any{
+				"description": `An error: {"error": {"code": <status>, "message": "..."}}. ` +
+					`429 when the rate limit is exceeded, with Retry-After.`,
+				"content": map[string]any{"application/json": map[string]any{"schema": ref("Error")}},
+				"headers": withHeaders(map[string]any{"Retry-After": map[string]any{
+					"description": "On a 429: seconds until the rate limit window ends.",
+					"schema":      map[string]any{"type": "integer"},
+				}}),
+			}},
+			"headers": commonHeaders,
+		},
+		"security": []any{map[string]any{"apiToken": []string{}}},
+	}
+	return json.MarshalIndent(doc, "", "  ")
+}
+
+// commonHeaders are sent with every response (the rate limit's when it is
+// enabled).
+var commonHeaders = map[string]any{
+	"X-Request-Id": map[string]any{"description": "The request's id, as in the server's logs.", "schema": map[string]any{"type": "string"}},
+	"X-RateLimit-Limit": map[string]any{"description": "Requests allowed per window (when rate limiting is enabled).",
+		"schema": map[string]any{"type": "integer"}},
+	"X-RateLimit-Remaining": map[string]any{"description": "Requests left in the current window.", "schema": map[string]any{"type": "integer"}},
+	"X-RateLimit-Reset": map[string]any{"description": "When the current window ends, in Unix epoch seconds.",
+		"schema": map[string]any{"type": "integer"}},
+}
+
+// withHeaders adds references to the common headers to a response's headers.
+func withHeaders(h map[string]any) map[string]any {
+	for name := range commonHeaders {
+		h[name] = map[string]any{"$ref": "#/components/headers/" + name}
+	}
+	return h
+}
+
+type openapi struct {
+	schema        *ast.Schema
+	components    map[string]any
+	fragmentNames map[string]string // fragment name -> component name
+}
+
+func ref(name string) map[string]any { return map[string]any{"$ref": "#/components/schemas/" + name} }
+
+func (g *openapi) operation(c *compiled) (map[string]any, error) {
+	op := map[string]any{"operationId": strings.ToLower(c.Op[:1]) + c.Op[1:]}
+	if root := rootField(c.op); root != nil && root.Definition != nil && root.Definition.Description != "" {
+		op["summary"] = firstSentence(root.Definition.Description)
+	}
+	if seg := strings.Split(strings.TrimPrefix(c.Path, "/v1/"), "/"); len(seg) > 0 {
+		op["tags"] = []string{tagOf(seg)}
+	}
+	var params []any
+	for _, name := range c.pathVars {
+		params = append(params, map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+	}
+	for _, p := range c.Query {
+		v := c.op.VariableDefinitions.ForName(p.Name)
+		if v == nil {
+			return nil, fmt.Errorf("query parameter %s is no variable of %s", p.Name, c.Op)
+		}
+		schema := g.typeSchema(v.Type, false)
+		param := map[string]any{"name": p.Name, "in": "query", "schema": schema}
+		// The rules and default of the argument the variable feeds.
+		if arg := argumentFed(c.op.SelectionSet, p.Name); arg != nil {
+			if m, ok := schema.(map[string]any); ok {
+				if _, isRef := m["$ref"]; !isRef {
+					m = applyRules(m, arg.Type, arg.Directives)
+					if arg.DefaultValue != nil {
+						if d, err := arg.DefaultValue.Value(nil); err == nil {
+							m["default"] = d
+						}
+					}
+					param["schema"] = m
+				}
+			}
+			if arg.Description != "" {
+				param["description"] = arg.Description
+			}
+		}
+		if p.Kind == List {
+			param["style"], param["explode"] = "form", true
+			param["description"] = "Repeated, or comma-separated."
+		}
+		params = append(params, param)
+	}
+	if params != nil {
+		op["parameters"] = params
+	}
+	if c.Body {
+		v := c.op.VariableDefinitions.ForName("input")
+		if v == nil {
+			return nil, fmt.Errorf("a body route needs the variable $input")
+		}
+		op["requestBody"] = map[string]any{
+			"required": true,
+			"content":  map[string]any{"application/json": map[string]any{"schema": g.typeSchema(v.Type, false)}},
+		}
+	}
+	success := map[string]any{"description": http.StatusText(c.Status), "headers": withHeaders(map[string]any{})}
+	switch {
+	case c.Status == http.StatusNoContent || c.Status == http.StatusResetContent:
+	case c.Empty:
+		success["content"] = jsonContent(map[string]any{"type": "object", "maxProperties": 0})
+	default:
+		body, err := g.result(c)
+		if err != nil {
+			return nil, err
+		}
+		success["content"] = jsonContent(body)
+	}
+	if c.Status == http.StatusCreated {
+		success["headers"].(map[string]any)["Location"] = map[string]any{
+			"description": "The created object's URL.", "schema": map[string]any{"type": "string"},
+		}
+	}
+	op["responses"] = map[string]any{
+		strconv.Itoa(c.Status): success,
+		"default":              map[string]any{"$ref": "#/components/responses/Error"},
+	}
+	if c.Public {
+		op["security"] = []any{}
+	}
+	return op, nil
+}
+
+func jsonContent(schema any) map[string]any {
+	return map[string]any{"application/json": map[string]any{"schema": schema}}
+}
+
+// tagOf groups routes by what they are about: the segment after the
+// organization (members, teams, ...), or the first one.
+func tagOf(seg []string) string {
+	if seg[0] == "orgs" && len(seg) > 2 {
+		return seg[2]
+	}
+	if seg[0] == "" {
+		return "api"
+	}
+	return seg[0]
+}
+
+func firstSentence(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+func rootField(op *ast.OperationDefinition) *ast.Field {
+	for _, sel := range op.SelectionSet {
+		if f, ok := sel.(*ast.Field); ok {
+			return f
+		}
+	}
+	return nil
+}
+
+// argumentFed finds the definition of the argument a variable is passed to.
+func argumentFed(set ast.SelectionSet, variable string) *ast.ArgumentDefinition {
+	for _, f := range collectFields(set) {
+		for _, a := range f.Arguments {
+			if a.Value != nil && a.Value.Kind == ast.Variable && a.Value.Raw == variable && f.Definition != nil {
+				if def := f.Definition.Arguments.ForName(a.Name); def != nil {
+					return def
+				}
+			}
+		}
+		if def := argumentFed(f.SelectionSet, variable); def != nil {
+			return def
+		}
+	}
+	return nil
+}
+
+// result is the schema of a route's body: the field at its result path.
+func (g *openapi) result(c *compiled) (any, error) {
+	set := c.op.SelectionSet
+	var field *ast.Field
+	for _, name := range c.result {
+		field = nil
+		for _, f := range collectFields(set) {
+			if f.Alias == name {
+				field = f
+				break
+			}
+		}
+		if field == nil || field.Definition == nil {
+			return nil, fmt.Errorf("result path %v not selected", c.result)
+		}
+		set = field.SelectionSet
+	}
+	return g.selection(field.Definition.Type, field.SelectionSet), nil
+}
+
+// collectFields lists the fields of a selection set, through fragments.
+func collectFields(set ast.SelectionSet) []*ast.Field {
+	var out []*ast.Field
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			out = append(out, sel)
+		case *ast.InlineFragment:
+			out = append(out, collectFields(sel.SelectionSet)...)
+		case *ast.FragmentSpread:
+			if sel.Definition != nil {
+				out = append(out, collectFields(sel.Definition.SelectionSet)...)
+			}
+		}
+	}
+	return out
+}
+
+// selection is the schema of a value of type t with these fields selected.
+// A selection that is one fragment becomes a named component.
+func (g *openapi) selection(t *ast.Type, set ast.SelectionSet) any {
+	if t.Elem != nil {
+		return map[string]any{"type": "array", "items": g.selection(t.Elem, set)}
+	}
+	def := g.schema.Types[t.NamedType]
+	if def == nil || (def.Kind != ast.Object && def.Kind != ast.Interface && def.Kind != ast.Union) {
+		return g.typeSchema(t, false)
+	}
+	if len(set) == 1 {
+		if spread, ok := set[0].(*ast.FragmentSpread); ok && spread.Definition != nil {
+			return ref(g.fragment(spread.Definition))
+		}
+	}
+	return g.object(def, set)
+}
+
+// fragment makes the component of a fragment, named after its type when
+// that name is free.
+func (g *openapi) fragment(f *ast.FragmentDefinition) string {
+	if name, ok := g.fragmentNames[f.Name]; ok {
+		return name
+	}
+	name := f.TypeCondition
+	if _, taken := g.components[name]; taken {
+		name = f.Name
+	}
+	g.fragmentNames[f.Name] = name
+	g.components[name] = nil // claimed before recursing
+	g.components[name] = g.object(g.schema.Types[f.TypeCondition], f.SelectionSet)
+	return name
+}
+
+func (g *openapi) object(def *ast.Definition, set ast.SelectionSet) any {
+	props := map[string]any{}
+	var required []string
+	for _, f := range collectFields(set) {
+		if f.Definition == nil || props[f.Alias] != nil {
+			continue
+		}
+		s := g.selection(f.Definition.Type, f.SelectionSet)
+		keepNull := f.Definition.Directives.ForName("keepNull") != nil
+		switch {
+		case f.Definition.Type.NonNull:
+			required = append(required, f.Alias)
+		case keepNull:
+			required = append(required, f.Alias)
+			s = map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}}
+		}
+		if f.Definition.Description != "" {
+			s = describe(s, f.Definition.Description)
+		}
+		props[f.Alias] = s
+	}
+	sort.Strings(required)
+	out := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		out["required"] = required
+	}
+	if def.Description != "" {
+		out["description"] = def.Description
+	}
+	return out
+}
+
+// describe adds a description to a schema; a $ref gets one through allOf
+// (siblings of $ref are allowed in 3.1, but not every tool reads them).
+func describe(s any, desc string) any {
+	m, ok := s.(map[string]any)
+	if !ok {
+		return s
+	}
+	if _, isRef := m["$ref"]; isRef {
+		return map[string]any{"allOf": []any{m}, "description": desc}
+	}
+	cp := map[string]any{"description": desc}
+	for k, v := range m {
+		cp[k] = v
+	}
+	return cp
+}
+
+// typeSchema is the schema of a scalar, enum, input object or list type.
+// nullable: whether JSON null is accepted too (nullable input fields).
+func (g *openapi) typeSchema(t *ast.Type, nullable bool) any {
+	var s any
+	if t.Elem != nil {
+		s = map[string]any{"type": "array", "items": g.typeSchema(t.Elem, false)}
+	} else {
+		s = g.named(t.NamedType)
+	}
+	if nullable && !t.NonNull {
+		return map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}}
+	}
+	return s
+}
+
+func (g *openapi) named(name string) any {
+	switch name {
+	case "ID", "String":
+		return map[string]any{"type": "string"}
+	case "Int":
+		return map[string]any{"type": "integer", "format": "int32"}
+	case "Float":
+		return map[string]any{"type": "number"}
+	case "Boolean":
+		return map[string]any{"type": "boolean"}
+	case "DateTime":
+		return map[string]any{"type": "string", "format": "date-time"}
+	case "JSON":
+		return map[string]any{}
+	}
+	def := g.schema.Types[name]
+	if def == nil {
+		return map[string]any{}
+	}
+	if _, done := g.components[name]; !done {
+		g.components[name] = nil // claimed before recursing
+		switch def.Kind {
+		case ast.Enum:
+			var values []string
+			for _, v := range def.EnumValues {
+				values = append(values, v.Name)
+			}
+			g.components[name] = withDescription(map[string]any{"type": "string", "enum": values}, def.Description)
+		case ast.InputObject:
+			g.components[name] = g.input(def)
+		default:
+			g.components[name] = withDescription(map[string]any{"type": "string"}, def.Description)
+		}
+	}
+	return ref(name)
+}
+
+func withDescription(m map[string]any, desc string) map[string]any {
+	if desc != "" {
+		m["description"] = desc
+	}
+	return m
+}
+
+// input is the schema of an input object, with its input rules.
+func (g *openapi) input(def *ast.Definition) any {
+	props := map[string]any{}
+	var required []string
+	for _, f := range def.Fields {
+		s := g.typeSchema(f.Type, false)
+		if m, ok := s.(map[string]any); ok {
+			if _, isRef := m["$ref"]; !isRef {
+				s = applyRules(m, f.Type, f.Directives)
+			}
+		}
+		if f.Type.NonNull && f.DefaultValue == nil {
+			required = append(required, f.Name)
+		} else if !f.Type.NonNull {
+			s = map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}}
+		}
+		if f.Description != "" {
+			s = describe(s, f.Description)
+		}
+		props[f.Name] = s
+	}
+	out := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		out["required"] = required
+	}
+	return withDescription(out, def.Description)
+}
+
+// applyRules turns the schema's input-rule directives into JSON Schema.
+func applyRules(m map[string]any, t *ast.Type, dirs ast.DirectiveList) map[string]any {
+	intArg := func(d *ast.Directive, name string) (int, bool) {
+		a := d.Arguments.ForName(name)
+		if a == nil || a.Value == nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(a.Value.Raw)
+		return n, err == nil
+	}
+	for _, d := range dirs {
+		switch d.Name {
+		case "length":
+			minKey, maxKey := "minLength", "maxLength"
+			if t.Elem != nil {
+				minKey, maxKey = "minItems", "maxItems"
+			}
+			if n, ok := intArg(d, "min"); ok {
+				m[minKey] = n
+			}
+			if n, ok := intArg(d, "max"); ok {
+				m[maxKey] = n
+			}
+		case "range":
+			if n, ok := intArg(d, "min"); ok {
+				m["minimum"] = n
+			}
+			if n, ok := intArg(d, "max"); ok {
+				m["maximum"] = n
+			}
+		case "pattern":
+			if a := d.Arguments.ForName("regexp"); a != nil && a.Value != nil {
+				m["pattern"] = a.Value.Raw
+			}
+		case "url":
+			m["format"] = "uri"
+		}
+	}
+	return m
+}

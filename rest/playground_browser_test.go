@@ -1,0 +1,137 @@
+package rest_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"folio/rest/resttest"
+)
+
+// TestPlaygroundInABrowser drives Debian's headless Chromium against a real
+// server: the page loads, a query typed into it with the caller's token
+// returns data, and no request leaves the server's origin. Chromium is
+// required (make test installs it): without it this test fails, it does not
+// skip. FOLIO_SCREENSHOT=path saves a screenshot of the page (the README's).
+func TestPlaygroundInABrowser(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatalf("Chromium is needed for the playground test: install Debian's chromium package (make test does): %v", err)
+	}
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	createOrg(t, alice, "Browser Acme")
+	// Not t.TempDir: Chromium's helper processes may still be writing to
+	// the profile for a moment after the browser is gone.
+	profile, err := os.MkdirTemp("", "folio-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 800),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+	)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelTimeout()
+
+	var mu sync.Mutex
+	var requests, exceptions []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			requests = append(requests, ev.Request.URL)
+		case *runtime.EventExceptionThrown:
+			exceptions = append(exceptions, ev.ExceptionDetails.Error())
+		}
+	})
+
+	const query = `{ organizations { items { title } } }`
+	var result string
+	err = chromedp.Run(ctx,
+		network.Enable(),
+		chromedp.Navigate(srv.URL+"/graphql"),
+		chromedp.WaitVisible(`#folio-token`, chromedp.ByQuery),
+		chromedp.SendKeys(`#folio-token`, alice.Token, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('folio-token').dispatchEvent(new Event('change'))`, nil),
+		chromedp.WaitVisible(`.graphiql-query-editor .CodeMirror`, chromedp.ByQuery),
+		// The editor is CodeMirror: typing goes through its API, as a paste would.
+		chromedp.Evaluate(`document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue(`+jsString(query)+`)`, nil),
+		chromedp.Click(`.graphiql-execute-button`, chromedp.ByQuery),
+		chromedp.Poll(`(() => { const cm = document.querySelector('.result-window .CodeMirror');
+			const v = cm && cm.CodeMirror.getValue(); return v && v.includes('"data"') ? v : null; })()`,
+			&result, chromedp.WithPollingTimeout(30*time.Second)),
+	)
+	if err != nil {
+		mu.Lock()
+		t.Fatalf("browser: %v\nrequests: %v\nexceptions: %v", err, requests, exceptions)
+	}
+	// Anonymous callers get no organizations: the data proves the page sent
+	// the token typed into it.
+	if !strings.Contains(result, "Browser Acme") {
+		t.Errorf("the query returned %s, want the organization", result)
+	}
+	if path := os.Getenv("FOLIO_SCREENSHOT"); path != "" {
+		var png []byte
+		if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)); err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
+	if len(requests) < 5 {
+		t.Errorf("only %d requests recorded: %v", len(requests), requests)
+	}
+	for _, u := range requests {
+		if !strings.HasPrefix(u, srv.URL+"/") && !strings.HasPrefix(u, "data:") {
+			t.Errorf("a request left the server: %s", u)
+		}
+	}
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,166 @@
+package rest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"folio/rest/logs"
+	"folio/rest/metrics"
+	"folio/store"
+)
+
+// RateLimit is Limit requests per Window for each caller: each valid API
+// token has a bucket, and every request without one (no token, or a
+// forged, revoked or malformed one) counts against its client address.
+type RateLimit struct {
+	Limit  int
+	Window time.Duration
+}
+
+// DefaultRateLimit is what `folio serve` applies unless configured.
+var DefaultRateLimit = RateLimit{Limit: 600, Window: time.Minute}
+
+// limiter enforces a RateLimit with fixed-window counters kept in Postgres,
+// so servers sharing the database share the counts.
+type limiter struct {
+	RateLimit
+	store     *store.Store
+	metrics   *metrics.Metrics
+	lastPrune atomic.Int64 // start (Unix seconds) of the window last pruned by this process
+}
+
+func newLimiter(rl RateLimit, s *store.Store, m *metrics.Metrics) *limiter {
+	if rl.Limit <= 0 {
+		return nil
+	}
+	if rl.Window < time.Second {
+		rl.Window = time.Second
+	}
+	return &limiter{RateLimit: rl, store: s, metrics: m}
+}
+
+// allow counts the request against bucket, sets the X-RateLimit headers and,
+// when the bucket is over its limit, answers 429 and returns false. A nil
+// limiter allows everything. When the database cannot count, the request
+// is let through (and logged): an outage of the counter must not become an
+// outage of the API.
+func (l *limiter) allow(ctx context.Context, w http.ResponseWriter, bucket, kind string) bool {
+	if l == nil {
+		return true
+	}
+	win, err := l.store.HitRateLimit(ctx, bucket, l.Window)
+	if err != nil {
+		logs.From(ctx).ErrorContext(ctx, "rate limit not counted", "err", err)
+		return true
+	}
+	l.prune(ctx, win.Reset.Add(-l.Window))
+	h := w.Header()
+	h.Set("X-RateLimit-Limit", strconv.Itoa(l.Limit))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(max(l.Limit-win.Count, 0)))
+	h.Set("X-RateLimit-Reset", strconv.FormatInt(win.Reset.Unix(), 10))
+	if win.Count <= l.Limit {
+		return true
+	}
+	wait := int(win.Reset.Sub(l.store.Now()).Seconds() + 0.999)
+	h.Set("Retry-After", strconv.Itoa(max(wait, 1)))
+	l.metrics.RateLimited(kind)
+	writeError(w, http.StatusTooManyRequests,
+		fmt.Sprintf("rate limit exceeded: %d requests per %s; retry after %d seconds", l.Limit, l.Window, max(wait, 1)))
+	return false
+}
+
+// prune deletes the windows that ended, once per window in each process:
+// the first request of a new window does it.
+func (l *limiter) prune(ctx context.Context, windowStart time.Time) {
+	start := windowStart.Unix()
+	last := l.lastPrune.Load()
+	if last >= start || !l.lastPrune.CompareAndSwap(last, start) {
+		return
+	}
+	if _, err := l.store.PruneRateLimits(ctx, windowStart); err != nil {
+		logs.From(ctx).WarnContext(ctx, "old rate limit windows not pruned", "err", err)
+	}
+}
+
+// tokenBucket names a token's bucket by its hash: the database never holds
+// a token in clear.
+func tokenBucket(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return "token:" + hex.EncodeToString(sum[:16])
+}
+
+// clientBucket is the bucket of a request without a valid token: its
+// client's address.
+func clientBucket(r *http.Request, trusted []netip.Prefix) (bucket, kind string) {
+	return "ip:" + clientAddr(r, trusted), "ip"
+}
+
+// clientAddr is the TCP peer's address, unless the peer is a trusted
+// reverse proxy: then it is the last address in X-Forwarded-For that is not
+// a trusted proxy itself (addresses left of it could be made up by the
+// client). Without trusted proxies, X-Forwarded-For is ignored: anyone can
+// send one.
+func clientAddr(r *http.Request, trusted []netip.Prefix) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil || !isTrusted(peer, trusted) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // a malformed hop: trust nothing left of it
+		}
+		if !isTrusted(a, trusted) {
+			return a.Unmap().String()
+		}
+	}
+	return host
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	a = a.Unmap()
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseProxies reads a comma-separated list of addresses and CIDR ranges
+// (FOLIO_TRUSTED_PROXIES).
+func ParseProxies(list []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range list {
+		if p, err := netip.ParsePrefix(item); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxy %q: not an address or CIDR range", item)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
+}
+
+// exemptFromRateLimit lists what load balancers and browsers fetch often
+// and cheaply: health checks and the playground's static files.
+func exemptFromRateLimit(route string) bool {
+	return route == "/healthz" || route == "/readyz" || strings.HasPrefix(route, "/graphql/assets/")
+}

@@ -1,0 +1,47 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// RateWindow is a bucket's fixed window after one more request.
+type RateWindow struct {
+	Count int       // requests in the window, this one included
+	Reset time.Time // when the window ends and the count starts again
+}
+
+// HitRateLimit counts one request against bucket in the current fixed window
+// of the given length (whole seconds; windows are aligned on the Unix epoch,
+// so every server agrees on them) and returns the window's count. The increment is
+// one atomic statement, so concurrent requests on any number of servers
+// sharing the database never lose or double a count.
+func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Duration) (RateWindow, error) {
+	if window < time.Second {
+		return RateWindow{}, fmt.Errorf("rate limit window %s: shorter than a second", window)
+	}
+	secs := int64(window / time.Second)
+	now := s.Now().Unix()
+	start := time.Unix(now-now%secs, 0).UTC()
+	window = time.Duration(secs) * time.Second
+	var n int
+	err := s.DB.NewRaw(`INSERT INTO rate_limits (bucket, window_start, n) VALUES (?, ?, 1)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + 1
+		RETURNING n`, bucket, start).Scan(ctx, &n)
+	if err != nil {
+		return RateWindow{}, fmt.Errorf("count request of rate limit bucket: %w", err)
+	}
+	return RateWindow{Count: n, Reset: start.Add(window)}, nil
+}
+
+// PruneRateLimits deletes the windows that ended before a time and returns
+// how many there were.
+func (s *Store) PruneRateLimits(ctx context.Context, before time.Time) (int64, error) {
+	res, err := s.DB.NewRaw(`DELETE FROM rate_limits WHERE window_start < ?`, before).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("prune rate limit windows: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}

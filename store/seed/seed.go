@@ -1,0 +1,205 @@
+// Package seed fills a database with a realistic organization, for demos,
+// manual testing and benchmarks (`folio seed`). Everything goes through the
+// store methods the API's resolvers call, so seeded data is exactly what
+// the API would have made. Each area of the domain adds its own Step to
+// Steps; a step sees what the steps before it made (the Org).
+package seed
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"sort"
+
+	"folio/store"
+)
+
+// Scale says how much of everything to make.
+type Scale struct {
+	Name          string
+	Members       int // besides the admin
+	Teams         int
+	TeamSize      int
+	Invites       int
+	SAMLProviders int
+}
+
+// Scales are the named sizes; large is the benchmark scale.
+var Scales = map[string]Scale{
+	"small":  {Name: "small", Members: 20, Teams: 4, TeamSize: 5, Invites: 5, SAMLProviders: 1},
+	"medium": {Name: "medium", Members: 500, Teams: 25, TeamSize: 20, Invites: 50, SAMLProviders: 3},
+	"large":  {Name: "large", Members: 10_000, Teams: 200, TeamSize: 50, Invites: 500, SAMLProviders: 10},
+}
+
+// ScaleNames lists the scales, smallest first.
+func ScaleNames() []string {
+	names := make([]string, 0, len(Scales))
+	for n := range Scales {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return Scales[names[i]].Members < Scales[names[j]].Members })
+	return names
+}
+
+// Org is what a seed made so far: later steps build on it.
+type Org struct {
+	ID      string
+	Admin   *store.User
+	Token   string   // an API token of the admin
+	Members []string // user ids of the members besides the admin
+	Teams   []string
+	tag     string // makes this run's e-mail addresses unique
+}
+
+// Step is one area's part of a seed. Units is how many units of work it
+// does at a scale (for the progress bar); Run reports each one done.
+type Step struct {
+	Name  string
+	Units func(Scale) int
+	Run   func(ctx context.Context, s *store.Store, sc Scale, org *Org, done func(n int)) error
+}
+
+// Steps run in order. Areas append theirs (spaces, pages, sites, ...).
+var Steps = []Step{
+	{Name: "members", Units: func(sc Scale) int { return sc.Members }, Run: seedMembers},
+	{Name: "teams", Units: func(sc Scale) int { return sc.Teams }, Run: seedTeams},
+	{Name: "invites", Units: func(sc Scale) int { return sc.Invites }, Run: seedInvites},
+	{Name: "SAML providers", Units: func(sc Scale) int { return sc.SAMLProviders }, Run: seedSAML},
+}
+
+// Progress is told of the work: the total once, then each step as it
+// starts and each unit as it is done.
+type Progress interface {
+	Start(total int)
+	Step(name string)
+	Add(n int)
+}
+
+// Run makes a new organization with an admin and an API token for them,
+// then runs every step.
+func Run(ctx context.Context, s *store.Store, sc Scale, p Progress) (*Org, error) {
+	total := 1
+	for _, st := range Steps {
+		total += st.Units(sc)
+	}
+	p.Start(total)
+	tag := make([]byte, 4)
+	rand.Read(tag)
+	org := &Org{tag: hex.EncodeToString(tag)}
+	p.Step("organization")
+	admin, err := s.EnsureUser(ctx, fmt.Sprintf("admin+%s@acme.example", org.tag), "Ada Admin")
+	if err != nil {
+		return nil, fmt.Errorf("seed admin: %w", err)
+	}
+	o, err := s.CreateOrganization(ctx, admin.ID, "Acme Docs", []string{"acme.example"})
+	if err != nil {
+		return nil, fmt.Errorf("seed organization: %w", err)
+	}
+	if org.Token, err = s.CreateToken(ctx, admin.ID); err != nil {
+		return nil, fmt.Errorf("seed token: %w", err)
+	}
+	org.ID, org.Admin = o.ID, admin
+	p.Add(1)
+	for _, st := range Steps {
+		p.Step(st.Name)
+		if err := st.Run(ctx, s, sc, org, p.Add); err != nil {
+			return org, fmt.Errorf("seed %s: %w", st.Name, err)
+		}
+	}
+	return org, nil
+}
+
+var (
+	firstNames = []string{"Ada", "Grace", "Alan", "Barbara", "Edsger", "Frances", "Donald", "Margaret", "Ken", "Radia", "Dennis", "Leslie", "John", "Katherine", "Tim", "Hedy"}
+	lastNames  = []string{"Lovelace", "Hopper", "Turing", "Liskov", "Dijkstra", "Allen", "Knuth", "Hamilton", "Thompson", "Perlman", "Ritchie", "Lamport", "McCarthy", "Johnson", "Berners-Lee", "Lamarr"}
+	teamNames  = []string{"Docs", "Platform", "API", "Design", "Support", "Security", "Mobile", "Data", "Growth", "Infra", "Billing", "Search"}
+	roles      = []store.Role{store.RoleRead, store.RoleComment, store.RoleReview, store.RoleEdit, store.RoleCreate, store.RoleAdmin}
+)
+
+// roleFor spreads members over the roles, mostly readers and editors, with a
+// few guests (no role) and admins.
+func roleFor(i int) *store.Role {
+	switch {
+	case i%17 == 16:
+		return nil
+	case i%23 == 22:
+		r := store.RoleAdmin
+		return &r
+	}
+	r := roles[i%5]
+	return &r
+}
+
+// seedMembers creates users and adds them the way POST /orgs/{id}/invites
+// does, a batch at a time.
+func seedMembers(ctx context.Context, s *store.Store, sc Scale, org *Org, done func(int)) error {
+	const batch = 100
+	for start := 0; start < sc.Members; start += batch {
+		var emails []string
+		var rs []*store.Role
+		for i := start; i < min(start+batch, sc.Members); i++ {
+			first, last := firstNames[i%len(firstNames)], lastNames[(i/len(firstNames))%len(lastNames)]
+			email := fmt.Sprintf("%s.%s.%d+%s@acme.example", first, last, i, org.tag)
+			if _, err := s.EnsureUser(ctx, email, first+" "+last); err != nil {
+				return err
+			}
+			emails = append(emails, email)
+			rs = append(rs, roleFor(i))
+		}
+		res, err := s.InviteByEmail(ctx, org.ID, emails, rs, false)
+		if err != nil {
+			return err
+		}
+		org.Members = append(org.Members, res.UserIDs...)
+		done(len(emails))
+	}
+	return nil
+}
+
+func seedTeams(ctx context.Context, s *store.Store, sc Scale, org *Org, done func(int)) error {
+	for i := range sc.Teams {
+		title := teamNames[i%len(teamNames)]
+		if i >= len(teamNames) {
+			title = fmt.Sprintf("%s %d", title, i/len(teamNames)+1)
+		}
+		var members []string
+		for j := range min(sc.TeamSize, len(org.Members)) {
+			members = append(members, org.Members[(i*sc.TeamSize+j)%len(org.Members)])
+		}
+		t, err := s.CreateTeam(ctx, org.ID, title, members)
+		if err != nil {
+			return err
+		}
+		org.Teams = append(org.Teams, t.ID)
+		done(1)
+	}
+	return nil
+}
+
+func seedInvites(ctx context.Context, s *store.Store, sc Scale, org *Org, done func(int)) error {
+	for i := range sc.Invites {
+		if _, err := s.CreateInvite(ctx, org.ID, roleFor(i)); err != nil {
+			return err
+		}
+		done(1)
+	}
+	return nil
+}
+
+func seedSAML(ctx context.Context, s *store.Store, sc Scale, org *Org, done func(int)) error {
+	for i := range sc.SAMLProviders {
+		label := fmt.Sprintf("IdP %d", i+1)
+		sso := fmt.Sprintf("https://idp%d.acme.example/sso/saml", i+1)
+		entity := fmt.Sprintf("https://idp%d.acme.example/metadata", i+1)
+		p := store.SAMLPatch{Label: &label, SSOURL: &sso, EntityID: &entity}
+		if len(org.Teams) > 0 {
+			p.SetDefaultTeam, p.DefaultTeam = true, &org.Teams[i%len(org.Teams)]
+		}
+		if _, err := s.CreateSAMLProvider(ctx, org.ID, p); err != nil {
+			return err
+		}
+		done(1)
+	}
+	return nil
+}
