@@ -13,6 +13,7 @@ func Routes() []Route {
 		openAPIRoutes,
 		translationRoutes,
 		contentRoutes,
+		searchRoutes,
 	} {
 		all = append(all, area...)
 	}

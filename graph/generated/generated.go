@@ -390,6 +390,7 @@ type ComplexityRoot struct {
 		Plan                 func(childComplexity int) int
 		SamlProvider         func(childComplexity int, samlProviderID string) int
 		SamlProviders        func(childComplexity int, page *string, limit *int) int
+		Search               func(childComplexity int, query string, page *string, limit *int) int
 		Spaces               func(childComplexity int, page *string, limit *int) int
 		Sso                  func(childComplexity int) int
 		SsoProviders         func(childComplexity int) int
@@ -578,6 +579,49 @@ type ComplexityRoot struct {
 		Items func(childComplexity int) int
 	}
 
+	SearchPageResult struct {
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Path        func(childComplexity int) int
+		Score       func(childComplexity int) int
+		Sections    func(childComplexity int) int
+		Title       func(childComplexity int) int
+		Urls        func(childComplexity int) int
+	}
+
+	SearchPageResultList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SearchResultURLs struct {
+		App func(childComplexity int) int
+	}
+
+	SearchSectionResult struct {
+		Body  func(childComplexity int) int
+		ID    func(childComplexity int) int
+		Path  func(childComplexity int) int
+		Score func(childComplexity int) int
+		Title func(childComplexity int) int
+		Urls  func(childComplexity int) int
+	}
+
+	SearchSpaceResult struct {
+		ID    func(childComplexity int) int
+		Pages func(childComplexity int) int
+		Score func(childComplexity int) int
+		Title func(childComplexity int) int
+		Type  func(childComplexity int) int
+	}
+
+	SearchSpaceResultList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
 	Space struct {
 		ChangeRequest       func(childComplexity int, id string) int
 		ChangeRequestList   func(childComplexity int, status *store.ChangeRequestStatus, page *string, limit *int) int
@@ -599,6 +643,7 @@ type ComplexityRoot struct {
 		Revision            func(childComplexity int) int
 		RevisionByID        func(childComplexity int, id string) int
 		RevisionID          func(childComplexity int) int
+		Search              func(childComplexity int, query string, page *string, limit *int) int
 		Title               func(childComplexity int) int
 		UpdatedAt           func(childComplexity int) int
 		Urls                func(childComplexity int) int
@@ -810,6 +855,7 @@ type OrganizationResolver interface {
 	CustomField(ctx context.Context, obj *model.Organization, name string) (*model.CustomField, error)
 	OpenAPISpecs(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.OpenAPISpecList, error)
 	OpenAPISpec(ctx context.Context, obj *model.Organization, specSlug string) (*model.OpenAPISpec, error)
+	Search(ctx context.Context, obj *model.Organization, query string, page *string, limit *int) (*model.SearchSpaceResultList, error)
 	Collections(ctx context.Context, obj *model.Organization, page *string, limit *int, nested *bool) (*model.CollectionList, error)
 	Spaces(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.SpaceList, error)
 	Translations(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.TranslationSettingsList, error)
@@ -847,6 +893,7 @@ type SpaceResolver interface {
 	ChangeRequest(ctx context.Context, obj *model.Space, id string) (*model.ChangeRequest, error)
 	Revision(ctx context.Context, obj *model.Space) (*model.Revision, error)
 	RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error)
+	Search(ctx context.Context, obj *model.Space, query string, page *string, limit *int) (*model.SearchPageResultList, error)
 }
 type TeamResolver interface {
 	Members(ctx context.Context, obj *model.Team) (int, error)
@@ -2533,6 +2580,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.SamlProviders(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Organization.search":
+		if e.ComplexityRoot.Organization.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.Search(childComplexity, args["query"].(string), args["page"].(*string), args["limit"].(*int)), true
 	case "Organization.spaces":
 		if e.ComplexityRoot.Organization.Spaces == nil {
 			break
@@ -3391,6 +3449,162 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SSOProviderLoginList.Items(childComplexity), true
 
+	case "SearchPageResult.description":
+		if e.ComplexityRoot.SearchPageResult.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Description(childComplexity), true
+	case "SearchPageResult.id":
+		if e.ComplexityRoot.SearchPageResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.ID(childComplexity), true
+	case "SearchPageResult.path":
+		if e.ComplexityRoot.SearchPageResult.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Path(childComplexity), true
+	case "SearchPageResult.score":
+		if e.ComplexityRoot.SearchPageResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Score(childComplexity), true
+	case "SearchPageResult.sections":
+		if e.ComplexityRoot.SearchPageResult.Sections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Sections(childComplexity), true
+	case "SearchPageResult.title":
+		if e.ComplexityRoot.SearchPageResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Title(childComplexity), true
+	case "SearchPageResult.urls":
+		if e.ComplexityRoot.SearchPageResult.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Urls(childComplexity), true
+
+	case "SearchPageResultList.count":
+		if e.ComplexityRoot.SearchPageResultList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResultList.Count(childComplexity), true
+	case "SearchPageResultList.items":
+		if e.ComplexityRoot.SearchPageResultList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResultList.Items(childComplexity), true
+	case "SearchPageResultList.next":
+		if e.ComplexityRoot.SearchPageResultList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResultList.Next(childComplexity), true
+
+	case "SearchResultURLs.app":
+		if e.ComplexityRoot.SearchResultURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchResultURLs.App(childComplexity), true
+
+	case "SearchSectionResult.body":
+		if e.ComplexityRoot.SearchSectionResult.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Body(childComplexity), true
+	case "SearchSectionResult.id":
+		if e.ComplexityRoot.SearchSectionResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.ID(childComplexity), true
+	case "SearchSectionResult.path":
+		if e.ComplexityRoot.SearchSectionResult.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Path(childComplexity), true
+	case "SearchSectionResult.score":
+		if e.ComplexityRoot.SearchSectionResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Score(childComplexity), true
+	case "SearchSectionResult.title":
+		if e.ComplexityRoot.SearchSectionResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Title(childComplexity), true
+	case "SearchSectionResult.urls":
+		if e.ComplexityRoot.SearchSectionResult.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Urls(childComplexity), true
+
+	case "SearchSpaceResult.id":
+		if e.ComplexityRoot.SearchSpaceResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.ID(childComplexity), true
+	case "SearchSpaceResult.pages":
+		if e.ComplexityRoot.SearchSpaceResult.Pages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Pages(childComplexity), true
+	case "SearchSpaceResult.score":
+		if e.ComplexityRoot.SearchSpaceResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Score(childComplexity), true
+	case "SearchSpaceResult.title":
+		if e.ComplexityRoot.SearchSpaceResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Title(childComplexity), true
+	case "SearchSpaceResult.type":
+		if e.ComplexityRoot.SearchSpaceResult.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Type(childComplexity), true
+
+	case "SearchSpaceResultList.count":
+		if e.ComplexityRoot.SearchSpaceResultList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResultList.Count(childComplexity), true
+	case "SearchSpaceResultList.items":
+		if e.ComplexityRoot.SearchSpaceResultList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResultList.Items(childComplexity), true
+	case "SearchSpaceResultList.next":
+		if e.ComplexityRoot.SearchSpaceResultList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResultList.Next(childComplexity), true
+
 	case "Space.changeRequest":
 		if e.ComplexityRoot.Space.ChangeRequest == nil {
 			break
@@ -3526,6 +3740,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Space.RevisionID(childComplexity), true
+	case "Space.search":
+		if e.ComplexityRoot.Space.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Space_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.Search(childComplexity, args["query"].(string), args["page"].(*string), args["limit"].(*int)), true
 	case "Space.title":
 		if e.ComplexityRoot.Space.Title == nil {
 			break
@@ -4888,6 +5113,70 @@ extend type Mutation {
   deleteSAMLProvider(organizationId: ID!, samlProviderId: ID!): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/search.graphqls", Input: `type SearchResultURLs {
+  app: String!
+}
+
+"A section of a page that matches a search: the text under one heading."
+type SearchSectionResult {
+  "The page's id, with '#' and the heading's anchor for sections under a heading."
+  id: String!
+  title: String!
+  "The page's path, with '#' and the heading's anchor."
+  path: String!
+  body: String!
+  score: Float!
+  urls: SearchResultURLs!
+}
+
+"A page that matches a search, with its best matching sections."
+type SearchPageResult {
+  id: String!
+  title: String!
+  description: String!
+  path: String!
+  "Higher is better: 2 and more for a title match, 1 and more for a description match, below 1 for the text only."
+  score: Float!
+  sections: [SearchSectionResult!]!
+  urls: SearchResultURLs!
+}
+
+type SearchPageResultList {
+  items: [SearchPageResult!]!
+  "The number of matching pages."
+  count: Int!
+  next: Next
+}
+
+"The matching pages of one space."
+type SearchSpaceResult {
+  "Always space."
+  type: String!
+  id: String!
+  title: String!
+  "The best score of its pages."
+  score: Float!
+  pages: [SearchPageResult!]!
+}
+
+"A page of results: limit pages, ranked across spaces, grouped by space in order of their best page."
+type SearchSpaceResultList {
+  items: [SearchSpaceResult!]!
+  "The number of matching pages."
+  count: Int!
+  next: Next
+}
+
+extend type Space {
+  "Full-text search of the space's current revision: words (stemmed), \"phrases\", -exclusions, or; the last word also matches as a prefix."
+  search(query: String! @length(min: 1, max: 512), page: String, limit: Int = 50 @range(min: 0, max: 1000)): SearchPageResultList!
+}
+
+extend type Organization {
+  "Full-text search of the spaces of the organization the caller can read, grouped by space."
+  search(query: String! @length(min: 1, max: 512), page: String, limit: Int = 50 @range(min: 0, max: 1000)): SearchSpaceResultList!
+}
+`, BuiltIn: false},
 	{Name: "../schema/space.graphqls", Input: `"Who can read a space beyond the organization's members: public, unlisted, share-link, visitor-auth, in-collection (only inside a collection) or private."
 scalar Visibility
 
@@ -5858,6 +6147,8 @@ func (ec *executionContext) childFields_Organization(ctx context.Context, field 
 		return ec.fieldContext_Organization_openAPISpecs(ctx, field)
 	case "openAPISpec":
 		return ec.fieldContext_Organization_openAPISpec(ctx, field)
+	case "search":
+		return ec.fieldContext_Organization_search(ctx, field)
 	case "collections":
 		return ec.fieldContext_Organization_collections(ctx, field)
 	case "spaces":
@@ -6198,6 +6489,92 @@ func (ec *executionContext) childFields_SSOProviderLoginList(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type SSOProviderLoginList", field.Name)
 }
 
+func (ec *executionContext) childFields_SearchPageResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SearchPageResult_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchPageResult_title(ctx, field)
+	case "description":
+		return ec.fieldContext_SearchPageResult_description(ctx, field)
+	case "path":
+		return ec.fieldContext_SearchPageResult_path(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchPageResult_score(ctx, field)
+	case "sections":
+		return ec.fieldContext_SearchPageResult_sections(ctx, field)
+	case "urls":
+		return ec.fieldContext_SearchPageResult_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchPageResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchPageResultList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SearchPageResultList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SearchPageResultList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SearchPageResultList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchPageResultList", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchResultURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "app":
+		return ec.fieldContext_SearchResultURLs_app(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchResultURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchSectionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SearchSectionResult_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchSectionResult_title(ctx, field)
+	case "path":
+		return ec.fieldContext_SearchSectionResult_path(ctx, field)
+	case "body":
+		return ec.fieldContext_SearchSectionResult_body(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchSectionResult_score(ctx, field)
+	case "urls":
+		return ec.fieldContext_SearchSectionResult_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchSectionResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchSpaceResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_SearchSpaceResult_type(ctx, field)
+	case "id":
+		return ec.fieldContext_SearchSpaceResult_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchSpaceResult_title(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchSpaceResult_score(ctx, field)
+	case "pages":
+		return ec.fieldContext_SearchSpaceResult_pages(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchSpaceResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchSpaceResultList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SearchSpaceResultList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SearchSpaceResultList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchSpaceResultList", field.Name)
+}
+
 func (ec *executionContext) childFields_Space(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -6248,6 +6625,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_revision(ctx, field)
 	case "revisionById":
 		return ec.fieldContext_Space_revisionById(ctx, field)
+	case "search":
+		return ec.fieldContext_Space_search(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Space", field.Name)
 }
@@ -8758,6 +9137,125 @@ func (ec *executionContext) field_Organization_samlProviders_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Organization_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Organization_search_argsQuery(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Organization_search_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_search_argsQuery(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("query"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["query"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Organization_search_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Organization_spaces_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9609,6 +10107,125 @@ func (ec *executionContext) field_Space_revisionById_args(ctx context.Context, r
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Space_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Space_search_argsQuery(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Space_search_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_search_argsQuery(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("query"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["query"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Space_search_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Team_teamMembers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -16732,6 +17349,50 @@ func (ec *executionContext) fieldContext_Organization_openAPISpec(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Organization_search(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().Search(ctx, obj, fc.Args["query"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchSpaceResultList) graphql.Marshaler {
+			return ec.marshalNSearchSpaceResultList2ᚖfolioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchSpaceResultList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Organization_collections(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20044,6 +20705,653 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_score(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Score(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_sections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sections(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchSectionResult) graphql.Marshaler {
+			return ec.marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodelᚐSearchSectionResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_sections(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchSectionResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
+			return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchResultURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResultList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
+			return ec.marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResultList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResultList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResultList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResultList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResultList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SearchResultURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchResultURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchResultURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_body(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Body(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_score(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Score(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
+			return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSectionResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchResultURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_score(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_pages(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_pages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
+			return ec.marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_pages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSpaceResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchSpaceResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResultList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchSpaceResult) graphql.Marshaler {
+			return ec.marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodelᚐSearchSpaceResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResultList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSpaceResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchSpaceResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResultList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResultList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResultList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSpaceResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20702,6 +22010,50 @@ func (ec *executionContext) fieldContext_Space_revisionById(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Space_revisionById_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Space_search(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Space().Search(ctx, obj, fc.Args["query"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchPageResultList) graphql.Marshaler {
+			return ec.marshalNSearchPageResultList2ᚖfolioᚋgraphᚋmodelᚐSearchPageResultList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResultList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Space_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29692,6 +31044,42 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "search":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_search(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "collections":
 			field := field
 
@@ -31461,6 +32849,329 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 	return out
 }
 
+var searchPageResultImplementors = []string{"SearchPageResult"}
+
+func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchPageResult")
+		case "id":
+			out.Values[i] = ec._SearchPageResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SearchPageResult_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._SearchPageResult_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "path":
+			out.Values[i] = ec._SearchPageResult_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SearchPageResult_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sections":
+			out.Values[i] = ec._SearchPageResult_sections(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "urls":
+			out.Values[i] = ec._SearchPageResult_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchPageResultListImplementors = []string{"SearchPageResultList"}
+
+func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchPageResultList")
+		case "items":
+			out.Values[i] = ec._SearchPageResultList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SearchPageResultList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SearchPageResultList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchResultURLsImplementors = []string{"SearchResultURLs"}
+
+func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchResultURLs")
+		case "app":
+			out.Values[i] = ec._SearchResultURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchSectionResultImplementors = []string{"SearchSectionResult"}
+
+func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchSectionResult")
+		case "id":
+			out.Values[i] = ec._SearchSectionResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SearchSectionResult_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "path":
+			out.Values[i] = ec._SearchSectionResult_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._SearchSectionResult_body(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SearchSectionResult_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "urls":
+			out.Values[i] = ec._SearchSectionResult_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
+
+func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchSpaceResult")
+		case "type":
+			out.Values[i] = ec._SearchSpaceResult_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._SearchSpaceResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SearchSpaceResult_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SearchSpaceResult_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pages":
+			out.Values[i] = ec._SearchSpaceResult_pages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
+
+func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchSpaceResultList")
+		case "items":
+			out.Values[i] = ec._SearchSpaceResultList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SearchSpaceResultList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SearchSpaceResultList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var spaceImplementors = []string{"Space"}
 
 func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
@@ -31709,6 +33420,42 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 					}
 				}()
 				res = ec._Space_revisionById(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "search":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Space_search(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -33449,6 +35196,22 @@ func (ec *executionContext) unmarshalNFileUploadInput2folioᚋgraphᚋmodelᚐFi
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalFloatContext(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -34221,6 +35984,98 @@ func (ec *executionContext) marshalNSSOProviderLoginList2ᚖfolioᚋgraphᚋmode
 		return graphql.Null
 	}
 	return ec._SSOProviderLoginList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx context.Context, sel ast.SelectionSet, v model.SearchPageResult) graphql.Marshaler {
+	return ec._SearchPageResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchPageResultList2folioᚋgraphᚋmodelᚐSearchPageResultList(ctx context.Context, sel ast.SelectionSet, v model.SearchPageResultList) graphql.Marshaler {
+	return ec._SearchPageResultList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchPageResultList2ᚖfolioᚋgraphᚋmodelᚐSearchPageResultList(ctx context.Context, sel ast.SelectionSet, v *model.SearchPageResultList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SearchPageResultList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(ctx context.Context, sel ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
+	return ec._SearchResultURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐSearchSectionResult(ctx context.Context, sel ast.SelectionSet, v model.SearchSectionResult) graphql.Marshaler {
+	return ec._SearchSectionResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodelᚐSearchSectionResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSectionResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐSearchSectionResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSearchSpaceResult(ctx context.Context, sel ast.SelectionSet, v model.SearchSpaceResult) graphql.Marshaler {
+	return ec._SearchSpaceResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodelᚐSearchSpaceResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSpaceResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSearchSpaceResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchSpaceResultList2folioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, v model.SearchSpaceResultList) graphql.Marshaler {
+	return ec._SearchSpaceResultList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSpaceResultList2ᚖfolioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, v *model.SearchSpaceResultList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SearchSpaceResultList(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx context.Context, sel ast.SelectionSet, v model.Space) graphql.Marshaler {

@@ -425,6 +425,25 @@ type SSOProviderLoginList struct {
 	Items []SSOProviderLogin `json:"items"`
 }
 
+type SearchPageResultList struct {
+	Items []SearchPageResult `json:"items"`
+	// The number of matching pages.
+	Count int   `json:"count"`
+	Next  *Next `json:"next,omitempty"`
+}
+
+type SearchResultURLs struct {
+	App string `json:"app"`
+}
+
+// A page of results: limit pages, ranked across spaces, grouped by space in order of their best page.
+type SearchSpaceResultList struct {
+	Items []SearchSpaceResult `json:"items"`
+	// The number of matching pages.
+	Count int   `json:"count"`
+	Next  *Next `json:"next,omitempty"`
+}
+
 type SetTeamMemberInput struct {
 	Role *store.TeamRole `json:"role,omitempty"`
 }
