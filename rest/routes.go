@@ -14,6 +14,7 @@ func Routes() []Route {
 		translationRoutes,
 		contentRoutes,
 		searchRoutes,
+		linkRoutes,
 	} {
 		all = append(all, area...)
 	}

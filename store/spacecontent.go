@@ -62,8 +62,8 @@ func moveContent(ctx context.Context, tx bun.Tx, spaceIDs []string, fromOrg, toO
 			SELECT ?, n.hash, n.children, n.entries FROM tree_nodes AS n JOIN t ON n.organization_id = ? AND n.hash = t.hash
 			ON CONFLICT DO NOTHING
 		)
-		INSERT INTO documents (organization_id, hash, markdown)
-		SELECT ?, d.hash, d.markdown FROM documents AS d
+		INSERT INTO documents (organization_id, hash, markdown, links)
+		SELECT ?, d.hash, d.markdown, d.links FROM documents AS d
 		WHERE d.organization_id = ? AND d.hash IN (
 			SELECT e->>'doc' FROM tree_nodes AS n JOIN t ON n.organization_id = ? AND n.hash = t.hash
 			CROSS JOIN LATERAL jsonb_array_elements(n.entries) AS e

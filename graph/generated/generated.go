@@ -62,6 +62,12 @@ type ComplexityRoot struct {
 		Version func(childComplexity int) int
 	}
 
+	BacklinkList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
 	ChangeRequest struct {
 		Comments        func(childComplexity int) int
 		Content         func(childComplexity int) int
@@ -136,6 +142,41 @@ type ComplexityRoot struct {
 		Object func(childComplexity int) int
 		Page   func(childComplexity int) int
 		Ref    func(childComplexity int) int
+	}
+
+	ContentLink struct {
+		LocationReferences func(childComplexity int) int
+		Relation           func(childComplexity int) int
+		Status             func(childComplexity int) int
+		TargetReference    func(childComplexity int) int
+	}
+
+	ContentLinkBrokenStats struct {
+		ChangeRequest func(childComplexity int) int
+		Total         func(childComplexity int) int
+	}
+
+	ContentLinkList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+		Stats func(childComplexity int) int
+	}
+
+	ContentLinkStats struct {
+		Broken func(childComplexity int) int
+		Total  func(childComplexity int) int
+	}
+
+	ContentReference struct {
+		Anchor         func(childComplexity int) int
+		File           func(childComplexity int) int
+		Kind           func(childComplexity int) int
+		Organization   func(childComplexity int) int
+		Page           func(childComplexity int) int
+		Space          func(childComplexity int) int
+		URL            func(childComplexity int) int
+		VersionContext func(childComplexity int) int
 	}
 
 	CustomField struct {
@@ -452,11 +493,13 @@ type ComplexityRoot struct {
 	}
 
 	Revision struct {
+		Backlinks        func(childComplexity int, fileID string, page *string, limit *int) int
 		CreatedAt        func(childComplexity int) int
 		File             func(childComplexity int, id string) int
 		FileList         func(childComplexity int, page *string, limit *int) int
 		Files            func(childComplexity int) int
 		ID               func(childComplexity int) int
+		Links            func(childComplexity int, pageID *string, status *string, page *string, limit *int) int
 		MergedFrom       func(childComplexity int) int
 		Object           func(childComplexity int) int
 		Page             func(childComplexity int, id string, format *model.DocumentFormat) int
@@ -762,6 +805,12 @@ type ComplexityRoot struct {
 	UserURLs struct {
 		Location func(childComplexity int) int
 	}
+
+	VersionContext struct {
+		ChangeRequest func(childComplexity int) int
+		Revision      func(childComplexity int) int
+		Type          func(childComplexity int) int
+	}
 }
 
 type ChangeRequestResolver interface {
@@ -880,6 +929,8 @@ type RevisionResolver interface {
 	PageByPath(ctx context.Context, obj *model.Revision, path string, format *model.DocumentFormat) (*model.RevisionPage, error)
 
 	MergedFrom(ctx context.Context, obj *model.Revision) (*model.ChangeRequest, error)
+	Links(ctx context.Context, obj *model.Revision, pageID *string, status *string, page *string, limit *int) (*model.ContentLinkList, error)
+	Backlinks(ctx context.Context, obj *model.Revision, fileID string, page *string, limit *int) (*model.BacklinkList, error)
 }
 type RevisionPageResolver interface {
 	Markdown(ctx context.Context, obj *model.RevisionPage) (*string, error)
@@ -931,6 +982,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiInformation.Version(childComplexity), true
+
+	case "BacklinkList.count":
+		if e.ComplexityRoot.BacklinkList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BacklinkList.Count(childComplexity), true
+	case "BacklinkList.items":
+		if e.ComplexityRoot.BacklinkList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BacklinkList.Items(childComplexity), true
+	case "BacklinkList.next":
+		if e.ComplexityRoot.BacklinkList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BacklinkList.Next(childComplexity), true
 
 	case "ChangeRequest.comments":
 		if e.ComplexityRoot.ChangeRequest.Comments == nil {
@@ -1244,6 +1314,131 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ContentChangeOutcome.Ref(childComplexity), true
+
+	case "ContentLink.locationReferences":
+		if e.ComplexityRoot.ContentLink.LocationReferences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.LocationReferences(childComplexity), true
+	case "ContentLink.relation":
+		if e.ComplexityRoot.ContentLink.Relation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.Relation(childComplexity), true
+	case "ContentLink.status":
+		if e.ComplexityRoot.ContentLink.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.Status(childComplexity), true
+	case "ContentLink.targetReference":
+		if e.ComplexityRoot.ContentLink.TargetReference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.TargetReference(childComplexity), true
+
+	case "ContentLinkBrokenStats.changeRequest":
+		if e.ComplexityRoot.ContentLinkBrokenStats.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkBrokenStats.ChangeRequest(childComplexity), true
+	case "ContentLinkBrokenStats.total":
+		if e.ComplexityRoot.ContentLinkBrokenStats.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkBrokenStats.Total(childComplexity), true
+
+	case "ContentLinkList.count":
+		if e.ComplexityRoot.ContentLinkList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Count(childComplexity), true
+	case "ContentLinkList.items":
+		if e.ComplexityRoot.ContentLinkList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Items(childComplexity), true
+	case "ContentLinkList.next":
+		if e.ComplexityRoot.ContentLinkList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Next(childComplexity), true
+	case "ContentLinkList.stats":
+		if e.ComplexityRoot.ContentLinkList.Stats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Stats(childComplexity), true
+
+	case "ContentLinkStats.broken":
+		if e.ComplexityRoot.ContentLinkStats.Broken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkStats.Broken(childComplexity), true
+	case "ContentLinkStats.total":
+		if e.ComplexityRoot.ContentLinkStats.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkStats.Total(childComplexity), true
+
+	case "ContentReference.anchor":
+		if e.ComplexityRoot.ContentReference.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Anchor(childComplexity), true
+	case "ContentReference.file":
+		if e.ComplexityRoot.ContentReference.File == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.File(childComplexity), true
+	case "ContentReference.kind":
+		if e.ComplexityRoot.ContentReference.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Kind(childComplexity), true
+	case "ContentReference.organization":
+		if e.ComplexityRoot.ContentReference.Organization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Organization(childComplexity), true
+	case "ContentReference.page":
+		if e.ComplexityRoot.ContentReference.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Page(childComplexity), true
+	case "ContentReference.space":
+		if e.ComplexityRoot.ContentReference.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Space(childComplexity), true
+	case "ContentReference.url":
+		if e.ComplexityRoot.ContentReference.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.URL(childComplexity), true
+	case "ContentReference.versionContext":
+		if e.ComplexityRoot.ContentReference.VersionContext == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.VersionContext(childComplexity), true
 
 	case "CustomField.createdAt":
 		if e.ComplexityRoot.CustomField.CreatedAt == nil {
@@ -2894,6 +3089,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
 
+	case "Revision.backlinks":
+		if e.ComplexityRoot.Revision.Backlinks == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_backlinks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.Backlinks(childComplexity, args["fileId"].(string), args["page"].(*string), args["limit"].(*int)), true
 	case "Revision.createdAt":
 		if e.ComplexityRoot.Revision.CreatedAt == nil {
 			break
@@ -2934,6 +3140,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.ID(childComplexity), true
+	case "Revision.links":
+		if e.ComplexityRoot.Revision.Links == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_links_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.Links(childComplexity, args["pageId"].(*string), args["status"].(*string), args["page"].(*string), args["limit"].(*int)), true
 	case "Revision.mergedFrom":
 		if e.ComplexityRoot.Revision.MergedFrom == nil {
 			break
@@ -4170,6 +4387,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserURLs.Location(childComplexity), true
 
+	case "VersionContext.changeRequest":
+		if e.ComplexityRoot.VersionContext.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionContext.ChangeRequest(childComplexity), true
+	case "VersionContext.revision":
+		if e.ComplexityRoot.VersionContext.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionContext.Revision(childComplexity), true
+	case "VersionContext.type":
+		if e.ComplexityRoot.VersionContext.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionContext.Type(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -4711,6 +4947,69 @@ extend type Mutation {
   joinOrganization(organizationId: ID!, inviteId: ID!): JoinResult!
   "Adds existing users, by e-mail, as members; admins only."
   inviteUsers(organizationId: ID!, input: InviteUsersInput!): InviteUsersResult!
+}
+`, BuiltIn: false},
+	{Name: "../schema/links.graphqls", Input: `"Which content a reference is read in: a space's revision, or a change request's."
+type VersionContext {
+  "revision or change-request."
+  type: String!
+  revision: String!
+  changeRequest: String
+}
+
+"A reference to content (the reference document's ContentRef): kind page, file, anchor or url."
+type ContentReference {
+  kind: String!
+  organization: String
+  space: String
+  versionContext: VersionContext
+  page: String
+  file: String
+  anchor: String
+  url: String
+}
+
+"A target linked from the pages of a revision."
+type ContentLink {
+  "ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app)."
+  status: String!
+  "link or image."
+  relation: String!
+  targetReference: ContentReference!
+  "The pages that link to the target."
+  locationReferences: [ContentReference!]!
+}
+
+type ContentLinkBrokenStats {
+  total: Int!
+  "Broken links read in a change request (0 for a space's revision)."
+  changeRequest: Int!
+}
+
+type ContentLinkStats {
+  total: Int!
+  broken: ContentLinkBrokenStats!
+}
+
+type ContentLinkList {
+  items: [ContentLink!]!
+  count: Int!
+  next: Next
+  "Counted before the status filter."
+  stats: ContentLinkStats!
+}
+
+type BacklinkList {
+  items: [ContentReference!]!
+  count: Int!
+  next: Next
+}
+
+extend type Revision {
+  "The links of the revision's pages (or of one page), grouped by target; status filters them."
+  links(pageId: ID, status: String @pattern(regexp: "^(ok|broken|in-app)$", message: "must be ok, broken or in-app"), page: String, limit: Int = 50 @range(min: 0, max: 1000)): ContentLinkList!
+  "The pages of the revision that link to or show a file."
+  backlinks(fileId: ID!, page: String, limit: Int = 50 @range(min: 0, max: 1000)): BacklinkList!
 }
 `, BuiltIn: false},
 	{Name: "../schema/member.graphqls", Input: `enum MemberRoleFilter {
@@ -5575,6 +5874,18 @@ func (ec *executionContext) childFields_ApiInformation(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type ApiInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_BacklinkList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_BacklinkList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_BacklinkList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_BacklinkList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BacklinkList", field.Name)
+}
+
 func (ec *executionContext) childFields_ChangeRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -5725,6 +6036,76 @@ func (ec *executionContext) childFields_ContentChangeOutcome(ctx context.Context
 		return ec.fieldContext_ContentChangeOutcome_page(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ContentChangeOutcome", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_ContentLink_status(ctx, field)
+	case "relation":
+		return ec.fieldContext_ContentLink_relation(ctx, field)
+	case "targetReference":
+		return ec.fieldContext_ContentLink_targetReference(ctx, field)
+	case "locationReferences":
+		return ec.fieldContext_ContentLink_locationReferences(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLink", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLinkBrokenStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ContentLinkBrokenStats_total(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_ContentLinkBrokenStats_changeRequest(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLinkBrokenStats", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLinkList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_ContentLinkList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_ContentLinkList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_ContentLinkList_next(ctx, field)
+	case "stats":
+		return ec.fieldContext_ContentLinkList_stats(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLinkList", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLinkStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ContentLinkStats_total(ctx, field)
+	case "broken":
+		return ec.fieldContext_ContentLinkStats_broken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLinkStats", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentReference(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_ContentReference_kind(ctx, field)
+	case "organization":
+		return ec.fieldContext_ContentReference_organization(ctx, field)
+	case "space":
+		return ec.fieldContext_ContentReference_space(ctx, field)
+	case "versionContext":
+		return ec.fieldContext_ContentReference_versionContext(ctx, field)
+	case "page":
+		return ec.fieldContext_ContentReference_page(ctx, field)
+	case "file":
+		return ec.fieldContext_ContentReference_file(ctx, field)
+	case "anchor":
+		return ec.fieldContext_ContentReference_anchor(ctx, field)
+	case "url":
+		return ec.fieldContext_ContentReference_url(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentReference", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomField(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6265,6 +6646,10 @@ func (ec *executionContext) childFields_Revision(ctx context.Context, field grap
 		return ec.fieldContext_Revision_tags(ctx, field)
 	case "mergedFrom":
 		return ec.fieldContext_Revision_mergedFrom(ctx, field)
+	case "links":
+		return ec.fieldContext_Revision_links(ctx, field)
+	case "backlinks":
+		return ec.fieldContext_Revision_backlinks(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Revision", field.Name)
 }
@@ -6855,6 +7240,18 @@ func (ec *executionContext) childFields_UserURLs(ctx context.Context, field grap
 		return ec.fieldContext_UserURLs_location(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UserURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_VersionContext(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_VersionContext_type(ctx, field)
+	case "revision":
+		return ec.fieldContext_VersionContext_revision(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_VersionContext_changeRequest(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VersionContext", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9789,6 +10186,82 @@ func (ec *executionContext) field_Query_user_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Revision_backlinks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "fileId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fileId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Revision_backlinks_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_backlinks_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Revision_fileList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9869,6 +10342,136 @@ func (ec *executionContext) field_Revision_file_args(ctx context.Context, rawArg
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Revision_links_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "pageId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["pageId"] = arg0
+
+	arg1, err := ec.field_Revision_links_argsStatus(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg2
+
+	arg3, err := ec.field_Revision_links_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_links_argsStatus(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["status"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		regexp, err := ec.unmarshalNString2string(ctx, "^(ok|broken|in-app)$")
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		message, err := ec.unmarshalOString2ᚖstring(ctx, "must be ok, broken or in-app")
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Pattern == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive pattern is not implemented")
+		}
+		return ec.Directives.Pattern(ctx, rawArgs, directive0, regexp, message)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Revision_links_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Revision_pageByPath_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -10404,6 +11007,93 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BacklinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BacklinkList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
+			return ec.marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BacklinkList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BacklinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentReference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BacklinkList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BacklinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BacklinkList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BacklinkList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BacklinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -11703,6 +12393,529 @@ func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type JSON does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLink", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_relation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Relation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLink", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_targetReference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TargetReference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
+			return ec.marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_targetReference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLink",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentReference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLink_locationReferences(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_locationReferences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LocationReferences, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
+			return ec.marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_locationReferences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLink",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentReference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkBrokenStats_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkBrokenStats_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkBrokenStats_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentLink) graphql.Marshaler {
+			return ec.marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐContentLinkᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_stats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
+			return ec.marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_stats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLinkStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkStats_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkStats_broken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Broken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
+			return ec.marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkStats_broken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLinkBrokenStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentReference_kind(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_organization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organization, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_space(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Space, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_versionContext(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VersionContext, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VersionContext) graphql.Marshaler {
+			return ec.marshalOVersionContext2ᚖfolioᚋgraphᚋmodelᚐVersionContext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_versionContext(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentReference",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VersionContext(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentReference_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Page, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_file(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.File, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_anchor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Anchor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -18951,6 +20164,94 @@ func (ec *executionContext) fieldContext_Revision_mergedFrom(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Revision_links(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_links(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().Links(ctx, obj, fc.Args["pageId"].(*string), fc.Args["status"].(*string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkList) graphql.Marshaler {
+			return ec.marshalNContentLinkList2ᚖfolioᚋgraphᚋmodelᚐContentLinkList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_links(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLinkList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_links_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_backlinks(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_backlinks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().Backlinks(ctx, obj, fc.Args["fileId"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BacklinkList) graphql.Marshaler {
+			return ec.marshalNBacklinkList2ᚖfolioᚋgraphᚋmodelᚐBacklinkList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_backlinks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BacklinkList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_backlinks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23651,6 +24952,75 @@ func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, fi
 	return graphql.NewScalarFieldContext("UserURLs", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VersionContext_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VersionContext_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VersionContext_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27822,6 +29192,52 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var backlinkListImplementors = []string{"BacklinkList"}
+
+func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BacklinkList")
+		case "items":
+			out.Values[i] = ec._BacklinkList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._BacklinkList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._BacklinkList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var changeRequestImplementors = []string{"ChangeRequest"}
 
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
@@ -28478,6 +29894,252 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkImplementors = []string{"ContentLink"}
+
+func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLink")
+		case "status":
+			out.Values[i] = ec._ContentLink_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relation":
+			out.Values[i] = ec._ContentLink_relation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "targetReference":
+			out.Values[i] = ec._ContentLink_targetReference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "locationReferences":
+			out.Values[i] = ec._ContentLink_locationReferences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
+
+func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLinkBrokenStats")
+		case "total":
+			out.Values[i] = ec._ContentLinkBrokenStats_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequest":
+			out.Values[i] = ec._ContentLinkBrokenStats_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkListImplementors = []string{"ContentLinkList"}
+
+func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLinkList")
+		case "items":
+			out.Values[i] = ec._ContentLinkList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ContentLinkList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._ContentLinkList_next(ctx, field, obj)
+		case "stats":
+			out.Values[i] = ec._ContentLinkList_stats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkStatsImplementors = []string{"ContentLinkStats"}
+
+func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLinkStats")
+		case "total":
+			out.Values[i] = ec._ContentLinkStats_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "broken":
+			out.Values[i] = ec._ContentLinkStats_broken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentReferenceImplementors = []string{"ContentReference"}
+
+func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentReference")
+		case "kind":
+			out.Values[i] = ec._ContentReference_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "organization":
+			out.Values[i] = ec._ContentReference_organization(ctx, field, obj)
+		case "space":
+			out.Values[i] = ec._ContentReference_space(ctx, field, obj)
+		case "versionContext":
+			out.Values[i] = ec._ContentReference_versionContext(ctx, field, obj)
+		case "page":
+			out.Values[i] = ec._ContentReference_page(ctx, field, obj)
+		case "file":
+			out.Values[i] = ec._ContentReference_file(ctx, field, obj)
+		case "anchor":
+			out.Values[i] = ec._ContentReference_anchor(ctx, field, obj)
+		case "url":
+			out.Values[i] = ec._ContentReference_url(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -32039,6 +33701,78 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "links":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_links(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "backlinks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_backlinks(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -34487,6 +36221,52 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var versionContextImplementors = []string{"VersionContext"}
+
+func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, versionContextImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VersionContext")
+		case "type":
+			out.Values[i] = ec._VersionContext_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revision":
+			out.Values[i] = ec._VersionContext_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequest":
+			out.Values[i] = ec._VersionContext_changeRequest(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
@@ -34836,6 +36616,20 @@ func (ec *executionContext) marshalNApiInformation2ᚖfolioᚋgraphᚋmodelᚐAP
 	return ec._ApiInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBacklinkList2folioᚋgraphᚋmodelᚐBacklinkList(ctx context.Context, sel ast.SelectionSet, v model.BacklinkList) graphql.Marshaler {
+	return ec._BacklinkList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBacklinkList2ᚖfolioᚋgraphᚋmodelᚐBacklinkList(ctx context.Context, sel ast.SelectionSet, v *model.BacklinkList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BacklinkList(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -35041,6 +36835,90 @@ func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmode
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx context.Context, sel ast.SelectionSet, v model.ContentLink) graphql.Marshaler {
+	return ec._ContentLink(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐContentLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentLink) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentLinkBrokenStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentLinkList2folioᚋgraphᚋmodelᚐContentLinkList(ctx context.Context, sel ast.SelectionSet, v model.ContentLinkList) graphql.Marshaler {
+	return ec._ContentLinkList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentLinkList2ᚖfolioᚋgraphᚋmodelᚐContentLinkList(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentLinkList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentLinkStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentReference2folioᚋgraphᚋmodelᚐContentReference(ctx context.Context, sel ast.SelectionSet, v model.ContentReference) graphql.Marshaler {
+	return ec._ContentReference(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNContentReference2folioᚋgraphᚋmodelᚐContentReference(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(ctx context.Context, sel ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentReference(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateChangeRequestInput2folioᚋgraphᚋmodelᚐCreateChangeRequestInput(ctx context.Context, v any) (model.CreateChangeRequestInput, error) {
@@ -37196,6 +39074,13 @@ func (ec *executionContext) marshalOUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx con
 		return graphql.Null
 	}
 	return ec._User(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOVersionContext2ᚖfolioᚋgraphᚋmodelᚐVersionContext(ctx context.Context, sel ast.SelectionSet, v *model.VersionContext) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VersionContext(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOVisibility2ᚖfolioᚋstoreᚐVisibility(ctx context.Context, v any) (*store.Visibility, error) {

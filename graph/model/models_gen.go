@@ -19,6 +19,12 @@ type APIInformation struct {
 	Build   string `json:"build"`
 }
 
+type BacklinkList struct {
+	Items []ContentReference `json:"items"`
+	Count int                `json:"count"`
+	Next  *Next              `json:"next,omitempty"`
+}
+
 type ChangeRequestContentInput struct {
 	// 1 to 50 changes, applied in order, all or nothing.
 	Changes []ContentChangeInput `json:"changes"`
@@ -85,6 +91,36 @@ type ContentChangeOutcome struct {
 	Page   json.RawMessage `json:"page"`
 }
 
+// A target linked from the pages of a revision.
+type ContentLink struct {
+	// ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app).
+	Status string `json:"status"`
+	// link or image.
+	Relation        string            `json:"relation"`
+	TargetReference *ContentReference `json:"targetReference"`
+	// The pages that link to the target.
+	LocationReferences []ContentReference `json:"locationReferences"`
+}
+
+type ContentLinkBrokenStats struct {
+	Total int `json:"total"`
+	// Broken links read in a change request (0 for a space's revision).
+	ChangeRequest int `json:"changeRequest"`
+}
+
+type ContentLinkList struct {
+	Items []ContentLink `json:"items"`
+	Count int           `json:"count"`
+	Next  *Next         `json:"next,omitempty"`
+	// Counted before the status filter.
+	Stats *ContentLinkStats `json:"stats"`
+}
+
+type ContentLinkStats struct {
+	Total  int                     `json:"total"`
+	Broken *ContentLinkBrokenStats `json:"broken"`
+}
+
 // A sibling, by kind and id: {type: space, space} or {type: collection, collection}.
 type ContentPointerInput struct {
 	Type       string  `json:"type"`
@@ -96,6 +132,18 @@ type ContentPointerInput struct {
 type ContentPositionInput struct {
 	Before *ContentPointerInput `json:"before,omitempty"`
 	After  *ContentPointerInput `json:"after,omitempty"`
+}
+
+// A reference to content (the reference document's ContentRef): kind page, file, anchor or url.
+type ContentReference struct {
+	Kind           string          `json:"kind"`
+	Organization   *string         `json:"organization,omitempty"`
+	Space          *string         `json:"space,omitempty"`
+	VersionContext *VersionContext `json:"versionContext,omitempty"`
+	Page           *string         `json:"page,omitempty"`
+	File           *string         `json:"file,omitempty"`
+	Anchor         *string         `json:"anchor,omitempty"`
+	URL            *string         `json:"url,omitempty"`
 }
 
 type CreateChangeRequestInput struct {
@@ -623,6 +671,14 @@ type UpdateTranslationSettingsInput struct {
 
 type UserURLs struct {
 	Location string `json:"location"`
+}
+
+// Which content a reference is read in: a space's revision, or a change request's.
+type VersionContext struct {
+	// revision or change-request.
+	Type          string  `json:"type"`
+	Revision      string  `json:"revision"`
+	ChangeRequest *string `json:"changeRequest,omitempty"`
 }
 
 // Output format of a page's document: markdown adds the page's markdown.
