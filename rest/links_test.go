@@ -12,7 +12,7 @@ import (
 
 type ref struct {
 	Kind, Organization, Space, Page, File, Anchor, URL string
-	VersionContext                                    struct{ Type, Revision, ChangeRequest string }
+	VersionContext                                     struct{ Type, Revision, ChangeRequest string }
 }
 
 type linkList struct {
