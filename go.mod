@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/99designs/gqlgen v0.17.90
+	github.com/JohannesKaufmann/html-to-markdown/v2 v2.4.0
 	github.com/getkin/kin-openapi v0.144.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/graph-gophers/dataloader/v7 v7.1.0
@@ -16,9 +17,11 @@ require (
 	github.com/uptrace/bun/dialect/pgdialect v1.3.0
 	github.com/vektah/gqlparser/v2 v2.5.33
 	github.com/yuin/goldmark v1.7.13
+	golang.org/x/net v0.57.0
 )
 
 require (
+	github.com/JohannesKaufmann/dom v0.2.0 // indirect
 	github.com/agnivade/levenshtein v1.2.1 // indirect
 	github.com/go-openapi/jsonpointer v0.22.5 // indirect
 	github.com/go-openapi/swag/jsonname v0.25.5 // indirect

@@ -7,6 +7,7 @@ import (
 	"folio/graph/model"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/siteimport"
 )
 
 // Resolver is the root of all resolvers; it holds what every one of them needs.
@@ -14,6 +15,8 @@ type Resolver struct {
 	Store *store.Store
 	Base  model.Base
 	Blobs blob.Store // the bytes of uploaded files
+	// Importer crawls websites for content imports.
+	Importer *siteimport.Importer
 }
 
 // Version and Build describe this release; the Makefile sets them at link time.

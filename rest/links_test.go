@@ -42,6 +42,7 @@ func (l linkList) summary(names map[string]string) string {
 		for _, p := range it.LocationReferences {
 			from = append(from, names[p.Page])
 		}
+		sort.Strings(from) // locations come in page id order, and ids are random
 		out = append(out, it.Status+" "+t.Kind+" "+it.Relation+" "+target+" <- "+strings.Join(from, ","))
 	}
 	sort.Strings(out)

@@ -15,6 +15,7 @@ func Routes() []Route {
 		contentRoutes,
 		searchRoutes,
 		linkRoutes,
+		importRoutes,
 	} {
 		all = append(all, area...)
 	}

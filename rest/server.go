@@ -16,6 +16,7 @@ import (
 	"folio/graph/model"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/siteimport"
 )
 
 // Config is what the HTTP server needs.
@@ -28,12 +29,16 @@ type Config struct {
 	StatementHeader bool
 	// Blobs keeps the bytes of uploaded files (a directory under FOLIO_DATA_DIR by default).
 	Blobs blob.Store
+	// Import bounds website imports (FOLIO_IMPORT_*); its zero value is the
+	// defaults, with private addresses refused.
+	Import siteimport.Config
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
 // health checks. It fails when a route's operation does not validate.
 func NewHandler(cfg Config) (http.Handler, error) {
-	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")), Blobs: cfg.Blobs}
+	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")), Blobs: cfg.Blobs,
+		Importer: siteimport.New(cfg.Import, cfg.Blobs)}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	routes, err := compile(schema.Schema(), Routes())

@@ -28,6 +28,12 @@ Configuration (environment):
   FOLIO_ADDR        listen address (default 127.0.0.1:8080)
   FOLIO_PUBLIC_URL  base of the URLs in responses (default http://FOLIO_ADDR)
   FOLIO_LOG_LEVEL   debug, info, warn or error (default info)
+  FOLIO_FETCH_ALLOW_PRIVATE   let fetches of user-supplied URLs reach private addresses (default false)
+  FOLIO_FETCH_TIMEOUT         time one fetch may take (default 30s)
+  FOLIO_FETCH_MAX_BYTES       largest body a fetch accepts (default 10485760)
+  FOLIO_IMPORT_ALLOW_PRIVATE  the same for website imports only (default FOLIO_FETCH_ALLOW_PRIVATE)
+  FOLIO_IMPORT_MAX_PAGES      pages a website import takes at most (default 50)
+  FOLIO_IMPORT_TIMEOUT        time a whole website import may take (default 2m)
 `
 
 func main() {

@@ -26,10 +26,15 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	importCfg, err := importConfig(jobsCfg.Fetch)
+	if err != nil {
+		return err
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	// Uploaded files live under the data directory, whichever database is used.
 	blobs := blob.Dir{Root: filepath.Join(env("FOLIO_DATA_DIR", ".folio"), "blobs")}
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr), Blobs: blobs})
+	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr), Blobs: blobs,
+		Import: importCfg})
 	if err != nil {
 		return err
 	}

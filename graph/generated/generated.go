@@ -144,6 +144,12 @@ type ComplexityRoot struct {
 		Ref    func(childComplexity int) int
 	}
 
+	ContentImportResult struct {
+		ImportedResources func(childComplexity int) int
+		Revision          func(childComplexity int) int
+		TotalResources    func(childComplexity int) int
+	}
+
 	ContentLink struct {
 		LocationReferences func(childComplexity int) int
 		Relation           func(childComplexity int) int
@@ -303,6 +309,8 @@ type ComplexityRoot struct {
 		DeleteTeam                 func(childComplexity int, organizationID string, teamID string) int
 		DeleteTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string) int
 		DuplicateSpace             func(childComplexity int, spaceID string) int
+		ImportChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ContentImportInput) int
+		ImportSpaceContent         func(childComplexity int, spaceID string, input model.ContentImportInput) int
 		InviteUsers                func(childComplexity int, organizationID string, input model.InviteUsersInput) int
 		JoinOrganization           func(childComplexity int, organizationID string, inviteID string) int
 		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string) int
@@ -843,6 +851,8 @@ type MutationResolver interface {
 	UpdateCustomField(ctx context.Context, organizationID string, name string, input model.UpdateCustomFieldInput) (*model.CustomField, error)
 	DeleteCustomField(ctx context.Context, organizationID string, name string) (bool, error)
 	UpdateSpaceCustomFields(ctx context.Context, spaceID string, input model.UpdateSpaceCustomFieldsInput) (bool, error)
+	ImportSpaceContent(ctx context.Context, spaceID string, input model.ContentImportInput) (*model.ContentImportResult, error)
+	ImportChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ContentImportInput) (*model.ContentImportResult, error)
 	CreateInvite(ctx context.Context, organizationID string, input model.CreateInviteInput) (*model.Invite, error)
 	UpdateInvite(ctx context.Context, organizationID string, inviteID string, input model.UpdateInviteInput) (*model.Invite, error)
 	DeleteInvite(ctx context.Context, organizationID string, inviteID string) (bool, error)
@@ -1314,6 +1324,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ContentChangeOutcome.Ref(childComplexity), true
+
+	case "ContentImportResult.importedResources":
+		if e.ComplexityRoot.ContentImportResult.ImportedResources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentImportResult.ImportedResources(childComplexity), true
+	case "ContentImportResult.revision":
+		if e.ComplexityRoot.ContentImportResult.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentImportResult.Revision(childComplexity), true
+	case "ContentImportResult.totalResources":
+		if e.ComplexityRoot.ContentImportResult.TotalResources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentImportResult.TotalResources(childComplexity), true
 
 	case "ContentLink.locationReferences":
 		if e.ComplexityRoot.ContentLink.LocationReferences == nil {
@@ -2011,6 +2040,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DuplicateSpace(childComplexity, args["spaceId"].(string)), true
+	case "Mutation.importChangeRequestContent":
+		if e.ComplexityRoot.Mutation.ImportChangeRequestContent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importChangeRequestContent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportChangeRequestContent(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["input"].(model.ContentImportInput)), true
+	case "Mutation.importSpaceContent":
+		if e.ComplexityRoot.Mutation.ImportSpaceContent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importSpaceContent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportSpaceContent(childComplexity, args["spaceId"].(string), args["input"].(model.ContentImportInput)), true
 	case "Mutation.inviteUsers":
 		if e.ComplexityRoot.Mutation.InviteUsers == nil {
 			break
@@ -4416,6 +4467,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputChangeRequestContentInput,
 		ec.unmarshalInputContentChangeInput,
+		ec.unmarshalInputContentImportInput,
 		ec.unmarshalInputContentPointerInput,
 		ec.unmarshalInputContentPositionInput,
 		ec.unmarshalInputCreateChangeRequestInput,
@@ -4890,6 +4942,28 @@ extend type Mutation {
   deleteCustomField(organizationId: ID!, name: String!): Boolean!
   "Sets values of a space's fields, all or none; editors only, refused on locked spaces."
   updateSpaceCustomFields(spaceId: ID!, input: UpdateSpaceCustomFieldsInput!): Boolean!
+}
+`, BuiltIn: false},
+	{Name: "../schema/import.graphqls", Input: `"What to import: source website crawls the site at url."
+input ContentImportInput {
+  url: String! @url @length(max: 2048)
+  source: String! @pattern(regexp: "^website$", message: "must be website")
+}
+
+"An import's outcome: the revision it wrote and how many resources it found and kept."
+type ContentImportResult {
+  revision: String!
+  "Pages and images imported."
+  importedResources: Int!
+  "Every page, other resource and image found on the site, imported or not."
+  totalResources: Int!
+}
+
+extend type Mutation {
+  "Imports a website into the space as a new current revision."
+  importSpaceContent(spaceId: ID!, input: ContentImportInput!): ContentImportResult!
+  "Imports a website into a change request as its new head revision."
+  importChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ContentImportInput!): ContentImportResult!
 }
 `, BuiltIn: false},
 	{Name: "../schema/invite.graphqls", Input: `"A link that lets its holder join an organization with a role."
@@ -6036,6 +6110,18 @@ func (ec *executionContext) childFields_ContentChangeOutcome(ctx context.Context
 		return ec.fieldContext_ContentChangeOutcome_page(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ContentChangeOutcome", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentImportResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "revision":
+		return ec.fieldContext_ContentImportResult_revision(ctx, field)
+	case "importedResources":
+		return ec.fieldContext_ContentImportResult_importedResources(ctx, field)
+	case "totalResources":
+		return ec.fieldContext_ContentImportResult_totalResources(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentImportResult", field.Name)
 }
 
 func (ec *executionContext) childFields_ContentLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8148,6 +8234,58 @@ func (ec *executionContext) field_Mutation_duplicateSpace_args(ctx context.Conte
 		return nil, err
 	}
 	args["spaceId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importChangeRequestContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ContentImportInput, error) {
+			return ec.unmarshalNContentImportInput2folioᚋgraphᚋmodelᚐContentImportInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importSpaceContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ContentImportInput, error) {
+			return ec.unmarshalNContentImportInput2folioᚋgraphᚋmodelᚐContentImportInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -12395,6 +12533,75 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Con
 	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type JSON does not have child fields"))
 }
 
+func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentImportResult_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentImportResult_importedResources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImportedResources, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentImportResult_totalResources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalResources, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14773,6 +14980,94 @@ func (ec *executionContext) fieldContext_Mutation_updateSpaceCustomFields(ctx co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateSpaceCustomFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importSpaceContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportSpaceContent(ctx, fc.Args["spaceId"].(string), fc.Args["input"].(model.ContentImportInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
+			return ec.marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentImportResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importSpaceContent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importChangeRequestContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportChangeRequestContent(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["input"].(model.ContentImportInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
+			return ec.marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importChangeRequestContent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentImportResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importChangeRequestContent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26412,6 +26707,95 @@ func (ec *executionContext) unmarshalInputContentChangeInput(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputContentImportInput(ctx context.Context, obj any) (model.ContentImportInput, error) {
+	var it model.ContentImportInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "source"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Url == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive url is not implemented")
+				}
+				return ec.Directives.Url(ctx, obj, directive0)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive1, nil, max)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.URL = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^website$")
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be website")
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive0, regexp, message)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Source = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputContentPointerInput(ctx context.Context, obj any) (model.ContentPointerInput, error) {
 	var it model.ContentPointerInput
 	if obj == nil {
@@ -29917,6 +30301,55 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 	return out
 }
 
+var contentImportResultImplementors = []string{"ContentImportResult"}
+
+func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentImportResult")
+		case "revision":
+			out.Values[i] = ec._ContentImportResult_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importedResources":
+			out.Values[i] = ec._ContentImportResult_importedResources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalResources":
+			out.Values[i] = ec._ContentImportResult_totalResources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var contentLinkImplementors = []string{"ContentLink"}
 
 func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
@@ -31186,6 +31619,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateSpaceCustomFields":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateSpaceCustomFields(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importSpaceContent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importSpaceContent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importChangeRequestContent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importChangeRequestContent(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -36835,6 +37282,25 @@ func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmode
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNContentImportInput2folioᚋgraphᚋmodelᚐContentImportInput(ctx context.Context, v any) (model.ContentImportInput, error) {
+	res, err := ec.unmarshalInputContentImportInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContentImportResult2folioᚋgraphᚋmodelᚐContentImportResult(ctx context.Context, sel ast.SelectionSet, v model.ContentImportResult) graphql.Marshaler {
+	return ec._ContentImportResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx context.Context, sel ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentImportResult(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx context.Context, sel ast.SelectionSet, v model.ContentLink) graphql.Marshaler {

@@ -91,6 +91,21 @@ type ContentChangeOutcome struct {
 	Page   json.RawMessage `json:"page"`
 }
 
+// What to import: source website crawls the site at url.
+type ContentImportInput struct {
+	URL    string `json:"url"`
+	Source string `json:"source"`
+}
+
+// An import's outcome: the revision it wrote and how many resources it found and kept.
+type ContentImportResult struct {
+	Revision string `json:"revision"`
+	// Pages and images imported.
+	ImportedResources int `json:"importedResources"`
+	// Every page, other resource and image found on the site, imported or not.
+	TotalResources int `json:"totalResources"`
+}
+
 // A target linked from the pages of a revision.
 type ContentLink struct {
 	// ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app).

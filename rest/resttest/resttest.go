@@ -32,11 +32,21 @@ type Server struct {
 // New starts a server for one test.
 func New(t testing.TB) *Server {
 	t.Helper()
+	return NewWith(t, nil)
+}
+
+// NewWith starts a server for one test with its configuration adjusted by
+// configure (for example to let imports reach a local test site).
+func NewWith(t testing.TB, configure func(*rest.Config)) *Server {
+	t.Helper()
 	s := pgtest.New(t)
 	srv := &Server{Store: s, t: t}
 	ts := httptest.NewUnstartedServer(nil)
-	h, err := rest.NewHandler(rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true,
-		Blobs: blob.Dir{Root: t.TempDir()}})
+	cfg := rest.Config{Store: s, PublicURL: "http://folio.test", StatementHeader: true, Blobs: blob.Dir{Root: t.TempDir()}}
+	if configure != nil {
+		configure(&cfg)
+	}
+	h, err := rest.NewHandler(cfg)
 	if err != nil {
 		t.Fatalf("handler: %v", err)
 	}
