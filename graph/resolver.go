@@ -8,6 +8,7 @@ import (
 	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/siteimport"
 )
 
 // Resolver is the root of all resolvers; it holds what every one of them needs.
@@ -20,6 +21,8 @@ type Resolver struct {
 	// Metrics is where background work started by a resolver reports
 	// itself (Metrics.JobStarted); nil records nothing.
 	Metrics *metrics.Metrics
+	// Importer crawls websites for content imports.
+	Importer *siteimport.Importer
 }
 
 // Version and Build describe this release; the Makefile sets them at link time.

@@ -15,6 +15,9 @@ func Routes() []Route {
 		contentRoutes,
 		commentRoutes,
 		siteRoutes,
+		searchRoutes,
+		linkRoutes,
+		importRoutes,
 	} {
 		all = append(all, area...)
 	}

@@ -22,6 +22,7 @@ import (
 	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/siteimport"
 )
 
 // Config is what the HTTP server needs.
@@ -52,6 +53,9 @@ type Config struct {
 	// GraphQL bounds every operation, /graphql and REST alike; zero fields
 	// take graph.DefaultLimits.
 	GraphQL graph.Limits
+	// Import bounds website imports (FOLIO_IMPORT_*); its zero value is the
+	// defaults, with private addresses refused.
+	Import siteimport.Config
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
@@ -61,7 +65,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		cfg.Logger = slog.Default()
 	}
 	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
-		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics}
+		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs)}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	routes, err := compile(schema.Schema(), Routes())

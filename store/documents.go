@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 
 	"github.com/uptrace/bun"
+
+	"folio/store/markdown"
 )
 
 // Page documents are markdown stored once per organization under the hash
@@ -18,6 +20,9 @@ type document struct {
 	OrganizationID string `bun:"organization_id"`
 	Hash           string `bun:"hash"`
 	Markdown       string `bun:"markdown"`
+	// Links are extracted when the document is stored (nil for documents
+	// stored before links were), so reads never parse markdown for them.
+	Links []markdown.Link `bun:"links,type:jsonb"`
 }
 
 // DocumentHash is the key a markdown document is stored under.
@@ -42,7 +47,7 @@ func (s *Store) Documents(ctx context.Context, keys []DocumentKey) (map[string]s
 		pairs[i] = []string{k.OrganizationID, k.Hash}
 	}
 	var rows []document
-	err := s.DB.NewSelect().Model(&rows).Where("(doc.organization_id, doc.hash) IN (?)", bun.In(pairs)).Scan(ctx)
+	err := s.DB.NewSelect().Model(&rows).Column("hash", "markdown").Where("(doc.organization_id, doc.hash) IN (?)", bun.In(pairs)).Scan(ctx)
 	out := make(map[string]string, len(rows))
 	for _, r := range rows {
 		out[r.Hash] = r.Markdown
@@ -57,7 +62,7 @@ func writeDocuments(ctx context.Context, tx bun.IDB, orgID string, docs map[stri
 	}
 	rows := make([]document, 0, len(docs))
 	for h, md := range docs {
-		rows = append(rows, document{OrganizationID: orgID, Hash: h, Markdown: md})
+		rows = append(rows, document{OrganizationID: orgID, Hash: h, Markdown: md, Links: markdown.Links(md)})
 	}
 	res, err := tx.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx)
 	if err != nil {

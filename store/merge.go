@@ -53,6 +53,9 @@ func (s *Store) MergeChangeRequest(ctx context.Context, spaceID, crID, userID st
 		if _, err := tx.NewUpdate().Table("spaces").Set("revision_id = ?, updated_at = ?", rev.ID, now).Where("id = ?", spaceID).Exec(ctx); err != nil {
 			return dbError(err, "space")
 		}
+		if err := setCurrentContent(ctx, tx, cr.OrganizationID, spaceID, root); err != nil {
+			return err
+		}
 		if err := moveCounters(ctx, tx, spaceID, cr.Status, CRMerged); err != nil {
 			return err
 		}

@@ -27,7 +27,21 @@ func copyContent(ctx context.Context, tx bun.Tx, src, cp *Space) error {
 	}
 	_, err = tx.NewRaw(`INSERT INTO space_files (organization_id, space_id, id, name, content_type, blob)
 		SELECT organization_id, ?, id, name, content_type, blob FROM space_files WHERE space_id = ?`, cp.ID, src.ID).Exec(ctx)
-	return dbError(err, "file")
+	if err != nil {
+		return dbError(err, "file")
+	}
+	return copySearchIndex(ctx, tx, src.ID, cp.ID)
+}
+
+// setCurrentContent does what a space needs when root becomes the tree of
+// its current revision (the caller has set spaces.revision_id): its search
+// rows follow the new content.
+func setCurrentContent(ctx context.Context, tx bun.IDB, orgID, spaceID, root string) error {
+	t, err := loadTree(ctx, tx, orgID, root)
+	if err != nil {
+		return err
+	}
+	return indexSpace(ctx, tx, orgID, spaceID, t)
 }
 
 // moveContent carries the content of spaces transferred to another
@@ -48,8 +62,8 @@ func moveContent(ctx context.Context, tx bun.Tx, spaceIDs []string, fromOrg, toO
 			SELECT ?, n.hash, n.children, n.entries FROM tree_nodes AS n JOIN t ON n.organization_id = ? AND n.hash = t.hash
 			ON CONFLICT DO NOTHING
 		)
-		INSERT INTO documents (organization_id, hash, markdown)
-		SELECT ?, d.hash, d.markdown FROM documents AS d
+		INSERT INTO documents (organization_id, hash, markdown, links)
+		SELECT ?, d.hash, d.markdown, d.links FROM documents AS d
 		WHERE d.organization_id = ? AND d.hash IN (
 			SELECT e->>'doc' FROM tree_nodes AS n JOIN t ON n.organization_id = ? AND n.hash = t.hash
 			CROSS JOIN LATERAL jsonb_array_elements(n.entries) AS e
@@ -59,7 +73,7 @@ func moveContent(ctx context.Context, tx bun.Tx, spaceIDs []string, fromOrg, toO
 	if err != nil {
 		return dbError(err, "revision content")
 	}
-	for _, table := range []string{"revisions", "change_requests", "space_files", "comments"} {
+	for _, table := range []string{"revisions", "change_requests", "space_files", "comments", "search_pages", "search_sections"} {
 		if _, err := tx.NewUpdate().Table(table).Set("organization_id = ?", toOrg).Where("space_id IN (?)", bun.In(spaceIDs)).Exec(ctx); err != nil {
 			return dbError(err, table)
 		}

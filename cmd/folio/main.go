@@ -41,6 +41,12 @@ Configuration (environment):
                     whose X-Forwarded-For names the client (default: none)
   FOLIO_CORS_ORIGINS  browser origins allowed to call the API, comma-separated,
                     or * for any (default: none)
+  FOLIO_FETCH_ALLOW_PRIVATE   let fetches of user-supplied URLs reach private addresses (default false)
+  FOLIO_FETCH_TIMEOUT         time one fetch may take (default 30s)
+  FOLIO_FETCH_MAX_BYTES       largest body a fetch accepts (default 10485760)
+  FOLIO_IMPORT_ALLOW_PRIVATE  the same for website imports only (default FOLIO_FETCH_ALLOW_PRIVATE)
+  FOLIO_IMPORT_MAX_PAGES      pages a website import takes at most (default 50)
+  FOLIO_IMPORT_TIMEOUT        time a whole website import may take (default 2m)
 `
 
 func main() {

@@ -39,6 +39,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	importCfg, err := importConfig(jobsCfg.Fetch)
+	if err != nil {
+		return err
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	h, err := rest.NewHandler(rest.Config{
@@ -52,6 +56,7 @@ func serve(ctx context.Context) error {
 		RateLimit:       rl,
 		TrustedProxies:  proxies,
 		CORSOrigins:     splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
+		Import:          importCfg,
 	})
 	if err != nil {
 		return err

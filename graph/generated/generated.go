@@ -68,6 +68,12 @@ type ComplexityRoot struct {
 		Version func(childComplexity int) int
 	}
 
+	BacklinkList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
 	ChangeRequest struct {
 		Comment         func(childComplexity int, id string) int
 		CommentList     func(childComplexity int, page *string, limit *int, order *model.ListOrder, status *model.CommentStatusFilter, targetPage *string, authors []string) int
@@ -228,6 +234,47 @@ type ComplexityRoot struct {
 		Ref    func(childComplexity int) int
 	}
 
+	ContentImportResult struct {
+		ImportedResources func(childComplexity int) int
+		Revision          func(childComplexity int) int
+		TotalResources    func(childComplexity int) int
+	}
+
+	ContentLink struct {
+		LocationReferences func(childComplexity int) int
+		Relation           func(childComplexity int) int
+		Status             func(childComplexity int) int
+		TargetReference    func(childComplexity int) int
+	}
+
+	ContentLinkBrokenStats struct {
+		ChangeRequest func(childComplexity int) int
+		Total         func(childComplexity int) int
+	}
+
+	ContentLinkList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+		Stats func(childComplexity int) int
+	}
+
+	ContentLinkStats struct {
+		Broken func(childComplexity int) int
+		Total  func(childComplexity int) int
+	}
+
+	ContentReference struct {
+		Anchor         func(childComplexity int) int
+		File           func(childComplexity int) int
+		Kind           func(childComplexity int) int
+		Organization   func(childComplexity int) int
+		Page           func(childComplexity int) int
+		Space          func(childComplexity int) int
+		URL            func(childComplexity int) int
+		VersionContext func(childComplexity int) int
+	}
+
 	CustomField struct {
 		CreatedAt   func(childComplexity int) int
 		Description func(childComplexity int) int
@@ -371,6 +418,8 @@ type ComplexityRoot struct {
 		DeleteTeam                 func(childComplexity int, organizationID string, teamID string) int
 		DeleteTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string) int
 		DuplicateSpace             func(childComplexity int, spaceID string) int
+		ImportChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ContentImportInput) int
+		ImportSpaceContent         func(childComplexity int, spaceID string, input model.ContentImportInput) int
 		InviteUsers                func(childComplexity int, organizationID string, input model.InviteUsersInput) int
 		JoinOrganization           func(childComplexity int, organizationID string, inviteID string) int
 		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string) int
@@ -516,6 +565,7 @@ type ComplexityRoot struct {
 		Plan                 func(childComplexity int) int
 		SamlProvider         func(childComplexity int, samlProviderID string) int
 		SamlProviders        func(childComplexity int, page *string, limit *int) int
+		Search               func(childComplexity int, query string, page *string, limit *int) int
 		Site                 func(childComplexity int, id string) int
 		Sites                func(childComplexity int, page *string, limit *int, space *string, title *string, published *bool) int
 		Spaces               func(childComplexity int, page *string, limit *int) int
@@ -593,11 +643,13 @@ type ComplexityRoot struct {
 	}
 
 	Revision struct {
+		Backlinks        func(childComplexity int, fileID string, page *string, limit *int) int
 		CreatedAt        func(childComplexity int) int
 		File             func(childComplexity int, id string) int
 		FileList         func(childComplexity int, page *string, limit *int) int
 		Files            func(childComplexity int) int
 		ID               func(childComplexity int) int
+		Links            func(childComplexity int, pageID *string, status *string, page *string, limit *int) int
 		MergedFrom       func(childComplexity int) int
 		Object           func(childComplexity int) int
 		Page             func(childComplexity int, id string, format *model.DocumentFormat) int
@@ -718,6 +770,49 @@ type ComplexityRoot struct {
 
 	SSOProviderLoginList struct {
 		Items func(childComplexity int) int
+	}
+
+	SearchPageResult struct {
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Path        func(childComplexity int) int
+		Score       func(childComplexity int) int
+		Sections    func(childComplexity int) int
+		Title       func(childComplexity int) int
+		Urls        func(childComplexity int) int
+	}
+
+	SearchPageResultList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SearchResultURLs struct {
+		App func(childComplexity int) int
+	}
+
+	SearchSectionResult struct {
+		Body  func(childComplexity int) int
+		ID    func(childComplexity int) int
+		Path  func(childComplexity int) int
+		Score func(childComplexity int) int
+		Title func(childComplexity int) int
+		Urls  func(childComplexity int) int
+	}
+
+	SearchSpaceResult struct {
+		ID    func(childComplexity int) int
+		Pages func(childComplexity int) int
+		Score func(childComplexity int) int
+		Title func(childComplexity int) int
+		Type  func(childComplexity int) int
+	}
+
+	SearchSpaceResultList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
 	}
 
 	ShareLink struct {
@@ -908,6 +1003,7 @@ type ComplexityRoot struct {
 		Revision            func(childComplexity int) int
 		RevisionByID        func(childComplexity int, id string) int
 		RevisionID          func(childComplexity int) int
+		Search              func(childComplexity int, query string, page *string, limit *int) int
 		Title               func(childComplexity int) int
 		UpdatedAt           func(childComplexity int) int
 		Urls                func(childComplexity int) int
@@ -1026,6 +1122,12 @@ type ComplexityRoot struct {
 	UserURLs struct {
 		Location func(childComplexity int) int
 	}
+
+	VersionContext struct {
+		ChangeRequest func(childComplexity int) int
+		Revision      func(childComplexity int) int
+		Type          func(childComplexity int) int
+	}
 }
 
 type ChangeRequestResolver interface {
@@ -1082,6 +1184,8 @@ type MutationResolver interface {
 	UpdateCustomField(ctx context.Context, organizationID string, name string, input model.UpdateCustomFieldInput) (*model.CustomField, error)
 	DeleteCustomField(ctx context.Context, organizationID string, name string) (bool, error)
 	UpdateSpaceCustomFields(ctx context.Context, spaceID string, input model.UpdateSpaceCustomFieldsInput) (bool, error)
+	ImportSpaceContent(ctx context.Context, spaceID string, input model.ContentImportInput) (*model.ContentImportResult, error)
+	ImportChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ContentImportInput) (*model.ContentImportResult, error)
 	CreateInvite(ctx context.Context, organizationID string, input model.CreateInviteInput) (*model.Invite, error)
 	UpdateInvite(ctx context.Context, organizationID string, inviteID string, input model.UpdateInviteInput) (*model.Invite, error)
 	DeleteInvite(ctx context.Context, organizationID string, inviteID string) (bool, error)
@@ -1167,6 +1271,7 @@ type OrganizationResolver interface {
 	CustomField(ctx context.Context, obj *model.Organization, name string) (*model.CustomField, error)
 	OpenAPISpecs(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.OpenAPISpecList, error)
 	OpenAPISpec(ctx context.Context, obj *model.Organization, specSlug string) (*model.OpenAPISpec, error)
+	Search(ctx context.Context, obj *model.Organization, query string, page *string, limit *int) (*model.SearchSpaceResultList, error)
 	Sites(ctx context.Context, obj *model.Organization, page *string, limit *int, space *string, title *string, published *bool) (*model.SiteList, error)
 	Site(ctx context.Context, obj *model.Organization, id string) (*model.Site, error)
 	Collections(ctx context.Context, obj *model.Organization, page *string, limit *int, nested *bool) (*model.CollectionList, error)
@@ -1197,6 +1302,8 @@ type RevisionResolver interface {
 	PageByPath(ctx context.Context, obj *model.Revision, path string, format *model.DocumentFormat) (*model.RevisionPage, error)
 
 	MergedFrom(ctx context.Context, obj *model.Revision) (*model.ChangeRequest, error)
+	Links(ctx context.Context, obj *model.Revision, pageID *string, status *string, page *string, limit *int) (*model.ContentLinkList, error)
+	Backlinks(ctx context.Context, obj *model.Revision, fileID string, page *string, limit *int) (*model.BacklinkList, error)
 }
 type RevisionPageResolver interface {
 	Markdown(ctx context.Context, obj *model.RevisionPage) (*string, error)
@@ -1224,6 +1331,7 @@ type SpaceResolver interface {
 	Comment(ctx context.Context, obj *model.Space, id string) (*model.Comment, error)
 	Revision(ctx context.Context, obj *model.Space) (*model.Revision, error)
 	RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error)
+	Search(ctx context.Context, obj *model.Space, query string, page *string, limit *int) (*model.SearchPageResultList, error)
 }
 type TeamResolver interface {
 	Members(ctx context.Context, obj *model.Team) (int, error)
@@ -1261,6 +1369,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiInformation.Version(childComplexity), true
+
+	case "BacklinkList.count":
+		if e.ComplexityRoot.BacklinkList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BacklinkList.Count(childComplexity), true
+	case "BacklinkList.items":
+		if e.ComplexityRoot.BacklinkList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BacklinkList.Items(childComplexity), true
+	case "BacklinkList.next":
+		if e.ComplexityRoot.BacklinkList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BacklinkList.Next(childComplexity), true
 
 	case "ChangeRequest.comment":
 		if e.ComplexityRoot.ChangeRequest.Comment == nil {
@@ -1938,6 +2065,150 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ContentChangeOutcome.Ref(childComplexity), true
+
+	case "ContentImportResult.importedResources":
+		if e.ComplexityRoot.ContentImportResult.ImportedResources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentImportResult.ImportedResources(childComplexity), true
+	case "ContentImportResult.revision":
+		if e.ComplexityRoot.ContentImportResult.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentImportResult.Revision(childComplexity), true
+	case "ContentImportResult.totalResources":
+		if e.ComplexityRoot.ContentImportResult.TotalResources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentImportResult.TotalResources(childComplexity), true
+
+	case "ContentLink.locationReferences":
+		if e.ComplexityRoot.ContentLink.LocationReferences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.LocationReferences(childComplexity), true
+	case "ContentLink.relation":
+		if e.ComplexityRoot.ContentLink.Relation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.Relation(childComplexity), true
+	case "ContentLink.status":
+		if e.ComplexityRoot.ContentLink.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.Status(childComplexity), true
+	case "ContentLink.targetReference":
+		if e.ComplexityRoot.ContentLink.TargetReference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLink.TargetReference(childComplexity), true
+
+	case "ContentLinkBrokenStats.changeRequest":
+		if e.ComplexityRoot.ContentLinkBrokenStats.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkBrokenStats.ChangeRequest(childComplexity), true
+	case "ContentLinkBrokenStats.total":
+		if e.ComplexityRoot.ContentLinkBrokenStats.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkBrokenStats.Total(childComplexity), true
+
+	case "ContentLinkList.count":
+		if e.ComplexityRoot.ContentLinkList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Count(childComplexity), true
+	case "ContentLinkList.items":
+		if e.ComplexityRoot.ContentLinkList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Items(childComplexity), true
+	case "ContentLinkList.next":
+		if e.ComplexityRoot.ContentLinkList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Next(childComplexity), true
+	case "ContentLinkList.stats":
+		if e.ComplexityRoot.ContentLinkList.Stats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkList.Stats(childComplexity), true
+
+	case "ContentLinkStats.broken":
+		if e.ComplexityRoot.ContentLinkStats.Broken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkStats.Broken(childComplexity), true
+	case "ContentLinkStats.total":
+		if e.ComplexityRoot.ContentLinkStats.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentLinkStats.Total(childComplexity), true
+
+	case "ContentReference.anchor":
+		if e.ComplexityRoot.ContentReference.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Anchor(childComplexity), true
+	case "ContentReference.file":
+		if e.ComplexityRoot.ContentReference.File == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.File(childComplexity), true
+	case "ContentReference.kind":
+		if e.ComplexityRoot.ContentReference.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Kind(childComplexity), true
+	case "ContentReference.organization":
+		if e.ComplexityRoot.ContentReference.Organization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Organization(childComplexity), true
+	case "ContentReference.page":
+		if e.ComplexityRoot.ContentReference.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Page(childComplexity), true
+	case "ContentReference.space":
+		if e.ComplexityRoot.ContentReference.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.Space(childComplexity), true
+	case "ContentReference.url":
+		if e.ComplexityRoot.ContentReference.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.URL(childComplexity), true
+	case "ContentReference.versionContext":
+		if e.ComplexityRoot.ContentReference.VersionContext == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContentReference.VersionContext(childComplexity), true
 
 	case "CustomField.createdAt":
 		if e.ComplexityRoot.CustomField.CreatedAt == nil {
@@ -2672,6 +2943,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DuplicateSpace(childComplexity, args["spaceId"].(string)), true
+	case "Mutation.importChangeRequestContent":
+		if e.ComplexityRoot.Mutation.ImportChangeRequestContent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importChangeRequestContent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportChangeRequestContent(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["input"].(model.ContentImportInput)), true
+	case "Mutation.importSpaceContent":
+		if e.ComplexityRoot.Mutation.ImportSpaceContent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importSpaceContent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportSpaceContent(childComplexity, args["spaceId"].(string), args["input"].(model.ContentImportInput)), true
 	case "Mutation.inviteUsers":
 		if e.ComplexityRoot.Mutation.InviteUsers == nil {
 			break
@@ -3623,6 +3916,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.SamlProviders(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Organization.search":
+		if e.ComplexityRoot.Organization.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.Search(childComplexity, args["query"].(string), args["page"].(*string), args["limit"].(*int)), true
 	case "Organization.site":
 		if e.ComplexityRoot.Organization.Site == nil {
 			break
@@ -4003,6 +4307,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ReactionUser.User(childComplexity), true
 
+	case "Revision.backlinks":
+		if e.ComplexityRoot.Revision.Backlinks == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_backlinks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.Backlinks(childComplexity, args["fileId"].(string), args["page"].(*string), args["limit"].(*int)), true
 	case "Revision.createdAt":
 		if e.ComplexityRoot.Revision.CreatedAt == nil {
 			break
@@ -4043,6 +4358,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.ID(childComplexity), true
+	case "Revision.links":
+		if e.ComplexityRoot.Revision.Links == nil {
+			break
+		}
+
+		args, err := ec.field_Revision_links_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Revision.Links(childComplexity, args["pageId"].(*string), args["status"].(*string), args["page"].(*string), args["limit"].(*int)), true
 	case "Revision.mergedFrom":
 		if e.ComplexityRoot.Revision.MergedFrom == nil {
 			break
@@ -4557,6 +4883,162 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SSOProviderLoginList.Items(childComplexity), true
+
+	case "SearchPageResult.description":
+		if e.ComplexityRoot.SearchPageResult.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Description(childComplexity), true
+	case "SearchPageResult.id":
+		if e.ComplexityRoot.SearchPageResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.ID(childComplexity), true
+	case "SearchPageResult.path":
+		if e.ComplexityRoot.SearchPageResult.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Path(childComplexity), true
+	case "SearchPageResult.score":
+		if e.ComplexityRoot.SearchPageResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Score(childComplexity), true
+	case "SearchPageResult.sections":
+		if e.ComplexityRoot.SearchPageResult.Sections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Sections(childComplexity), true
+	case "SearchPageResult.title":
+		if e.ComplexityRoot.SearchPageResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Title(childComplexity), true
+	case "SearchPageResult.urls":
+		if e.ComplexityRoot.SearchPageResult.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Urls(childComplexity), true
+
+	case "SearchPageResultList.count":
+		if e.ComplexityRoot.SearchPageResultList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResultList.Count(childComplexity), true
+	case "SearchPageResultList.items":
+		if e.ComplexityRoot.SearchPageResultList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResultList.Items(childComplexity), true
+	case "SearchPageResultList.next":
+		if e.ComplexityRoot.SearchPageResultList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResultList.Next(childComplexity), true
+
+	case "SearchResultURLs.app":
+		if e.ComplexityRoot.SearchResultURLs.App == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchResultURLs.App(childComplexity), true
+
+	case "SearchSectionResult.body":
+		if e.ComplexityRoot.SearchSectionResult.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Body(childComplexity), true
+	case "SearchSectionResult.id":
+		if e.ComplexityRoot.SearchSectionResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.ID(childComplexity), true
+	case "SearchSectionResult.path":
+		if e.ComplexityRoot.SearchSectionResult.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Path(childComplexity), true
+	case "SearchSectionResult.score":
+		if e.ComplexityRoot.SearchSectionResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Score(childComplexity), true
+	case "SearchSectionResult.title":
+		if e.ComplexityRoot.SearchSectionResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Title(childComplexity), true
+	case "SearchSectionResult.urls":
+		if e.ComplexityRoot.SearchSectionResult.Urls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSectionResult.Urls(childComplexity), true
+
+	case "SearchSpaceResult.id":
+		if e.ComplexityRoot.SearchSpaceResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.ID(childComplexity), true
+	case "SearchSpaceResult.pages":
+		if e.ComplexityRoot.SearchSpaceResult.Pages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Pages(childComplexity), true
+	case "SearchSpaceResult.score":
+		if e.ComplexityRoot.SearchSpaceResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Score(childComplexity), true
+	case "SearchSpaceResult.title":
+		if e.ComplexityRoot.SearchSpaceResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Title(childComplexity), true
+	case "SearchSpaceResult.type":
+		if e.ComplexityRoot.SearchSpaceResult.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResult.Type(childComplexity), true
+
+	case "SearchSpaceResultList.count":
+		if e.ComplexityRoot.SearchSpaceResultList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResultList.Count(childComplexity), true
+	case "SearchSpaceResultList.items":
+		if e.ComplexityRoot.SearchSpaceResultList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResultList.Items(childComplexity), true
+	case "SearchSpaceResultList.next":
+		if e.ComplexityRoot.SearchSpaceResultList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchSpaceResultList.Next(childComplexity), true
 
 	case "ShareLink.active":
 		if e.ComplexityRoot.ShareLink.Active == nil {
@@ -5368,6 +5850,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Space.RevisionID(childComplexity), true
+	case "Space.search":
+		if e.ComplexityRoot.Space.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Space_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.Search(childComplexity, args["query"].(string), args["page"].(*string), args["limit"].(*int)), true
 	case "Space.title":
 		if e.ComplexityRoot.Space.Title == nil {
 			break
@@ -5787,6 +6280,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserURLs.Location(childComplexity), true
 
+	case "VersionContext.changeRequest":
+		if e.ComplexityRoot.VersionContext.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionContext.ChangeRequest(childComplexity), true
+	case "VersionContext.revision":
+		if e.ComplexityRoot.VersionContext.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionContext.Revision(childComplexity), true
+	case "VersionContext.type":
+		if e.ComplexityRoot.VersionContext.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionContext.Type(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -5802,6 +6314,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputChangeRequestContentInput,
 		ec.unmarshalInputCommentBodyInput,
 		ec.unmarshalInputContentChangeInput,
+		ec.unmarshalInputContentImportInput,
 		ec.unmarshalInputContentPointerInput,
 		ec.unmarshalInputContentPositionInput,
 		ec.unmarshalInputCreateChangeRequestInput,
@@ -6479,6 +6992,28 @@ extend type Mutation {
   updateSpaceCustomFields(spaceId: ID!, input: UpdateSpaceCustomFieldsInput!): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/import.graphqls", Input: `"What to import: source website crawls the site at url."
+input ContentImportInput {
+  url: String! @url @length(max: 2048)
+  source: String! @pattern(regexp: "^website$", message: "must be website")
+}
+
+"An import's outcome: the revision it wrote and how many resources it found and kept."
+type ContentImportResult {
+  revision: String!
+  "Pages and images imported."
+  importedResources: Int!
+  "Every page, other resource and image found on the site, imported or not."
+  totalResources: Int!
+}
+
+extend type Mutation {
+  "Imports a website into the space as a new current revision."
+  importSpaceContent(spaceId: ID!, input: ContentImportInput!): ContentImportResult!
+  "Imports a website into a change request as its new head revision."
+  importChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ContentImportInput!): ContentImportResult!
+}
+`, BuiltIn: false},
 	{Name: "../schema/invite.graphqls", Input: `"A link that lets its holder join an organization with a role."
 type Invite {
   object: String!
@@ -6534,6 +7069,69 @@ extend type Mutation {
   joinOrganization(organizationId: ID!, inviteId: ID!): JoinResult!
   "Adds existing users, by e-mail, as members; admins only."
   inviteUsers(organizationId: ID!, input: InviteUsersInput!): InviteUsersResult!
+}
+`, BuiltIn: false},
+	{Name: "../schema/links.graphqls", Input: `"Which content a reference is read in: a space's revision, or a change request's."
+type VersionContext {
+  "revision or change-request."
+  type: String!
+  revision: String!
+  changeRequest: String
+}
+
+"A reference to content (the reference document's ContentRef): kind page, file, anchor or url."
+type ContentReference {
+  kind: String!
+  organization: String
+  space: String
+  versionContext: VersionContext
+  page: String
+  file: String
+  anchor: String
+  url: String
+}
+
+"A target linked from the pages of a revision."
+type ContentLink {
+  "ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app)."
+  status: String!
+  "link or image."
+  relation: String!
+  targetReference: ContentReference!
+  "The pages that link to the target."
+  locationReferences: [ContentReference!]!
+}
+
+type ContentLinkBrokenStats {
+  total: Int!
+  "Broken links read in a change request (0 for a space's revision)."
+  changeRequest: Int!
+}
+
+type ContentLinkStats {
+  total: Int!
+  broken: ContentLinkBrokenStats!
+}
+
+type ContentLinkList {
+  items: [ContentLink!]!
+  count: Int!
+  next: Next
+  "Counted before the status filter."
+  stats: ContentLinkStats!
+}
+
+type BacklinkList {
+  items: [ContentReference!]!
+  count: Int!
+  next: Next
+}
+
+extend type Revision {
+  "The links of the revision's pages (or of one page), grouped by target; status filters them."
+  links(pageId: ID, status: String @pattern(regexp: "^(ok|broken|in-app)$", message: "must be ok, broken or in-app"), page: String, limit: Int = 50 @range(min: 0, max: 1000)): ContentLinkList!
+  "The pages of the revision that link to or show a file."
+  backlinks(fileId: ID!, page: String, limit: Int = 50 @range(min: 0, max: 1000)): BacklinkList!
 }
 `, BuiltIn: false},
 	{Name: "../schema/member.graphqls", Input: `enum MemberRoleFilter {
@@ -6934,6 +7532,70 @@ extend type Mutation {
   createSAMLProvider(organizationId: ID!, input: CreateSAMLProviderInput!): SAMLProvider!
   updateSAMLProvider(organizationId: ID!, samlProviderId: ID!, input: UpdateSAMLProviderInput!): SAMLProvider!
   deleteSAMLProvider(organizationId: ID!, samlProviderId: ID!): Boolean!
+}
+`, BuiltIn: false},
+	{Name: "../schema/search.graphqls", Input: `type SearchResultURLs {
+  app: String!
+}
+
+"A section of a page that matches a search: the text under one heading."
+type SearchSectionResult {
+  "The page's id, with '#' and the heading's anchor for sections under a heading."
+  id: String!
+  title: String!
+  "The page's path, with '#' and the heading's anchor."
+  path: String!
+  body: String!
+  score: Float!
+  urls: SearchResultURLs!
+}
+
+"A page that matches a search, with its best matching sections."
+type SearchPageResult {
+  id: String!
+  title: String!
+  description: String!
+  path: String!
+  "Higher is better: 2 and more for a title match, 1 and more for a description match, below 1 for the text only."
+  score: Float!
+  sections: [SearchSectionResult!]!
+  urls: SearchResultURLs!
+}
+
+type SearchPageResultList {
+  items: [SearchPageResult!]!
+  "The number of matching pages."
+  count: Int!
+  next: Next
+}
+
+"The matching pages of one space."
+type SearchSpaceResult {
+  "Always space."
+  type: String!
+  id: String!
+  title: String!
+  "The best score of its pages."
+  score: Float!
+  pages: [SearchPageResult!]!
+}
+
+"A page of results: limit pages, ranked across spaces, grouped by space in order of their best page."
+type SearchSpaceResultList {
+  items: [SearchSpaceResult!]!
+  "The number of matching pages."
+  count: Int!
+  next: Next
+}
+
+extend type Space {
+  "Full-text search of the space's current revision: words (stemmed), \"phrases\", -exclusions, or; the last word also matches as a prefix."
+  search(query: String! @length(min: 1, max: 512), page: String, limit: Int = 50 @range(min: 0, max: 1000)): SearchPageResultList!
+}
+
+extend type Organization {
+  "Full-text search of the spaces of the organization the caller can read, grouped by space."
+  search(query: String! @length(min: 1, max: 512), page: String, limit: Int = 50 @range(min: 0, max: 1000)): SearchSpaceResultList!
 }
 `, BuiltIn: false},
 	{Name: "../schema/site.graphqls", Input: `"Who reads a site: public, unlisted, share-link or visitor-auth (a scalar: enum values cannot hold '-')."
@@ -7713,6 +8375,18 @@ func (ec *executionContext) childFields_ApiInformation(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type ApiInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_BacklinkList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_BacklinkList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_BacklinkList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_BacklinkList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BacklinkList", field.Name)
+}
+
 func (ec *executionContext) childFields_ChangeRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -8031,6 +8705,88 @@ func (ec *executionContext) childFields_ContentChangeOutcome(ctx context.Context
 		return ec.fieldContext_ContentChangeOutcome_page(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ContentChangeOutcome", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentImportResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "revision":
+		return ec.fieldContext_ContentImportResult_revision(ctx, field)
+	case "importedResources":
+		return ec.fieldContext_ContentImportResult_importedResources(ctx, field)
+	case "totalResources":
+		return ec.fieldContext_ContentImportResult_totalResources(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentImportResult", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_ContentLink_status(ctx, field)
+	case "relation":
+		return ec.fieldContext_ContentLink_relation(ctx, field)
+	case "targetReference":
+		return ec.fieldContext_ContentLink_targetReference(ctx, field)
+	case "locationReferences":
+		return ec.fieldContext_ContentLink_locationReferences(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLink", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLinkBrokenStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ContentLinkBrokenStats_total(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_ContentLinkBrokenStats_changeRequest(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLinkBrokenStats", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLinkList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_ContentLinkList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_ContentLinkList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_ContentLinkList_next(ctx, field)
+	case "stats":
+		return ec.fieldContext_ContentLinkList_stats(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLinkList", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentLinkStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ContentLinkStats_total(ctx, field)
+	case "broken":
+		return ec.fieldContext_ContentLinkStats_broken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentLinkStats", field.Name)
+}
+
+func (ec *executionContext) childFields_ContentReference(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_ContentReference_kind(ctx, field)
+	case "organization":
+		return ec.fieldContext_ContentReference_organization(ctx, field)
+	case "space":
+		return ec.fieldContext_ContentReference_space(ctx, field)
+	case "versionContext":
+		return ec.fieldContext_ContentReference_versionContext(ctx, field)
+	case "page":
+		return ec.fieldContext_ContentReference_page(ctx, field)
+	case "file":
+		return ec.fieldContext_ContentReference_file(ctx, field)
+	case "anchor":
+		return ec.fieldContext_ContentReference_anchor(ctx, field)
+	case "url":
+		return ec.fieldContext_ContentReference_url(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContentReference", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomField(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8465,6 +9221,8 @@ func (ec *executionContext) childFields_Organization(ctx context.Context, field 
 		return ec.fieldContext_Organization_openAPISpecs(ctx, field)
 	case "openAPISpec":
 		return ec.fieldContext_Organization_openAPISpec(ctx, field)
+	case "search":
+		return ec.fieldContext_Organization_search(ctx, field)
 	case "sites":
 		return ec.fieldContext_Organization_sites(ctx, field)
 	case "site":
@@ -8611,6 +9369,10 @@ func (ec *executionContext) childFields_Revision(ctx context.Context, field grap
 		return ec.fieldContext_Revision_tags(ctx, field)
 	case "mergedFrom":
 		return ec.fieldContext_Revision_mergedFrom(ctx, field)
+	case "links":
+		return ec.fieldContext_Revision_links(ctx, field)
+	case "backlinks":
+		return ec.fieldContext_Revision_backlinks(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Revision", field.Name)
 }
@@ -8833,6 +9595,92 @@ func (ec *executionContext) childFields_SSOProviderLoginList(ctx context.Context
 		return ec.fieldContext_SSOProviderLoginList_items(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SSOProviderLoginList", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchPageResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SearchPageResult_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchPageResult_title(ctx, field)
+	case "description":
+		return ec.fieldContext_SearchPageResult_description(ctx, field)
+	case "path":
+		return ec.fieldContext_SearchPageResult_path(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchPageResult_score(ctx, field)
+	case "sections":
+		return ec.fieldContext_SearchPageResult_sections(ctx, field)
+	case "urls":
+		return ec.fieldContext_SearchPageResult_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchPageResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchPageResultList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SearchPageResultList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SearchPageResultList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SearchPageResultList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchPageResultList", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchResultURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "app":
+		return ec.fieldContext_SearchResultURLs_app(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchResultURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchSectionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SearchSectionResult_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchSectionResult_title(ctx, field)
+	case "path":
+		return ec.fieldContext_SearchSectionResult_path(ctx, field)
+	case "body":
+		return ec.fieldContext_SearchSectionResult_body(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchSectionResult_score(ctx, field)
+	case "urls":
+		return ec.fieldContext_SearchSectionResult_urls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchSectionResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchSpaceResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_SearchSpaceResult_type(ctx, field)
+	case "id":
+		return ec.fieldContext_SearchSpaceResult_id(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchSpaceResult_title(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchSpaceResult_score(ctx, field)
+	case "pages":
+		return ec.fieldContext_SearchSpaceResult_pages(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchSpaceResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchSpaceResultList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SearchSpaceResultList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SearchSpaceResultList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchSpaceResultList", field.Name)
 }
 
 func (ec *executionContext) childFields_ShareLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9219,6 +10067,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_revision(ctx, field)
 	case "revisionById":
 		return ec.fieldContext_Space_revisionById(ctx, field)
+	case "search":
+		return ec.fieldContext_Space_search(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Space", field.Name)
 }
@@ -9447,6 +10297,18 @@ func (ec *executionContext) childFields_UserURLs(ctx context.Context, field grap
 		return ec.fieldContext_UserURLs_location(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UserURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_VersionContext(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_VersionContext_type(ctx, field)
+	case "revision":
+		return ec.fieldContext_VersionContext_revision(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_VersionContext_changeRequest(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VersionContext", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11039,6 +11901,58 @@ func (ec *executionContext) field_Mutation_duplicateSpace_args(ctx context.Conte
 		return nil, err
 	}
 	args["spaceId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importChangeRequestContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ContentImportInput, error) {
+			return ec.unmarshalNContentImportInput2folioᚋgraphᚋmodelᚐContentImportInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importSpaceContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ContentImportInput, error) {
+			return ec.unmarshalNContentImportInput2folioᚋgraphᚋmodelᚐContentImportInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -13015,6 +13929,125 @@ func (ec *executionContext) field_Organization_samlProviders_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Organization_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Organization_search_argsQuery(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Organization_search_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_search_argsQuery(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("query"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["query"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Organization_search_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Organization_site_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13815,6 +14848,82 @@ func (ec *executionContext) field_Query_user_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Revision_backlinks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "fileId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fileId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Revision_backlinks_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_backlinks_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Revision_fileList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13895,6 +15004,136 @@ func (ec *executionContext) field_Revision_file_args(ctx context.Context, rawArg
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Revision_links_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "pageId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["pageId"] = arg0
+
+	arg1, err := ec.field_Revision_links_argsStatus(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg2
+
+	arg3, err := ec.field_Revision_links_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Revision_links_argsStatus(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["status"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		regexp, err := ec.unmarshalNString2string(ctx, "^(ok|broken|in-app)$")
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		message, err := ec.unmarshalOString2ᚖstring(ctx, "must be ok, broken or in-app")
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Pattern == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive pattern is not implemented")
+		}
+		return ec.Directives.Pattern(ctx, rawArgs, directive0, regexp, message)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Revision_links_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Revision_pageByPath_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -14611,6 +15850,125 @@ func (ec *executionContext) field_Space_revisionById_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Space_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Space_search_argsQuery(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_Space_search_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_search_argsQuery(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("query"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["query"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Space_search_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Team_teamMembers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14787,6 +16145,93 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BacklinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BacklinkList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
+			return ec.marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BacklinkList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BacklinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentReference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BacklinkList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BacklinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BacklinkList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BacklinkList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BacklinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -17600,6 +19045,598 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Con
 	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type JSON does not have child fields"))
 }
 
+func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentImportResult_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentImportResult_importedResources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImportedResources, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentImportResult_totalResources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalResources, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLink", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_relation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Relation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLink", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_targetReference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TargetReference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
+			return ec.marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_targetReference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLink",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentReference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLink_locationReferences(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLink_locationReferences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LocationReferences, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
+			return ec.marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLink_locationReferences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLink",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentReference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkBrokenStats_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkBrokenStats_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkBrokenStats_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ContentLink) graphql.Marshaler {
+			return ec.marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐContentLinkᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkList_stats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
+			return ec.marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkList_stats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLinkStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkStats_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentLinkStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentLinkStats_broken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Broken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
+			return ec.marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentLinkStats_broken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentLinkStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLinkBrokenStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentReference_kind(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_organization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organization, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_space(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Space, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_versionContext(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VersionContext, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VersionContext) graphql.Marshaler {
+			return ec.marshalOVersionContext2ᚖfolioᚋgraphᚋmodelᚐVersionContext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_versionContext(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContentReference",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VersionContext(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContentReference_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Page, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_file(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.File, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_anchor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Anchor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContentReference_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19797,6 +21834,94 @@ func (ec *executionContext) fieldContext_Mutation_updateSpaceCustomFields(ctx co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateSpaceCustomFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importSpaceContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportSpaceContent(ctx, fc.Args["spaceId"].(string), fc.Args["input"].(model.ContentImportInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
+			return ec.marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentImportResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importSpaceContent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importChangeRequestContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportChangeRequestContent(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["input"].(model.ContentImportInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
+			return ec.marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importChangeRequestContent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentImportResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importChangeRequestContent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -24642,6 +26767,50 @@ func (ec *executionContext) fieldContext_Organization_openAPISpec(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Organization_search(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().Search(ctx, obj, fc.Args["query"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchSpaceResultList) graphql.Marshaler {
+			return ec.marshalNSearchSpaceResultList2ᚖfolioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchSpaceResultList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Organization_sites(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26520,6 +28689,94 @@ func (ec *executionContext) fieldContext_Revision_mergedFrom(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Revision_links(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_links(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().Links(ctx, obj, fc.Args["pageId"].(*string), fc.Args["status"].(*string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkList) graphql.Marshaler {
+			return ec.marshalNContentLinkList2ᚖfolioᚋgraphᚋmodelᚐContentLinkList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_links(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContentLinkList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_links_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_backlinks(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_backlinks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Revision().Backlinks(ctx, obj, fc.Args["fileId"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BacklinkList) graphql.Marshaler {
+			return ec.marshalNBacklinkList2ᚖfolioᚋgraphᚋmodelᚐBacklinkList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_backlinks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BacklinkList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Revision_backlinks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28269,6 +30526,653 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SSOProviderLogin(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_score(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Score(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_sections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sections(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchSectionResult) graphql.Marshaler {
+			return ec.marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodelᚐSearchSectionResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_sections(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchSectionResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
+			return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchResultURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResultList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
+			return ec.marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResultList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResultList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResultList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResultList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResultList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SearchResultURLs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchResultURLs_app(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.App, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchResultURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_body(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Body(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_score(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Score(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSectionResult_urls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Urls(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
+			return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSectionResult_urls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSectionResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchResultURLs(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_score(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResult_pages(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResult_pages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
+			return ec.marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResult_pages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSpaceResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchSpaceResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResultList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchSpaceResult) graphql.Marshaler {
+			return ec.marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodelᚐSearchSpaceResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResultList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSpaceResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchSpaceResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResultList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchSpaceResultList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SearchSpaceResultList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchSpaceResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
 		},
 	}
 	return fc, nil
@@ -31663,6 +34567,50 @@ func (ec *executionContext) fieldContext_Space_revisionById(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Space_search(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Space().Search(ctx, obj, fc.Args["query"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchPageResultList) graphql.Marshaler {
+			return ec.marshalNSearchPageResultList2ᚖfolioᚋgraphᚋmodelᚐSearchPageResultList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResultList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Space_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33252,6 +36200,75 @@ func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("UserURLs", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VersionContext_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VersionContext_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VersionContext_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -34917,6 +37934,95 @@ func (ec *executionContext) unmarshalInputContentChangeInput(ctx context.Context
 				return it, err
 			}
 			it.Files = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputContentImportInput(ctx context.Context, obj any) (model.ContentImportInput, error) {
+	var it model.ContentImportInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "source"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Url == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive url is not implemented")
+				}
+				return ec.Directives.Url(ctx, obj, directive0)
+			}
+			directive2 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive1, nil, max)
+			}
+
+			tmp, err := directive2(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.URL = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				regexp, err := ec.unmarshalNString2string(ctx, "^website$")
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				message, err := ec.unmarshalOString2ᚖstring(ctx, "must be website")
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Pattern == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive pattern is not implemented")
+				}
+				return ec.Directives.Pattern(ctx, obj, directive0, regexp, message)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Source = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
 		}
 	}
 	return it, nil
@@ -39287,6 +42393,52 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var backlinkListImplementors = []string{"BacklinkList"}
+
+func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BacklinkList")
+		case "items":
+			out.Values[i] = ec._BacklinkList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._BacklinkList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._BacklinkList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var changeRequestImplementors = []string{"ChangeRequest"}
 
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
@@ -40835,6 +43987,301 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 	return out
 }
 
+var contentImportResultImplementors = []string{"ContentImportResult"}
+
+func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentImportResult")
+		case "revision":
+			out.Values[i] = ec._ContentImportResult_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importedResources":
+			out.Values[i] = ec._ContentImportResult_importedResources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalResources":
+			out.Values[i] = ec._ContentImportResult_totalResources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkImplementors = []string{"ContentLink"}
+
+func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLink")
+		case "status":
+			out.Values[i] = ec._ContentLink_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relation":
+			out.Values[i] = ec._ContentLink_relation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "targetReference":
+			out.Values[i] = ec._ContentLink_targetReference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "locationReferences":
+			out.Values[i] = ec._ContentLink_locationReferences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
+
+func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLinkBrokenStats")
+		case "total":
+			out.Values[i] = ec._ContentLinkBrokenStats_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequest":
+			out.Values[i] = ec._ContentLinkBrokenStats_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkListImplementors = []string{"ContentLinkList"}
+
+func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLinkList")
+		case "items":
+			out.Values[i] = ec._ContentLinkList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ContentLinkList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._ContentLinkList_next(ctx, field, obj)
+		case "stats":
+			out.Values[i] = ec._ContentLinkList_stats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentLinkStatsImplementors = []string{"ContentLinkStats"}
+
+func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentLinkStats")
+		case "total":
+			out.Values[i] = ec._ContentLinkStats_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "broken":
+			out.Values[i] = ec._ContentLinkStats_broken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contentReferenceImplementors = []string{"ContentReference"}
+
+func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContentReference")
+		case "kind":
+			out.Values[i] = ec._ContentReference_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "organization":
+			out.Values[i] = ec._ContentReference_organization(ctx, field, obj)
+		case "space":
+			out.Values[i] = ec._ContentReference_space(ctx, field, obj)
+		case "versionContext":
+			out.Values[i] = ec._ContentReference_versionContext(ctx, field, obj)
+		case "page":
+			out.Values[i] = ec._ContentReference_page(ctx, field, obj)
+		case "file":
+			out.Values[i] = ec._ContentReference_file(ctx, field, obj)
+		case "anchor":
+			out.Values[i] = ec._ContentReference_anchor(ctx, field, obj)
+		case "url":
+			out.Values[i] = ec._ContentReference_url(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var customFieldImplementors = []string{"CustomField"}
 
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
@@ -41949,6 +45396,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateSpaceCustomFields":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateSpaceCustomFields(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importSpaceContent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importSpaceContent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importChangeRequestContent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importChangeRequestContent(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -43637,6 +47098,42 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "search":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_search(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "sites":
 			field := field
 
@@ -44824,6 +48321,78 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "links":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_links(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "backlinks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Revision_backlinks(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -45611,6 +49180,329 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchPageResultImplementors = []string{"SearchPageResult"}
+
+func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchPageResult")
+		case "id":
+			out.Values[i] = ec._SearchPageResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SearchPageResult_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._SearchPageResult_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "path":
+			out.Values[i] = ec._SearchPageResult_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SearchPageResult_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sections":
+			out.Values[i] = ec._SearchPageResult_sections(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "urls":
+			out.Values[i] = ec._SearchPageResult_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchPageResultListImplementors = []string{"SearchPageResultList"}
+
+func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchPageResultList")
+		case "items":
+			out.Values[i] = ec._SearchPageResultList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SearchPageResultList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SearchPageResultList_next(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchResultURLsImplementors = []string{"SearchResultURLs"}
+
+func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchResultURLs")
+		case "app":
+			out.Values[i] = ec._SearchResultURLs_app(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchSectionResultImplementors = []string{"SearchSectionResult"}
+
+func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchSectionResult")
+		case "id":
+			out.Values[i] = ec._SearchSectionResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SearchSectionResult_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "path":
+			out.Values[i] = ec._SearchSectionResult_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._SearchSectionResult_body(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SearchSectionResult_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "urls":
+			out.Values[i] = ec._SearchSectionResult_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
+
+func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchSpaceResult")
+		case "type":
+			out.Values[i] = ec._SearchSpaceResult_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._SearchSpaceResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._SearchSpaceResult_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SearchSpaceResult_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pages":
+			out.Values[i] = ec._SearchSpaceResult_pages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
+
+func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchSpaceResultList")
+		case "items":
+			out.Values[i] = ec._SearchSpaceResultList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SearchSpaceResultList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SearchSpaceResultList_next(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47321,6 +51213,42 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "search":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Space_search(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48326,6 +52254,52 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var versionContextImplementors = []string{"VersionContext"}
+
+func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, versionContextImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VersionContext")
+		case "type":
+			out.Values[i] = ec._VersionContext_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revision":
+			out.Values[i] = ec._VersionContext_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequest":
+			out.Values[i] = ec._VersionContext_changeRequest(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
@@ -48695,6 +52669,20 @@ func (ec *executionContext) marshalNApiInformation2ᚖfolioᚋgraphᚋmodelᚐAP
 	return ec._ApiInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBacklinkList2folioᚋgraphᚋmodelᚐBacklinkList(ctx context.Context, sel ast.SelectionSet, v model.BacklinkList) graphql.Marshaler {
+	return ec._BacklinkList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBacklinkList2ᚖfolioᚋgraphᚋmodelᚐBacklinkList(ctx context.Context, sel ast.SelectionSet, v *model.BacklinkList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BacklinkList(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -49049,6 +53037,109 @@ func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmode
 	return ret
 }
 
+func (ec *executionContext) unmarshalNContentImportInput2folioᚋgraphᚋmodelᚐContentImportInput(ctx context.Context, v any) (model.ContentImportInput, error) {
+	res, err := ec.unmarshalInputContentImportInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContentImportResult2folioᚋgraphᚋmodelᚐContentImportResult(ctx context.Context, sel ast.SelectionSet, v model.ContentImportResult) graphql.Marshaler {
+	return ec._ContentImportResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx context.Context, sel ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentImportResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx context.Context, sel ast.SelectionSet, v model.ContentLink) graphql.Marshaler {
+	return ec._ContentLink(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐContentLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentLink) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentLinkBrokenStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentLinkList2folioᚋgraphᚋmodelᚐContentLinkList(ctx context.Context, sel ast.SelectionSet, v model.ContentLinkList) graphql.Marshaler {
+	return ec._ContentLinkList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentLinkList2ᚖfolioᚋgraphᚋmodelᚐContentLinkList(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentLinkList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentLinkStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContentReference2folioᚋgraphᚋmodelᚐContentReference(ctx context.Context, sel ast.SelectionSet, v model.ContentReference) graphql.Marshaler {
+	return ec._ContentReference(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNContentReference2folioᚋgraphᚋmodelᚐContentReference(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(ctx context.Context, sel ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContentReference(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreateChangeRequestInput2folioᚋgraphᚋmodelᚐCreateChangeRequestInput(ctx context.Context, v any) (model.CreateChangeRequestInput, error) {
 	res, err := ec.unmarshalInputCreateChangeRequestInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -49230,6 +53321,22 @@ func (ec *executionContext) marshalNEmojiReaction2ᚕfolioᚋgraphᚋmodelᚐEmo
 func (ec *executionContext) unmarshalNFileUploadInput2folioᚋgraphᚋmodelᚐFileUploadInput(ctx context.Context, v any) (model.FileUploadInput, error) {
 	res, err := ec.unmarshalInputFileUploadInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalFloatContext(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -50063,6 +54170,98 @@ func (ec *executionContext) marshalNSSOProviderLoginList2ᚖfolioᚋgraphᚋmode
 		return graphql.Null
 	}
 	return ec._SSOProviderLoginList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx context.Context, sel ast.SelectionSet, v model.SearchPageResult) graphql.Marshaler {
+	return ec._SearchPageResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchPageResultList2folioᚋgraphᚋmodelᚐSearchPageResultList(ctx context.Context, sel ast.SelectionSet, v model.SearchPageResultList) graphql.Marshaler {
+	return ec._SearchPageResultList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchPageResultList2ᚖfolioᚋgraphᚋmodelᚐSearchPageResultList(ctx context.Context, sel ast.SelectionSet, v *model.SearchPageResultList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SearchPageResultList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(ctx context.Context, sel ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
+	return ec._SearchResultURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐSearchSectionResult(ctx context.Context, sel ast.SelectionSet, v model.SearchSectionResult) graphql.Marshaler {
+	return ec._SearchSectionResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodelᚐSearchSectionResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSectionResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐSearchSectionResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSearchSpaceResult(ctx context.Context, sel ast.SelectionSet, v model.SearchSpaceResult) graphql.Marshaler {
+	return ec._SearchSpaceResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodelᚐSearchSpaceResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSpaceResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSearchSpaceResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchSpaceResultList2folioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, v model.SearchSpaceResultList) graphql.Marshaler {
+	return ec._SearchSpaceResultList(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchSpaceResultList2ᚖfolioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, v *model.SearchSpaceResultList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SearchSpaceResultList(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(ctx context.Context, sel ast.SelectionSet, v model.ShareLink) graphql.Marshaler {
@@ -51737,6 +55936,13 @@ func (ec *executionContext) marshalOUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx con
 		return graphql.Null
 	}
 	return ec._User(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOVersionContext2ᚖfolioᚋgraphᚋmodelᚐVersionContext(ctx context.Context, sel ast.SelectionSet, v *model.VersionContext) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VersionContext(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOVisibility2ᚖfolioᚋstoreᚐVisibility(ctx context.Context, v any) (*store.Visibility, error) {

@@ -45,6 +45,12 @@ type APIInformation struct {
 	Build   string `json:"build"`
 }
 
+type BacklinkList struct {
+	Items []ContentReference `json:"items"`
+	Count int                `json:"count"`
+	Next  *Next              `json:"next,omitempty"`
+}
+
 type ChangeRequestContentInput struct {
 	// 1 to 50 changes, applied in order, all or nothing.
 	Changes []ContentChangeInput `json:"changes"`
@@ -171,6 +177,51 @@ type ContentChangeOutcome struct {
 	Page   json.RawMessage `json:"page"`
 }
 
+// What to import: source website crawls the site at url.
+type ContentImportInput struct {
+	URL    string `json:"url"`
+	Source string `json:"source"`
+}
+
+// An import's outcome: the revision it wrote and how many resources it found and kept.
+type ContentImportResult struct {
+	Revision string `json:"revision"`
+	// Pages and images imported.
+	ImportedResources int `json:"importedResources"`
+	// Every page, other resource and image found on the site, imported or not.
+	TotalResources int `json:"totalResources"`
+}
+
+// A target linked from the pages of a revision.
+type ContentLink struct {
+	// ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app).
+	Status string `json:"status"`
+	// link or image.
+	Relation        string            `json:"relation"`
+	TargetReference *ContentReference `json:"targetReference"`
+	// The pages that link to the target.
+	LocationReferences []ContentReference `json:"locationReferences"`
+}
+
+type ContentLinkBrokenStats struct {
+	Total int `json:"total"`
+	// Broken links read in a change request (0 for a space's revision).
+	ChangeRequest int `json:"changeRequest"`
+}
+
+type ContentLinkList struct {
+	Items []ContentLink `json:"items"`
+	Count int           `json:"count"`
+	Next  *Next         `json:"next,omitempty"`
+	// Counted before the status filter.
+	Stats *ContentLinkStats `json:"stats"`
+}
+
+type ContentLinkStats struct {
+	Total  int                     `json:"total"`
+	Broken *ContentLinkBrokenStats `json:"broken"`
+}
+
 // A sibling, by kind and id: {type: space, space} or {type: collection, collection}.
 type ContentPointerInput struct {
 	Type       string  `json:"type"`
@@ -182,6 +233,18 @@ type ContentPointerInput struct {
 type ContentPositionInput struct {
 	Before *ContentPointerInput `json:"before,omitempty"`
 	After  *ContentPointerInput `json:"after,omitempty"`
+}
+
+// A reference to content (the reference document's ContentRef): kind page, file, anchor or url.
+type ContentReference struct {
+	Kind           string          `json:"kind"`
+	Organization   *string         `json:"organization,omitempty"`
+	Space          *string         `json:"space,omitempty"`
+	VersionContext *VersionContext `json:"versionContext,omitempty"`
+	Page           *string         `json:"page,omitempty"`
+	File           *string         `json:"file,omitempty"`
+	Anchor         *string         `json:"anchor,omitempty"`
+	URL            *string         `json:"url,omitempty"`
 }
 
 type CreateChangeRequestInput struct {
@@ -546,6 +609,25 @@ type SSOProviderLogin struct {
 
 type SSOProviderLoginList struct {
 	Items []SSOProviderLogin `json:"items"`
+}
+
+type SearchPageResultList struct {
+	Items []SearchPageResult `json:"items"`
+	// The number of matching pages.
+	Count int   `json:"count"`
+	Next  *Next `json:"next,omitempty"`
+}
+
+type SearchResultURLs struct {
+	App string `json:"app"`
+}
+
+// A page of results: limit pages, ranked across spaces, grouped by space in order of their best page.
+type SearchSpaceResultList struct {
+	Items []SearchSpaceResult `json:"items"`
+	// The number of matching pages.
+	Count int   `json:"count"`
+	Next  *Next `json:"next,omitempty"`
 }
 
 type SetTeamMemberInput struct {
@@ -928,6 +1010,14 @@ type UpdateTranslationSettingsInput struct {
 
 type UserURLs struct {
 	Location string `json:"location"`
+}
+
+// Which content a reference is read in: a space's revision, or a change request's.
+type VersionContext struct {
+	// revision or change-request.
+	Type          string  `json:"type"`
+	Revision      string  `json:"revision"`
+	ChangeRequest *string `json:"changeRequest,omitempty"`
 }
 
 // Which comments a list returns: every status, or one.

@@ -81,6 +81,13 @@ func SharingDatabase(other *Server) Option {
 	return func(s *setup) { s.shared = other }
 }
 
+// NewWith starts a server for one test with its configuration adjusted by
+// configure (for example to let imports reach a local test site).
+func NewWith(t testing.TB, configure func(*rest.Config)) *Server {
+	t.Helper()
+	return New(t, func(su *setup) { configure(&su.cfg) })
+}
+
 // New starts a server for one test.
 func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()

@@ -1,0 +1,292 @@
+package store
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"folio/store/markdown"
+)
+
+// MaxSearchQuery is the longest search query, in characters.
+const MaxSearchQuery = 512
+
+// maxSearchSections caps the sections listed under one page result.
+const maxSearchSections = 5
+
+// SearchHit is a page that matches a search, with its best sections.
+type SearchHit struct {
+	SpaceID     string  `bun:"space_id"`
+	PageID      string  `bun:"page_id"`
+	Title       string  `bun:"title"`
+	Description string  `bun:"description"`
+	Path        string  `bun:"path"`
+	NegScore    float64 `bun:"neg_score"` // the score negated, so the keyset is ascending
+	Sections    []SearchSection
+}
+
+// Score is the hit's relevance: 2 and more for a title match, 1 and more
+// for a description match, below 1 for matches in the text only.
+func (h SearchHit) Score() float64 { return -h.NegScore }
+
+// SearchSection is a matching section of a page.
+type SearchSection struct {
+	SpaceID string  `bun:"space_id"`
+	PageID  string  `bun:"page_id"`
+	Ordinal int     `bun:"ordinal"`
+	Anchor  string  `bun:"anchor"`
+	Title   string  `bun:"title"`
+	Body    string  `bun:"body"`
+	Score   float64 `bun:"score"`
+}
+
+// SearchSpace searches the current revision of one space. INVALID when
+// the query is empty or longer than MaxSearchQuery characters.
+func (s *Store) SearchSpace(ctx context.Context, spaceID, query string, args PageArgs) (Page[SearchHit], error) {
+	return s.search(ctx, "space_id = ?", []any{spaceID}, query, args)
+}
+
+// SearchOrganization searches the current revisions of the live spaces of
+// an organization that a member with role can read: every space for a
+// role, only those a default level opens for guests (role nil).
+func (s *Store) SearchOrganization(ctx context.Context, orgID string, role *Role, query string, args PageArgs) (Page[SearchHit], error) {
+	filter := "space_id IN (SELECT id FROM spaces WHERE organization_id = ? AND deleted_at IS NULL"
+	if role == nil {
+		filter += " AND COALESCE(default_level, folio_collection_level(parent_id)) IS NOT NULL"
+	}
+	return s.search(ctx, filter+")", []any{orgID}, query, args)
+}
+
+// search ranks the pages of the spaces filter selects: pages whose title or
+// description match, or with a matching section. Pages rank by score, then
+// space and page id; the page token is bound to the query.
+func (s *Store) search(ctx context.Context, filter string, filterArgs []any, query string, args PageArgs) (Page[SearchHit], error) {
+	if strings.TrimSpace(query) == "" {
+		return Page[SearchHit]{}, Invalid("query", "is required")
+	}
+	if utf8.RuneCountInString(query) > MaxSearchQuery {
+		return Page[SearchHit]{}, Invalid("query", "must be at most %d characters", MaxSearchQuery)
+	}
+	tsq, tsArgs := tsQuery(query)
+	// Arguments in the order of the placeholders: the query, then the filter twice.
+	all := append(append(append([]any{}, tsArgs...), filterArgs...), filterArgs...)
+	hits := `WITH q AS (SELECT ` + tsq + ` AS q),
+		sec AS (
+			SELECT space_id, page_id, max(ts_rank(tsv, q.q, 32)) AS r
+			FROM search_sections, q WHERE tsv @@ q.q AND ` + filter + ` GROUP BY space_id, page_id
+		),
+		ids AS (
+			SELECT space_id, page_id FROM sec
+			UNION
+			SELECT space_id, page_id FROM search_pages, q WHERE tsv @@ q.q AND ` + filter + `
+		)
+		SELECT p.space_id, p.page_id, p.title, p.description, p.path,
+			-(CASE WHEN ts_filter(p.tsv, '{a}') @@ q.q THEN 2 + ts_rank(p.tsv, q.q, 32)
+			       WHEN p.tsv @@ q.q THEN 1 + ts_rank(p.tsv, q.q, 32) ELSE 0 END
+			  + COALESCE(sec.r, 0))::float8 AS neg_score
+		FROM ids JOIN search_pages AS p USING (space_id, page_id)
+		LEFT JOIN sec USING (space_id, page_id) CROSS JOIN q`
+	ks := keyset{name: "search\x00" + query, cols: []string{"hit.neg_score", "hit.space_id", "hit.page_id"}}
+	q := s.DB.NewSelect().TableExpr("("+hits+") AS hit", all...).ColumnExpr("hit.*")
+	page, err := listPage(ctx, s, q, ks, args, func(h *SearchHit) []any { return []any{h.NegScore, h.SpaceID, h.PageID} })
+	if err != nil || len(page.Items) == 0 {
+		return page, err
+	}
+	return page, s.searchSections(ctx, tsq, tsArgs, page.Items)
+}
+
+// searchSections attaches to each hit its best matching sections, in one statement.
+func (s *Store) searchSections(ctx context.Context, tsq string, tsArgs []any, hits []SearchHit) error {
+	keys := make([][]string, len(hits))
+	for i, h := range hits {
+		keys[i] = []string{h.SpaceID, h.PageID}
+	}
+	var rows []SearchSection
+	err := s.DB.NewRaw(`WITH q AS (SELECT `+tsq+` AS q)
+		SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.body, ts_rank(s.tsv, q.q, 32)::float8 AS score
+		FROM search_sections AS s, q WHERE (s.space_id, s.page_id) IN (?) AND s.tsv @@ q.q
+		ORDER BY score DESC, s.ordinal`, append(tsArgs, bun.In(keys))...).Scan(ctx, &rows)
+	if err != nil {
+		return dbError(err, "search")
+	}
+	at := map[[2]string]int{}
+	for i, h := range hits {
+		at[[2]string{h.SpaceID, h.PageID}] = i
+		hits[i].Sections = []SearchSection{}
+	}
+	for _, r := range rows {
+		h := &hits[at[[2]string{r.SpaceID, r.PageID}]]
+		if len(h.Sections) < maxSearchSections {
+			h.Sections = append(h.Sections, r)
+		}
+	}
+	return nil
+}
+
+var prefixTerm = regexp.MustCompile(`^[\p{L}\p{N}]+$`)
+
+// tsQuery turns user input into a tsquery expression, websearch style:
+// words are ANDed and stemmed, "quoted text" is a phrase, -word excludes,
+// or between terms is OR. A last bare word also matches as a prefix, so
+// results follow the user's typing ("instal" finds "installation").
+func tsQuery(input string) (string, []any) {
+	trimmed := strings.TrimSpace(input)
+	fields := strings.Fields(trimmed)
+	last := fields[len(fields)-1]
+	if strings.Count(trimmed, `"`)%2 == 1 || !prefixTerm.MatchString(last) || strings.EqualFold(last, "or") {
+		return "websearch_to_tsquery('english', ?)", []any{input}
+	}
+	head := fields[:len(fields)-1]
+	op := "&&"
+	if n := len(head); n > 0 && strings.EqualFold(head[n-1], "or") {
+		head, op = head[:n-1], "||"
+	}
+	return "(websearch_to_tsquery('english', ?) " + op + " to_tsquery('english', ?))",
+		[]any{strings.Join(head, " "), strings.ToLower(last) + ":*"}
+}
+
+// searchPage is the indexed form of one document page.
+type searchPage struct {
+	bun.BaseModel `bun:"table:search_pages,alias:sp"`
+
+	OrganizationID string `bun:"organization_id"`
+	SpaceID        string `bun:"space_id"`
+	PageID         string `bun:"page_id"`
+	Title          string `bun:"title"`
+	Description    string `bun:"description"`
+	Path           string `bun:"path"`
+	Document       string `bun:"document"`
+}
+
+type searchSectionRow struct {
+	bun.BaseModel `bun:"table:search_sections,alias:ss"`
+
+	OrganizationID string `bun:"organization_id"`
+	SpaceID        string `bun:"space_id"`
+	PageID         string `bun:"page_id"`
+	Ordinal        int    `bun:"ordinal"`
+	Anchor         string `bun:"anchor"`
+	Title          string `bun:"title"`
+	Body           string `bun:"body"`
+}
+
+// indexSpace makes a space's search rows those of t, its new current
+// revision: pages that are gone or changed (title, description, path or
+// document) are deleted and changed or new ones written with their
+// sections; unchanged pages are not touched, so a one-page merge rewrites
+// one page's rows however large the space.
+func indexSpace(ctx context.Context, tx bun.IDB, orgID, spaceID string, t *Tree) error {
+	var have []searchPage
+	if err := tx.NewSelect().Model(&have).Where("sp.space_id = ?", spaceID).Scan(ctx); err != nil {
+		return dbError(err, "search index")
+	}
+	want := map[string]searchPage{}
+	paths := pagePaths(t)
+	for _, e := range t.Pages() {
+		if e.Type != PageDocument {
+			continue
+		}
+		want[e.ID] = searchPage{OrganizationID: orgID, SpaceID: spaceID, PageID: e.ID, Title: e.Title,
+			Description: e.Description, Path: paths[e.ID], Document: e.Document}
+	}
+	var drop []string
+	for _, h := range have {
+		w, ok := want[h.PageID]
+		if ok && w == h {
+			delete(want, h.PageID) // unchanged
+			continue
+		}
+		drop = append(drop, h.PageID)
+	}
+	if len(drop) > 0 {
+		if _, err := tx.NewDelete().Model((*searchPage)(nil)).Where("space_id = ? AND page_id IN (?)", spaceID, bun.In(drop)).Exec(ctx); err != nil {
+			return dbError(err, "search index")
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	pages := make([]searchPage, 0, len(want))
+	var hashes []string
+	for _, p := range want {
+		pages = append(pages, p)
+		if p.Document != "" {
+			hashes = append(hashes, p.Document)
+		}
+	}
+	slices.SortFunc(pages, func(a, b searchPage) int { return cmpString(a.PageID, b.PageID) })
+	docs, err := documentsIn(ctx, tx, orgID, hashes)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.NewInsert().Model(&pages).Exec(ctx); err != nil {
+		return dbError(err, "search index")
+	}
+	var sections []searchSectionRow
+	for _, p := range pages {
+		for i, sec := range markdown.Sections(docs[p.Document]) {
+			sections = append(sections, searchSectionRow{OrganizationID: orgID, SpaceID: spaceID, PageID: p.PageID,
+				Ordinal: i, Anchor: sec.Anchor, Title: sec.Title, Body: sec.Body})
+		}
+	}
+	if len(sections) == 0 {
+		return nil
+	}
+	_, err = tx.NewInsert().Model(&sections).Exec(ctx)
+	return dbError(err, "search index")
+}
+
+// copySearchIndex gives a duplicated space the search rows of its source,
+// whose current revision it shares.
+func copySearchIndex(ctx context.Context, tx bun.IDB, srcID, cpID string) error {
+	_, err := tx.NewRaw(`INSERT INTO search_pages (organization_id, space_id, page_id, title, description, path, document)
+		SELECT organization_id, ?, page_id, title, description, path, document FROM search_pages WHERE space_id = ?`, cpID, srcID).Exec(ctx)
+	if err != nil {
+		return dbError(err, "search index")
+	}
+	// A statement of its own: the sections' foreign key needs the pages above.
+	_, err = tx.NewRaw(`INSERT INTO search_sections (organization_id, space_id, page_id, ordinal, anchor, title, body)
+		SELECT organization_id, ?, page_id, ordinal, anchor, title, body FROM search_sections WHERE space_id = ?`, cpID, srcID).Exec(ctx)
+	return dbError(err, "search index")
+}
+
+// pagePaths computes every page's path: its ancestors' slugs and its own,
+// joined by '/'.
+func pagePaths(t *Tree) map[string]string {
+	out := map[string]string{}
+	var path func(e *Entry, depth int) string
+	path = func(e *Entry, depth int) string {
+		if p, ok := out[e.ID]; ok {
+			return p
+		}
+		p := e.Slug
+		if parent := t.Entries[EntryPage+":"+e.Parent]; e.Parent != "" && parent != nil && depth <= MaxPageDepth {
+			p = path(parent, depth+1) + "/" + p
+		}
+		out[e.ID] = p
+		return p
+	}
+	for _, e := range t.Pages() {
+		path(e, 0)
+	}
+	return out
+}
+
+// documentsIn loads the markdown of documents inside a transaction, by hash.
+func documentsIn(ctx context.Context, tx bun.IDB, orgID string, hashes []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(hashes) == 0 {
+		return out, nil
+	}
+	var rows []document
+	err := tx.NewSelect().Model(&rows).Column("hash", "markdown").
+		Where("doc.organization_id = ? AND doc.hash IN (?)", orgID, bun.In(hashes)).Scan(ctx)
+	for _, r := range rows {
+		out[r.Hash] = r.Markdown
+	}
+	return out, dbError(err, "document")
+}
