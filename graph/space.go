@@ -21,7 +21,7 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 	if _, err := viewer(ctx); err != nil {
 		return model.Space{}, err
 	}
-	sp, err := loader.For(ctx).Spaces.Space.Load(ctx, id)
+	sp, err := loader.For(ctx).Spaces.Space.LoadNow(ctx, id)
 	if err != nil {
 		return model.Space{}, err
 	}
@@ -58,7 +58,7 @@ func (r *Resolver) collection(ctx context.Context, id string) (model.Collection,
 	if _, err := viewer(ctx); err != nil {
 		return model.Collection{}, err
 	}
-	c, err := loader.For(ctx).Spaces.Collection.Load(ctx, id)
+	c, err := loader.For(ctx).Spaces.Collection.LoadNow(ctx, id)
 	if err != nil {
 		return model.Collection{}, err
 	}

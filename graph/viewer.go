@@ -35,7 +35,7 @@ func (r *Resolver) orgAccess(ctx context.Context, orgID string) (model.Organizat
 	if _, err := viewer(ctx); err != nil {
 		return model.Organization{}, err
 	}
-	oa, err := loader.For(ctx).Organization.Load(ctx, orgID)
+	oa, err := loader.For(ctx).Organization.LoadNow(ctx, orgID)
 	if err != nil {
 		return model.Organization{}, err
 	}

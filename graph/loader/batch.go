@@ -2,6 +2,7 @@ package loader
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -11,15 +12,26 @@ import (
 // Loader is a dataloader that also knows which keys are about to be asked
 // for: a list resolver, or the batch that loaded a level, announces the keys
 // of the level below with Register. The first Load after an announcement
-// puts every announced key into one batch, so each level of a query costs
-// one statement however its resolvers' goroutines happen to be scheduled
-// (a time window alone splits batches on a busy machine).
+// fetches every announced key in one batch, at once, in its own goroutine:
+// each level of a query costs one statement however its resolvers'
+// goroutines happen to be scheduled (a time window alone splits batches on a
+// busy machine), and waits for no timer. Keys nobody announced go through
+// the library's time window.
 type Loader[K comparable, V any] struct {
-	batch     dataloader.BatchFunc[K, V]
-	once      sync.Once
-	dl        *dataloader.Loader[K, V] // made on first Load: most operations use few loaders
+	batch dataloader.BatchFunc[K, V]
+	once  sync.Once
+	dl    *dataloader.Loader[K, V] // made on first use: most operations use few loaders
+
 	mu        sync.Mutex
 	announced []K
+	calls     map[K]*call[V] // announced keys, fetched or being fetched
+}
+
+// call is one key of an announced batch; done closes when it is filled.
+type call[V any] struct {
+	done chan struct{}
+	v    V
+	err  error
 }
 
 func newBatched[K comparable, V any](batch dataloader.BatchFunc[K, V]) *Loader[K, V] {
@@ -36,16 +48,90 @@ func (l *Loader[K, V]) Register(keys ...K) {
 
 // Load returns the value of key, batched with every key announced so far.
 func (l *Loader[K, V]) Load(ctx context.Context, key K) (V, error) {
-	l.once.Do(func() { l.dl = dataloader.NewBatchedLoader(l.batch, dataloader.WithWait[K, V](wait)) })
 	l.mu.Lock()
-	pending := l.announced
-	l.announced = nil
-	l.mu.Unlock()
-	// Enqueue them in this goroutine, now (LoadMany would start a goroutine
-	// per key, and a late one could miss the batch); results land in the cache.
-	for _, k := range pending {
-		l.dl.Load(ctx, k)
+	if c := l.calls[key]; c != nil {
+		l.mu.Unlock()
+		<-c.done
+		return c.v, c.err
 	}
+	if len(l.announced) == 0 {
+		l.mu.Unlock()
+		return l.timed(ctx, key)
+	}
+	keys := l.claim(append(l.announced, key))
+	l.announced = nil
+	mine := l.calls[key]
+	l.mu.Unlock()
+	l.run(ctx, keys)
+	<-mine.done
+	return mine.v, mine.err
+}
+
+// LoadNow loads key at once, with whatever keys were announced: for a
+// resolver that knows it is the only one asking (the root object of a
+// request), so it need not wait for the time window.
+func (l *Loader[K, V]) LoadNow(ctx context.Context, key K) (V, error) {
+	l.Register(key)
+	return l.Load(ctx, key)
+}
+
+// claim makes calls for the keys not fetched yet and returns them; l.mu is held.
+func (l *Loader[K, V]) claim(keys []K) []K {
+	if l.calls == nil {
+		l.calls = make(map[K]*call[V], len(keys))
+	}
+	out := keys[:0:0]
+	for _, k := range keys {
+		if l.calls[k] == nil {
+			l.calls[k] = &call[V]{done: make(chan struct{})}
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// run fetches claimed keys in one batch and fills their calls.
+func (l *Loader[K, V]) run(ctx context.Context, keys []K) {
+	if len(keys) == 0 {
+		return
+	}
+	results := l.safeBatch(ctx, keys)
+	l.mu.Lock()
+	calls := make([]*call[V], len(keys))
+	for i, k := range keys {
+		calls[i] = l.calls[k]
+	}
+	l.mu.Unlock()
+	for i, c := range calls {
+		if i < len(results) && results[i] != nil {
+			c.v, c.err = results[i].Data, results[i].Error
+		}
+		close(c.done)
+	}
+}
+
+// safeBatch runs the batch function, turning a panic into an error for
+// every key, so no caller waits forever on a call that will not be filled.
+func (l *Loader[K, V]) safeBatch(ctx context.Context, keys []K) (results []*dataloader.Result[V]) {
+	defer func() {
+		if p := recover(); p != nil {
+			err := fmt.Errorf("batch of %d keys panicked: %v", len(keys), p)
+			results = make([]*dataloader.Result[V], len(keys))
+			for i := range results {
+				results[i] = &dataloader.Result[V]{Error: err}
+			}
+		}
+	}()
+	return l.batch(ctx, keys)
+}
+
+// timed loads a key nobody announced through the library's time window.
+func (l *Loader[K, V]) timed(ctx context.Context, key K) (V, error) {
+	// A small input buffer: the library's default allocates room for 1,000
+	// keys per batch, and the batch goroutine drains it as keys arrive.
+	l.once.Do(func() {
+		l.dl = dataloader.NewBatchedLoader(l.batch, dataloader.WithWait[K, V](wait), dataloader.WithInputCapacity[K, V](32))
+	})
 	return l.dl.Load(ctx, key)()
 }
 
