@@ -125,3 +125,16 @@ func seedComments(ctx context.Context, s *store.Store, sc Scale, org *Org, done 
 		return nil
 	})
 }
+
+// MergedPerSpace is how many of a space's change requests (besides the one
+// of its first pages) are merged: every third, from the first. Each adds a
+// page.
+func (sc Scale) MergedPerSpace() int { return (sc.ChangeRequestsPerSpace + 2) / 3 }
+
+// TotalPages is how many pages the spaces hold once seeded.
+func (sc Scale) TotalPages() int {
+	if sc.PagesPerSpace == 0 {
+		return 0
+	}
+	return sc.Spaces * (sc.PagesPerSpace + sc.MergedPerSpace())
+}

@@ -79,7 +79,7 @@ func checkContent(t *testing.T, admin *resttest.Client, org *seed.Org, sc seed.S
 		body := admin.Get(path).Expect(http.StatusOK).JSON()
 		return len(body["items"].([]any))
 	}
-	merged := (sc.ChangeRequestsPerSpace + 2) / 3 // every third, from the first
+	merged := sc.MergedPerSpace()
 	open := (sc.ChangeRequestsPerSpace + 1) / 3
 	draft := sc.ChangeRequestsPerSpace / 3
 	for _, sp := range org.Spaces {
