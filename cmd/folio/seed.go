@@ -44,8 +44,11 @@ func seedCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "seeded organization %s (%s scale) in %s: %d members, %d teams, %d invites, %d SAML providers; admin %s\n",
-		org.ID, sc.Name, time.Since(start).Round(time.Millisecond), len(org.Members)+1, len(org.Teams), sc.Invites, sc.SAMLProviders, org.Admin.Email)
+	fmt.Fprintf(os.Stderr, "seeded organization %s (%s scale) in %s: %d members, %d teams, %d invites, %d SAML providers, "+
+		"%d custom fields, %d collections, %d spaces, %d pages, %d change requests, %d comments, %d sites; admin %s\n",
+		org.ID, sc.Name, time.Since(start).Round(time.Millisecond), len(org.Members)+1, len(org.Teams), sc.Invites, sc.SAMLProviders,
+		len(org.Fields), len(org.Collections), len(org.Spaces), sc.TotalPages(), len(org.Spaces)*(1+sc.ChangeRequestsPerSpace),
+		len(org.Spaces)*sc.CommentsPerSpace, len(org.Sites), org.Admin.Email)
 	fmt.Fprintln(os.Stdout, org.Token)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sort"
+	"sync"
 
 	"folio/store"
 )
@@ -23,13 +24,35 @@ type Scale struct {
 	TeamSize      int
 	Invites       int
 	SAMLProviders int
+
+	CustomFields           int // space fields, one of each type first
+	Collections            int // about half of them nested in the others
+	Spaces                 int // most in collections, a few at the top level
+	PagesPerSpace          int // nested three levels deep
+	ChangeRequestsPerSpace int // after the first pages: some merged, some open, some drafts
+	CommentsPerSpace       int // on pages of the space
+	RepliesPerComment      int
+	Sites                  int
+	SectionsPerSite        int
+	SpacesPerSection       int // site spaces of each section
+	GroupsPerSite          int // section groups, two sections each
+	ShareLinksPerSite      int
 }
 
 // Scales are the named sizes; large is the benchmark scale.
 var Scales = map[string]Scale{
-	"small":  {Name: "small", Members: 20, Teams: 4, TeamSize: 5, Invites: 5, SAMLProviders: 1},
-	"medium": {Name: "medium", Members: 500, Teams: 25, TeamSize: 20, Invites: 50, SAMLProviders: 3},
-	"large":  {Name: "large", Members: 10_000, Teams: 200, TeamSize: 50, Invites: 500, SAMLProviders: 10},
+	"small": {Name: "small", Members: 20, Teams: 4, TeamSize: 5, Invites: 5, SAMLProviders: 1,
+		CustomFields: 6, Collections: 3, Spaces: 6, PagesPerSpace: 12, ChangeRequestsPerSpace: 3,
+		CommentsPerSpace: 3, RepliesPerComment: 2, Sites: 2, SectionsPerSite: 3, SpacesPerSection: 2,
+		GroupsPerSite: 1, ShareLinksPerSite: 2},
+	"medium": {Name: "medium", Members: 500, Teams: 25, TeamSize: 20, Invites: 50, SAMLProviders: 3,
+		CustomFields: 6, Collections: 10, Spaces: 30, PagesPerSpace: 25, ChangeRequestsPerSpace: 4,
+		CommentsPerSpace: 5, RepliesPerComment: 2, Sites: 6, SectionsPerSite: 4, SpacesPerSection: 3,
+		GroupsPerSite: 2, ShareLinksPerSite: 3},
+	"large": {Name: "large", Members: 10_000, Teams: 200, TeamSize: 50, Invites: 500, SAMLProviders: 10,
+		CustomFields: 8, Collections: 40, Spaces: 200, PagesPerSpace: 100, ChangeRequestsPerSpace: 5,
+		CommentsPerSpace: 10, RepliesPerComment: 3, Sites: 20, SectionsPerSite: 6, SpacesPerSection: 3,
+		GroupsPerSite: 2, ShareLinksPerSite: 5},
 }
 
 // ScaleNames lists the scales, smallest first.
@@ -49,7 +72,16 @@ type Org struct {
 	Token   string   // an API token of the admin
 	Members []string // user ids of the members besides the admin
 	Teams   []string
-	tag     string // makes this run's e-mail addresses unique
+
+	Fields      []store.CustomField
+	Collections []string
+	Spaces      []*store.Space
+	Pages       [][]string // page ids of each space (same index as Spaces), parents first
+	Sites       []*store.Site
+
+	tag        string   // makes this run's e-mail addresses unique
+	writers    []string // members whose role lets them edit content
+	commenters []string // members whose role lets them comment
 }
 
 // Step is one area's part of a seed. Units is how many units of work it
@@ -61,11 +93,20 @@ type Step struct {
 }
 
 // Steps run in order. Areas append theirs (spaces, pages, sites, ...).
+// A step may report work done from several goroutines: Run serialises the
+// reports.
 var Steps = []Step{
 	{Name: "members", Units: func(sc Scale) int { return sc.Members }, Run: seedMembers},
 	{Name: "teams", Units: func(sc Scale) int { return sc.Teams }, Run: seedTeams},
 	{Name: "invites", Units: func(sc Scale) int { return sc.Invites }, Run: seedInvites},
 	{Name: "SAML providers", Units: func(sc Scale) int { return sc.SAMLProviders }, Run: seedSAML},
+	{Name: "custom fields", Units: func(sc Scale) int { return sc.CustomFields }, Run: seedCustomFields},
+	{Name: "collections", Units: func(sc Scale) int { return sc.Collections }, Run: seedCollections},
+	{Name: "spaces", Units: func(sc Scale) int { return sc.Spaces }, Run: seedSpaces},
+	{Name: "pages", Units: func(sc Scale) int { return sc.Spaces * sc.PagesPerSpace }, Run: seedPages},
+	{Name: "change requests", Units: func(sc Scale) int { return sc.Spaces * sc.ChangeRequestsPerSpace }, Run: seedChangeRequests},
+	{Name: "comments", Units: func(sc Scale) int { return sc.Spaces * sc.CommentsPerSpace }, Run: seedComments},
+	{Name: "sites", Units: func(sc Scale) int { return sc.Sites }, Run: seedSites},
 }
 
 // Progress is told of the work: the total once, then each step as it
@@ -101,9 +142,15 @@ func Run(ctx context.Context, s *store.Store, sc Scale, p Progress) (*Org, error
 	}
 	org.ID, org.Admin = o.ID, admin
 	p.Add(1)
+	var mu sync.Mutex
+	add := func(n int) {
+		mu.Lock()
+		defer mu.Unlock()
+		p.Add(n)
+	}
 	for _, st := range Steps {
 		p.Step(st.Name)
-		if err := st.Run(ctx, s, sc, org, p.Add); err != nil {
+		if err := st.Run(ctx, s, sc, org, add); err != nil {
 			return org, fmt.Errorf("seed %s: %w", st.Name, err)
 		}
 	}
@@ -150,6 +197,17 @@ func seedMembers(ctx context.Context, s *store.Store, sc Scale, org *Org, done f
 		res, err := s.InviteByEmail(ctx, org.ID, emails, rs, false)
 		if err != nil {
 			return err
+		}
+		// The ids come back in the order of the addresses, so rs[j] is
+		// the role of res.UserIDs[j]: content and comments are written by
+		// members the API would let write them.
+		for j, id := range res.UserIDs {
+			if rs[j].AtLeast(store.RoleEdit) {
+				org.writers = append(org.writers, id)
+			}
+			if rs[j].AtLeast(store.RoleComment) {
+				org.commenters = append(org.commenters, id)
+			}
 		}
 		org.Members = append(org.Members, res.UserIDs...)
 		done(len(emails))
