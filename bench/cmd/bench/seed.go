@@ -17,10 +17,14 @@ type config struct {
 	maxRun    time.Duration // closed-loop run that finds the maximum
 	clients   int           // closed-loop clients
 	writeRate float64       // requests per second for the write workloads
+	// The site tree: sites x sections x site spaces, and pages per space.
+	sites, sections, siteSpaces, sitePages int
 }
 
-var defaultConfig = config{spaces: 12000, pages: 10000, measure: 10 * time.Second, maxRun: 5 * time.Second, clients: 16, writeRate: 20}
-var quickConfig = config{spaces: 1200, pages: 500, measure: 2 * time.Second, maxRun: 2 * time.Second, clients: 8, writeRate: 10}
+var defaultConfig = config{spaces: 12000, pages: 10000, measure: 10 * time.Second, maxRun: 5 * time.Second, clients: 16, writeRate: 20,
+	sites: 10, sections: 10, siteSpaces: 10, sitePages: 30}
+var quickConfig = config{spaces: 1200, pages: 500, measure: 2 * time.Second, maxRun: 2 * time.Second, clients: 8, writeRate: 10,
+	sites: 3, sections: 3, siteSpaces: 3, sitePages: 10}
 
 // seeded is what the workloads address.
 type seeded struct {
@@ -123,5 +127,10 @@ func seed(ctx context.Context, s *store.Store, cfg config) (*seeded, error) {
 		return nil, err
 	}
 	d.pageID = ids["p0"]
+
+	log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
+	if err := seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages); err != nil {
+		return nil, err
+	}
 	return d, nil
 }

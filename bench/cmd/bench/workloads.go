@@ -236,6 +236,14 @@ func (r *run) all(ctx context.Context) string {
 	tree := r.measure(ctx, fmt.Sprintf("GET /v1/spaces/{id}/content/pages (%d pages)", r.cfg.pages), 4, r.get(r.folio, "/v1/spaces/"+d.bigSpace+"/content/pages"))
 	b.WriteString(tree.row() + "\n\n")
 
+	// The frontend's main query.
+	b.WriteString(fmt.Sprintf("## Site tree (GraphQL: %d sites x %d sections x %d site spaces, spaces with %d-page trees)\n\n",
+		r.cfg.sites, r.cfg.sections, r.cfg.siteSpaces, r.cfg.sitePages) + header + "\n")
+	for _, m := range r.siteTree(ctx) {
+		b.WriteString(m.row() + "\n")
+	}
+	b.WriteString("\n")
+
 	// Writes at a fixed rate.
 	b.WriteString(fmt.Sprintf("## Writes (open loop at %.0f req/s)\n\n", r.cfg.writeRate) + header + "\n")
 	create := r.fixedRate(ctx, "POST /v1/orgs/{id}/spaces", r.cfg.writeRate, r.post(r.folio, "/v1/orgs/"+d.orgID+"/spaces",
