@@ -47,56 +47,117 @@ type SearchSection struct {
 // SearchSpace searches the current revision of one space. INVALID when
 // the query is empty or longer than MaxSearchQuery characters.
 func (s *Store) SearchSpace(ctx context.Context, spaceID, query string, args PageArgs) (Page[SearchHit], error) {
-	return s.search(ctx, "space_id = ?", []any{spaceID}, query, args)
+	return s.search(ctx, "{t}.space_id = ?1", spaceID, query, args)
 }
 
 // SearchOrganization searches the current revisions of the live spaces of
 // an organization that a member with role can read: every space for a
 // role, only those a default level opens for guests (role nil).
 func (s *Store) SearchOrganization(ctx context.Context, orgID string, role *Role, query string, args PageArgs) (Page[SearchHit], error) {
-	filter := "space_id IN (SELECT id FROM spaces WHERE organization_id = ? AND deleted_at IS NULL"
+	// organization_id on the row itself lets the (organization_id, space_id,
+	// tsv) index skip other organizations' matches; the space list then
+	// only drops deleted and unreadable spaces.
+	filter := "{t}.organization_id = ?1 AND {t}.space_id IN (SELECT id FROM spaces WHERE organization_id = ?1 AND deleted_at IS NULL"
 	if role == nil {
 		filter += " AND COALESCE(default_level, folio_collection_level(parent_id)) IS NOT NULL"
 	}
-	return s.search(ctx, filter+")", []any{orgID}, query, args)
+	return s.search(ctx, filter+")", orgID, query, args)
 }
 
-// search ranks the pages of the spaces filter selects: pages whose title or
-// description match, or with a matching section. Pages rank by score, then
-// space and page id; the page token is bound to the query.
-func (s *Store) search(ctx context.Context, filter string, filterArgs []any, query string, args PageArgs) (Page[SearchHit], error) {
+// Search candidates: a search ranks at most this many pages matching by
+// title or description and this many matching sections, so a word found
+// in most pages costs as much as one found in a thousand (ranking needs
+// each match's row, and reading 100,000 rows takes seconds). A term with
+// up to searchPageCandidates matching pages of up to three matching
+// sections each is ranked and counted exactly.
+const (
+	searchPageCandidates    = 1000
+	searchSectionCandidates = 3000
+)
+
+// searchRow is a hit with the number of matching pages; the one row of a
+// search without hits (on this page of results) has only the count.
+type searchRow struct {
+	Total int `bun:"total"`
+	SearchHit
+}
+
+// search ranks the pages of the spaces filter selects (a condition on the
+// search row alias {t}, with ?1 the space or organization id): pages whose
+// title or description match, or with a matching section. Pages rank by
+// score, then space and page id; the page token is bound to the query.
+// Count and page come from one statement.
+func (s *Store) search(ctx context.Context, filter, filterID, query string, args PageArgs) (Page[SearchHit], error) {
+	var out Page[SearchHit]
 	if strings.TrimSpace(query) == "" {
-		return Page[SearchHit]{}, Invalid("query", "is required")
+		return out, Invalid("query", "is required")
 	}
 	if utf8.RuneCountInString(query) > MaxSearchQuery {
-		return Page[SearchHit]{}, Invalid("query", "must be at most %d characters", MaxSearchQuery)
+		return out, Invalid("query", "must be at most %d characters", MaxSearchQuery)
+	}
+	ks := keyset{name: "search\x00" + query, cols: []string{"neg_score", "space_id", "page_id"}}
+	after, err := s.decodePage(ks, args.Page)
+	if err != nil {
+		return out, err
 	}
 	tsq, tsArgs := tsQuery(query)
-	// Arguments in the order of the placeholders: the query, then the filter twice.
-	all := append(append(append([]any{}, tsArgs...), filterArgs...), filterArgs...)
-	hits := `WITH q AS (SELECT ` + tsq + ` AS q),
-		sec AS (
-			SELECT space_id, page_id, max(ts_rank(tsv, q.q, 32)) AS r
-			FROM search_sections, q WHERE tsv @@ q.q AND ` + filter + ` GROUP BY space_id, page_id
-		),
-		ids AS (
-			SELECT space_id, page_id FROM sec
-			UNION
-			SELECT space_id, page_id FROM search_pages, q WHERE tsv @@ q.q AND ` + filter + `
-		)
-		SELECT p.space_id, p.page_id, p.title, p.description, p.path,
-			-(CASE WHEN ts_filter(p.tsv, '{a}') @@ q.q THEN 2 + ts_rank(p.tsv, q.q, 32)
-			       WHEN p.tsv @@ q.q THEN 1 + ts_rank(p.tsv, q.q, 32) ELSE 0 END
-			  + COALESCE(sec.r, 0))::float8 AS neg_score
-		FROM ids JOIN search_pages AS p USING (space_id, page_id)
-		LEFT JOIN sec USING (space_id, page_id) CROSS JOIN q`
-	ks := keyset{name: "search\x00" + query, cols: []string{"hit.neg_score", "hit.space_id", "hit.page_id"}}
-	q := s.DB.NewSelect().TableExpr("("+hits+") AS hit", all...).ColumnExpr("hit.*")
-	page, err := listPage(ctx, s, q, ks, args, func(h *SearchHit) []any { return []any{h.NegScore, h.SpaceID, h.PageID} })
-	if err != nil || len(page.Items) == 0 {
-		return page, err
+	// The tsquery goes into the statement as a constant expression (bun
+	// formats arguments into the text), never through a CTE or a bind
+	// parameter: the planner folds it and reads the tsvector statistics,
+	// so a word in most rows is found by a sequential scan that stops at
+	// the candidate limit, while a bitmap scan of the GIN index would
+	// collect every match first.
+	keyFilter := ""
+	if after != nil {
+		keyFilter = "WHERE (neg_score, space_id, page_id) > (?5)"
 	}
-	return page, s.searchSections(ctx, tsq, tsArgs, page.Items)
+	stmt := `WITH pm AS (
+			SELECT p.space_id, p.page_id,
+				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r
+			FROM search_pages AS p WHERE p.tsv @@ ?0 AND ` + strings.ReplaceAll(filter, "{t}", "p") + ` LIMIT ?2
+		),
+		sm AS (
+			SELECT s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r
+			FROM search_sections AS s WHERE s.tsv @@ ?0 AND ` + strings.ReplaceAll(filter, "{t}", "s") + ` LIMIT ?3
+		),
+		scored AS MATERIALIZED (
+			SELECT space_id, page_id, -sum(r)::float8 AS neg_score FROM (
+				SELECT space_id, page_id, r FROM pm
+				UNION ALL
+				SELECT space_id, page_id, max(r) FROM sm GROUP BY space_id, page_id
+			) AS x GROUP BY space_id, page_id
+		)
+		SELECT t.total, h.* FROM (SELECT count(*) AS total FROM scored) AS t
+		LEFT JOIN LATERAL (
+			SELECT c.neg_score, p.space_id, p.page_id, p.title, p.description, p.path
+			FROM (SELECT * FROM scored ` + keyFilter + ` ORDER BY neg_score, space_id, page_id LIMIT ?4) AS c
+			JOIN search_pages AS p USING (space_id, page_id)
+		) AS h ON true
+		ORDER BY h.neg_score, h.space_id, h.page_id`
+	var rows []searchRow
+	err = s.DB.NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), filterID, searchPageCandidates, searchSectionCandidates,
+		args.Limit+1, bun.In(after)).Scan(ctx, &rows)
+	if err != nil {
+		return out, dbError(err, "search")
+	}
+	out.Items = []SearchHit{}
+	for _, r := range rows {
+		out.Count = r.Total
+		if r.PageID != "" {
+			out.Items = append(out.Items, r.SearchHit)
+		}
+	}
+	if len(out.Items) > args.Limit {
+		out.Items = out.Items[:args.Limit]
+		if args.Limit > 0 {
+			last := out.Items[args.Limit-1]
+			out.Next = s.encodePage(ks, []any{last.NegScore, last.SpaceID, last.PageID})
+		}
+	}
+	if len(out.Items) == 0 {
+		return out, nil
+	}
+	return out, s.searchSections(ctx, tsq, tsArgs, out.Items)
 }
 
 // searchSections attaches to each hit its best matching sections, in one statement.
@@ -106,10 +167,9 @@ func (s *Store) searchSections(ctx context.Context, tsq string, tsArgs []any, hi
 		keys[i] = []string{h.SpaceID, h.PageID}
 	}
 	var rows []SearchSection
-	err := s.DB.NewRaw(`WITH q AS (SELECT `+tsq+` AS q)
-		SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.body, ts_rank(s.tsv, q.q, 32)::float8 AS score
-		FROM search_sections AS s, q WHERE (s.space_id, s.page_id) IN (?) AND s.tsv @@ q.q
-		ORDER BY score DESC, s.ordinal`, append(tsArgs, bun.In(keys))...).Scan(ctx, &rows)
+	err := s.DB.NewRaw(`SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.body, ts_rank(s.tsv, ?0, 32)::float8 AS score
+		FROM search_sections AS s WHERE (s.space_id, s.page_id) IN (?1) AND s.tsv @@ ?0
+		ORDER BY score DESC, s.ordinal`, bun.SafeQuery(tsq, tsArgs...), bun.In(keys)).Scan(ctx, &rows)
 	if err != nil {
 		return dbError(err, "search")
 	}
