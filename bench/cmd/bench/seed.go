@@ -19,12 +19,14 @@ type config struct {
 	writeRate float64       // requests per second for the write workloads
 	// The site tree: sites x sections x site spaces, and pages per space.
 	sites, sections, siteSpaces, sitePages int
+	// The search corpus: spaces x pages per space.
+	searchSpaces, searchPagesPerSpace int
 }
 
 var defaultConfig = config{spaces: 12000, pages: 10000, measure: 10 * time.Second, maxRun: 5 * time.Second, clients: 16, writeRate: 20,
-	sites: 10, sections: 10, siteSpaces: 10, sitePages: 30}
+	sites: 10, sections: 10, siteSpaces: 10, sitePages: 30, searchSpaces: 100, searchPagesPerSpace: 1000}
 var quickConfig = config{spaces: 1200, pages: 500, measure: 2 * time.Second, maxRun: 2 * time.Second, clients: 8, writeRate: 10,
-	sites: 3, sections: 3, siteSpaces: 3, sitePages: 10}
+	sites: 3, sections: 3, siteSpaces: 3, sitePages: 10, searchSpaces: 10, searchPagesPerSpace: 100}
 
 // seeded is what the workloads address.
 type seeded struct {
@@ -34,6 +36,10 @@ type seeded struct {
 	spaceID  string // a small space
 	bigSpace string // the space with cfg.pages pages
 	pageID   string // a page of the big space
+
+	searchOrg   string   // an organization whose search index holds the corpus
+	searchSpace string   // one of its spaces
+	phrases     []string // phrases that occur in the corpus
 }
 
 // seed fills the database through the same store code the API runs.
@@ -130,6 +136,9 @@ func seed(ctx context.Context, s *store.Store, cfg config) (*seeded, error) {
 
 	log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
 	if err := seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages); err != nil {
+		return nil, err
+	}
+	if err := seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace); err != nil {
 		return nil, err
 	}
 	return d, nil
