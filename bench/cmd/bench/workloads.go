@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
@@ -121,7 +122,8 @@ func (r *run) fixedRate(ctx context.Context, target string, rate float64, mk loa
 
 // allocs runs a Go benchmark of one request through the in-process handler.
 func (r *run) allocs(path string) string {
-	h, err := rest.NewHandler(rest.Config{Store: r.store, PublicURL: r.public})
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil)) // no access lines in the suite's output
+	h, err := rest.NewHandler(rest.Config{Store: r.store, PublicURL: r.public, Logger: quiet})
 	if err != nil {
 		log.Fatal(err)
 	}
