@@ -35,7 +35,6 @@ type seeded struct {
 	orgID    string
 	spaceID  string // a small space
 	bigSpace string // the space with cfg.pages pages
-	pageID   string // a page of the big space
 
 	searchOrg   string   // an organization whose search index holds the corpus
 	searchSpace string   // one of its spaces
@@ -91,48 +90,9 @@ func seed(ctx context.Context, s *store.Store, cfg config) (*seeded, error) {
 		return nil, err
 	}
 	d.bigSpace = big.ID
-	cr, err := s.CreateChangeRequest(ctx, big, u.ID, "seed")
-	if err != nil {
+	if err := fillSpace(ctx, s, u.ID, big, cfg.pages); err != nil {
 		return nil, err
 	}
-	top := min(100, cfg.pages)
-	ids := map[string]string{}
-	var batch []store.PageChange
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		res, err := s.UpdateChangeRequestContent(ctx, big.ID, cr.ID, u.ID, batch)
-		if err != nil {
-			return err
-		}
-		for _, o := range res.Changes {
-			ids[o.Ref] = o.Page
-		}
-		batch = nil
-		return nil
-	}
-	for i := 0; i < cfg.pages; i++ {
-		md := fmt.Sprintf("# Page %d\n\nA paragraph of page %d about installing, configuring and running the product.\n\n## Details\n\nMore text.\n", i, i)
-		c := store.PageChange{Operation: store.OpInsertPage, Ref: fmt.Sprint("p", i), Markdown: &md}
-		if i >= top {
-			parent := ids[fmt.Sprint("p", i%top)]
-			c.Into = &parent
-		}
-		batch = append(batch, c)
-		if len(batch) == store.MaxChanges || i == top-1 {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	if _, err := s.MergeChangeRequest(ctx, big.ID, cr.ID, u.ID); err != nil {
-		return nil, err
-	}
-	d.pageID = ids["p0"]
 
 	log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
 	if err := seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages); err != nil {

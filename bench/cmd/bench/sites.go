@@ -61,13 +61,14 @@ func seedSites(ctx context.Context, s *store.Store, d *seeded, sites, sections, 
 	return nil
 }
 
-// fillSpace gives a space pages pages, a tenth of them top-level chapters.
+// fillSpace gives a space pages pages (a tenth of them, at most 100,
+// top-level chapters) through one change request, merged.
 func fillSpace(ctx context.Context, s *store.Store, userID string, sp *store.Space, pages int) error {
 	cr, err := s.CreateChangeRequest(ctx, sp, userID, "content")
 	if err != nil {
 		return err
 	}
-	top := max(1, pages/10)
+	top := min(100, max(1, pages/10))
 	ids := map[string]string{}
 	var batch []store.PageChange
 	flush := func() error {
@@ -85,7 +86,7 @@ func fillSpace(ctx context.Context, s *store.Store, userID string, sp *store.Spa
 		return nil
 	}
 	for i := 0; i < pages; i++ {
-		md := fmt.Sprintf("# Topic %d\n\nHow to use topic %d.\n", i, i)
+		md := fmt.Sprintf("# Topic %d\n\nHow to install, configure and run topic %d.\n\n## Details\n\nMore text.\n", i, i)
 		c := store.PageChange{Operation: store.OpInsertPage, Ref: fmt.Sprint("p", i), Markdown: &md}
 		if i >= top {
 			parent := ids[fmt.Sprint("p", i%top)]
