@@ -36,6 +36,17 @@ func (r *Resolver) siteIn(ctx context.Context, org model.Organization, siteID st
 
 func sitePtr(s model.Site) *model.Site { return &s }
 
+// withShareKey is the site as seen with a share link's key, which then goes
+// into the published URLs of its sections and site spaces.
+func withShareKey(site *model.Site, key *string) *model.Site {
+	if key == nil || *key == "" {
+		return site
+	}
+	shared := *site
+	shared.ShareKey = *key
+	return &shared
+}
+
 func (r *Resolver) sectionOf(site *model.Site, s store.SiteSection) model.SiteSection {
 	return model.SiteSection{SiteSection: s, Site: site}
 }

@@ -420,7 +420,7 @@ func (r *queryResolver) PublishedSite(ctx context.Context, organizationID string
 }
 
 // Sections is the resolver for the sections field.
-func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionList, error) {
+func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error) {
 	args := pageArgs(page, limit)
 	l := loader.For(ctx).Sites
 	p, err := nestedPage(ctx, args, l.SectionsPage, l.SectionCount, obj.ID, r.Store.SiteSectionsFirstPage,
@@ -428,8 +428,9 @@ func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *stri
 	if err != nil {
 		return nil, err
 	}
+	site := withShareKey(obj, shareKey)
 	return &model.SiteSectionList{Items: mapItems(p.Items, func(s store.SiteSection) model.SiteSection {
-		return r.sectionOf(obj, s)
+		return r.sectionOf(site, s)
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
 
@@ -450,7 +451,7 @@ func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page 
 }
 
 // SiteSpaceList is the resolver for the siteSpaceList field.
-func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool) (*model.SiteSpaceList, error) {
+func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error) {
 	args := pageArgs(page, limit)
 	direct := func() (store.Page[store.SiteSpace], error) {
 		return r.Store.ListSiteSpaces(ctx, obj.ID, defaultArg, args)
@@ -466,8 +467,9 @@ func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page 
 	if err != nil {
 		return nil, err
 	}
+	site := withShareKey(obj, shareKey)
 	return &model.SiteSpaceList{Items: mapItems(p.Items, func(ss store.SiteSpace) model.SiteSpace {
-		return r.siteSpaceOf(obj, ss)
+		return r.siteSpaceOf(site, ss)
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
 

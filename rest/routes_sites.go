@@ -18,7 +18,7 @@ var siteRoutes = []Route{
 		Query: []Param{{"shareKey", String}, {"jwt_token", String}}},
 
 	{Method: get, Path: sitePath + "/sections", Op: "ListSiteSections", Result: "organization.site.sections", Status: ok,
-		Query: pageParams},
+		Query: withPage(Param{"shareKey", String})},
 	{Method: post, Path: sitePath + "/sections", Op: "AddSiteSection", Body: true, Status: created},
 	{Method: patch, Path: sitePath + "/sections/{siteSectionId}", Op: "UpdateSiteSection", Body: true, Status: ok},
 	{Method: del, Path: sitePath + "/sections/{siteSectionId}", Op: "DeleteSiteSection", Status: resetContent},
@@ -33,7 +33,7 @@ var siteRoutes = []Route{
 	{Method: post, Path: sitePath + "/section-groups/{siteSectionGroupId}/move", Op: "MoveSiteSectionGroup", Body: true, Status: ok},
 
 	{Method: get, Path: sitePath + "/site-spaces", Op: "ListSiteSpaces", Result: "organization.site.siteSpaceList", Status: ok,
-		Query: withPage(Param{"default", Bool})},
+		Query: withPage(Param{"default", Bool}, Param{"shareKey", String})},
 	{Method: post, Path: sitePath + "/site-spaces", Op: "AddSiteSpace", Body: true, Status: created},
 	{Method: patch, Path: sitePath + "/site-spaces/{siteSpaceId}", Op: "UpdateSiteSpace", Body: true, Status: ok},
 	{Method: del, Path: sitePath + "/site-spaces/{siteSpaceId}", Op: "DeleteSiteSpace", Status: resetContent},

@@ -850,9 +850,9 @@ type ComplexityRoot struct {
 		Proxy           func(childComplexity int) int
 		Published       func(childComplexity int) int
 		SectionGroups   func(childComplexity int, page *string, limit *int) int
-		Sections        func(childComplexity int, page *string, limit *int) int
+		Sections        func(childComplexity int, page *string, limit *int, shareKey *string) int
 		ShareLinks      func(childComplexity int, page *string, limit *int) int
-		SiteSpaceList   func(childComplexity int, page *string, limit *int, defaultArg *bool) int
+		SiteSpaceList   func(childComplexity int, page *string, limit *int, defaultArg *bool, shareKey *string) int
 		SiteSpaces      func(childComplexity int) int
 		Title           func(childComplexity int) int
 		Type            func(childComplexity int) int
@@ -1312,9 +1312,9 @@ type SAMLProviderResolver interface {
 	DefaultTeam(ctx context.Context, obj *model.SAMLProvider) (*model.Team, error)
 }
 type SiteResolver interface {
-	Sections(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionList, error)
+	Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error)
 	SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error)
-	SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool) (*model.SiteSpaceList, error)
+	SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error)
 	ShareLinks(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.ShareLinkList, error)
 }
 type SiteSectionResolver interface {
@@ -5208,7 +5208,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Sections(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Sections(childComplexity, args["page"].(*string), args["limit"].(*int), args["shareKey"].(*string)), true
 	case "Site.shareLinks":
 		if e.ComplexityRoot.Site.ShareLinks == nil {
 			break
@@ -5230,7 +5230,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.SiteSpaceList(childComplexity, args["page"].(*string), args["limit"].(*int), args["default"].(*bool)), true
+		return e.ComplexityRoot.Site.SiteSpaceList(childComplexity, args["page"].(*string), args["limit"].(*int), args["default"].(*bool), args["shareKey"].(*string)), true
 	case "Site.siteSpaces":
 		if e.ComplexityRoot.Site.SiteSpaces == nil {
 			break
@@ -7667,12 +7667,12 @@ type Site {
   urls: SiteURLs!
   permissions: SitePermissions!
   organization: ID!
-  "Every section, in site order (a group's sections where the group is)."
-  sections(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SiteSectionList!
+  "Every section, in site order (a group's sections where the group is); shareKey puts a share link's key into their published URLs (share-link sites)."
+  sections(page: String, limit: Int = 50 @range(min: 0, max: 1000), shareKey: String @length(max: 256)): SiteSectionList!
   "The section groups, in order."
   sectionGroups(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SiteSectionGroupList!
-  "Every site space, in site order; default true keeps the default one of each section (or of the root), false the others."
-  siteSpaceList(page: String, limit: Int = 50 @range(min: 0, max: 1000), default: Boolean): SiteSpaceList!
+  "Every site space, in site order; default true keeps the default one of each section (or of the root), false the others; shareKey as for sections."
+  siteSpaceList(page: String, limit: Int = 50 @range(min: 0, max: 1000), default: Boolean, shareKey: String @length(max: 256)): SiteSpaceList!
   "Admins only."
   shareLinks(page: String, limit: Int = 50 @range(min: 0, max: 1000)): ShareLinkList!
   adaptiveSchema: SiteAdaptiveSchema!
@@ -15317,6 +15317,12 @@ func (ec *executionContext) field_Site_sections_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["limit"] = arg1
+
+	arg2, err := ec.field_Site_sections_argsShareKey(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["shareKey"] = arg2
 	return args, nil
 }
 
@@ -15365,6 +15371,49 @@ func (ec *executionContext) field_Site_sections_argsLimit(
 	} else {
 		var zeroVal *int
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_sections_argsShareKey(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("shareKey"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["shareKey"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
 	}
 }
 
@@ -15461,6 +15510,12 @@ func (ec *executionContext) field_Site_siteSpaceList_args(ctx context.Context, r
 		return nil, err
 	}
 	args["default"] = arg2
+
+	arg3, err := ec.field_Site_siteSpaceList_argsShareKey(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["shareKey"] = arg3
 	return args, nil
 }
 
@@ -15509,6 +15564,49 @@ func (ec *executionContext) field_Site_siteSpaceList_argsLimit(
 	} else {
 		var zeroVal *int
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_siteSpaceList_argsShareKey(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("shareKey"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["shareKey"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
 	}
 }
 
@@ -31913,7 +32011,7 @@ func (ec *executionContext) _Site_sections(ctx context.Context, field graphql.Co
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Sections(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Sections(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["shareKey"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSectionList) graphql.Marshaler {
@@ -32001,7 +32099,7 @@ func (ec *executionContext) _Site_siteSpaceList(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().SiteSpaceList(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["default"].(*bool))
+			return ec.Resolvers.Site().SiteSpaceList(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["default"].(*bool), fc.Args["shareKey"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteSpaceList) graphql.Marshaler {

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -95,7 +96,10 @@ func UnmarshalSiteSpacesScalar(v any) (SiteSpaces, error) {
 type Site struct {
 	store.Site
 	Viewer Access // the caller's access to the site's organization
-	base   Base
+	// ShareKey, when the caller gave one, goes into the published URLs of a
+	// share-link site's sections and site spaces, so they open as shared.
+	ShareKey string
+	base     Base
 }
 
 func NewSite(b Base, s store.Site, viewer Access) Site { return Site{Site: s, Viewer: viewer, base: b} }
@@ -151,6 +155,9 @@ func (s Site) published(path string) SiteObjectURLs {
 		return SiteObjectURLs{}
 	}
 	p := s.PublishedURL() + path
+	if s.ShareKey != "" && s.Visibility == store.VisibilityShareLink {
+		p += "?share=" + url.QueryEscape(s.ShareKey)
+	}
 	return SiteObjectURLs{Published: &p}
 }
 
