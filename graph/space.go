@@ -21,11 +21,20 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 	if _, err := viewer(ctx); err != nil {
 		return model.Space{}, err
 	}
-	sp, err := loader.For(ctx).Spaces.Space.LoadNow(ctx, id)
+	// One statement reads the space and the caller's membership of its
+	// organization.
+	sa, err := loader.For(ctx).Spaces.SpaceForViewer.LoadNow(ctx, id)
 	if err != nil {
 		return model.Space{}, err
 	}
-	return r.seeSpace(ctx, sp)
+	if !sa.ViewerMember {
+		return model.Space{}, store.NotFound("space")
+	}
+	m := model.NewSpace(r.Base, sa.Space, model.Access{Member: true, Role: sa.ViewerRole, OwnsTeam: sa.ViewerOwnsTeam})
+	if m.Role() == nil {
+		return model.Space{}, store.NotFound("space")
+	}
+	return m, nil
 }
 
 // seeSpace wraps a space row for the caller, NOT_FOUND if they cannot see it.

@@ -57,7 +57,7 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.TeamMembersPage = newFirstPages(s.TeamMembersFirstPages,
 		func(m store.TeamMembership) string { return m.TeamID }, l.TeamMembershipsListed)
 	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
-	l.Spaces = newSpaceLoaders(s)
+	l.Spaces = newSpaceLoaders(s, viewerID)
 	l.Content = newContentLoaders(s)
 	l.Comments = newCommentLoaders(s)
 	l.Sites = newSiteLoaders(s, l.SiteSpacesListed)

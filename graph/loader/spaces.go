@@ -10,7 +10,9 @@ import (
 
 // SpaceLoaders batch the reads of spaces and collections.
 type SpaceLoaders struct {
-	Space                  *Loader[string, store.Space] // live spaces only
+	Space *Loader[string, store.Space] // live spaces only
+	// SpaceForViewer is a live space with the caller's access to its organization.
+	SpaceForViewer         *Loader[string, store.SpaceAccess]
 	Collection             *Loader[string, store.Collection]
 	CollectionSpaceCount   *Loader[string, int]
 	ChildCollectionCount   *Loader[string, int]
@@ -19,8 +21,11 @@ type SpaceLoaders struct {
 	OrganizationFieldsList *Loader[string, []store.CustomField]
 }
 
-func newSpaceLoaders(s *store.Store) *SpaceLoaders {
+func newSpaceLoaders(s *store.Store, viewerID string) *SpaceLoaders {
 	l := &SpaceLoaders{
+		SpaceForViewer: newLoader(func(ctx context.Context, ids []string) ([]store.SpaceAccess, error) {
+			return s.SpacesForUser(ctx, viewerID, ids)
+		}, func(sp store.SpaceAccess) string { return sp.ID }, "space", nil),
 		Space:                newLoader(s.SpacesByID, func(sp store.Space) string { return sp.ID }, "space", nil),
 		Collection:           newLoader(s.CollectionsByID, func(c store.Collection) string { return c.ID }, "collection", nil),
 		CollectionSpaceCount: newCounter(s.CollectionSpaceCounts),
