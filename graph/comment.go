@@ -78,6 +78,21 @@ func (r *Resolver) commentIn(ctx context.Context, t thread, id string) (*model.C
 	return &m, nil
 }
 
+// commentToDelete finds the comment a delete names. A comment that is
+// already gone is no error but a nil comment (deletes answer "absent"); the
+// space or change request must still be visible.
+func (r *Resolver) commentToDelete(ctx context.Context, spaceID string, changeRequestID *string, commentID string) (thread, *model.Comment, error) {
+	t, err := r.threadOf(ctx, spaceID, changeRequestID)
+	if err != nil {
+		return t, nil, err
+	}
+	c, err := r.commentIn(ctx, t, commentID)
+	if store.ErrorCode(err) == store.CodeNotFound {
+		return t, nil, nil
+	}
+	return t, c, err
+}
+
 // userFrom loads a user through one of the comment loaders' user loaders.
 func (r *Resolver) userFrom(ctx context.Context, l *loader.Loader[string, store.User], id string) (*model.User, error) {
 	u, err := l.Load(ctx, id)

@@ -133,15 +133,8 @@ func (r *mutationResolver) UpdateComment(ctx context.Context, spaceID string, ch
 
 // DeleteComment is the resolver for the deleteComment field.
 func (r *mutationResolver) DeleteComment(ctx context.Context, spaceID string, changeRequestID *string, commentID string) (bool, error) {
-	t, err := r.threadOf(ctx, spaceID, changeRequestID)
-	if err != nil {
-		return false, err
-	}
-	c, err := r.commentIn(ctx, t, commentID)
-	if store.ErrorCode(err) == store.CodeNotFound {
-		return false, nil
-	}
-	if err != nil {
+	t, c, err := r.commentToDelete(ctx, spaceID, changeRequestID, commentID)
+	if err != nil || c == nil {
 		return false, err
 	}
 	if !c.Permissions().Delete {
@@ -198,15 +191,8 @@ func (r *mutationResolver) UpdateCommentReply(ctx context.Context, spaceID strin
 
 // DeleteCommentReply is the resolver for the deleteCommentReply field.
 func (r *mutationResolver) DeleteCommentReply(ctx context.Context, spaceID string, changeRequestID *string, commentID string, replyID string) (bool, error) {
-	t, err := r.threadOf(ctx, spaceID, changeRequestID)
-	if err != nil {
-		return false, err
-	}
-	c, err := r.commentIn(ctx, t, commentID)
-	if store.ErrorCode(err) == store.CodeNotFound {
-		return false, nil
-	}
-	if err != nil {
+	_, c, err := r.commentToDelete(ctx, spaceID, changeRequestID, commentID)
+	if err != nil || c == nil {
 		return false, err
 	}
 	rp, err := r.Store.Reply(ctx, c.ID, replyID)

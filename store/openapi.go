@@ -98,17 +98,22 @@ func (s *Store) OpenAPISpecBySlug(ctx context.Context, orgID, slug string) (*Ope
 	return sp, dbError(err, "OpenAPI specification")
 }
 
+// newOpenAPISpec is a new specification, pending its first processing.
+func (s *Store) newOpenAPISpec(orgID, slug string, src OpenAPISource) *OpenAPISpec {
+	now := s.Now()
+	return &OpenAPISpec{
+		ID: NewID(), OrganizationID: orgID, Slug: slug, SourceURL: src.URL, SourceText: src.Text,
+		ProcessingState: OpenAPIPending, Revision: 1, CreatedAt: now, UpdatedAt: now,
+	}
+}
+
 // CreateOpenAPISpec creates a specification and queues its processing.
 // CONFLICT when the slug is taken, INVALID when the source is not one form.
 func (s *Store) CreateOpenAPISpec(ctx context.Context, orgID, slug string, src OpenAPISource) (*OpenAPISpec, error) {
 	if err := src.check(); err != nil {
 		return nil, err
 	}
-	now := s.Now()
-	sp := &OpenAPISpec{
-		ID: NewID(), OrganizationID: orgID, Slug: slug, SourceURL: src.URL, SourceText: src.Text,
-		ProcessingState: OpenAPIPending, Revision: 1, CreatedAt: now, UpdatedAt: now,
-	}
+	sp := s.newOpenAPISpec(orgID, slug, src)
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(sp).Exec(ctx); err != nil {
 			return dbError(err, "OpenAPI specification")
@@ -128,11 +133,7 @@ func (s *Store) PutOpenAPISpec(ctx context.Context, orgID, slug string, src Open
 	if err := src.check(); err != nil {
 		return nil, err
 	}
-	now := s.Now()
-	sp := &OpenAPISpec{
-		ID: NewID(), OrganizationID: orgID, Slug: slug, SourceURL: src.URL, SourceText: src.Text,
-		ProcessingState: OpenAPIPending, Revision: 1, CreatedAt: now, UpdatedAt: now,
-	}
+	sp := s.newOpenAPISpec(orgID, slug, src)
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		// One statement, so two servers putting the same new slug at once
 		// end with one spec, not a unique violation.
