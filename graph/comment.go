@@ -82,14 +82,21 @@ func (r *Resolver) commentIn(ctx context.Context, t thread, id string) (*model.C
 // already gone is no error but a nil comment (deletes answer "absent"); the
 // space or change request must still be visible.
 func (r *Resolver) commentToDelete(ctx context.Context, spaceID string, changeRequestID *string, commentID string) (thread, *model.Comment, error) {
+	t, c, err := r.commentAt(ctx, spaceID, changeRequestID, commentID)
+	if store.ErrorCode(err) == store.CodeNotFound && t.space.ID != "" {
+		return t, nil, nil
+	}
+	return t, c, err
+}
+
+// commentAt finds a comment of a space's discussion, or of one of its
+// change requests' when changeRequestID is set.
+func (r *Resolver) commentAt(ctx context.Context, spaceID string, changeRequestID *string, commentID string) (thread, *model.Comment, error) {
 	t, err := r.threadOf(ctx, spaceID, changeRequestID)
 	if err != nil {
 		return t, nil, err
 	}
 	c, err := r.commentIn(ctx, t, commentID)
-	if store.ErrorCode(err) == store.CodeNotFound {
-		return t, nil, nil
-	}
 	return t, c, err
 }
 

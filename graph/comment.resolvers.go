@@ -106,11 +106,7 @@ func (r *mutationResolver) PostComment(ctx context.Context, spaceID string, chan
 
 // UpdateComment is the resolver for the updateComment field.
 func (r *mutationResolver) UpdateComment(ctx context.Context, spaceID string, changeRequestID *string, commentID string, input model.UpdateCommentInput) (*model.Comment, error) {
-	t, err := r.threadOf(ctx, spaceID, changeRequestID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.commentIn(ctx, t, commentID)
+	t, c, err := r.commentAt(ctx, spaceID, changeRequestID, commentID)
 	if err != nil {
 		return nil, err
 	}
@@ -145,11 +141,7 @@ func (r *mutationResolver) DeleteComment(ctx context.Context, spaceID string, ch
 
 // PostCommentReply is the resolver for the postCommentReply field.
 func (r *mutationResolver) PostCommentReply(ctx context.Context, spaceID string, changeRequestID *string, commentID string, input model.PostCommentReplyInput) (*model.CommentReply, error) {
-	t, err := r.threadOf(ctx, spaceID, changeRequestID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.commentIn(ctx, t, commentID)
+	t, c, err := r.commentAt(ctx, spaceID, changeRequestID, commentID)
 	if err != nil {
 		return nil, err
 	}
@@ -166,11 +158,7 @@ func (r *mutationResolver) PostCommentReply(ctx context.Context, spaceID string,
 
 // UpdateCommentReply is the resolver for the updateCommentReply field.
 func (r *mutationResolver) UpdateCommentReply(ctx context.Context, spaceID string, changeRequestID *string, commentID string, replyID string, input model.UpdateCommentReplyInput) (*model.CommentReply, error) {
-	t, err := r.threadOf(ctx, spaceID, changeRequestID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.commentIn(ctx, t, commentID)
+	_, c, err := r.commentAt(ctx, spaceID, changeRequestID, commentID)
 	if err != nil {
 		return nil, err
 	}

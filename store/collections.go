@@ -75,25 +75,11 @@ func (s *Store) ListChildCollections(ctx context.Context, parentID string, args 
 	return listPage(ctx, s, q, childCollectionKeyset, args, childCollectionKey)
 }
 
-// ChildCollectionsFirstPages loads, in one statement, up to limit child
-// collections of each parent, in order, for nested GraphQL lists.
+// ChildCollectionsFirstPages loads, in one statement, the first page
+// (limit+1 rows) of the child collections of each parent, for nested lists.
 func (s *Store) ChildCollectionsFirstPages(ctx context.Context, parentIDs []string, limit int) ([]Collection, error) {
-	var rows []struct {
-		Collection `bun:",extend"`
-		RN         int `bun:"rn"`
-	}
-	err := s.DB.NewSelect().TableExpr("(?) AS collection",
-		s.selectCollections(s.DB).
-			ColumnExpr(`row_number() OVER (PARTITION BY collection.parent_id ORDER BY collection.position COLLATE "C", collection.id) AS rn`).
-			Where("collection.parent_id IN (?)", bun.In(parentIDs))).
-		ColumnExpr("collection.*").Where("collection.rn <= ?", limit).
-		OrderExpr("collection.parent_id, collection.rn").Scan(ctx, &rows)
-	return mapRows(rows, func(r struct {
-		Collection `bun:",extend"`
-		RN         int `bun:"rn"`
-	}) Collection {
-		return r.Collection
-	}), dbError(err, "collection")
+	q := s.selectCollections(s.DB).Where("collection.parent_id IN (?)", bun.In(parentIDs))
+	return firstPages[Collection](ctx, s, q, "collection.parent_id", childCollectionKeyset, limit)
 }
 
 // ChildCollectionCounts counts the child collections of each parent.
@@ -278,12 +264,4 @@ func countBy(ctx context.Context, q *bun.SelectQuery) (map[string]int, error) {
 		out[r.Key] = r.N
 	}
 	return out, nil
-}
-
-func mapRows[T, U any](in []T, f func(T) U) []U {
-	out := make([]U, len(in))
-	for i, v := range in {
-		out[i] = f(v)
-	}
-	return out
 }

@@ -157,45 +157,23 @@ func (s *Store) ListCollectionSpaces(ctx context.Context, collectionID string, a
 	return listPage(ctx, s, q, collectionSpaceKeyset, args, collectionSpaceKey)
 }
 
-type rankedSpace struct {
-	Space `bun:",extend"`
-	RN    int `bun:"rn"`
-}
-
-// CollectionSpacesFirstPages loads, in one statement, up to limit live
-// spaces of each collection, in order, for nested GraphQL lists.
+// CollectionSpacesFirstPages loads, in one statement, the first page
+// (limit+1 rows) of the live spaces of each collection, for nested lists.
 func (s *Store) CollectionSpacesFirstPages(ctx context.Context, collectionIDs []string, limit int) ([]Space, error) {
-	var rows []rankedSpace
-	err := s.DB.NewSelect().TableExpr("(?) AS space",
-		selectSpaces(s.DB).
-			ColumnExpr(`row_number() OVER (PARTITION BY space.parent_id ORDER BY space.position COLLATE "C", space.id) AS rn`).
-			Where("space.parent_id IN (?) AND space.deleted_at IS NULL", bun.In(collectionIDs))).
-		ColumnExpr("space.*").Where("space.rn <= ?", limit).
-		OrderExpr("space.parent_id, space.rn").Scan(ctx, &rows)
-	return mapRows(rows, func(r rankedSpace) Space { return r.Space }), dbError(err, "space")
+	q := selectSpaces(s.DB).Where("space.parent_id IN (?) AND space.deleted_at IS NULL", bun.In(collectionIDs))
+	return firstPages[Space](ctx, s, q, "space.parent_id", collectionSpaceKeyset, limit)
 }
 
-// FirstPage makes the first page of a list out of the first limit+1 rows a
-// batched first-pages query loaded, and the list's count.
-func FirstPage[T any](s *Store, rows []T, limit, count int, ks func(*T) []any, name string) Page[T] {
-	p := Page[T]{Items: rows, Count: count}
-	if len(rows) > limit {
-		p.Items = rows[:limit]
-		if limit > 0 {
-			p.Next = s.encodePage(keyset{name: name, cols: make([]string, 2)}, ks(&rows[limit-1]))
-		}
-	}
-	return p
-}
-
-// CollectionSpacesFirstPage is FirstPage for ListCollectionSpaces.
+// CollectionSpacesFirstPage is the first page of ListCollectionSpaces, from
+// the rows CollectionSpacesFirstPages loaded.
 func (s *Store) CollectionSpacesFirstPage(rows []Space, limit, count int) Page[Space] {
-	return FirstPage(s, rows, limit, count, collectionSpaceKey, collectionSpaceKeyset.name)
+	return pageFromRows(s, rows, limit, count, collectionSpaceKeyset, collectionSpaceKey)
 }
 
-// ChildCollectionsFirstPage is FirstPage for ListChildCollections.
+// ChildCollectionsFirstPage is the first page of ListChildCollections, from
+// the rows ChildCollectionsFirstPages loaded.
 func (s *Store) ChildCollectionsFirstPage(rows []Collection, limit, count int) Page[Collection] {
-	return FirstPage(s, rows, limit, count, childCollectionKey, childCollectionKeyset.name)
+	return pageFromRows(s, rows, limit, count, childCollectionKeyset, childCollectionKey)
 }
 
 // CollectionSpaceCounts counts the live spaces of each collection.

@@ -331,12 +331,6 @@ func (s *Store) MemberTeamCounts(ctx context.Context, keys []MemberKey) (map[Mem
 	return out, dbError(err, "team")
 }
 
-// OwnsATeam reports whether a user owns at least one team of the organization.
-func (s *Store) OwnsATeam(ctx context.Context, orgID, userID string) (bool, error) {
-	return exists(ctx, s.DB.NewSelect().Model((*TeamMembership)(nil)).
-		Where("organization_id = ? AND user_id = ? AND role = 'owner'", orgID, userID))
-}
-
 // TeamRolesOfUser returns the user's role in each of the teams they belong to.
 func (s *Store) TeamRolesOfUser(ctx context.Context, userID string, teamIDs []string) (map[string]int, error) {
 	var rows []TeamMembership

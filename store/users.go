@@ -113,13 +113,6 @@ func (s *Store) UsersByID(ctx context.Context, ids []string) ([]User, error) {
 	return users, dbError(err, "user")
 }
 
-// UserByEmail finds a user by e-mail, case-insensitively.
-func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
-	u := new(User)
-	err := s.DB.NewSelect().Model(u).Where("lower(email) = lower(?)", email).Scan(ctx)
-	return u, dbError(err, "user")
-}
-
 // SharesOrganization reports whether two users are members of a common organization.
 func (s *Store) SharesOrganization(ctx context.Context, a, b string) (bool, error) {
 	return exists(ctx, s.DB.NewSelect().TableExpr("members AS m1").

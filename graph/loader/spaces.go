@@ -39,13 +39,8 @@ func newSpaceLoaders(s *store.Store, viewerID string) *SpaceLoaders {
 			return out
 		}),
 	}
-	// The store methods take the number of rows to load: one more than the page.
-	l.CollectionSpacesPage = newFirstPages(func(ctx context.Context, ids []string, limit int) ([]store.Space, error) {
-		return s.CollectionSpacesFirstPages(ctx, ids, limit+1)
-	}, func(sp store.Space) string { return *sp.ParentID }, nil)
-	l.ChildCollectionsPage = newFirstPages(func(ctx context.Context, ids []string, limit int) ([]store.Collection, error) {
-		return s.ChildCollectionsFirstPages(ctx, ids, limit+1)
-	}, func(c store.Collection) string { return *c.ParentID }, l.CollectionsListed)
+	l.CollectionSpacesPage = newFirstPages(s.CollectionSpacesFirstPages, func(sp store.Space) string { return *sp.ParentID }, nil)
+	l.ChildCollectionsPage = newFirstPages(s.ChildCollectionsFirstPages, func(c store.Collection) string { return *c.ParentID }, l.CollectionsListed)
 	return l
 }
 
