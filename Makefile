@@ -9,7 +9,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build run test postgres chromium generate check bench
+.PHONY: build run test postgres chromium node generate check bench
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
@@ -17,7 +17,7 @@ build:
 run: postgres build
 	./bin/folio serve
 
-test: postgres chromium build
+test: postgres chromium node build
 	./bin/folio db run -- $(GO) test -count=1 ./...
 
 # The benchmark suite: seeds a private database, starts Folio and the direct
@@ -49,6 +49,19 @@ chromium:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; \
 	else \
 		echo "chromium not found: install Chromium (the browser test needs it)" >&2; exit 1; \
+	fi
+
+# Node.js and npm, for the tests that use GitBook's own packages from npm
+# (@gitbook/api's OpenAPI document and client, openapi-typescript): the
+# tests install those into a cache (FOLIO_TEST_CACHE, else ~/.cache/folio).
+node:
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Node.js and npm with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm >/dev/null; \
+	else \
+		echo "node and npm not found: install Node.js 18 or later with npm (the contract tests need them)" >&2; exit 1; \
 	fi
 
 # Regenerate GraphQL code after editing graph/schema/*.graphqls.

@@ -27,6 +27,7 @@ require (
 	github.com/vektah/gqlparser/v2 v2.5.33
 	github.com/yuin/goldmark v1.7.13
 	golang.org/x/net v0.57.0
+	golang.org/x/text v0.41.0
 )
 
 require (
@@ -83,7 +84,6 @@ require (
 	golang.org/x/mod v0.38.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
 	golang.org/x/tools v0.48.0 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )

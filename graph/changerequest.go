@@ -14,6 +14,7 @@ import (
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
+	"folio/store/markdown"
 )
 
 // MaxUpload is the largest file a content update takes (its bytes come
@@ -51,9 +52,9 @@ func (r *Resolver) pageChanges(ctx context.Context, in []model.ContentChangeInpu
 			pc.SetInto = false // insert_page: null is the top level, as absent
 		}
 		if c.Document != nil {
-			md := ""
-			if c.Document.Markdown != nil {
-				md = *c.Document.Markdown
+			md, err := documentMarkdown(*c.Document, fmt.Sprintf("changes[%d].document", i))
+			if err != nil {
+				return nil, err
 			}
 			pc.Markdown = &md
 		}
@@ -110,4 +111,26 @@ func outcome(cr model.ChangeRequest, o store.PageOutcome) model.ContentChangeOut
 		out.Page, _ = json.Marshal(map[string]any{"object": "page", "id": o.Page, "urls": map[string]string{"location": cr.PageLocation(o.Page)}})
 	}
 	return out
+}
+
+// documentMarkdown reads a page's new content: markdown as it is, or
+// GitBook's JSON document converted to markdown (Folio stores markdown).
+func documentMarkdown(in model.DocumentInput, field string) (string, error) {
+	switch {
+	case in.Markdown != nil && len(in.Document) > 0:
+		return "", store.Invalid(field, "takes markdown or document, not both")
+	case in.Markdown != nil:
+		return *in.Markdown, nil
+	case len(in.Document) > 0:
+		var doc any
+		if err := json.Unmarshal(in.Document, &doc); err != nil {
+			return "", store.Invalid(field+".document", "is not JSON")
+		}
+		md, err := markdown.FromDocument(doc)
+		if err != nil {
+			return "", store.Invalid(field+".document", "is not a GitBook JSON document: %v", err)
+		}
+		return md, nil
+	}
+	return "", nil
 }

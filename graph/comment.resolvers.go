@@ -34,6 +34,15 @@ func (r *commentResolver) Reactions(ctx context.Context, obj *model.Comment) ([]
 	return model.GroupReactions(rows, false), err
 }
 
+// Repliers is the resolver for the repliers field.
+func (r *commentResolver) Repliers(ctx context.Context, obj *model.Comment) ([]model.UserContributor, error) {
+	rows, err := loader.For(ctx).Comments.Repliers.Load(ctx, obj.ID)
+	return mapItems(rows, func(rp store.Replier) model.UserContributor {
+		u := model.NewUser(r.Base, rp.User)
+		return model.UserContributor{User: &u, Count: rp.Count, UpdatedAt: rp.UpdatedAt}
+	}), err
+}
+
 // Target is the resolver for the target field.
 func (r *commentResolver) Target(ctx context.Context, obj *model.Comment) (*model.CommentTarget, error) {
 	return commentTarget(ctx, obj)

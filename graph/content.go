@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"folio/graph/model"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/markdown"
 )
 
 // Reading content needs the space's view permission (seeSpace already
@@ -141,4 +143,38 @@ func (r *Resolver) OpenFile(ctx context.Context, spaceID, fileID string) (*store
 		return nil, nil, fmt.Errorf("open file %s: %w", f.ID, err)
 	}
 	return f, rc, nil
+}
+
+// announceDocuments registers the documents of these pages and their
+// subpages with the document loader, so the markdown or document fields of
+// a whole tree load in one statement.
+func announceDocuments(ctx context.Context, pages []model.RevisionPage) {
+	docs := loader.For(ctx).Content.Document
+	var walk func([]model.RevisionPage)
+	walk = func(ps []model.RevisionPage) {
+		for i := range ps {
+			if ps[i].Entry.Document != "" {
+				docs.Register(store.DocumentKey{OrganizationID: ps[i].Org, Hash: ps[i].Entry.Document})
+			}
+			walk(ps[i].Pages)
+		}
+	}
+	walk(pages)
+}
+
+// pageMarkdown loads the markdown of a document page ("" for an empty page).
+func pageMarkdown(ctx context.Context, p *model.RevisionPage) (string, error) {
+	if p.Entry.Document == "" {
+		return "", nil
+	}
+	return loader.For(ctx).Content.Document.Load(ctx, store.DocumentKey{OrganizationID: p.Org, Hash: p.Entry.Document})
+}
+
+// documentJSON converts stored markdown to GitBook's JSON document.
+func documentJSON(md string) (json.RawMessage, error) {
+	b, err := json.Marshal(markdown.ToDocument(md))
+	if err != nil {
+		return nil, fmt.Errorf("encode document: %w", err)
+	}
+	return b, nil
 }

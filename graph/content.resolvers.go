@@ -7,8 +7,8 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"folio/graph/generated"
-	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -19,7 +19,9 @@ func (r *revisionResolver) Pages(ctx context.Context, obj *model.Revision, forma
 	if err != nil {
 		return nil, err
 	}
-	return buildPages(obj, t, wantMarkdown(format)).top, nil
+	top := buildPages(obj, t, wantMarkdown(format)).top
+	announceDocuments(ctx, top)
+	return top, nil
 }
 
 // Files is the resolver for the files field.
@@ -66,11 +68,11 @@ func (r *revisionResolver) Page(ctx context.Context, obj *model.Revision, id str
 	if err != nil {
 		return nil, err
 	}
-	p := buildPages(obj, t, false).index[id]
+	p := buildPages(obj, t, wantMarkdown(format)).index[id]
 	if p == nil {
 		return nil, store.NotFound("page")
 	}
-	p.WithMarkdown = wantMarkdown(format)
+	announceDocuments(ctx, []model.RevisionPage{*p})
 	return p, nil
 }
 
@@ -80,11 +82,11 @@ func (r *revisionResolver) PageByPath(ctx context.Context, obj *model.Revision, 
 	if err != nil {
 		return nil, err
 	}
-	p := buildPages(obj, t, false).byPath(path)
+	p := buildPages(obj, t, wantMarkdown(format)).byPath(path)
 	if p == nil {
 		return nil, store.NotFound("page")
 	}
-	p.WithMarkdown = wantMarkdown(format)
+	announceDocuments(ctx, []model.RevisionPage{*p})
 	return p, nil
 }
 
@@ -101,15 +103,20 @@ func (r *revisionPageResolver) Markdown(ctx context.Context, obj *model.Revision
 	if !obj.WithMarkdown || obj.Entry.Type != store.PageDocument {
 		return nil, nil
 	}
-	md := ""
-	if obj.Entry.Document != "" {
-		var err error
-		md, err = loader.For(ctx).Content.Document.Load(ctx, store.DocumentKey{OrganizationID: obj.Org, Hash: obj.Entry.Document})
-		if err != nil {
-			return nil, err
-		}
+	md, err := pageMarkdown(ctx, obj)
+	return &md, err
+}
+
+// Document is the resolver for the document field.
+func (r *revisionPageResolver) Document(ctx context.Context, obj *model.RevisionPage) (json.RawMessage, error) {
+	if obj.WithMarkdown || obj.Entry.Type != store.PageDocument {
+		return nil, nil
 	}
-	return &md, nil
+	md, err := pageMarkdown(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return documentJSON(md)
 }
 
 // Revision is the resolver for the revision field.

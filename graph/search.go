@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"slices"
 
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -18,7 +19,7 @@ func (r *Resolver) groupBySpace(ctx context.Context, org *model.Organization, hi
 	}
 	out := []model.SearchSpaceResult{}
 	at := map[string]int{}
-	apps := map[string]string{}
+	apps, revs := map[string]string{}, map[string]string{}
 	for _, h := range hits {
 		i, ok := at[h.SpaceID]
 		if !ok {
@@ -27,10 +28,25 @@ func (r *Resolver) groupBySpace(ctx context.Context, org *model.Organization, hi
 				return nil, err
 			}
 			i, at[h.SpaceID] = len(out), len(out)
-			apps[h.SpaceID] = model.NewSpace(r.Base, sp, org.Access).Urls().App
+			apps[h.SpaceID], revs[h.SpaceID] = model.NewSpace(r.Base, sp, org.Access).Urls().App, sp.RevisionID
 			out = append(out, model.SearchSpaceResult{ID: sp.ID, Title: sp.Title, Score: h.Score()})
 		}
-		out[i].Pages = append(out[i].Pages, model.SearchPageResult{Hit: h, SpaceApp: apps[h.SpaceID]})
+		out[i].Pages = append(out[i].Pages, model.SearchPageResult{Hit: h, SpaceApp: apps[h.SpaceID], Revision: revs[h.SpaceID]})
 	}
 	return out, nil
+}
+
+// pageAncestors lists the titles above a page of a tree, from the top level
+// down to its parent.
+func pageAncestors(t *store.Tree, pageID string) []model.SearchPageAncestor {
+	out := []model.SearchPageAncestor{}
+	e := t.Entries[store.EntryPage+":"+pageID]
+	for depth := 0; e != nil && e.Parent != "" && depth < store.MaxPageDepth; depth++ {
+		e = t.Entries[store.EntryPage+":"+e.Parent]
+		if e != nil {
+			out = append(out, model.SearchPageAncestor{Title: e.Title})
+		}
+	}
+	slices.Reverse(out)
+	return out
 }

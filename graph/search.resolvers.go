@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/graph/generated"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -24,6 +25,15 @@ func (r *organizationResolver) Search(ctx context.Context, obj *model.Organizati
 	return &model.SearchSpaceResultList{Items: items, Count: p.Count, Next: next(p.Next)}, nil
 }
 
+// Ancestors is the resolver for the ancestors field.
+func (r *searchPageResultResolver) Ancestors(ctx context.Context, obj *model.SearchPageResult) ([]model.SearchPageAncestor, error) {
+	t, err := headTree(ctx, obj.Revision)
+	if err != nil {
+		return nil, err
+	}
+	return pageAncestors(t, obj.Hit.PageID), nil
+}
+
 // Search is the resolver for the search field.
 func (r *spaceResolver) Search(ctx context.Context, obj *model.Space, query string, page *string, limit *int) (*model.SearchPageResultList, error) {
 	p, err := r.Store.SearchSpace(ctx, obj.ID, query, pageArgs(page, limit))
@@ -32,6 +42,13 @@ func (r *spaceResolver) Search(ctx context.Context, obj *model.Space, query stri
 	}
 	app := obj.Urls().App
 	return &model.SearchPageResultList{Items: mapItems(p.Items, func(h store.SearchHit) model.SearchPageResult {
-		return model.SearchPageResult{Hit: h, SpaceApp: app}
+		return model.SearchPageResult{Hit: h, SpaceApp: app, Revision: obj.RevisionID}
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
+
+// SearchPageResult returns generated.SearchPageResultResolver implementation.
+func (r *Resolver) SearchPageResult() generated.SearchPageResultResolver {
+	return &searchPageResultResolver{r}
+}
+
+type searchPageResultResolver struct{ *Resolver }

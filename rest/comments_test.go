@@ -88,6 +88,21 @@ func TestCommentLifecycle(t *testing.T) {
 	if got := resttest.Str(carol.Get(d.base+"/comments/"+id).Expect(http.StatusOK).JSON(), "replies"); got != "1" {
 		t.Errorf("replies = %s, want 1", got)
 	}
+	// Repliers: each user who replied, with their count, first replier first.
+	carol.Post(d.base+"/comments/"+id+"/replies", map[string]any{"body": md("Thanks")}).Expect(http.StatusOK)
+	alice.Post(d.base+"/comments/"+id+"/replies", map[string]any{"body": md("Anytime")}).Expect(http.StatusOK)
+	var withRepliers struct {
+		Repliers []struct {
+			User      struct{ Email string }
+			Count     int
+			UpdatedAt string
+		}
+	}
+	carol.Get(d.base + "/comments/" + id).Expect(http.StatusOK).Decode(&withRepliers)
+	if r := withRepliers.Repliers; len(r) != 2 || r[0].User.Email != "alice@example.com" || r[0].Count != 2 ||
+		r[1].User.Email != "carol@example.com" || r[1].Count != 1 || r[0].UpdatedAt == "" {
+		t.Errorf("repliers = %+v", r)
+	}
 
 	// Resolution moves the status and the open count.
 	res := alice.Put(d.base+"/comments/"+id, map[string]any{"resolved": true}).Expect(http.StatusOK).JSON()
@@ -217,10 +232,10 @@ func TestCommentValidation(t *testing.T) {
 	carol.Get(d.base + "/comments/" + id + "/replies/unknown").ExpectError(http.StatusNotFound)
 	carol.Post(d.base+"/comments/unknown/replies", map[string]any{"body": md("hi")}).ExpectError(http.StatusNotFound)
 
-	// format: markdown (the default) or document, where Folio has no document form.
-	if got := carol.Get(d.base + "/comments/" + id + "?format=document").Expect(http.StatusOK).JSON(); len(got["body"].(map[string]any)) != 0 {
-		t.Errorf("document body = %v", got["body"])
-	}
+	// format: markdown (the default) or document, GitBook's JSON document
+	// converted from the markdown.
+	expectFields(t, carol.Get(d.base+"/comments/"+id+"?format=document").Expect(http.StatusOK).JSON(),
+		map[string]string{"body.document.object": "document", "body.markdown": ""})
 	expectFields(t, carol.Get(d.base+"/comments/"+id+"?format=markdown").Expect(http.StatusOK).JSON(), map[string]string{"body.markdown": "hi"})
 	carol.Get(d.base + "/comments/" + id + "?format=html").ExpectError(http.StatusBadRequest)
 }
@@ -259,9 +274,7 @@ func TestChangeRequestComments(t *testing.T) {
 
 	// Replies in a change request take format as a query parameter.
 	rp := carol.Post(crBase+"/comments/"+id+"/replies?format=document", map[string]any{"body": md("reply")}).Expect(http.StatusOK).JSON()
-	if len(rp["body"].(map[string]any)) != 0 {
-		t.Errorf("reply body with format document = %v", rp["body"])
-	}
+	expectFields(t, rp, map[string]string{"body.document.object": "document", "body.markdown": ""})
 	rid := resttest.Str(rp, "id")
 	expectFields(t, carol.Get(crBase+"/comments/"+id+"/replies/"+rid).Expect(http.StatusOK).JSON(), map[string]string{"body.markdown": "reply"})
 	alice.Put(crBase+"/comments/"+guide, map[string]any{"resolved": true}).Expect(http.StatusOK)

@@ -169,10 +169,16 @@ func TestChangeRequestEditAndMerge(t *testing.T) {
 		t.Errorf("install page = %+v", inst)
 	}
 	byPath := alice.Get(base + "/content/path/getting-started/install?format=markdown").Expect(http.StatusOK).JSON()
-	expectFields(t, byPath, map[string]string{"id": ids["install"], "description": "How to install", "type": "document", "kind": "document"})
-	if _, ok := alice.Get(base + "/content/page/" + ids["install"]).Expect(http.StatusOK).JSON()["markdown"]; ok {
+	expectFields(t, byPath, map[string]string{"id": ids["install"], "description": "How to install", "type": "document", "kind": "sheet"})
+	if _, ok := byPath["document"]; ok {
+		t.Error("document present with format=markdown")
+	}
+	// Without format=markdown, the body is GitBook's JSON document.
+	asDoc := alice.Get(base + "/content/page/" + ids["install"]).Expect(http.StatusOK).JSON()
+	if _, ok := asDoc["markdown"]; ok {
 		t.Error("markdown present without format=markdown")
 	}
+	expectFields(t, asDoc, map[string]string{"document.object": "document"})
 	alice.Get(base + "/content/path/getting-started/nope").ExpectError(http.StatusNotFound)
 	alice.Get(base + "/content/page/" + ids["old"]).ExpectError(http.StatusNotFound)
 	alice.Get(base + "/content/page/" + ids["install"] + "?format=html").ExpectError(http.StatusBadRequest)

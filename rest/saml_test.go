@@ -22,6 +22,9 @@ func TestSAMLProviders(t *testing.T) {
 
 	p := admin.Post(base, map[string]any{"label": "Okta"}).Expect(http.StatusCreated).JSON()
 	id := resttest.Str(p, "id")
+	if _, ok := p["ssoURL"]; ok {
+		t.Errorf("ssoURL present before it is set: %v", p["ssoURL"])
+	}
 	for path, want := range map[string]string{
 		"object": "saml-provider", "label": "Okta", "status": "pending", "ssoURL": "",
 		"urls.location":  "http://folio.test/v1/orgs/" + org + "/saml/" + id,

@@ -22,6 +22,8 @@ func publish(t *testing.T, c *resttest.Client, space string, changes ...map[stri
 type searchPage struct {
 	ID, Title, Path string
 	Score           float64
+	Rank            int
+	Ancestors       []struct{ Title string }
 	Sections        []struct {
 		ID, Title, Path, Body string
 		Urls                  struct{ App string }
@@ -93,8 +95,14 @@ func TestSearchRankingAndSections(t *testing.T) {
 	if got := titles(searchSpace(t, alice, space, "kern").Items); got != "Linux notes" {
 		t.Errorf("prefix: %s", got)
 	}
-	if r := searchSpace(t, alice, space, "kernel"); len(r.Items) != 1 || r.Items[0].Path != "guide/linux-notes" || r.Items[0].ID != sub["linux"] {
+	if r := searchSpace(t, alice, space, "kernel"); len(r.Items) != 1 || r.Items[0].Path != "guide/linux-notes" || r.Items[0].ID != sub["linux"] ||
+		len(r.Items[0].Ancestors) != 1 || r.Items[0].Ancestors[0].Title != "Guide" {
 		t.Errorf("nested: %+v", r.Items)
+	}
+	for i, p := range res.Items {
+		if p.Rank != i+1 || p.Ancestors == nil || len(p.Ancestors) != 0 {
+			t.Errorf("top-level result %d: rank %d, ancestors %v", i, p.Rank, p.Ancestors)
+		}
 	}
 	if got := titles(searchSpace(t, alice, space, "installer -fox").Items); got != "Installation, Guide" {
 		t.Errorf("exclusion: %s", got)
@@ -116,6 +124,10 @@ func TestSearchRankingAndSections(t *testing.T) {
 	alice.Get("/v1/spaces/" + space + "/search?query=install&limit=2&page=" + url.QueryEscape(first.Next.Page)).Expect(http.StatusOK).Decode(&second)
 	if got := titles(append(first.Items, second.Items...)); got != titles(res.Items) {
 		t.Errorf("paged: %s, want %s", got, titles(res.Items))
+	}
+	// Ranks are positions in the whole result, kept across pages.
+	if len(second.Items) != 1 || second.Items[0].Rank != 3 {
+		t.Errorf("second page ranks: %+v", second.Items)
 	}
 	// A token is bound to its query.
 	alice.Get("/v1/spaces/" + space + "/search?query=other&page=" + url.QueryEscape(first.Next.Page)).ExpectError(http.StatusBadRequest)

@@ -120,3 +120,28 @@ func (s *Store) DeleteReply(ctx context.Context, commentID, id string) (bool, er
 	})
 	return found, err
 }
+
+// Replier is one user who replied to a comment: how many replies they
+// posted and when they last posted or edited one.
+type Replier struct {
+	CommentID string    `bun:"comment_id"`
+	Count     int       `bun:"count"`
+	UpdatedAt time.Time `bun:"updated_at"`
+	User      User      `bun:"embed:user_"`
+}
+
+// RepliersOf loads the repliers of these comments with their users in one
+// statement, each comment's earliest replier first.
+func (s *Store) RepliersOf(ctx context.Context, commentIDs []string) ([]Replier, error) {
+	var out []Replier
+	err := s.DB.NewSelect().TableExpr("comment_replies AS rp").
+		Join("JOIN users AS u ON u.id = rp.posted_by").
+		ColumnExpr("rp.comment_id, count(*) AS count, max(coalesce(rp.edited_at, rp.posted_at)) AS updated_at").
+		ColumnExpr("u.id AS user_id, u.email AS user_email, u.display_name AS user_display_name").
+		ColumnExpr("u.photo_url AS user_photo_url, u.created_at AS user_created_at").
+		Where("rp.comment_id IN (?)", bun.In(commentIDs)).
+		GroupExpr("rp.comment_id, u.id").
+		OrderExpr("rp.comment_id, min(rp.posted_at), u.id").
+		Scan(ctx, &out)
+	return out, dbError(err, "reply")
+}

@@ -26,6 +26,7 @@ type SearchHit struct {
 	Description string  `bun:"description"`
 	Path        string  `bun:"path"`
 	NegScore    float64 `bun:"neg_score"` // the score negated, so the keyset is ascending
+	Rank        int     `bun:"rank"`      // one-based position among all the search's hits
 	Sections    []SearchSection
 }
 
@@ -129,8 +130,11 @@ func (s *Store) search(ctx context.Context, filter, filterID, query string, args
 		)
 		SELECT t.total, h.* FROM (SELECT count(*) AS total FROM scored) AS t
 		LEFT JOIN LATERAL (
-			SELECT c.neg_score, p.space_id, p.page_id, p.title, p.description, p.path
-			FROM (SELECT * FROM scored ` + keyFilter + ` ORDER BY neg_score, space_id, page_id LIMIT ?4) AS c
+			SELECT c.neg_score, c.rank, p.space_id, p.page_id, p.title, p.description, p.path
+			FROM (
+				SELECT * FROM (SELECT *, row_number() OVER (ORDER BY neg_score, space_id, page_id) AS rank FROM scored) AS ranked
+				` + keyFilter + ` ORDER BY neg_score, space_id, page_id LIMIT ?4
+			) AS c
 			JOIN search_pages AS p USING (space_id, page_id)
 		) AS h ON true
 		ORDER BY h.neg_score, h.space_id, h.page_id`

@@ -46,6 +46,7 @@ type ResolverRoot interface {
 	Revision() RevisionResolver
 	RevisionPage() RevisionPageResolver
 	SAMLProvider() SAMLProviderResolver
+	SearchPageResult() SearchPageResultResolver
 	Site() SiteResolver
 	SiteSection() SiteSectionResolver
 	SiteSectionGroup() SiteSectionGroupResolver
@@ -155,6 +156,7 @@ type ComplexityRoot struct {
 		PostedAt    func(childComplexity int) int
 		PostedBy    func(childComplexity int) int
 		Reactions   func(childComplexity int) int
+		Repliers    func(childComplexity int) int
 		Replies     func(childComplexity int) int
 		Reply       func(childComplexity int, id string) int
 		ReplyList   func(childComplexity int, page *string, limit *int) int
@@ -166,6 +168,7 @@ type ComplexityRoot struct {
 	}
 
 	CommentBody struct {
+		Document func(childComplexity int) int
 		Markdown func(childComplexity int) int
 	}
 
@@ -345,6 +348,7 @@ type ComplexityRoot struct {
 		Object           func(childComplexity int) int
 		Role             func(childComplexity int) int
 		SSO              func(childComplexity int) int
+		Sites            func(childComplexity int) int
 		SpacePermissions func(childComplexity int, page *string, limit *int, order *model.ListOrder) int
 		Spaces           func(childComplexity int) int
 		TeamMemberships  func(childComplexity int, page *string, limit *int, title *string) int
@@ -558,6 +562,7 @@ type ComplexityRoot struct {
 		Invites              func(childComplexity int, page *string, limit *int) int
 		Member               func(childComplexity int, userID string) int
 		Members              func(childComplexity int, page *string, limit *int, order *model.ListOrder, role *model.MemberRoleFilter, search *string, sort *model.MemberSort) int
+		MergeRules           func(childComplexity int) int
 		Object               func(childComplexity int) int
 		OpenAPISpec          func(childComplexity int, specSlug string) int
 		OpenAPISpecs         func(childComplexity int, page *string, limit *int) int
@@ -685,6 +690,7 @@ type ComplexityRoot struct {
 	RevisionPage struct {
 		CreatedAt     func(childComplexity int) int
 		Description   func(childComplexity int) int
+		Document      func(childComplexity int) int
 		DocumentID    func(childComplexity int) int
 		Emoji         func(childComplexity int) int
 		Hidden        func(childComplexity int) int
@@ -710,6 +716,7 @@ type ComplexityRoot struct {
 		Actions         func(childComplexity int) int
 		Anchors         func(childComplexity int) int
 		Cover           func(childComplexity int) int
+		CoverMask       func(childComplexity int) int
 		CoverSize       func(childComplexity int) int
 		Description     func(childComplexity int) int
 		Metadata        func(childComplexity int) int
@@ -772,10 +779,16 @@ type ComplexityRoot struct {
 		Items func(childComplexity int) int
 	}
 
+	SearchPageAncestor struct {
+		Title func(childComplexity int) int
+	}
+
 	SearchPageResult struct {
+		Ancestors   func(childComplexity int) int
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Path        func(childComplexity int) int
+		Rank        func(childComplexity int) int
 		Score       func(childComplexity int) int
 		Sections    func(childComplexity int) int
 		Title       func(childComplexity int) int
@@ -841,6 +854,7 @@ type ComplexityRoot struct {
 		AppliedType     func(childComplexity int) int
 		Basename        func(childComplexity int) int
 		CreatedAt       func(childComplexity int) int
+		DefaultLevel    func(childComplexity int) int
 		Features        func(childComplexity int) int
 		Hostname        func(childComplexity int) int
 		ID              func(childComplexity int) int
@@ -996,6 +1010,7 @@ type ComplexityRoot struct {
 		EditMode            func(childComplexity int) int
 		Emoji               func(childComplexity int) int
 		ID                  func(childComplexity int) int
+		MergeRules          func(childComplexity int) int
 		Object              func(childComplexity int) int
 		Organization        func(childComplexity int) int
 		Parent              func(childComplexity int) int
@@ -1119,6 +1134,12 @@ type ComplexityRoot struct {
 		Urls        func(childComplexity int) int
 	}
 
+	UserContributor struct {
+		Count     func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+		User      func(childComplexity int) int
+	}
+
 	UserURLs struct {
 		Location func(childComplexity int) int
 	}
@@ -1148,6 +1169,8 @@ type CommentResolver interface {
 
 	Reactions(ctx context.Context, obj *model.Comment) ([]model.EmojiReaction, error)
 
+	Repliers(ctx context.Context, obj *model.Comment) ([]model.UserContributor, error)
+
 	Target(ctx context.Context, obj *model.Comment) (*model.CommentTarget, error)
 
 	ResolvedBy(ctx context.Context, obj *model.Comment) (*model.User, error)
@@ -1163,6 +1186,7 @@ type MemberResolver interface {
 	User(ctx context.Context, obj *model.Member) (*model.User, error)
 
 	Teams(ctx context.Context, obj *model.Member) (int, error)
+
 	TeamMemberships(ctx context.Context, obj *model.Member, page *string, limit *int, title *string) (*model.MemberTeamList, error)
 	SpacePermissions(ctx context.Context, obj *model.Member, page *string, limit *int, order *model.ListOrder) (*model.MemberSpaceList, error)
 }
@@ -1307,9 +1331,13 @@ type RevisionResolver interface {
 }
 type RevisionPageResolver interface {
 	Markdown(ctx context.Context, obj *model.RevisionPage) (*string, error)
+	Document(ctx context.Context, obj *model.RevisionPage) (json.RawMessage, error)
 }
 type SAMLProviderResolver interface {
 	DefaultTeam(ctx context.Context, obj *model.SAMLProvider) (*model.Team, error)
+}
+type SearchPageResultResolver interface {
+	Ancestors(ctx context.Context, obj *model.SearchPageResult) ([]model.SearchPageAncestor, error)
 }
 type SiteResolver interface {
 	Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error)
@@ -1758,6 +1786,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Comment.Reactions(childComplexity), true
+	case "Comment.repliers":
+		if e.ComplexityRoot.Comment.Repliers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.Repliers(childComplexity), true
 	case "Comment.replies":
 		if e.ComplexityRoot.Comment.Replies == nil {
 			break
@@ -1817,6 +1851,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Comment.Urls(childComplexity), true
 
+	case "CommentBody.document":
+		if e.ComplexityRoot.CommentBody.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommentBody.Document(childComplexity), true
 	case "CommentBody.markdown":
 		if e.ComplexityRoot.CommentBody.Markdown == nil {
 			break
@@ -2454,6 +2494,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Member.SSO(childComplexity), true
+	case "Member.sites":
+		if e.ComplexityRoot.Member.Sites == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Member.Sites(childComplexity), true
 	case "Member.spacePermissions":
 		if e.ComplexityRoot.Member.SpacePermissions == nil {
 			break
@@ -3854,6 +3900,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.Members(childComplexity, args["page"].(*string), args["limit"].(*int), args["order"].(*model.ListOrder), args["role"].(*model.MemberRoleFilter), args["search"].(*string), args["sort"].(*model.MemberSort)), true
+	case "Organization.mergeRules":
+		if e.ComplexityRoot.Organization.MergeRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Organization.MergeRules(childComplexity), true
 	case "Organization.object":
 		if e.ComplexityRoot.Organization.Object == nil {
 			break
@@ -4526,6 +4578,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevisionPage.Description(childComplexity), true
+	case "RevisionPage.document":
+		if e.ComplexityRoot.RevisionPage.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.Document(childComplexity), true
 	case "RevisionPage.documentId":
 		if e.ComplexityRoot.RevisionPage.DocumentID == nil {
 			break
@@ -4659,6 +4717,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevisionPageLayout.Cover(childComplexity), true
+	case "RevisionPageLayout.coverMask":
+		if e.ComplexityRoot.RevisionPageLayout.CoverMask == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPageLayout.CoverMask(childComplexity), true
 	case "RevisionPageLayout.coverSize":
 		if e.ComplexityRoot.RevisionPageLayout.CoverSize == nil {
 			break
@@ -4884,6 +4948,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SSOProviderLoginList.Items(childComplexity), true
 
+	case "SearchPageAncestor.title":
+		if e.ComplexityRoot.SearchPageAncestor.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageAncestor.Title(childComplexity), true
+
+	case "SearchPageResult.ancestors":
+		if e.ComplexityRoot.SearchPageResult.Ancestors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Ancestors(childComplexity), true
 	case "SearchPageResult.description":
 		if e.ComplexityRoot.SearchPageResult.Description == nil {
 			break
@@ -4902,6 +4979,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SearchPageResult.Path(childComplexity), true
+	case "SearchPageResult.rank":
+		if e.ComplexityRoot.SearchPageResult.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchPageResult.Rank(childComplexity), true
 	case "SearchPageResult.score":
 		if e.ComplexityRoot.SearchPageResult.Score == nil {
 			break
@@ -5139,6 +5222,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.CreatedAt(childComplexity), true
+	case "Site.defaultLevel":
+		if e.ComplexityRoot.Site.DefaultLevel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.DefaultLevel(childComplexity), true
 	case "Site.features":
 		if e.ComplexityRoot.Site.Features == nil {
 			break
@@ -5803,6 +5892,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Space.ID(childComplexity), true
+	case "Space.mergeRules":
+		if e.ComplexityRoot.Space.MergeRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Space.MergeRules(childComplexity), true
 	case "Space.object":
 		if e.ComplexityRoot.Space.Object == nil {
 			break
@@ -6273,6 +6368,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.User.Urls(childComplexity), true
 
+	case "UserContributor.count":
+		if e.ComplexityRoot.UserContributor.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserContributor.Count(childComplexity), true
+	case "UserContributor.updatedAt":
+		if e.ComplexityRoot.UserContributor.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserContributor.UpdatedAt(childComplexity), true
+	case "UserContributor.user":
+		if e.ComplexityRoot.UserContributor.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserContributor.User(childComplexity), true
+
 	case "UserURLs.location":
 		if e.ComplexityRoot.UserURLs.Location == nil {
 			break
@@ -6565,8 +6679,10 @@ input UpdateChangeRequestInput {
   status: ChangeRequestStatus
 }
 
+"A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores)."
 input DocumentInput {
   markdown: String @length(max: 1000000)
+  document: JSON
 }
 
 "A file to upload: base64 bytes (with contentType) under a name."
@@ -6632,9 +6748,10 @@ enum CommentStatusFilter {
   resolved
 }
 
-"A comment's or a reply's content. Folio keeps it as markdown: markdown is absent only when read with format document."
+"A comment's or a reply's content. Folio keeps it as markdown: read with format document, it is GitBook's JSON document (converted from the markdown) instead."
 type CommentBody {
   markdown: String
+  document: JSON
 }
 
 type ReactionUser {
@@ -6699,6 +6816,8 @@ type Comment {
   reactions: [EmojiReaction!]!
   "The number of replies."
   replies: Int!
+  "The users who replied, each with the number of their replies and when they last replied (first replier first)."
+  repliers: [UserContributor!]!
   body(format: DocumentFormat): CommentBody!
   target: CommentTarget!
   urls: CommentURLs!
@@ -6797,7 +6916,7 @@ extend type Mutation {
   deleteCommentReply(spaceId: ID!, changeRequestId: String, commentId: ID!, replyId: ID!): Boolean!
 }
 `, BuiltIn: false},
-	{Name: "../schema/content.graphqls", Input: `"Output format of a page's document: markdown adds the page's markdown."
+	{Name: "../schema/content.graphqls", Input: `"Output format of a page's document: document (the default) fills the page's document field with GitBook's JSON document, markdown fills its markdown field instead."
 enum DocumentFormat {
   document
   markdown
@@ -6848,6 +6967,7 @@ type RevisionPageLayout {
   coverSize: String!
   title: Boolean!
   description: Boolean!
+  coverMask: String!
   tableOfContents: Boolean!
   outline: Boolean!
   pagination: Boolean!
@@ -6861,7 +6981,7 @@ type RevisionPageLayout {
 type RevisionPage {
   id: ID!
   title: String!
-  "Same as type (deprecated in the reference document)."
+  "The reference document's deprecated kind: sheet for documents, else the same as type."
   kind: String!
   type: String!
   emoji: String
@@ -6885,6 +7005,8 @@ type RevisionPage {
   pages: [RevisionPage!]
   "The page's document as markdown, when the page was read with format markdown."
   markdown: String
+  "The page's document as GitBook's JSON document (converted from its markdown), unless the page was read with format markdown."
+  document: JSON
 }
 
 type RevisionFileDimensions {
@@ -7166,6 +7288,8 @@ type Member {
   spaces: Int!
   "Teams the member belongs to."
   teams: Int!
+  "Sites the member has explicit access to."
+  sites: Int!
   "The teams of this member with their role in each."
   teamMemberships(page: String, limit: Int = 50 @range(min: 0, max: 1000), title: String @length(max: 64)): MemberTeamList!
 }
@@ -7407,6 +7531,8 @@ type Organization {
   trial: OrganizationTrial!
   urls: OrganizationURLs!
   permissions: OrganizationPermissions!
+  "The rules a change request must pass to be merged, as the reference document's MergeRulesStandaloneConfiguration: Folio has none ({\"type\": \"none\"})."
+  mergeRules: JSON!
 
   members(page: String, limit: Int = 50 @range(min: 0, max: 1000), order: ListOrder = desc,
           role: MemberRoleFilter, search: String @length(max: 256), sort: MemberSort = joinedAt): MemberList!
@@ -7482,7 +7608,8 @@ type SAMLProvider {
   object: String!
   id: ID!
   label: String!
-  ssoURL: String!
+  "Absent until set (a provider may be created with a label only)."
+  ssoURL: String
   entityID: String!
   certificate: String!
   defaultTeam: Team
@@ -7558,8 +7685,17 @@ type SearchPageResult {
   path: String!
   "Higher is better: 2 and more for a title match, 1 and more for a description match, below 1 for the text only."
   score: Float!
+  "One-based position among all the search's results, kept across pages (and across the grouping by space)."
+  rank: Int!
   sections: [SearchSectionResult!]!
+  "The pages above it, from the top level to its parent."
+  ancestors: [SearchPageAncestor!]!
   urls: SearchResultURLs!
+}
+
+"A page above a search result's page."
+type SearchPageAncestor {
+  title: String!
 }
 
 type SearchPageResultList {
@@ -7657,6 +7793,8 @@ type Site {
   basename: String
   proxy: SiteProxy
   visibility: SiteVisibility!
+  "The site's default access level for members (DefaultLevel): inherit, the organization's default role."
+  defaultLevel: String!
   published: Boolean!
   "The number of site spaces."
   siteSpaces: Int!
@@ -8071,6 +8209,8 @@ type Space {
   changeRequestsOpen: Int!
   changeRequestsDraft: Int!
   permissions: SpacePermissions!
+  "The space's merge rules (MergeRulesSpaceConfiguration): it inherits the organization's ({\"type\": \"inherit\"})."
+  mergeRules: JSON!
   "Every custom field of the organization with this space's value."
   customFields: [SpaceCustomField!]!
 }
@@ -8351,6 +8491,13 @@ type User {
   urls: UserURLs!
 }
 
+"A user's contribution to something: how many times, and when last."
+type UserContributor {
+  user: User!
+  count: Int!
+  updatedAt: DateTime!
+}
+
 extend type Query {
   "The authenticated caller."
   viewer: User!
@@ -8547,6 +8694,8 @@ func (ec *executionContext) childFields_Comment(ctx context.Context, field graph
 		return ec.fieldContext_Comment_reactions(ctx, field)
 	case "replies":
 		return ec.fieldContext_Comment_replies(ctx, field)
+	case "repliers":
+		return ec.fieldContext_Comment_repliers(ctx, field)
 	case "body":
 		return ec.fieldContext_Comment_body(ctx, field)
 	case "target":
@@ -8573,6 +8722,8 @@ func (ec *executionContext) childFields_CommentBody(ctx context.Context, field g
 	switch field.Name {
 	case "markdown":
 		return ec.fieldContext_CommentBody_markdown(ctx, field)
+	case "document":
+		return ec.fieldContext_CommentBody_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CommentBody", field.Name)
 }
@@ -8935,6 +9086,8 @@ func (ec *executionContext) childFields_Member(ctx context.Context, field graphq
 		return ec.fieldContext_Member_spaces(ctx, field)
 	case "teams":
 		return ec.fieldContext_Member_teams(ctx, field)
+	case "sites":
+		return ec.fieldContext_Member_sites(ctx, field)
 	case "teamMemberships":
 		return ec.fieldContext_Member_teamMemberships(ctx, field)
 	case "spacePermissions":
@@ -9195,6 +9348,8 @@ func (ec *executionContext) childFields_Organization(ctx context.Context, field 
 		return ec.fieldContext_Organization_urls(ctx, field)
 	case "permissions":
 		return ec.fieldContext_Organization_permissions(ctx, field)
+	case "mergeRules":
+		return ec.fieldContext_Organization_mergeRules(ctx, field)
 	case "members":
 		return ec.fieldContext_Organization_members(ctx, field)
 	case "member":
@@ -9461,6 +9616,8 @@ func (ec *executionContext) childFields_RevisionPage(ctx context.Context, field 
 		return ec.fieldContext_RevisionPage_pages(ctx, field)
 	case "markdown":
 		return ec.fieldContext_RevisionPage_markdown(ctx, field)
+	case "document":
+		return ec.fieldContext_RevisionPage_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevisionPage", field.Name)
 }
@@ -9477,6 +9634,8 @@ func (ec *executionContext) childFields_RevisionPageLayout(ctx context.Context, 
 		return ec.fieldContext_RevisionPageLayout_title(ctx, field)
 	case "description":
 		return ec.fieldContext_RevisionPageLayout_description(ctx, field)
+	case "coverMask":
+		return ec.fieldContext_RevisionPageLayout_coverMask(ctx, field)
 	case "tableOfContents":
 		return ec.fieldContext_RevisionPageLayout_tableOfContents(ctx, field)
 	case "outline":
@@ -9597,6 +9756,14 @@ func (ec *executionContext) childFields_SSOProviderLoginList(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type SSOProviderLoginList", field.Name)
 }
 
+func (ec *executionContext) childFields_SearchPageAncestor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_SearchPageAncestor_title(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchPageAncestor", field.Name)
+}
+
 func (ec *executionContext) childFields_SearchPageResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9609,8 +9776,12 @@ func (ec *executionContext) childFields_SearchPageResult(ctx context.Context, fi
 		return ec.fieldContext_SearchPageResult_path(ctx, field)
 	case "score":
 		return ec.fieldContext_SearchPageResult_score(ctx, field)
+	case "rank":
+		return ec.fieldContext_SearchPageResult_rank(ctx, field)
 	case "sections":
 		return ec.fieldContext_SearchPageResult_sections(ctx, field)
+	case "ancestors":
+		return ec.fieldContext_SearchPageResult_ancestors(ctx, field)
 	case "urls":
 		return ec.fieldContext_SearchPageResult_urls(ctx, field)
 	}
@@ -9741,6 +9912,8 @@ func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.
 		return ec.fieldContext_Site_proxy(ctx, field)
 	case "visibility":
 		return ec.fieldContext_Site_visibility(ctx, field)
+	case "defaultLevel":
+		return ec.fieldContext_Site_defaultLevel(ctx, field)
 	case "published":
 		return ec.fieldContext_Site_published(ctx, field)
 	case "siteSpaces":
@@ -10053,6 +10226,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_changeRequestsDraft(ctx, field)
 	case "permissions":
 		return ec.fieldContext_Space_permissions(ctx, field)
+	case "mergeRules":
+		return ec.fieldContext_Space_mergeRules(ctx, field)
 	case "customFields":
 		return ec.fieldContext_Space_customFields(ctx, field)
 	case "changeRequestList":
@@ -10289,6 +10464,18 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_urls(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
+}
+
+func (ec *executionContext) childFields_UserContributor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_UserContributor_user(ctx, field)
+	case "count":
+		return ec.fieldContext_UserContributor_count(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_UserContributor_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UserContributor", field.Name)
 }
 
 func (ec *executionContext) childFields_UserURLs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -17829,6 +18016,38 @@ func (ec *executionContext) fieldContext_Comment_replies(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _Comment_repliers(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Comment_repliers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Comment().Repliers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.UserContributor) graphql.Marshaler {
+			return ec.marshalNUserContributor2ᚕfolioᚋgraphᚋmodelᚐUserContributorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Comment_repliers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Comment",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserContributor(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Comment_body(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18156,6 +18375,29 @@ func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_CommentBody_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CommentBody", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CommentBody_document(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommentBody_document(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Document, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CommentBody_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CommentBody", field, false, false, errors.New("field of type JSON does not have child fields"))
 }
 
 func (ec *executionContext) _CommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
@@ -20806,6 +21048,29 @@ func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_Member_teams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Member", field, true, true, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Member_sites(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sites(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Member_sites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Member", field, true, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Member_teamMemberships(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -26305,6 +26570,29 @@ func (ec *executionContext) fieldContext_Organization_permissions(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Organization_mergeRules(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_mergeRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MergeRules(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type JSON does not have child fields"))
+}
+
 func (ec *executionContext) _Organization_members(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29665,6 +29953,29 @@ func (ec *executionContext) fieldContext_RevisionPage_markdown(_ context.Context
 	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _RevisionPage_document(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_document(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RevisionPage().Document(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, errors.New("field of type JSON does not have child fields"))
+}
+
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29778,6 +30089,29 @@ func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPageLayout_coverMask(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverMask, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPageLayout_coverMask(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -30114,11 +30448,11 @@ func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field grap
 			return obj.SsoURL(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_ssoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -30629,6 +30963,29 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageAncestor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageAncestor_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageAncestor_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageAncestor", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30744,6 +31101,29 @@ func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Contex
 	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type Float does not have child fields"))
 }
 
+func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30771,6 +31151,38 @@ func (ec *executionContext) fieldContext_SearchPageResult_sections(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SearchSectionResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchPageResult_ancestors(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SearchPageResult_ancestors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SearchPageResult().Ancestors(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SearchPageAncestor) graphql.Marshaler {
+			return ec.marshalNSearchPageAncestor2ᚕfolioᚋgraphᚋmodelᚐSearchPageAncestorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SearchPageResult_ancestors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchPageResult",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageAncestor(ctx, field)
 		},
 	}
 	return fc, nil
@@ -31747,6 +32159,29 @@ func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type SiteVisibility does not have child fields"))
+}
+
+func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_defaultLevel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefaultLevel(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34381,6 +34816,29 @@ func (ec *executionContext) fieldContext_Space_permissions(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Space_mergeRules(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_mergeRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MergeRules(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type JSON does not have child fields"))
+}
+
 func (ec *executionContext) _Space_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -36275,6 +36733,84 @@ func (ec *executionContext) fieldContext_User_urls(_ context.Context, field grap
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _UserContributor_user(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserContributor_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.User, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UserContributor_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UserContributor",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UserContributor_count(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserContributor_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UserContributor_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UserContributor", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserContributor_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UserContributor_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UserContributor", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
 func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.UserURLs) (ret graphql.Marshaler) {
@@ -39329,7 +39865,7 @@ func (ec *executionContext) unmarshalInputDocumentInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"markdown"}
+	fieldsInOrder := [...]string{"markdown", "document"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -39365,6 +39901,13 @@ func (ec *executionContext) unmarshalInputDocumentInput(ctx context.Context, obj
 				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
 				return it, graphql.ErrorOnPath(ctx, err)
 			}
+		case "document":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("document"))
+			data, err := ec.unmarshalOJSON2encodingᚋjsonᚐRawMessage(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Document = data
 		}
 	}
 	return it, nil
@@ -43347,6 +43890,42 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "repliers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Comment_repliers(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "body":
 			out.Values[i] = ec._Comment_body(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -43546,6 +44125,8 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.MarshalString("CommentBody")
 		case "markdown":
 			out.Values[i] = ec._CommentBody_markdown(ctx, field, obj)
+		case "document":
+			out.Values[i] = ec._CommentBody_document(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -44985,6 +45566,11 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "sites":
+			out.Values[i] = ec._Member_sites(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "teamMemberships":
 			field := field
 
@@ -46725,6 +47311,11 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 		case "permissions":
 			out.Values[i] = ec._Organization_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "mergeRules":
+			out.Values[i] = ec._Organization_mergeRules(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -48761,6 +49352,39 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "document":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RevisionPage_document(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48817,6 +49441,11 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 			}
 		case "description":
 			out.Values[i] = ec._RevisionPageLayout_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coverMask":
+			out.Values[i] = ec._RevisionPageLayout_coverMask(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -48988,9 +49617,6 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 			}
 		case "ssoURL":
 			out.Values[i] = ec._SAMLProvider_ssoURL(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
 		case "entityID":
 			out.Values[i] = ec._SAMLProvider_entityID(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49301,6 +49927,45 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 	return out
 }
 
+var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
+
+func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchPageAncestor")
+		case "title":
+			out.Values[i] = ec._SearchPageAncestor_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var searchPageResultImplementors = []string{"SearchPageResult"}
 
 func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
@@ -49315,37 +49980,78 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 		case "id":
 			out.Values[i] = ec._SearchPageResult_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "title":
 			out.Values[i] = ec._SearchPageResult_title(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "description":
 			out.Values[i] = ec._SearchPageResult_description(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "path":
 			out.Values[i] = ec._SearchPageResult_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "score":
 			out.Values[i] = ec._SearchPageResult_score(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rank":
+			out.Values[i] = ec._SearchPageResult_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
 			out.Values[i] = ec._SearchPageResult_sections(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "ancestors":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._SearchPageResult_ancestors(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "urls":
 			out.Values[i] = ec._SearchPageResult_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -49808,6 +50514,11 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 			out.Values[i] = ec._Site_proxy(ctx, field, obj)
 		case "visibility":
 			out.Values[i] = ec._Site_visibility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "defaultLevel":
+			out.Values[i] = ec._Site_defaultLevel(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -51059,6 +51770,11 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "mergeRules":
+			out.Values[i] = ec._Space_mergeRules(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "customFields":
 			field := field
 
@@ -52287,6 +53003,55 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			out.Values[i] = ec._User_photoURL(ctx, field, obj)
 		case "urls":
 			out.Values[i] = ec._User_urls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var userContributorImplementors = []string{"UserContributor"}
+
+func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, userContributorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UserContributor")
+		case "user":
+			out.Values[i] = ec._UserContributor_user(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._UserContributor_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._UserContributor_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -54270,6 +55035,26 @@ func (ec *executionContext) marshalNSSOProviderLoginList2ᚖfolioᚋgraphᚋmode
 	return ec._SSOProviderLoginList(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSearchPageAncestor2folioᚋgraphᚋmodelᚐSearchPageAncestor(ctx context.Context, sel ast.SelectionSet, v model.SearchPageAncestor) graphql.Marshaler {
+	return ec._SearchPageAncestor(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSearchPageAncestor2ᚕfolioᚋgraphᚋmodelᚐSearchPageAncestorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageAncestor) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchPageAncestor2folioᚋgraphᚋmodelᚐSearchPageAncestor(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx context.Context, sel ast.SelectionSet, v model.SearchPageResult) graphql.Marshaler {
 	return ec._SearchPageResult(ctx, sel, &v)
 }
@@ -55141,6 +55926,26 @@ func (ec *executionContext) marshalNUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx con
 		return graphql.Null
 	}
 	return ec._User(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUserContributor2folioᚋgraphᚋmodelᚐUserContributor(ctx context.Context, sel ast.SelectionSet, v model.UserContributor) graphql.Marshaler {
+	return ec._UserContributor(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNUserContributor2ᚕfolioᚋgraphᚋmodelᚐUserContributorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.UserContributor) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNUserContributor2folioᚋgraphᚋmodelᚐUserContributor(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNUserURLs2folioᚋgraphᚋmodelᚐUserURLs(ctx context.Context, sel ast.SelectionSet, v model.UserURLs) graphql.Marshaler {

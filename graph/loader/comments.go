@@ -19,6 +19,7 @@ type CommentLoaders struct {
 	RepliesPage      *PageLoader[string, store.CommentReply]
 	CommentReactions *Loader[string, []store.Reaction] // by comment id, oldest first
 	ReplyReactions   *Loader[string, []store.Reaction] // by reply id, oldest first
+	Repliers         *Loader[string, []store.Replier]  // by comment id, with their users
 	Authors          *Loader[string, store.User]       // of comments, and who resolved them
 	ReplyAuthors     *Loader[string, store.User]
 	Reactors         *Loader[string, store.User] // who reacted to comments
@@ -33,6 +34,18 @@ func newCommentLoaders(s *store.Store) *CommentLoaders {
 	l.RepliesPage = newFirstPages(s.RepliesFirstPages, func(r store.CommentReply) string { return r.CommentID }, l.RepliesListed)
 	l.CommentReactions = newReactions(s, l.Reactors)
 	l.ReplyReactions = newReactions(s, l.ReplyReactors)
+	l.Repliers = newBatched(func(ctx context.Context, ids []string) []*dataloader.Result[[]store.Replier] {
+		rows, err := s.RepliersOf(ctx, ids)
+		byComment := map[string][]store.Replier{}
+		for _, r := range rows {
+			byComment[r.CommentID] = append(byComment[r.CommentID], r)
+		}
+		out := make([]*dataloader.Result[[]store.Replier], len(ids))
+		for i, id := range ids {
+			out[i] = &dataloader.Result[[]store.Replier]{Data: byComment[id], Error: err}
+		}
+		return out
+	})
 	return l
 }
 
@@ -62,6 +75,7 @@ func (l *CommentLoaders) CommentsListed(cs []store.Comment) {
 			l.Authors.Register(*c.ResolvedBy)
 		}
 		l.CommentReactions.Register(c.ID)
+		l.Repliers.Register(c.ID)
 		l.RepliesPage.Register(c.ID)
 	}
 }

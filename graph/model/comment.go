@@ -1,9 +1,11 @@
 package model
 
 import (
+	"encoding/json"
 	"time"
 
 	"folio/store"
+	"folio/store/markdown"
 )
 
 // Comment is a comment seen by the caller, in its space.
@@ -65,11 +67,12 @@ func commentPermissions(sp Space, author, viewer string) CommentPermissions {
 // body is a comment's content in the format asked for: Folio keeps
 // markdown and has no document form, so format document gives the empty
 // body.
-func body(markdown string, format *DocumentFormat) CommentBody {
+func body(md string, format *DocumentFormat) CommentBody {
 	if format != nil && *format == DocumentFormatDocument {
-		return CommentBody{}
+		doc, _ := json.Marshal(markdown.ToDocument(md)) // a map of plain values always encodes
+		return CommentBody{Document: doc}
 	}
-	return CommentBody{Markdown: &markdown}
+	return CommentBody{Markdown: &md}
 }
 
 // EmojiReaction is the reactions with one emoji, in the order they came.

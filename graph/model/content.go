@@ -38,7 +38,14 @@ type RevisionPage struct {
 
 func (p RevisionPage) ID() string    { return p.Entry.ID }
 func (p RevisionPage) Title() string { return p.Entry.Title }
-func (p RevisionPage) Kind() string  { return p.Entry.Type }
+// Kind is the reference document's deprecated name of the type, which
+// calls documents sheets.
+func (p RevisionPage) Kind() string {
+	if p.Entry.Type == store.PageDocument {
+		return "sheet"
+	}
+	return p.Entry.Type
+}
 func (p RevisionPage) Type() string  { return p.Entry.Type }
 
 func (p RevisionPage) Emoji() *string       { return opt(p.Entry.Emoji) }
@@ -92,7 +99,7 @@ func (p RevisionPage) Layout() *RevisionPageLayout {
 	if p.Entry.Type != store.PageDocument {
 		return nil
 	}
-	return &RevisionPageLayout{Width: "default", Cover: true, CoverSize: "full", Title: true, Description: true,
+	return &RevisionPageLayout{Width: "default", Cover: true, CoverSize: "full", CoverMask: "none", Title: true, Description: true,
 		TableOfContents: true, Outline: true, Pagination: true, Metadata: true, Tags: true, Actions: true, Anchors: true}
 }
 

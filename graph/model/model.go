@@ -76,6 +76,9 @@ func NewOrganization(b Base, o store.Organization, a Access) Organization {
 
 func (Organization) Object() string { return "organization" }
 
+// MergeRules: Folio enforces no merge rules of an organization's own.
+func (Organization) MergeRules() json.RawMessage { return json.RawMessage(`{"type":"none"}`) }
+
 func (Organization) InternalIsOnNewTrial() *bool { t := true; return &t }
 
 func (Organization) Trial() OrganizationTrial {
@@ -122,6 +125,10 @@ func (m Member) ID() string { return m.UserID }
 // Spaces counts the spaces the member was given access to one by one.
 // Folio grants space access through roles and defaults only, so none is.
 func (Member) Spaces() int { return 0 }
+
+// Sites counts the sites the member was given access to one by one; as
+// with spaces, Folio grants none that way.
+func (Member) Sites() int { return 0 }
 
 // Team is a team seen by the caller.
 type Team struct {
@@ -187,7 +194,7 @@ func NewSAMLProvider(b Base, p store.SAMLProvider, viewer Access) SAMLProvider {
 
 func (SAMLProvider) Object() string { return "saml-provider" }
 
-func (p SAMLProvider) SsoURL() string { return p.SSOURL }
+func (p SAMLProvider) SsoURL() *string { return opt(p.SSOURL) }
 
 func (p SAMLProvider) Status() string {
 	if p.SSOURL != "" && p.EntityID != "" && p.Certificate != "" {

@@ -91,9 +91,10 @@ type CollectionURLs struct {
 	App      string `json:"app"`
 }
 
-// A comment's or a reply's content. Folio keeps it as markdown: markdown is absent only when read with format document.
+// A comment's or a reply's content. Folio keeps it as markdown: read with format document, it is GitBook's JSON document (converted from the markdown) instead.
 type CommentBody struct {
-	Markdown *string `json:"markdown,omitempty"`
+	Markdown *string         `json:"markdown,omitempty"`
+	Document json.RawMessage `json:"document,omitempty"`
 }
 
 type CommentBodyInput struct {
@@ -340,8 +341,10 @@ type CustomFieldURLs struct {
 	Location string `json:"location"`
 }
 
+// A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores).
 type DocumentInput struct {
-	Markdown *string `json:"markdown,omitempty"`
+	Markdown *string         `json:"markdown,omitempty"`
+	Document json.RawMessage `json:"document,omitempty"`
 }
 
 type EmailDomainOrganizations struct {
@@ -564,6 +567,7 @@ type RevisionPageLayout struct {
 	CoverSize       string `json:"coverSize"`
 	Title           bool   `json:"title"`
 	Description     bool   `json:"description"`
+	CoverMask       string `json:"coverMask"`
 	TableOfContents bool   `json:"tableOfContents"`
 	Outline         bool   `json:"outline"`
 	Pagination      bool   `json:"pagination"`
@@ -609,6 +613,11 @@ type SSOProviderLogin struct {
 
 type SSOProviderLoginList struct {
 	Items []SSOProviderLogin `json:"items"`
+}
+
+// A page above a search result's page.
+type SearchPageAncestor struct {
+	Title string `json:"title"`
 }
 
 type SearchPageResultList struct {
@@ -1008,6 +1017,13 @@ type UpdateTranslationSettingsInput struct {
 	Languages graphql.Omittable[[]string] `json:"languages,omitempty"`
 }
 
+// A user's contribution to something: how many times, and when last.
+type UserContributor struct {
+	User      *User     `json:"user"`
+	Count     int       `json:"count"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
 type UserURLs struct {
 	Location string `json:"location"`
 }
@@ -1078,7 +1094,7 @@ func (e CommentStatusFilter) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Output format of a page's document: markdown adds the page's markdown.
+// Output format of a page's document: document (the default) fills the page's document field with GitBook's JSON document, markdown fills its markdown field instead.
 type DocumentFormat string
 
 const (

@@ -6,7 +6,10 @@ import "folio/store"
 type SearchPageResult struct {
 	Hit      store.SearchHit
 	SpaceApp string // the space's app URL
+	Revision string // the space's current revision, where the ancestors are
 }
+
+func (p SearchPageResult) Rank() int { return p.Hit.Rank }
 
 func (p SearchPageResult) ID() string          { return p.Hit.PageID }
 func (p SearchPageResult) Title() string       { return p.Hit.Title }

@@ -106,6 +106,9 @@ func NewSite(b Base, s store.Site, viewer Access) Site { return Site{Site: s, Vi
 
 func (Site) Object() string { return "site" }
 
+// DefaultLevel: members reach a site through their organization role.
+func (Site) DefaultLevel() string { return "inherit" }
+
 func (s Site) Organization() string { return s.OrganizationID }
 
 func (s Site) AppliedType() store.SiteType { return s.Type }

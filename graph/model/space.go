@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"io"
 	"strconv"
 
@@ -89,6 +90,9 @@ func NewSpace(b Base, s store.Space, viewer Access) Space {
 }
 
 func (Space) Object() string { return "space" }
+
+// MergeRules: a space follows its organization's merge rules.
+func (Space) MergeRules() json.RawMessage { return json.RawMessage(`{"type":"inherit"}`) }
 
 func (s Space) Organization() string { return s.OrganizationID }
 

@@ -251,6 +251,9 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
+	if err := CheckGitBookSchema(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), raw); err != nil {
+		c.t.Errorf("%s %s: %v\nbody: %.2000s", method, path, err, raw)
+	}
 	n, _ := strconv.Atoi(resp.Header.Get("X-Folio-Statements"))
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw, Statements: n, t: c.t, req: method + " " + path}
 }

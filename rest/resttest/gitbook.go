@@ -1,0 +1,330 @@
+package resttest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// The official GitBook API client's package ships GitBook's OpenAPI
+// document; every JSON body a test receives from /v1 is checked against the
+// response schema of its operation there, so a body that a typed GitBook
+// client would reject fails the test that received it.
+const (
+	gitbookPackage = "@gitbook/api@0.202.0"
+	gitbookSpec    = "node_modules/@gitbook/api/spec/openapi.json"
+)
+
+// contractOnly lists the GitBook operations whose bodies follow Folio's
+// contract instead of GitBook's document, where the two disagree (the
+// README says why): they are not checked against GitBook's schemas.
+var contractOnly = map[string]string{
+	"/orgs/{organizationId}/translations":                 "translation settings keep the contract's shape",
+	"/orgs/{organizationId}/translations/{translationId}": "translation settings keep the contract's shape",
+}
+
+// deviations are the rules of GitBook's schemas that Folio breaks on
+// purpose, following the contract (the README lists them with the reason):
+// a leaf error whose rule ends with rule and whose message is message is
+// not reported.
+var deviations = []struct{ rule, message, reason string }{
+	{"/components/schemas/OrganizationSAMLProvider/required", "missing property 'ssoURL'",
+		"a SAML provider created with a label only has no SSO URL yet: absent, not an empty string that is no URI"},
+}
+
+// GitBookSpecPath returns the path of GitBook's OpenAPI document, installing
+// the client package with npm into the test cache the first time.
+func GitBookSpecPath() (string, error) {
+	dir, err := NPMPackage(gitbookPackage)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, gitbookSpec), nil
+}
+
+// CacheDir is where test dependencies from the package registries live:
+// FOLIO_TEST_CACHE, or folio/ in the user's cache directory.
+func CacheDir() (string, error) {
+	if d := os.Getenv("FOLIO_TEST_CACHE"); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for test dependencies (set FOLIO_TEST_CACHE): %w", err)
+	}
+	return filepath.Join(d, "folio"), nil
+}
+
+var npmInstalls sync.Map // package spec → *npmInstall
+
+type npmInstall struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// NPMPackage installs npm packages (each with its version, "name@1.2.3")
+// into a directory of their own under the test cache the first time they
+// are asked for, and returns that directory (its node_modules/ holds them).
+// Test dependencies from npm never enter the project or its run time.
+func NPMPackage(specs ...string) (string, error) {
+	spec := strings.Join(specs, " ")
+	v, _ := npmInstalls.LoadOrStore(spec, &npmInstall{})
+	in := v.(*npmInstall)
+	in.once.Do(func() { in.dir, in.err = installNPM(specs) })
+	return in.dir, in.err
+}
+
+func installNPM(specs []string) (string, error) {
+	spec := strings.Join(specs, " ")
+	cache, err := CacheDir()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(cache, "npm", strings.NewReplacer("/", "_", "@", "", " ", "+").Replace(spec))
+	if _, err := os.Stat(filepath.Join(dir, "installed")); err == nil {
+		return dir, nil
+	}
+	// Several test binaries may install at once: each installs into a
+	// directory of its own and renames it into place; the first one wins.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	args := append([]string{"install", "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--prefix", tmp}, specs...)
+	cmd := exec.Command("npm", args...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("npm install %s (needs Node.js and npm; make test installs them): %w\n%s", spec, err, out)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "installed"), nil, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, "installed")); statErr != nil {
+			return "", fmt.Errorf("install %s: %w", spec, err)
+		}
+	}
+	return dir, nil
+}
+
+// gitbookSchemas checks response bodies against GitBook's document.
+type gitbookSchemas struct {
+	doc      map[string]any
+	paths    []pathTemplate
+	compiler *jsonschema.Compiler
+	mu       sync.Mutex
+	compiled map[string]*jsonschema.Schema
+}
+
+type pathTemplate struct {
+	path     string
+	segments []string
+	literals int
+}
+
+var (
+	schemasOnce sync.Once
+	schemas     *gitbookSchemas
+	schemasErr  error
+)
+
+const specURL = "file:///gitbook/openapi.json"
+
+func loadGitBookSchemas() (*gitbookSchemas, error) {
+	schemasOnce.Do(func() {
+		path, err := GitBookSpecPath()
+		if err != nil {
+			schemasErr = err
+			return
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			schemasErr = err
+			return
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		if err != nil {
+			schemasErr = fmt.Errorf("%s: %w", path, err)
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		c.AssertFormat()
+		if err := c.AddResource(specURL, doc); err != nil {
+			schemasErr = err
+			return
+		}
+		s := &gitbookSchemas{doc: doc.(map[string]any), compiler: c, compiled: map[string]*jsonschema.Schema{}}
+		for p := range s.doc["paths"].(map[string]any) {
+			t := pathTemplate{path: p, segments: strings.Split(strings.Trim(p, "/"), "/")}
+			for _, seg := range t.segments {
+				if !strings.HasPrefix(seg, "{") {
+					t.literals++
+				}
+			}
+			s.paths = append(s.paths, t)
+		}
+		// The most literal template wins (/versions/latest over /versions/{versionId}).
+		sort.Slice(s.paths, func(i, j int) bool { return s.paths[i].literals > s.paths[j].literals })
+		schemas = s
+	})
+	return schemas, schemasErr
+}
+
+// match finds the document's path template for a request path below /v1.
+func (s *gitbookSchemas) match(path string) string {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	if path == "/" {
+		segs = []string{""}
+	}
+next:
+	for _, t := range s.paths {
+		if len(t.segments) != len(segs) {
+			continue
+		}
+		for i, seg := range t.segments {
+			if !strings.HasPrefix(seg, "{") && seg != segs[i] {
+				continue next
+			}
+		}
+		return t.path
+	}
+	return ""
+}
+
+// responseSchema returns the JSON pointer of the schema of a response, or
+// "" when the operation declares no JSON body for that status.
+func (s *gitbookSchemas) responseSchema(path, method string, status int) string {
+	op, _ := s.doc["paths"].(map[string]any)[path].(map[string]any)[strings.ToLower(method)].(map[string]any)
+	responses, _ := op["responses"].(map[string]any)
+	code := strconv.Itoa(status)
+	key := code
+	if responses[key] == nil {
+		key = code[:1] + "XX"
+	}
+	if responses[key] == nil {
+		key = "default"
+	}
+	resp, _ := responses[key].(map[string]any)
+	if resp == nil {
+		return ""
+	}
+	ptr := "#/paths/" + escapePointer(path) + "/" + strings.ToLower(method) + "/responses/" + key
+	if ref, ok := resp["$ref"].(string); ok {
+		ptr = ref
+		name := strings.TrimPrefix(ref, "#/components/responses/")
+		resp, _ = s.doc["components"].(map[string]any)["responses"].(map[string]any)[name].(map[string]any)
+	}
+	content, _ := resp["content"].(map[string]any)
+	if content["application/json"] == nil {
+		return ""
+	}
+	return ptr + "/content/application~1json/schema"
+}
+
+func (s *gitbookSchemas) schema(ptr string) (*jsonschema.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch, ok := s.compiled[ptr]; ok {
+		return sch, nil
+	}
+	sch, err := s.compiler.Compile(specURL + ptr)
+	if err != nil {
+		return nil, err
+	}
+	s.compiled[ptr] = sch
+	return sch, nil
+}
+
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// CheckGitBookSchema validates one REST response against GitBook's document.
+// It returns nil for bodies GitBook does not describe (routes of Folio's
+// own, statuses the operation does not declare, bodies that are not JSON).
+func CheckGitBookSchema(method, path string, status int, contentType string, body []byte) error {
+	if !strings.HasPrefix(path, "/v1/") || len(body) == 0 || !strings.HasPrefix(contentType, "application/json") {
+		return nil
+	}
+	s, err := loadGitBookSchemas()
+	if err != nil {
+		return err
+	}
+	path, _, _ = strings.Cut(strings.TrimPrefix(path, "/v1"), "?")
+	tmpl := s.match(path)
+	if tmpl == "" || contractOnly[tmpl] != "" {
+		return nil
+	}
+	ptr := s.responseSchema(tmpl, method, status)
+	if ptr == "" {
+		return nil
+	}
+	sch, err := s.schema(ptr)
+	if err != nil {
+		return fmt.Errorf("compile GitBook schema %s: %w", ptr, err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("body is not JSON: %w", err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return err
+		}
+		if lines := describe(ve); len(lines) > 0 {
+			return fmt.Errorf("body breaks GitBook's schema of %s %s (%d):\n%s", method, tmpl, status, strings.Join(lines, "\n"))
+		}
+	}
+	return nil
+}
+
+// describe lists the leaf errors of a validation, one per line: where in
+// the body, which rule of the schema, and why; deliberate deviations are
+// left out.
+func describe(ve *jsonschema.ValidationError) []string {
+	p := message.NewPrinter(language.English)
+	var lines []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
+		}
+		rule := strings.TrimPrefix(e.SchemaURL, specURL+"#")
+		if kw := e.ErrorKind.KeywordPath(); len(kw) > 0 {
+			rule += "/" + strings.Join(kw, "/")
+		}
+		msg := e.ErrorKind.LocalizedString(p)
+		for _, d := range deviations {
+			if strings.HasSuffix(rule, d.rule) && msg == d.message {
+				return
+			}
+		}
+		lines = append(lines, fmt.Sprintf("  at /%s: %s (rule %s)", strings.Join(e.InstanceLocation, "/"), msg, rule))
+	}
+	walk(ve)
+	sort.Strings(lines)
+	if len(lines) > 40 {
+		lines = append(lines[:40], fmt.Sprintf("  ... and %d more", len(lines)-40))
+	}
+	return lines
+}

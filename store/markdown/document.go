@@ -1,0 +1,677 @@
+package markdown
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	stdhtml "html"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	gparser "github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// GitBook's documents are trees of JSON objects. They are built here out of
+// map[string]any and []any, the types encoding/json decodes them to, so that
+// FromDocument reads ToDocument's output and a decoded request body alike.
+//
+// What markdown holds that a document cannot, and so does not come back:
+//   - headings below level 3 (GitBook has three levels; they become level 3);
+//   - link titles, link reference definitions (links are written inline) and
+//     the difference between autolinks and links whose text is their URL;
+//   - the words after a code block's language, and indented code blocks
+//     (they come back fenced);
+//   - raw HTML, which becomes literal text;
+//   - formatting of table headers (a column title is plain text) and the
+//     difference between a column aligned left and one not aligned;
+//   - ordered task lists (they come back as bullets) and loose lists (they
+//     come back tight);
+//   - an image's title is kept as its caption;
+//   - code blocks, tables, hints and quotes where GitBook does not allow
+//     them: code and tables in quotes and hints become paragraphs, a quote
+//     in a hint or a hint in a quote is replaced by its content;
+//   - soft line breaks (a paragraph comes back on one line), escapes and
+//     entities that were not needed, and other formatting that does not
+//     change the content.
+
+// Text marks. One text leaf carries a set of them.
+type markSet uint8
+
+const (
+	markBold markSet = 1 << iota
+	markItalic
+	markStrike
+	markCode
+)
+
+// markNames are GitBook's names of the marks, in the order a leaf lists them.
+var markNames = []struct {
+	mark markSet
+	name string
+}{{markBold, "bold"}, {markItalic, "italic"}, {markStrike, "strikethrough"}, {markCode, "code"}}
+
+func markNamed(name string) (markSet, bool) {
+	for _, m := range markNames {
+		if m.name == name {
+			return m.mark, true
+		}
+	}
+	return 0, false
+}
+
+// hintStyles are the styles GitBook's hint block knows.
+var hintStyles = []string{"info", "warning", "danger", "success"}
+
+// docParser reads GitHub-flavoured markdown, as GitBook writes it, and
+// GitBook's hint blocks.
+var docParser = goldmark.New(
+	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+	goldmark.WithParserOptions(
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550)),
+		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0)),
+	),
+).Parser()
+
+// ToDocument converts a normalised markdown document to GitBook's JSON
+// document. The frontmatter is the page's metadata, not its content, and is
+// left out.
+func ToDocument(src string) map[string]any {
+	if _, rest, ok := splitFrontmatter(src); ok {
+		src = rest
+	}
+	c := converter{src: []byte(src)}
+	root := docParser.Parse(text.NewReader(c.src))
+	return map[string]any{"object": "document", "data": map[string]any{}, "nodes": c.blocks(root, inPage)}
+}
+
+// container is what blocks are converted for: GitBook allows fewer kinds of
+// blocks in quotes and hints than on the page itself or in list items.
+type container int
+
+const (
+	inPage container = iota
+	inListItem
+	inQuote
+	inHint
+)
+
+// allows is whether blocks of a type that some containers refuse may go in.
+func (in container) allows(blockType string) bool {
+	switch in {
+	case inListItem:
+		return blockType != "images"
+	case inQuote:
+		return blockType == "blockquote"
+	case inHint:
+		return blockType == "table"
+	}
+	return true
+}
+
+type converter struct {
+	src []byte
+}
+
+// blocks converts the blocks inside parent.
+func (c *converter) blocks(parent ast.Node, in container) []any {
+	out := []any{}
+	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		out = append(out, c.block(n, in)...)
+	}
+	return out
+}
+
+// block converts one markdown block to the document blocks that stand for
+// it where it is: usually one, none for an empty paragraph, and the
+// content of a quote or hint that GitBook does not allow there.
+func (c *converter) block(n ast.Node, in container) []any {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		if in.allows("images") {
+			if images := c.imagesOnly(n); images != nil {
+				return []any{images}
+			}
+		}
+		return c.paragraph(n)
+	case *ast.Heading:
+		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), map[string]any{}, c.inlines(n))}
+	case *ast.List:
+		return []any{c.list(n)}
+	case *ast.FencedCodeBlock:
+		return c.code(n, string(n.Language(c.src)), in)
+	case *ast.CodeBlock:
+		return c.code(n, "", in)
+	case *ast.Blockquote:
+		if !in.allows("blockquote") {
+			return c.blocks(n, in)
+		}
+		return []any{block("blockquote", map[string]any{}, c.blocks(n, inQuote))}
+	case *hintNode:
+		if !in.allows("hint") {
+			return c.blocks(n, in)
+		}
+		return []any{block("hint", map[string]any{"style": n.style}, c.blocks(n, inHint))}
+	case *ast.ThematicBreak:
+		return []any{map[string]any{"object": "block", "type": "divider", "isVoid": true, "data": map[string]any{}}}
+	case *ast.HTMLBlock:
+		return c.rawHTML(n)
+	case *extast.Table:
+		if !in.allows("table") {
+			return c.tableParagraphs(n)
+		}
+		return []any{c.table(n)}
+	}
+	return nil
+}
+
+// block is a document block that holds other nodes.
+func block(blockType string, data map[string]any, nodes []any) map[string]any {
+	return map[string]any{"object": "block", "type": blockType, "isVoid": false, "data": data, "nodes": nodes}
+}
+
+func (c *converter) paragraph(n ast.Node) []any {
+	nodes := c.inlines(n)
+	if len(nodes) == 0 {
+		return nil
+	}
+	return []any{block("paragraph", map[string]any{}, nodes)}
+}
+
+func (c *converter) list(l *ast.List) map[string]any {
+	listType, data := "list-unordered", map[string]any{}
+	tasks := isTaskList(l)
+	switch {
+	case tasks:
+		listType = "list-tasks"
+	case l.IsOrdered():
+		listType = "list-ordered"
+		if l.Start != 1 {
+			data["start"] = l.Start
+		}
+	}
+	items := []any{}
+	for item := l.FirstChild(); item != nil; item = item.NextSibling() {
+		itemData := map[string]any{}
+		if tasks {
+			// The checkbox is the item's state, not part of its text.
+			box := item.FirstChild().FirstChild()
+			itemData["checked"] = box.(*extast.TaskCheckBox).IsChecked
+			box.Parent().RemoveChild(box.Parent(), box)
+		}
+		items = append(items, block("list-item", itemData, c.blocks(item, inListItem)))
+	}
+	return block(listType, data, items)
+}
+
+// isTaskList is whether every item of a list starts with a checkbox. In a
+// list where only some do, the checkboxes stay text.
+func isTaskList(l *ast.List) bool {
+	for item := l.FirstChild(); item != nil; item = item.NextSibling() {
+		first := item.FirstChild()
+		if first == nil || first.FirstChild() == nil || first.FirstChild().Kind() != extast.KindTaskCheckBox {
+			return false
+		}
+	}
+	return l.HasChildren()
+}
+
+func (c *converter) code(n ast.Node, syntax string, in container) []any {
+	var lines []string
+	for i := range n.Lines().Len() {
+		seg := n.Lines().At(i)
+		lines = append(lines, strings.TrimSuffix(string(seg.Value(c.src)), "\n"))
+	}
+	if !in.allows("code") {
+		return codeParagraph(lines)
+	}
+	data := map[string]any{}
+	if syntax != "" {
+		data["syntax"] = syntax
+	}
+	nodes := []any{}
+	for _, line := range lines {
+		nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
+	}
+	return []any{block("code", data, nodes)}
+}
+
+// codeParagraph keeps the text of a code block where GitBook allows no
+// code blocks: each line in code, one line after the other.
+func codeParagraph(lines []string) []any {
+	var b inlineBuilder
+	for i, line := range lines {
+		if i > 0 {
+			b.add("\n", 0)
+		}
+		b.add(line, markCode)
+	}
+	if nodes := b.done(); len(nodes) > 0 {
+		return []any{block("paragraph", map[string]any{}, nodes)}
+	}
+	return nil
+}
+
+// rawHTML keeps an HTML block as what it is written as: GitBook has no raw
+// HTML, and text written as HTML is safe to show anywhere as text.
+func (c *converter) rawHTML(n *ast.HTMLBlock) []any {
+	var s strings.Builder
+	for i := range n.Lines().Len() {
+		seg := n.Lines().At(i)
+		s.Write(seg.Value(c.src))
+	}
+	if n.HasClosure() {
+		s.Write(n.ClosureLine.Value(c.src))
+	}
+	var b inlineBuilder
+	b.add(strings.Trim(s.String(), "\n"), 0)
+	if nodes := b.done(); len(nodes) > 0 {
+		return []any{block("paragraph", map[string]any{}, nodes)}
+	}
+	return nil
+}
+
+// imagesOnly is GitBook's images block for a paragraph of nothing but
+// images, which is how a page shows pictures on their own; nil for any
+// other paragraph.
+func (c *converter) imagesOnly(p ast.Node) map[string]any {
+	var images []any
+	for n := p.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Image:
+			data := c.imageData(n)
+			fragments := []any{}
+			if caption, ok := data["caption"].(string); ok {
+				delete(data, "caption")
+				para := block("paragraph", map[string]any{}, []any{textNode(leaf(caption, 0))})
+				fragments = append(fragments, map[string]any{"object": "fragment", "fragment": "caption", "nodes": []any{para}})
+			}
+			images = append(images, map[string]any{"object": "block", "type": "image", "isVoid": true, "data": data, "fragments": fragments})
+		case *ast.Text:
+			if len(bytes.TrimSpace(n.Segment.Value(c.src))) > 0 {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	if len(images) == 0 {
+		return nil
+	}
+	return map[string]any{"object": "block", "type": "images", "isVoid": false, "data": map[string]any{}, "nodes": images}
+}
+
+// imageData is what an image block and an inline image both say of an
+// image. The title becomes the caption: GitBook has no titles.
+func (c *converter) imageData(img *ast.Image) map[string]any {
+	data := map[string]any{"ref": urlRef(unescape(img.Destination))}
+	var alt inlineBuilder
+	alt.walk(c, img, 0)
+	if s := nodesText(alt.done()); s != "" {
+		data["alt"] = s
+	}
+	if len(img.Title) > 0 {
+		data["caption"] = unescape(img.Title)
+	}
+	return data
+}
+
+func urlRef(url string) map[string]any {
+	return map[string]any{"kind": "url", "url": url}
+}
+
+// table is GitBook's table block: a text column per markdown column, a
+// record per row, and a fragment per non-empty cell, which the record names,
+// holding the cell's text.
+func (c *converter) table(t *extast.Table) map[string]any {
+	columns, definition := []any{}, map[string]any{}
+	records, fragments := map[string]any{}, []any{}
+	rows := tableRows(t)
+	width := len(strconv.Itoa(len(rows)))
+	for i, cell := range rows[0] {
+		id := "c" + strconv.Itoa(i)
+		columns = append(columns, id)
+		var title inlineBuilder
+		title.walk(c, cell, 0)
+		definition[id] = map[string]any{"id": id, "title": nodesText(title.done()), "type": "text",
+			"textAlignment": columnAlignment(t.Alignments, i)}
+	}
+	for r, row := range rows[1:] {
+		values := map[string]any{}
+		for i, cell := range row {
+			nodes := c.inlines(cell)
+			if len(nodes) == 0 || i >= len(columns) {
+				continue
+			}
+			id := fmt.Sprintf("r%dc%d", r, i)
+			values[columns[i].(string)] = id
+			fragments = append(fragments, map[string]any{"object": "fragment", "fragment": id,
+				"nodes": []any{block("paragraph", map[string]any{}, nodes)}})
+		}
+		records["r"+strconv.Itoa(r)] = map[string]any{"orderIndex": fmt.Sprintf("%0*d", width, r), "values": values}
+	}
+	view := map[string]any{"type": "grid", "columns": columns, "hideHeader": false}
+	return map[string]any{"object": "block", "type": "table", "isVoid": true,
+		"data": map[string]any{"view": view, "records": records, "definition": definition}, "fragments": fragments}
+}
+
+// tableRows are a table's cells by row, the header first.
+func tableRows(t *extast.Table) [][]ast.Node {
+	var rows [][]ast.Node
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		var cells []ast.Node
+		for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
+			cells = append(cells, cell)
+		}
+		rows = append(rows, cells)
+	}
+	return rows
+}
+
+func columnAlignment(alignments []extast.Alignment, i int) string {
+	if i < len(alignments) {
+		switch alignments[i] {
+		case extast.AlignCenter:
+			return "center"
+		case extast.AlignRight:
+			return "right"
+		}
+	}
+	return "left"
+}
+
+// tableParagraphs keeps the text of a table where GitBook allows no tables: a
+// paragraph per row, the cells apart by " | ".
+func (c *converter) tableParagraphs(t *extast.Table) []any {
+	var out []any
+	for _, row := range tableRows(t) {
+		var b inlineBuilder
+		for i, cell := range row {
+			if i > 0 {
+				b.add(" | ", 0)
+			}
+			b.walk(c, cell, 0)
+		}
+		if nodes := b.done(); len(nodes) > 0 {
+			out = append(out, block("paragraph", map[string]any{}, nodes))
+		}
+	}
+	return out
+}
+
+// inlines converts the inline content of a block.
+func (c *converter) inlines(n ast.Node) []any {
+	var b inlineBuilder
+	b.walk(c, n, 0)
+	return b.done()
+}
+
+// inlineBuilder collects the inline nodes of a block. Text goes into leaves,
+// one per run of text with the same marks, and the leaves between two
+// inline nodes (links, images) make one text node.
+type inlineBuilder struct {
+	nodes  []any
+	leaves []any
+	marks  markSet // of the last leaf
+}
+
+func (b *inlineBuilder) add(s string, marks markSet) {
+	if s == "" {
+		return
+	}
+	if n := len(b.leaves); n > 0 && b.marks == marks {
+		last := b.leaves[n-1].(map[string]any)
+		last["text"] = last["text"].(string) + s
+		return
+	}
+	b.leaves = append(b.leaves, leaf(s, marks))
+	b.marks = marks
+}
+
+func (b *inlineBuilder) inline(node map[string]any) {
+	b.flush()
+	b.nodes = append(b.nodes, node)
+}
+
+func (b *inlineBuilder) flush() {
+	if len(b.leaves) > 0 {
+		b.nodes = append(b.nodes, map[string]any{"object": "text", "leaves": b.leaves})
+		b.leaves = nil
+	}
+}
+
+func (b *inlineBuilder) done() []any {
+	b.flush()
+	if b.nodes == nil {
+		return []any{}
+	}
+	return b.nodes
+}
+
+func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
+	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Text:
+			s := string(n.Segment.Value(c.src))
+			if !n.IsRaw() {
+				s = unescape(n.Segment.Value(c.src))
+			}
+			b.add(s, marks)
+			switch {
+			case n.HardLineBreak():
+				b.add("\n", marks)
+			case n.SoftLineBreak():
+				b.add(" ", marks)
+			}
+		case *ast.String:
+			b.add(string(n.Value), marks)
+		case *ast.CodeSpan:
+			b.add(c.codeSpan(n), marks|markCode)
+		case *ast.Emphasis:
+			mark := markItalic
+			if n.Level == 2 {
+				mark = markBold
+			}
+			b.walk(c, n, marks|mark)
+		case *extast.Strikethrough:
+			b.walk(c, n, marks|markStrike)
+		case *ast.Link:
+			var text inlineBuilder
+			text.walk(c, n, marks)
+			b.inline(link(unescape(n.Destination), text.done()))
+		case *ast.AutoLink:
+			url := string(n.URL(c.src))
+			if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(url), "mailto:") {
+				url = "mailto:" + url
+			}
+			var text inlineBuilder
+			text.add(string(n.Label(c.src)), marks)
+			b.inline(link(url, text.done()))
+		case *ast.Image:
+			b.inline(map[string]any{"object": "inline", "type": "inline-image", "isVoid": true, "data": c.imageData(n)})
+		case *ast.RawHTML:
+			for i := range n.Segments.Len() {
+				seg := n.Segments.At(i)
+				b.add(string(seg.Value(c.src)), marks)
+			}
+		case *extast.TaskCheckBox:
+			// Left in a list that is not all tasks: it stays what it says.
+			if n.IsChecked {
+				b.add("[x] ", marks)
+			} else {
+				b.add("[ ] ", marks)
+			}
+		default:
+			b.walk(c, n, marks)
+		}
+	}
+}
+
+// codeSpan is the text of a code span: a line ending inside it is a space.
+func (c *converter) codeSpan(n *ast.CodeSpan) string {
+	var s strings.Builder
+	for t := n.FirstChild(); t != nil; t = t.NextSibling() {
+		if t, ok := t.(*ast.Text); ok {
+			v := t.Segment.Value(c.src)
+			if bytes.HasSuffix(v, []byte("\n")) {
+				v = append(v[:len(v)-1:len(v)-1], ' ')
+			}
+			s.Write(v)
+		}
+	}
+	return s.String()
+}
+
+func link(url string, nodes []any) map[string]any {
+	return map[string]any{"object": "inline", "type": "link", "isVoid": false,
+		"data": map[string]any{"ref": urlRef(url)}, "nodes": nodes}
+}
+
+func textNode(leaves ...any) map[string]any {
+	return map[string]any{"object": "text", "leaves": leaves}
+}
+
+func leaf(s string, marks markSet) map[string]any {
+	list := []any{}
+	for _, m := range markNames {
+		if marks&m.mark != 0 {
+			list = append(list, map[string]any{"object": "mark", "type": m.name})
+		}
+	}
+	return map[string]any{"object": "leaf", "text": s, "marks": list}
+}
+
+// nodesText is the text of inline nodes built here, links' text included.
+func nodesText(nodes []any) string {
+	var s strings.Builder
+	for _, n := range nodes {
+		n := n.(map[string]any)
+		leaves, _ := n["leaves"].([]any)
+		for _, l := range leaves {
+			s.WriteString(l.(map[string]any)["text"].(string))
+		}
+		if kids, ok := n["nodes"].([]any); ok {
+			s.WriteString(nodesText(kids))
+		}
+	}
+	return s.String()
+}
+
+// unescape is text as markdown means it: backslash escapes and entity
+// references resolved. goldmark's HTML writer knows CommonMark's rules for
+// both; its output, read back as HTML, is the text.
+func unescape(b []byte) string {
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	html.DefaultWriter.Write(w, b)
+	_ = w.Flush()
+	return stdhtml.UnescapeString(out.String())
+}
+
+// checkBoxParser reads a task list item's "[ ]" or "[x]". goldmark's own
+// takes "[x]" of "[x](/a)" for one too; GFM wants a space after it.
+type checkBoxParser struct{}
+
+func (checkBoxParser) Trigger() []byte { return []byte{'['} }
+
+func (checkBoxParser) Parse(parent ast.Node, block text.Reader, pc gparser.Context) ast.Node {
+	// Only the start of a list item's first paragraph holds a checkbox.
+	item, ok := parent.Parent().(*ast.ListItem)
+	if !ok || item.FirstChild() != parent || parent.HasChildren() {
+		return nil
+	}
+	line, _ := block.PeekLine()
+	if len(line) < 3 || line[2] != ']' || !strings.ContainsRune(" xX", rune(line[1])) {
+		return nil
+	}
+	rest := line[3:]
+	text := bytes.TrimLeft(rest, " \t")
+	if len(text) == len(rest) && len(bytes.TrimSpace(rest)) > 0 {
+		return nil
+	}
+	block.Advance(len(line) - len(text))
+	return extast.NewTaskCheckBox(line[1] != ' ')
+}
+
+// hintNode is GitBook's hint: blocks between `{% hint style="…" %}` and
+// `{% endhint %}` lines.
+type hintNode struct {
+	ast.BaseBlock
+	style string
+}
+
+var kindHint = ast.NewNodeKind("Hint")
+
+func (n *hintNode) Kind() ast.NodeKind { return kindHint }
+
+func (n *hintNode) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Style": n.style}, nil)
+}
+
+// hintParser reads hints as a container, like a quote without its markers:
+// the lines up to `{% endhint %}` are blocks of their own.
+type hintParser struct{}
+
+func (hintParser) Trigger() []byte { return []byte{'{'} }
+
+func (hintParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
+	line, _ := reader.PeekLine()
+	style, ok := hintOpening(line)
+	if !ok {
+		return nil, gparser.NoChildren
+	}
+	reader.AdvanceToEOL()
+	return &hintNode{style: style}, gparser.HasChildren
+}
+
+func (hintParser) Continue(node ast.Node, reader text.Reader, pc gparser.Context) gparser.State {
+	line, _ := reader.PeekLine()
+	if tag, ok := liquidTag(line); ok && tag == "endhint" {
+		reader.AdvanceToEOL()
+		return gparser.Close
+	}
+	return gparser.Continue | gparser.HasChildren
+}
+
+func (hintParser) Close(node ast.Node, reader text.Reader, pc gparser.Context) {}
+
+func (hintParser) CanInterruptParagraph() bool { return true }
+
+func (hintParser) CanAcceptIndentedLine() bool { return false }
+
+// hintOpening reads the style of a `{% hint style="…" %}` line. A style
+// GitBook does not know leaves the line as text.
+func hintOpening(line []byte) (string, bool) {
+	tag, ok := liquidTag(line)
+	if !ok {
+		return "", false
+	}
+	name, attr, _ := strings.Cut(tag, " ")
+	style, ok := strings.CutPrefix(strings.TrimSpace(attr), `style="`)
+	style, closed := strings.CutSuffix(style, `"`)
+	if name != "hint" || !ok || !closed {
+		return "", false
+	}
+	for _, s := range hintStyles {
+		if s == style {
+			return style, true
+		}
+	}
+	return "", false
+}
+
+// liquidTag is the inside of a line that is one `{% … %}` tag.
+func liquidTag(line []byte) (string, bool) {
+	s, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "{%")
+	s, closed := strings.CutSuffix(s, "%}")
+	if !ok || !closed {
+		return "", false
+	}
+	return strings.Join(strings.Fields(s), " "), true
+}

@@ -1,0 +1,1085 @@
+package markdown
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// What a document holds that markdown cannot, and so does not come back:
+//   - node keys, heading ids and other metadata of blocks;
+//   - the keyboard, color, superscript and subscript marks;
+//   - bold, italic or strikethrough where markdown cannot open or close it
+//     (between a letter and punctuation): the paragraph loses those marks;
+//   - line breaks and paragraphs after the first in table cells (they run
+//     on with a space), column types, widths and a hidden header;
+//   - image sizes, dark-mode images and rich text in captions;
+//   - a hint's icon, a code block's title and other options;
+//   - empty paragraphs, and spaces at the ends of a block or a line.
+//
+// Blocks, inlines and references with no markdown form (tabs, embeds, page
+// and file references…) are errors rather than losses.
+
+// FromDocument converts a GitBook JSON document, as encoding/json decodes
+// it, to markdown, written one way for one document (see ToDocument for
+// what a document cannot hold): "-" bullets, "1." numbers, fenced code, "*"
+// for italic and "**" for bold, and escapes only where text would otherwise
+// read as markdown. A node without the shape of a JSONDocument node, or
+// with no markdown form (a block or reference kind this package does not
+// write), is an error naming the node's path in the document, such as
+// `nodes[2].nodes[0]: unknown block type "foo"`.
+func FromDocument(doc any) (string, error) {
+	root, ok := doc.(map[string]any)
+	if !ok {
+		return "", fmt.Errorf("document: not an object")
+	}
+	d := node{m: root}
+	if d.str("object") != "document" {
+		return "", d.errorf(`object is %q, want "document"`, d.str("object"))
+	}
+	out, err := blocksMarkdown(d, false)
+	if err != nil || out == "" {
+		return "", err
+	}
+	return out + "\n", nil
+}
+
+// node is a node of a document and its path in it, for errors.
+type node struct {
+	path string
+	m    map[string]any
+}
+
+func (n node) errorf(format string, args ...any) error {
+	where := n.path
+	if where == "" {
+		where = "document"
+	}
+	return fmt.Errorf("%s: %s", where, fmt.Sprintf(format, args...))
+}
+
+func (n node) str(key string) string {
+	s, _ := n.m[key].(string)
+	return s
+}
+
+func (n node) data() map[string]any {
+	d, _ := n.m["data"].(map[string]any)
+	return d
+}
+
+// children are the nodes in the array under key, each an object of one of
+// the given kinds ("block", "text"…).
+func (n node) children(key string, objects ...string) ([]node, error) {
+	list, ok := n.m[key].([]any)
+	if !ok {
+		return nil, n.errorf("%s is missing or not an array", key)
+	}
+	out := make([]node, len(list))
+	for i, v := range list {
+		c := node{path: fmt.Sprintf("%s[%d]", key, i)}
+		if n.path != "" {
+			c.path = n.path + "." + c.path
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, c.errorf("not an object")
+		}
+		c.m = m
+		if !slices.Contains(objects, c.str("object")) {
+			return nil, c.errorf("object is %q, want %q", c.str("object"), strings.Join(objects, `" or "`))
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// rendered is a block written as markdown, with what decides how the block
+// after it is written.
+type rendered struct {
+	text      string
+	blockType string
+	list      string // "bullets" or "numbers" for a list
+	other     bool   // the list uses the other marker ("*", "1)"), not to run on from the list before it
+	// interrupts is whether the list may follow a paragraph without a blank
+	// line between: CommonMark lets only some lists start a paragraph's
+	// next line.
+	interrupts bool
+}
+
+// blocksMarkdown writes the blocks under n. In a list item a list goes
+// right under the paragraph it follows, so that lists stay tight; other
+// blocks have a blank line between them.
+func blocksMarkdown(n node, listItem bool) (string, error) {
+	kids, err := n.children("nodes", "block")
+	if err != nil {
+		return "", err
+	}
+	var out []rendered
+	for _, k := range kids {
+		var prev *rendered
+		if len(out) > 0 {
+			prev = &out[len(out)-1]
+		}
+		r, err := blockMarkdown(k, prev)
+		if err != nil {
+			return "", err
+		}
+		if r.text != "" {
+			out = append(out, r)
+		}
+	}
+	var b strings.Builder
+	for i, r := range out {
+		if i > 0 {
+			if listItem && out[i-1].blockType == "paragraph" && r.interrupts {
+				b.WriteString("\n")
+			} else {
+				b.WriteString("\n\n")
+			}
+		}
+		b.WriteString(r.text)
+	}
+	return b.String(), nil
+}
+
+func blockMarkdown(n node, prev *rendered) (rendered, error) {
+	t := n.str("type")
+	r := rendered{blockType: t}
+	var err error
+	switch t {
+	case "paragraph":
+		r.text, err = inlineMarkdown(n, false)
+	case "heading-1", "heading-2", "heading-3":
+		r.text, err = inlineMarkdown(n, false)
+		r.text = heading(int(t[len(t)-1]-'0'), r.text)
+	case "list-unordered", "list-tasks", "list-ordered":
+		return listMarkdown(n, prev)
+	case "code":
+		r.text, err = codeMarkdown(n)
+	case "blockquote":
+		r.text, err = blocksMarkdown(n, false)
+		r.text = indent(r.text, "> ", "> ")
+	case "hint":
+		r.text, err = hintMarkdown(n)
+	case "divider":
+		r.text = "---"
+	case "images":
+		r.text, err = imagesMarkdown(n)
+	case "table":
+		r.text, err = tableMarkdown(n)
+	default:
+		err = n.errorf("unknown block type %q", t)
+	}
+	return r, err
+}
+
+// heading writes an ATX heading. A "#" ending the text is escaped, as it
+// would otherwise close the heading.
+func heading(level int, text string) string {
+	marker := strings.Repeat("#", level)
+	if text == "" {
+		return marker
+	}
+	run := strings.TrimRight(text, "#")
+	if len(run) < len(text) && strings.HasSuffix(run, " ") {
+		text = run + `\` + text[len(run):]
+	}
+	return marker + " " + text
+}
+
+func listMarkdown(n node, prev *rendered) (rendered, error) {
+	t := n.str("type")
+	r := rendered{blockType: t, list: "bullets", interrupts: true}
+	start := 1
+	if t == "list-ordered" {
+		r.list = "numbers"
+		if v, ok := number(n.data()["start"]); ok {
+			start = v
+		}
+		r.interrupts = start == 1
+	}
+	// Two lists in a row are one list in markdown unless their markers differ.
+	r.other = prev != nil && prev.list == r.list && !prev.other
+	items, err := n.children("nodes", "block")
+	if err != nil {
+		return r, err
+	}
+	lines := make([]string, len(items))
+	for i, item := range items {
+		if item.str("type") != "list-item" {
+			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
+		}
+		body, err := blocksMarkdown(item, true)
+		if err != nil {
+			return r, err
+		}
+		marker := listMarker(r, start+i)
+		box := ""
+		if t == "list-tasks" {
+			box = "[ ] "
+			if item.data()["checked"] == true {
+				box = "[x] "
+			}
+		}
+		lines[i] = strings.TrimRight(indent(box+body, marker+" ", strings.Repeat(" ", len(marker)+1)), " ")
+		if i == 0 && body == "" {
+			r.interrupts = false // an empty item cannot start a paragraph's next line
+		}
+	}
+	r.text = strings.Join(lines, "\n")
+	return r, nil
+}
+
+func listMarker(r rendered, number int) string {
+	switch {
+	case r.list == "numbers" && r.other:
+		return strconv.Itoa(number) + ")"
+	case r.list == "numbers":
+		return strconv.Itoa(number) + "."
+	case r.other:
+		return "*"
+	}
+	return "-"
+}
+
+// indent puts first before the first line of s and rest before the others;
+// on blank lines without trailing spaces.
+func indent(s, first, rest string) string {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		prefix := rest
+		if i == 0 {
+			prefix = first
+		}
+		if line == "" {
+			prefix = strings.TrimRight(prefix, " ")
+		}
+		lines[i] = prefix + line
+	}
+	return strings.Join(lines, "\n")
+}
+
+func codeMarkdown(n node) (string, error) {
+	lines, err := n.children("nodes", "block")
+	if err != nil {
+		return "", err
+	}
+	body := make([]string, len(lines))
+	for i, line := range lines {
+		if line.str("type") != "code-line" {
+			return "", line.errorf("a %q block in code, want code-line", line.str("type"))
+		}
+		if body[i], err = codeLineText(line); err != nil {
+			return "", err
+		}
+	}
+	code := strings.Join(body, "\n")
+	fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
+	syntax, _ := n.data()["syntax"].(string)
+	if len(body) == 0 {
+		return fence + syntax + "\n" + fence, nil
+	}
+	return fence + syntax + "\n" + code + "\n" + fence, nil
+}
+
+// codeLineText is the text of a code line; an annotation's text is part of
+// it, its note is not.
+func codeLineText(line node) (string, error) {
+	kids, err := line.children("nodes", "text", "inline")
+	if err != nil {
+		return "", err
+	}
+	var s strings.Builder
+	for _, k := range kids {
+		switch {
+		case k.str("object") == "inline" && k.str("type") == "annotation":
+			t, err := codeLineText(k)
+			if err != nil {
+				return "", err
+			}
+			s.WriteString(t)
+		case k.str("object") == "inline":
+			return "", k.errorf("unknown inline type %q in code", k.str("type"))
+		default:
+			leaves, err := k.children("leaves", "leaf")
+			if err != nil {
+				return "", err
+			}
+			for _, l := range leaves {
+				t, ok := l.m["text"].(string)
+				if !ok {
+					return "", l.errorf("text is missing or not a string")
+				}
+				s.WriteString(t)
+			}
+		}
+	}
+	return s.String(), nil
+}
+
+func hintMarkdown(n node) (string, error) {
+	style, _ := n.data()["style"].(string)
+	if !slices.Contains(hintStyles, style) {
+		return "", n.errorf("hint style %q, want one of %s", style, strings.Join(hintStyles, ", "))
+	}
+	body, err := blocksMarkdown(n, false)
+	if err != nil {
+		return "", err
+	}
+	if body != "" {
+		body += "\n"
+	}
+	return `{% hint style="` + style + `" %}` + "\n" + body + "{% endhint %}", nil
+}
+
+// imagesMarkdown writes the images of an images block one per line: a
+// paragraph of nothing but images reads back as an images block.
+func imagesMarkdown(n node) (string, error) {
+	images, err := n.children("nodes", "block")
+	if err != nil {
+		return "", err
+	}
+	lines := make([]string, len(images))
+	for i, img := range images {
+		if img.str("type") != "image" {
+			return "", img.errorf("a %q block in images, want image", img.str("type"))
+		}
+		url, err := refURL(img)
+		if err != nil {
+			return "", err
+		}
+		caption, err := captionText(img)
+		if err != nil {
+			return "", err
+		}
+		alt, _ := img.data()["alt"].(string)
+		lines[i] = imageMarkdown(url, alt, caption)
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// captionText is the plain text of an image's caption fragment.
+func captionText(img node) (string, error) {
+	if _, ok := img.m["fragments"]; !ok {
+		return "", nil
+	}
+	fragments, err := img.children("fragments", "fragment")
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	for _, f := range fragments {
+		if f.str("fragment") != "caption" {
+			continue
+		}
+		paras, err := f.children("nodes", "block")
+		if err != nil {
+			return "", err
+		}
+		for _, p := range paras {
+			ps, err := pieces(p)
+			if err != nil {
+				return "", err
+			}
+			parts = append(parts, piecesText(ps))
+		}
+	}
+	return strings.Join(parts, " "), nil
+}
+
+// refURL is the URL of a link or image. Other references (pages, files…)
+// name GitBook IDs, which markdown has no way to write.
+func refURL(n node) (string, error) {
+	ref, _ := n.data()["ref"].(map[string]any)
+	if ref == nil {
+		return "", n.errorf("data.ref is missing or not an object")
+	}
+	kind, _ := ref["kind"].(string)
+	url, ok := ref["url"].(string)
+	if kind != "url" || !ok {
+		return "", n.errorf("data.ref of kind %q: only url references have a markdown form", kind)
+	}
+	return url, nil
+}
+
+// tableMarkdown writes a GitHub table: the columns of the view, in order,
+// and the records by their order index. A cell is the text of the fragment
+// its value names, or the value itself.
+func tableMarkdown(n node) (string, error) {
+	data := n.data()
+	view, _ := data["view"].(map[string]any)
+	columns, ok := view["columns"].([]any)
+	if !ok {
+		return "", n.errorf("data.view.columns is missing or not an array")
+	}
+	if len(columns) == 0 {
+		return "", nil
+	}
+	definition, _ := data["definition"].(map[string]any)
+	records, _ := data["records"].(map[string]any)
+	fragmentList, err := n.children("fragments", "fragment")
+	if err != nil {
+		return "", err
+	}
+	fragments := map[string]node{}
+	for _, f := range fragmentList {
+		fragments[f.str("fragment")] = f
+	}
+	ids := make([]string, len(columns))
+	header, rule := make([]string, len(columns)), make([]string, len(columns))
+	for i, c := range columns {
+		ids[i], _ = c.(string)
+		def, _ := definition[ids[i]].(map[string]any)
+		title, _ := def["title"].(string)
+		header[i] = escapeText(title, false)
+		rule[i] = map[any]string{"center": ":---:", "right": "---:"}[def["textAlignment"]]
+		if rule[i] == "" {
+			rule[i] = "---"
+		}
+	}
+	lines := []string{tableRow(header), tableRow(rule)}
+	for _, id := range recordOrder(records) {
+		record, _ := records[id].(map[string]any)
+		values, _ := record["values"].(map[string]any)
+		cells := make([]string, len(ids))
+		for i, col := range ids {
+			at := node{path: fmt.Sprintf("%s.data.records.%s.values.%s", n.path, id, col)}
+			if cells[i], err = cellMarkdown(values[col], fragments, at); err != nil {
+				return "", err
+			}
+		}
+		lines = append(lines, tableRow(cells))
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+func tableRow(cells []string) string {
+	return "| " + strings.Join(cells, " | ") + " |"
+}
+
+func recordOrder(records map[string]any) []string {
+	orderIndex := func(id string) string {
+		r, _ := records[id].(map[string]any)
+		s, _ := r["orderIndex"].(string)
+		return s
+	}
+	return slices.SortedFunc(maps.Keys(records), func(a, b string) int {
+		return cmp.Or(cmp.Compare(orderIndex(a), orderIndex(b)), cmp.Compare(a, b))
+	})
+}
+
+// cellMarkdown writes a table cell on one line: its paragraphs run on with
+// a space between them, and so do its line breaks.
+func cellMarkdown(value any, fragments map[string]node, at node) (string, error) {
+	switch v := value.(type) {
+	case nil:
+		return "", nil
+	case bool:
+		return strconv.FormatBool(v), nil
+	case string:
+		f, ok := fragments[v]
+		if !ok {
+			return escapeText(v, false), nil
+		}
+		paras, err := f.children("nodes", "block")
+		if err != nil {
+			return "", err
+		}
+		var parts []string
+		for _, p := range paras {
+			if p.str("type") != "paragraph" {
+				return "", p.errorf("a %q block in a table cell, want paragraph", p.str("type"))
+			}
+			s, err := inlineMarkdown(p, true)
+			if err != nil {
+				return "", err
+			}
+			parts = append(parts, s)
+		}
+		return strings.Join(parts, " "), nil
+	}
+	if f, ok := value.(float64); ok {
+		return strconv.FormatFloat(f, 'f', -1, 64), nil
+	}
+	if n, ok := number(value); ok {
+		return strconv.Itoa(n), nil
+	}
+	return "", at.errorf("a %T value has no markdown form", value)
+}
+
+func number(v any) (int, bool) {
+	switch v := v.(type) {
+	case int:
+		return v, true
+	case float64:
+		return int(v), v == math.Trunc(v) && math.Abs(v) < 1e9
+	case json.Number:
+		i, err := v.Int64()
+		return int(i), err == nil
+	}
+	return 0, false
+}
+
+// anyMarks stands for the marks of an image, or of a link with no text: as
+// they carry no marks of their own, whatever marks are open stay open
+// around them.
+const anyMarks markSet = 0xff
+
+// piece is a run of inline content on its way to markdown: text with its
+// marks, a line break ("\n"), a link with its own pieces, or an image.
+// Spaces at the ends of a leaf and line breaks are weak: they keep only the
+// marks the text on both sides of them shares, since markdown cannot open
+// or close a mark next to a space.
+type piece struct {
+	text  string
+	marks markSet
+	weak  bool
+	link  *linkPiece
+	image *imagePiece
+}
+
+type linkPiece struct {
+	url    string
+	pieces []piece
+}
+
+type imagePiece struct {
+	url, alt, caption string
+}
+
+// inlineMarkdown writes the inline content of a block. In a table cell,
+// where markdown has no line breaks, a line break is a space.
+func inlineMarkdown(n node, tableCell bool) (string, error) {
+	ps, err := pieces(n)
+	if err != nil {
+		return "", err
+	}
+	ps = resolveWeak(ps, 0)
+	// Spaces and breaks at the ends of a block are not markdown's to keep.
+	for len(ps) > 0 && ps[0].weak {
+		ps = ps[1:]
+	}
+	for len(ps) > 0 && ps[len(ps)-1].weak {
+		ps = ps[:len(ps)-1]
+	}
+	out := writeInline(ps, tableCell)
+	// Markdown cannot open or close emphasis everywhere a document can mark
+	// text: between a letter and punctuation the delimiters would read as
+	// text. The marks then go, not the words.
+	if hasEmphasis(ps) && words(markdownText(out)) != words(piecesText(ps)) {
+		out = writeInline(withoutEmphasis(ps), tableCell)
+	}
+	return out, nil
+}
+
+func writeInline(ps []piece, tableCell bool) string {
+	w := inlineWriter{lineStart: !tableCell, tableCell: tableCell}
+	w.scope(ps, 0)
+	return string(w.out)
+}
+
+func hasEmphasis(ps []piece) bool {
+	return slices.ContainsFunc(ps, func(p piece) bool {
+		return p.marks != anyMarks && p.marks&^markCode != 0 || p.link != nil && hasEmphasis(p.link.pieces)
+	})
+}
+
+func withoutEmphasis(ps []piece) []piece {
+	out := make([]piece, len(ps))
+	for i, p := range ps {
+		if p.marks != anyMarks {
+			p.marks &= markCode
+		}
+		if p.link != nil {
+			p.link = &linkPiece{url: p.link.url, pieces: withoutEmphasis(p.link.pieces)}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// markdownText is the text of inline markdown, as ToDocument reads it. The
+// word put first makes it a paragraph even where it is a table cell's,
+// whose start would read as a block's.
+func markdownText(md string) string {
+	parts := []string{}
+	for _, b := range ToDocument("x " + md)["nodes"].([]any) {
+		if nodes, ok := b.(map[string]any)["nodes"].([]any); ok {
+			parts = append(parts, nodesText(nodes))
+		}
+	}
+	return strings.TrimPrefix(strings.Join(parts, " "), "x ")
+}
+
+func words(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// pieces reads the inline nodes under n.
+func pieces(n node) ([]piece, error) {
+	kids, err := n.children("nodes", "text", "inline")
+	if err != nil {
+		return nil, err
+	}
+	var out []piece
+	for _, k := range kids {
+		if k.str("object") == "text" {
+			leaves, err := k.children("leaves", "leaf")
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range leaves {
+				s, ok := l.m["text"].(string)
+				if !ok {
+					return nil, l.errorf("text is missing or not a string")
+				}
+				marks, err := leafMarks(l)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, textPieces(s, marks)...)
+			}
+			continue
+		}
+		switch k.str("type") {
+		case "link":
+			url, err := refURL(k)
+			if err != nil {
+				return nil, err
+			}
+			inner, err := pieces(k)
+			if err != nil {
+				return nil, err
+			}
+			if slices.ContainsFunc(inner, func(p piece) bool { return p.link != nil }) {
+				return nil, k.errorf("a link inside a link")
+			}
+			out = append(out, newLink(url, inner))
+		case "inline-image":
+			url, err := refURL(k)
+			if err != nil {
+				return nil, err
+			}
+			alt, _ := k.data()["alt"].(string)
+			caption, _ := k.data()["caption"].(string)
+			out = append(out, piece{marks: anyMarks, image: &imagePiece{url, alt, caption}})
+		default:
+			return nil, k.errorf("unknown inline type %q", k.str("type"))
+		}
+	}
+	return out, nil
+}
+
+// leafMarks reads a leaf's marks. GitBook's marks that markdown has no
+// syntax for (keyboard, color, superscript, subscript) are left out.
+func leafMarks(l node) (markSet, error) {
+	if l.m["marks"] == nil {
+		return 0, nil
+	}
+	list, err := l.children("marks", "mark")
+	if err != nil {
+		return 0, err
+	}
+	var marks markSet
+	for _, m := range list {
+		t := m.str("type")
+		mark, ok := markNamed(t)
+		switch {
+		case ok:
+			marks |= mark
+		case !slices.Contains([]string{"keyboard", "color", "superscript", "subscript"}, t):
+			return 0, m.errorf("unknown mark type %q", t)
+		}
+	}
+	return marks, nil
+}
+
+// textPieces splits a leaf's text at line breaks and, unless it is code,
+// takes the spaces at the ends of each line apart.
+func textPieces(s string, marks markSet) []piece {
+	var out []piece
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			out = append(out, piece{text: "\n", marks: marks, weak: true})
+		}
+		if marks&markCode != 0 {
+			if line != "" {
+				out = append(out, piece{text: line, marks: marks})
+			}
+			continue
+		}
+		core := strings.TrimLeft(line, " \t")
+		trimmed := strings.TrimRight(core, " \t")
+		for _, p := range []piece{
+			{text: line[:len(line)-len(core)], marks: marks, weak: true},
+			{text: trimmed, marks: marks},
+			{text: core[len(trimmed):], marks: marks, weak: true},
+		} {
+			if p.text != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// newLink is a link piece. Its marks are those all of its text has: they
+// are written around the link, the others inside it.
+func newLink(url string, inner []piece) piece {
+	marks := anyMarks
+	for _, p := range inner {
+		if !p.weak && p.image == nil {
+			marks &= p.marks &^ markCode
+		}
+	}
+	boundary := marks
+	if marks == anyMarks {
+		boundary = 0
+	}
+	return piece{marks: marks, link: &linkPiece{url: url, pieces: resolveWeak(inner, boundary)}}
+}
+
+// resolveWeak gives each weak piece the marks of the pieces on both sides
+// of it; boundary stands for what is beyond the ends.
+func resolveWeak(ps []piece, boundary markSet) []piece {
+	strong := func(i, step int) markSet {
+		for j := i + step; j >= 0 && j < len(ps); j += step {
+			if !ps[j].weak {
+				return ps[j].marks &^ markCode
+			}
+		}
+		return boundary
+	}
+	for i := range ps {
+		if ps[i].weak {
+			ps[i].marks &= strong(i, -1) & strong(i, 1)
+		}
+	}
+	return ps
+}
+
+func piecesText(ps []piece) string {
+	var s strings.Builder
+	for _, p := range ps {
+		switch {
+		case p.link != nil:
+			s.WriteString(piecesText(p.link.pieces))
+		case p.text == "\n" && p.weak:
+			s.WriteString(" ")
+		default:
+			s.WriteString(p.text)
+		}
+	}
+	return s.String()
+}
+
+// inlineWriter writes pieces as markdown, keeping the marks open as a
+// stack of delimiters.
+type inlineWriter struct {
+	out       []byte
+	open      []markSet
+	lineStart bool // nothing but spaces written on this line yet
+	tableCell bool
+}
+
+func (w *inlineWriter) write(s string) {
+	w.out = append(w.out, s...)
+	if strings.Trim(s, " \t") != "" {
+		w.lineStart = false
+	}
+}
+
+// scope writes pieces, then closes the marks it opened. Marks below floor
+// were opened around a link and stay open through its text.
+func (w *inlineWriter) scope(ps []piece, floor int) {
+	for i, p := range ps {
+		w.settle(p.marks, ps[i:], floor)
+		switch {
+		case p.image != nil:
+			w.write(imageMarkdown(p.image.url, p.image.alt, p.image.caption))
+		case p.link != nil:
+			w.link(p.link)
+		case p.weak && p.text == "\n" && w.tableCell:
+			w.write(" ")
+		case p.weak && p.text == "\n":
+			w.write("\\\n")
+			w.lineStart = true
+		case p.marks&markCode != 0:
+			w.write(codeSpan(p.text, w.tableCell))
+		default:
+			w.write(escapeText(p.text, w.lineStart))
+		}
+	}
+	w.closeTo(floor)
+}
+
+func (w *inlineWriter) link(l *linkPiece) {
+	if auto, ok := autolink(l); ok {
+		w.write(auto)
+		return
+	}
+	// "!" right before "[" would make the link an image.
+	if n := len(w.out); n > 0 && w.out[n-1] == '!' {
+		w.out = append(w.out[:n-1], `\!`...)
+	}
+	w.write("[")
+	w.scope(l.pieces, len(w.open))
+	w.write("](" + linkDestination(l.url) + ")")
+}
+
+// settle makes the open marks want: it closes those not wanted (and the
+// ones opened after them), then opens the missing ones, those that run on
+// longest first, so that they close last.
+func (w *inlineWriter) settle(want markSet, rest []piece, floor int) {
+	if want == anyMarks {
+		return
+	}
+	want &^= markCode
+	for i := floor; i < len(w.open); i++ {
+		if want&w.open[i] == 0 {
+			w.closeTo(i)
+			break
+		}
+	}
+	missing := want
+	for _, m := range w.open {
+		missing &^= m
+	}
+	for missing != 0 {
+		m := longestMark(missing, rest)
+		w.write(delimiter(m))
+		w.open = append(w.open, m)
+		missing &^= m
+	}
+}
+
+func (w *inlineWriter) closeTo(floor int) {
+	for i := len(w.open) - 1; i >= floor; i-- {
+		w.write(delimiter(w.open[i]))
+	}
+	w.open = w.open[:floor]
+}
+
+// longestMark is the one of marks that the most pieces from the start of ps
+// have, in a row.
+func longestMark(marks markSet, ps []piece) markSet {
+	best, bestRun := markSet(0), -1
+	for _, m := range markNames {
+		if marks&m.mark == 0 {
+			continue
+		}
+		run := 0
+		for run < len(ps) && ps[run].marks&m.mark != 0 {
+			run++
+		}
+		if run > bestRun {
+			best, bestRun = m.mark, run
+		}
+	}
+	return best
+}
+
+func delimiter(m markSet) string {
+	switch m {
+	case markBold:
+		return "**"
+	case markItalic:
+		return "*"
+	}
+	return "~~"
+}
+
+// autolink writes a link whose text is its URL, or its mailto address, as
+// markdown's autolink, when the URL is one an autolink can hold.
+func autolink(l *linkPiece) (string, bool) {
+	if len(l.pieces) != 1 {
+		return "", false
+	}
+	p := l.pieces[0]
+	if p.weak || p.link != nil || p.image != nil || p.marks&markCode != 0 {
+		return "", false
+	}
+	switch {
+	case p.text == l.url && isAbsoluteURL(l.url):
+		return "<" + l.url + ">", true
+	case "mailto:"+p.text == l.url && isEmail(p.text):
+		return "<" + p.text + ">", true
+	}
+	return "", false
+}
+
+// isAbsoluteURL is CommonMark's absolute URI: a scheme, a colon, and no
+// spaces, controls or angle brackets.
+func isAbsoluteURL(s string) bool {
+	scheme, rest, ok := strings.Cut(s, ":")
+	if !ok || len(scheme) < 2 || len(scheme) > 32 || !isLetter(scheme[0]) {
+		return false
+	}
+	for i := range len(scheme) {
+		if c := scheme[i]; !isAlnum(c) && c != '+' && c != '.' && c != '-' {
+			return false
+		}
+	}
+	for i := range len(rest) {
+		if c := rest[i]; c <= ' ' || c == '<' || c == '>' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// isEmail is CommonMark's email autolink address.
+func isEmail(s string) bool {
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || local == "" || domain == "" {
+		return false
+	}
+	for i := range len(local) {
+		if c := local[i]; !isAlnum(c) && !strings.ContainsRune(".!#$%&'*+/=?^_`{|}~-", rune(c)) {
+			return false
+		}
+	}
+	for label := range strings.SplitSeq(domain, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := range len(label) {
+			if c := label[i]; !isAlnum(c) && c != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func imageMarkdown(url, alt, caption string) string {
+	title := ""
+	if caption != "" {
+		title = ` "` + escapeWith(caption, `\"`) + `"`
+	}
+	alt = strings.ReplaceAll(alt, "\n", " ")
+	return "![" + escapeText(alt, false) + "](" + linkDestination(url) + title + ")"
+}
+
+// linkDestination writes a URL as a link destination, between angle
+// brackets when it has spaces or parentheses that do not pair up.
+func linkDestination(url string) string {
+	if strings.ContainsAny(url, " \t\n<>") || !balanced(url) {
+		return "<" + escapeWith(url, `\<>`) + ">"
+	}
+	return escapeWith(url, `\`)
+}
+
+func balanced(s string) bool {
+	depth := 0
+	for i := range len(s) {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// escapeWith escapes the given characters, and an "&" that would start an
+// entity reference.
+func escapeWith(s, chars string) string {
+	var b strings.Builder
+	for i := range len(s) {
+		if strings.IndexByte(chars, s[i]) >= 0 || s[i] == '&' && entityAt(s[i+1:]) {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// escapeText escapes what in text would read as markdown. At the start of
+// a line more does: what would start a block there.
+func escapeText(s string, lineStart bool) string {
+	var b strings.Builder
+	for i := range len(s) {
+		if needsEscape(s, i, lineStart) {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func needsEscape(s string, i int, lineStart bool) bool {
+	c := s[i]
+	switch c {
+	case '\\', '`', '*', '[', ']', '<', '~', '|':
+		return true
+	case '_':
+		// Between letters or digits "_" is text; elsewhere it may emphasise.
+		return i == 0 || i == len(s)-1 || !isAlnum(s[i-1]) || !isAlnum(s[i+1])
+	case '&':
+		return entityAt(s[i+1:])
+	}
+	if !lineStart {
+		return false
+	}
+	if i == 0 {
+		// A heading, quote, bullet, setext underline or hint tag.
+		return strings.IndexByte("#>-+=", c) >= 0 || c == '{' && strings.HasPrefix(s[1:], "%")
+	}
+	// The "." or ")" after a number starts an ordered list.
+	return (c == '.' || c == ')') && i <= 9 && strings.Trim(s[:i], "0123456789") == ""
+}
+
+// entityAt is whether s starts like the rest of an entity reference after
+// its "&": a name or number, then ";".
+func entityAt(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '#' {
+		i++
+	}
+	start := i
+	for i < len(s) && isAlnum(s[i]) {
+		i++
+	}
+	return i > start && i < len(s) && s[i] == ';'
+}
+
+// codeSpan writes code between enough backticks, with spaces inside them
+// where the code would otherwise lose its own. In a table cell "|" is
+// escaped even in code: the table is split into cells first.
+func codeSpan(s string, tableCell bool) string {
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
+	if tableCell {
+		s = strings.ReplaceAll(s, "|", `\|`)
+	}
+	if s[0] == '`' || s[len(s)-1] == '`' || s[0] == ' ' && s[len(s)-1] == ' ' && strings.Trim(s, " ") != "" {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := range len(s) {
+		if s[i] == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isAlnum(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
