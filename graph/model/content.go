@@ -38,6 +38,7 @@ type RevisionPage struct {
 
 func (p RevisionPage) ID() string    { return p.Entry.ID }
 func (p RevisionPage) Title() string { return p.Entry.Title }
+
 // Kind is the reference document's deprecated name of the type, which
 // calls documents sheets.
 func (p RevisionPage) Kind() string {
@@ -46,7 +47,7 @@ func (p RevisionPage) Kind() string {
 	}
 	return p.Entry.Type
 }
-func (p RevisionPage) Type() string  { return p.Entry.Type }
+func (p RevisionPage) Type() string { return p.Entry.Type }
 
 func (p RevisionPage) Emoji() *string       { return opt(p.Entry.Emoji) }
 func (p RevisionPage) Description() *string { return opt(p.Entry.Description) }
