@@ -48,19 +48,62 @@ func TestOpenAPIDocumentIsValid(t *testing.T) {
 		}
 	}
 
-	// Every route is in the document, under its method.
+	// Every route is in the document, under its method; ServeMux's
+	// {name...} is written {name}.
 	var parsed struct {
+		Info struct {
+			License *struct {
+				Name string `json:"name"`
+			} `json:"license"`
+		} `json:"info"`
 		Paths map[string]map[string]struct {
 			OperationID string `json:"operationId"`
+			Summary     string `json:"summary"`
+			Responses   map[string]struct {
+				Ref string `json:"$ref"`
+			} `json:"responses"`
 		} `json:"paths"`
 	}
 	if err := json.Unmarshal(raw, &parsed); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rest.Routes() {
-		if parsed.Paths[r.Path][strings.ToLower(r.Method)].OperationID == "" {
+		if parsed.Paths[strings.ReplaceAll(r.Path, "...}", "}")][strings.ToLower(r.Method)].OperationID == "" {
 			t.Errorf("%s %s missing from the document", r.Method, r.Path)
 		}
+	}
+
+	// What code generators and linters need: unique operation ids, plain
+	// path templates, a summary and the client errors of every operation,
+	// and a license.
+	if l := parsed.Info.License; l == nil || l.Name == "" {
+		t.Errorf("info.license missing")
+	}
+	ids := map[string]string{}
+	for path, ops := range parsed.Paths {
+		if strings.Contains(path, "...") {
+			t.Errorf("path %s: ServeMux syntax in an OpenAPI path template", path)
+		}
+		for method, op := range ops {
+			at := strings.ToUpper(method) + " " + path
+			if other, dup := ids[op.OperationID]; dup {
+				t.Errorf("operationId %q of both %s and %s", op.OperationID, other, at)
+			}
+			ids[op.OperationID] = at
+			if strings.TrimSpace(op.Summary) == "" {
+				t.Errorf("%s: no summary", at)
+			}
+			for _, status := range []string{"400", "401", "403", "404", "429"} {
+				if res, ok := op.Responses[status]; !ok {
+					t.Errorf("%s: no %s response", at, status)
+				} else if res.Ref != "#/components/responses/Error" {
+					t.Errorf("%s: %s response is not the Error response: %+v", at, status, res)
+				}
+			}
+		}
+	}
+	if len(ids) != len(rest.Routes()) {
+		t.Errorf("%d operations in the document, %d routes", len(ids), len(rest.Routes()))
 	}
 }
 

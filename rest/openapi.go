@@ -21,17 +21,22 @@ import (
 // absent rather than null, except @keepNull fields, which are always there.
 func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, error) {
 	g := &openapi{schema: schema, components: map[string]any{}, fragmentNames: map[string]string{}}
+	ids, err := operationIDs(routes)
+	if err != nil {
+		return nil, err
+	}
 	paths := map[string]map[string]any{}
 	for i := range routes {
 		c := &routes[i]
-		op, err := g.operation(c)
+		op, err := g.operation(c, ids[i])
 		if err != nil {
 			return nil, fmt.Errorf("OpenAPI of %s %s: %w", c.Method, c.Path, err)
 		}
-		if paths[c.Path] == nil {
-			paths[c.Path] = map[string]any{}
+		path := openAPIPath(c.Path)
+		if paths[path] == nil {
+			paths[path] = map[string]any{}
 		}
-		paths[c.Path][strings.ToLower(c.Method)] = op
+		paths[path][strings.ToLower(c.Method)] = op
 	}
 	g.components["Error"] = map[string]any{
 		"type":     "object",
@@ -52,6 +57,9 @@ func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, e
 			"version": graph.Version,
 			"description": "The REST API of this Folio server, wire-compatible with the GitBook API. " +
 				"Generated from Folio's route table and GraphQL schema (GET /graphql/schema.graphql).",
+			// The repository has no LICENSE file and the README names no
+			// license, so the document claims none: all rights reserved.
+			"license": map[string]any{"name": "All rights reserved"},
 		},
 		"servers": []any{map[string]any{"url": strings.TrimRight(publicURL, "/")}},
 		"paths":   paths,
@@ -104,17 +112,34 @@ type openapi struct {
 
 func ref(name string) map[string]any { return map[string]any{"$ref": "#/components/schemas/" + name} }
 
-func (g *openapi) operation(c *compiled) (map[string]any, error) {
-	op := map[string]any{"operationId": strings.ToLower(c.Op[:1]) + c.Op[1:]}
-	if root := rootField(c.op); root != nil && root.Definition != nil && root.Definition.Description != "" {
-		op["summary"] = firstSentence(root.Definition.Description)
+func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
+	// The summary is the id in words; the description, that of the field
+	// the body is (for a query, the field at the route's result path, not
+	// the organization or space it is reached through).
+	op := map[string]any{"operationId": id, "summary": words(id)}
+	if f := resultField(c); f != nil && f.Definition != nil && f.Definition.Description != "" {
+		op["description"] = strings.TrimSpace(f.Definition.Description)
 	}
 	if seg := strings.Split(strings.TrimPrefix(c.Path, "/v1/"), "/"); len(seg) > 0 {
 		op["tags"] = []string{tagOf(seg)}
 	}
 	var params []any
 	for _, name := range c.pathVars {
-		params = append(params, map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+		param := map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}}
+		var desc []string
+		if arg := argumentFed(c.op.SelectionSet, name); arg != nil && arg.Description != "" {
+			desc = append(desc, arg.Description)
+		}
+		if strings.Contains(c.Path, "{"+name+"...}") {
+			// ServeMux's {name...}: the rest of the path, slashes included
+			// (percent-decoded, so %2F is a slash too).
+			desc = append(desc, "The rest of the URL path: it may contain slashes, "+
+				"sent as they are (getting-started/install) or percent-encoded (getting-started%2Finstall).")
+		}
+		if desc != nil {
+			param["description"] = strings.Join(desc, " ")
+		}
+		params = append(params, param)
 	}
 	for _, p := range c.Query {
 		v := c.op.VariableDefinitions.ForName(p.Name)
@@ -176,14 +201,225 @@ func (g *openapi) operation(c *compiled) (map[string]any, error) {
 			"description": "The created object's URL.", "schema": map[string]any{"type": "string"},
 		}
 	}
-	op["responses"] = map[string]any{
-		strconv.Itoa(c.Status): success,
-		"default":              map[string]any{"$ref": "#/components/responses/Error"},
+	responses := map[string]any{strconv.Itoa(c.Status): success}
+	if c.Absent != 0 {
+		responses[strconv.Itoa(c.Absent)] = map[string]any{
+			"description": "There was nothing to delete: it was already gone.", "headers": withHeaders(map[string]any{}),
+		}
 	}
+	errorRef := map[string]any{"$ref": "#/components/responses/Error"}
+	for _, status := range errorStatuses(c) {
+		responses[strconv.Itoa(status)] = errorRef
+	}
+	responses["default"] = errorRef
+	op["responses"] = responses
 	if c.Public {
 		op["security"] = []any{}
 	}
 	return op, nil
+}
+
+// errorStatuses are the client errors a route can answer, each declared
+// (code generators and clients key on the status, and a default alone tells
+// them nothing): any request can be invalid (400: a bad parameter, a query
+// over the limits), lack a valid token (401), be refused (403), name
+// something that is not there or not visible (404) or exceed the rate limit
+// (429); a write can meet a state that forbids it (409: taken names, locked
+// spaces, merged change requests, the last admin); a body can be too large
+// (413).
+func errorStatuses(c *compiled) []int {
+	out := []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusTooManyRequests}
+	if c.Method != http.MethodGet {
+		out = append(out, http.StatusConflict)
+	}
+	if c.Body {
+		out = append(out, http.StatusRequestEntityTooLarge)
+	}
+	return out
+}
+
+// openAPIPath is a route's path as OpenAPI writes it: ServeMux's {name...}
+// (the rest of the path) becomes a plain {name}.
+func openAPIPath(pattern string) string {
+	return strings.ReplaceAll(pattern, "...}", "}")
+}
+
+// operationIDs names every route's operation in the document: its GraphQL
+// operation's name in lower camel case. Routes that share an operation (the
+// comment mutations, served under a space and under a change request) tell
+// themselves apart by their scope, which goes after the verb:
+// postSpaceComment, postChangeRequestComment. The ids follow from the paths
+// alone, not from the order of the route table; two routes left with the
+// same id are a mistake in the route table.
+func operationIDs(routes []compiled) ([]string, error) {
+	byOp := map[string][]int{}
+	for i := range routes {
+		byOp[routes[i].Op] = append(byOp[routes[i].Op], i)
+	}
+	ids := make([]string, len(routes))
+	for op, group := range byOp {
+		if len(group) == 1 {
+			ids[group[0]] = lowerFirst(op)
+			continue
+		}
+		paths := make([][]string, len(group))
+		for k, i := range group {
+			paths[k] = pathSegments(routes[i].Path)
+		}
+		for k, i := range group {
+			ids[i] = lowerFirst(withScope(op, scopeOf(paths, k)))
+		}
+	}
+	seen := map[string]int{}
+	for i, id := range ids {
+		if j, dup := seen[id]; dup {
+			return nil, fmt.Errorf("OpenAPI: %s %s and %s %s would share the operationId %q: give one of them an operation of its own",
+				routes[j].Method, routes[j].Path, routes[i].Method, routes[i].Path, id)
+		}
+		seen[id] = i
+	}
+	return ids, nil
+}
+
+// pathSegments are a path's segments after /v1, with {name...} as {name}.
+func pathSegments(path string) []string {
+	return strings.Split(strings.Trim(strings.TrimPrefix(openAPIPath(path), "/v1"), "/"), "/")
+}
+
+// scopeOf is what sets path k of a group apart: the parameter of the part
+// where the paths differ (the thing the route is under: {changeRequestId} ->
+// ChangeRequest) or its literal segments; for the path with nothing of its
+// own, the last parameter before the part all of them share ({spaceId} ->
+// Space).
+func scopeOf(paths [][]string, k int) string {
+	// shared: whether every path has the same segment at = seg(path).
+	shared := func(seg func(p []string) (string, bool)) bool {
+		first, ok := seg(paths[0])
+		for _, p := range paths[1:] {
+			if s, has := seg(p); !ok || !has || s != first {
+				return false
+			}
+		}
+		return ok
+	}
+	path := paths[k]
+	suffix := 0 // segments at the end that all paths share
+	for suffix < len(path) && shared(func(p []string) (string, bool) {
+		if suffix >= len(p) {
+			return "", false
+		}
+		return p[len(p)-1-suffix], true
+	}) {
+		suffix++
+	}
+	rest := path[:len(path)-suffix]
+	prefix := 0 // segments at the start that all paths share
+	for prefix < len(rest) && shared(func(p []string) (string, bool) {
+		if prefix >= len(p) {
+			return "", false
+		}
+		return p[prefix], true
+	}) {
+		prefix++
+	}
+	own := rest[prefix:]
+	if scope := lastParam(own); scope != "" {
+		return scope
+	}
+	if len(own) > 0 {
+		var b strings.Builder
+		for _, seg := range own {
+			b.WriteString(camel(seg))
+		}
+		return b.String()
+	}
+	if scope := lastParam(rest); scope != "" {
+		return scope
+	}
+	if len(rest) > 0 {
+		return camel(rest[len(rest)-1])
+	}
+	return ""
+}
+
+// lastParam is the last {name} of segs as a scope: {changeRequestId} ->
+// ChangeRequest.
+func lastParam(segs []string) string {
+	for i := len(segs) - 1; i >= 0; i-- {
+		if name, ok := strings.CutPrefix(segs[i], "{"); ok {
+			name = strings.TrimSuffix(strings.TrimSuffix(name, "}"), "Id")
+			return strings.ToUpper(name[:1]) + name[1:]
+		}
+	}
+	return ""
+}
+
+// camel is a literal segment in upper camel case: change-requests ->
+// ChangeRequests.
+func camel(seg string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(seg, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// withScope puts a scope after an operation name's verb (PostComment ->
+// PostSpaceComment), or at its end when it has no verb to put it after.
+func withScope(op, scope string) string {
+	if scope == "" {
+		return op
+	}
+	if w := camelWords(op); len(w) > 1 && strings.ToUpper(w[0]) != w[0] {
+		return w[0] + scope + op[len(w[0]):]
+	}
+	return op + scope
+}
+
+func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
+
+// camelWords splits a camel-case name into its words, an acronym being one
+// word: ListSAMLProviders -> List SAML Providers.
+func camelWords(s string) []string {
+	var out []string
+	start := 0
+	isUpper := func(b byte) bool { return b >= 'A' && b <= 'Z' }
+	isLower := func(b byte) bool { return b >= 'a' && b <= 'z' }
+	for i := 1; i < len(s); i++ {
+		switch {
+		case isUpper(s[i]) && !isUpper(s[i-1]): // fooBar
+		case isUpper(s[i]) && i+1 < len(s) && isLower(s[i+1]): // SAMLProviders
+		default:
+			continue
+		}
+		out = append(out, s[start:i])
+		start = i
+	}
+	return append(out, s[start:])
+}
+
+// acronyms are the words that keep their capitals in a summary.
+var acronyms = map[string]string{"api": "API", "openapi": "OpenAPI", "saml": "SAML", "sso": "SSO", "url": "URL"}
+
+// words is an operation id as a summary: getSpacePageByPath -> Get space
+// page by path; listSAMLProviders -> List SAML providers.
+func words(id string) string {
+	w := camelWords(id)
+	for i := 0; i < len(w); i++ {
+		if i+1 < len(w) && w[i] == "Open" && w[i+1] == "API" {
+			w = append(w[:i+1], w[i+2:]...)
+			w[i] = "OpenAPI"
+		}
+		switch a, ok := acronyms[strings.ToLower(w[i])]; {
+		case ok:
+			w[i] = a
+		case i == 0:
+			w[i] = strings.ToUpper(w[i][:1]) + w[i][1:]
+		default:
+			w[i] = strings.ToLower(w[i])
+		}
+	}
+	return strings.Join(w, " ")
 }
 
 func jsonContent(schema any) map[string]any {
@@ -200,20 +436,6 @@ func tagOf(seg []string) string {
 		return "api"
 	}
 	return seg[0]
-}
-
-func firstSentence(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return s
-}
-
-func rootField(op *ast.OperationDefinition) *ast.Field {
-	for _, sel := range op.SelectionSet {
-		if f, ok := sel.(*ast.Field); ok {
-			return f
-		}
-	}
-	return nil
 }
 
 // argumentFed finds the definition of the argument a variable is passed to.
@@ -235,6 +457,15 @@ func argumentFed(set ast.SelectionSet, variable string) *ast.ArgumentDefinition 
 
 // result is the schema of a route's body: the field at its result path.
 func (g *openapi) result(c *compiled) (any, error) {
+	field := resultField(c)
+	if field == nil || field.Definition == nil {
+		return nil, fmt.Errorf("result path %v not selected", c.result)
+	}
+	return g.selection(field.Definition.Type, field.SelectionSet), nil
+}
+
+// resultField is the field at a route's result path, or nil.
+func resultField(c *compiled) *ast.Field {
 	set := c.op.SelectionSet
 	var field *ast.Field
 	for _, name := range c.result {
@@ -245,12 +476,12 @@ func (g *openapi) result(c *compiled) (any, error) {
 				break
 			}
 		}
-		if field == nil || field.Definition == nil {
-			return nil, fmt.Errorf("result path %v not selected", c.result)
+		if field == nil {
+			return nil
 		}
 		set = field.SelectionSet
 	}
-	return g.selection(field.Definition.Type, field.SelectionSet), nil
+	return field
 }
 
 // collectFields lists the fields of a selection set, through fragments.
