@@ -80,8 +80,8 @@ var docParser = goldmark.New(
 ).Parser()
 
 // ToDocument converts a normalised markdown document to GitBook's JSON
-// document. The frontmatter is the page's metadata, not its content, and is
-// left out.
+// document (losing what the list above says). The frontmatter is the page's
+// metadata, not its content, and is left out.
 func ToDocument(src string) map[string]any {
 	if _, rest, ok := splitFrontmatter(src); ok {
 		src = rest

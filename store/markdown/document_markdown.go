@@ -3,6 +3,7 @@ package markdown
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -26,17 +27,16 @@ import (
 // and file references…) are errors rather than losses.
 
 // FromDocument converts a GitBook JSON document, as encoding/json decodes
-// it, to markdown, written one way for one document (see ToDocument for
-// what a document cannot hold): "-" bullets, "1." numbers, fenced code, "*"
-// for italic and "**" for bold, and escapes only where text would otherwise
-// read as markdown. A node without the shape of a JSONDocument node, or
+// it, to markdown, written one way for one document: "-" bullets, "1."
+// numbers, fenced code, "*" for italic and "**" for bold, and escapes only
+// where text would otherwise read as markdown. A node without the shape of a JSONDocument node, or
 // with no markdown form (a block or reference kind this package does not
 // write), is an error naming the node's path in the document, such as
 // `nodes[2].nodes[0]: unknown block type "foo"`.
 func FromDocument(doc any) (string, error) {
 	root, ok := doc.(map[string]any)
 	if !ok {
-		return "", fmt.Errorf("document: not an object")
+		return "", errors.New("document: not an object")
 	}
 	d := node{m: root}
 	if d.str("object") != "document" {
