@@ -71,9 +71,9 @@ func TestPageDocumentRoundTrip(t *testing.T) {
 
 	// Bad documents are 400 naming where; markdown and document together too.
 	for name, body := range map[string]map[string]any{
-		"unknown block": {"document": map[string]any{"object": "document", "nodes": []any{map[string]any{"object": "block", "type": "marquee", "nodes": []any{}}}}},
+		"unknown block":  {"document": map[string]any{"object": "document", "nodes": []any{map[string]any{"object": "block", "type": "marquee", "nodes": []any{}}}}},
 		"not a document": {"document": map[string]any{"object": "page"}},
-		"both":          {"markdown": "x", "document": doc},
+		"both":           {"markdown": "x", "document": doc},
 	} {
 		msg := alice.Post(base+"/change-requests/"+cr+"/content", map[string]any{"changes": []any{
 			map[string]any{"operation": "update_page", "page": added["hello"], "document": body}}}).ExpectError(http.StatusBadRequest)
