@@ -194,7 +194,10 @@ func (s *gitbookSchemas) match(path string) string {
 	}
 next:
 	for _, t := range s.paths {
-		if len(t.segments) != len(segs) {
+		n := len(t.segments)
+		// A page path is the rest of the URL, slashes and all.
+		greedy := t.segments[n-1] == "{pagePath}" && len(segs) > n
+		if len(segs) != n && !greedy {
 			continue
 		}
 		for i, seg := range t.segments {

@@ -35,6 +35,12 @@ func TestCheckGitBookSchema(t *testing.T) {
 		t.Errorf("a wrong type in a list item: %v", err)
 	}
 
+	// A page path takes the rest of the URL, slashes and all.
+	if err := CheckGitBookSchema("GET", "/v1/spaces/s1/content/path/a/b/c", 200, "application/json", []byte(`{}`)); err == nil ||
+		!strings.Contains(err.Error(), "/spaces/{spaceId}/content/path/{pagePath}") {
+		t.Errorf("a nested page path: %v", err)
+	}
+
 	// The declared error bodies are checked too.
 	if err := CheckGitBookSchema("GET", "/v1/orgs/o1", 404, "application/json", []byte(`{"error":{"code":404}}`)); err == nil {
 		t.Error("an error body without a message passed")
