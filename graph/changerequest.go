@@ -134,3 +134,21 @@ func documentMarkdown(in model.DocumentInput, field string) (string, error) {
 	}
 	return "", nil
 }
+
+// inTheirSpaces wraps change requests of several spaces of an organization,
+// each with its space as the caller sees it (the spaces in one statement).
+func (r *Resolver) inTheirSpaces(ctx context.Context, org *model.Organization, crs []store.ChangeRequest) ([]model.ChangeRequest, error) {
+	spaces := loader.For(ctx).Spaces.Space
+	for _, cr := range crs {
+		spaces.Register(cr.SpaceID)
+	}
+	out := make([]model.ChangeRequest, len(crs))
+	for i, cr := range crs {
+		sp, err := spaces.Load(ctx, cr.SpaceID)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = model.ChangeRequest{ChangeRequest: cr, InSpace: model.NewSpace(r.Base, sp, org.Access)}
+	}
+	return out, nil
+}

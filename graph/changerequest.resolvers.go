@@ -117,6 +117,20 @@ func (r *mutationResolver) UpdateChangeRequestContent(ctx context.Context, space
 	return out, nil
 }
 
+// ChangeRequests is the resolver for the changeRequests field.
+func (r *organizationResolver) ChangeRequests(ctx context.Context, obj *model.Organization, page *string, limit *int, status []store.ChangeRequestStatus, creator *string, space *string) (*model.ChangeRequestList, error) {
+	p, err := r.Store.ListOrganizationChangeRequests(ctx, obj.ID, obj.Access.Role,
+		store.OrgChangeRequestFilter{Statuses: status, Creator: creator, SpaceID: space}, pageArgs(page, limit))
+	if err != nil {
+		return nil, err
+	}
+	items, err := r.inTheirSpaces(ctx, obj, p.Items)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ChangeRequestList{Items: items, Count: p.Count, Next: next(p.Next)}, nil
+}
+
 // ChangeRequestList is the resolver for the changeRequestList field.
 func (r *spaceResolver) ChangeRequestList(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error) {
 	st := store.CROpen

@@ -18,6 +18,8 @@ var contentRoutes = []Route{
 	{Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/pages", Op: "ListRevisionPages", Result: "space.revisionById", Status: ok},
 	{Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}", Op: "GetRevisionPage", Result: "space.revisionById.page", Query: formatParams, Status: ok},
 
+	{Method: get, Path: "/v1/orgs/{organizationId}/change-requests", Op: "ListOrganizationChangeRequests", Result: "organization.changeRequests",
+		Query: withPage(Param{"status", List}, Param{"creator", String}, Param{"space", String}), Status: ok},
 	{Method: post, Path: "/v1/spaces/{spaceId}/change-requests", Op: "CreateChangeRequest", Body: true, Status: created},
 	{Method: get, Path: "/v1/spaces/{spaceId}/change-requests", Op: "ListChangeRequests", Result: "space.changeRequestList", Query: withPage(Param{"status", String}), Status: ok},
 	{Method: get, Path: crPath, Op: "GetChangeRequest", Result: "space.changeRequest", Status: ok},

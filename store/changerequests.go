@@ -71,6 +71,40 @@ func (s *Store) ListChangeRequests(ctx context.Context, spaceID string, status C
 	return listPage(ctx, s, q, changeRequestKeyset, args, changeRequestKey)
 }
 
+// OrgChangeRequestFilter narrows the change requests of an organization.
+type OrgChangeRequestFilter struct {
+	Statuses []ChangeRequestStatus // none: open ones
+	Creator  *string               // created by this user
+	SpaceID  *string               // of this space
+}
+
+var orgChangeRequestKeyset = keyset{name: "org-change-requests", cols: []string{"cr.created_at", "cr.id"}, desc: true}
+
+func orgChangeRequestKey(cr *ChangeRequest) []any { return []any{cr.CreatedAt, cr.ID} }
+
+// ListOrganizationChangeRequests lists the change requests of the live
+// spaces of an organization that a member can access (as ListSpacesFor
+// decides from their role), newest first.
+func (s *Store) ListOrganizationChangeRequests(ctx context.Context, orgID string, role *Role, f OrgChangeRequestFilter, args PageArgs) (Page[ChangeRequest], error) {
+	statuses := f.Statuses
+	if len(statuses) == 0 {
+		statuses = []ChangeRequestStatus{CROpen}
+	}
+	q := s.DB.NewSelect().Model((*ChangeRequest)(nil)).
+		Join("JOIN spaces AS space ON space.id = cr.space_id").
+		Where("cr.organization_id = ? AND space.deleted_at IS NULL AND cr.status IN (?)", orgID, bun.In(statuses))
+	if role == nil {
+		q.Where("COALESCE(space.default_level, folio_collection_level(space.parent_id)) IS NOT NULL")
+	}
+	if f.Creator != nil {
+		q.Where("cr.created_by = ?", *f.Creator)
+	}
+	if f.SpaceID != nil {
+		q.Where("cr.space_id = ?", *f.SpaceID)
+	}
+	return listPage(ctx, s, q, orgChangeRequestKeyset, args, orgChangeRequestKey)
+}
+
 // counterColumn is the spaces column counting change requests in a status.
 func counterColumn(st ChangeRequestStatus) string {
 	switch st {

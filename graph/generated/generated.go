@@ -547,6 +547,7 @@ type ComplexityRoot struct {
 
 	Organization struct {
 		Ai                   func(childComplexity int) int
+		ChangeRequests       func(childComplexity int, page *string, limit *int, status []store.ChangeRequestStatus, creator *string, space *string) int
 		Collections          func(childComplexity int, page *string, limit *int, nested *bool) int
 		CreatedAt            func(childComplexity int) int
 		CustomField          func(childComplexity int, name string) int
@@ -1291,6 +1292,7 @@ type OrganizationResolver interface {
 	SamlProviders(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.SAMLProviderList, error)
 	SamlProvider(ctx context.Context, obj *model.Organization, samlProviderID string) (*model.SAMLProvider, error)
 	SsoProviders(ctx context.Context, obj *model.Organization) (*model.SSOProviderLoginList, error)
+	ChangeRequests(ctx context.Context, obj *model.Organization, page *string, limit *int, status []store.ChangeRequestStatus, creator *string, space *string) (*model.ChangeRequestList, error)
 	CustomFields(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.CustomFieldList, error)
 	CustomField(ctx context.Context, obj *model.Organization, name string) (*model.CustomField, error)
 	OpenAPISpecs(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.OpenAPISpecList, error)
@@ -3775,6 +3777,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Organization.Ai(childComplexity), true
+	case "Organization.changeRequests":
+		if e.ComplexityRoot.Organization.ChangeRequests == nil {
+			break
+		}
+
+		args, err := ec.field_Organization_changeRequests_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Organization.ChangeRequests(childComplexity, args["page"].(*string), args["limit"].(*int), args["status"].([]store.ChangeRequestStatus), args["creator"].(*string), args["space"].(*string)), true
 	case "Organization.collections":
 		if e.ComplexityRoot.Organization.Collections == nil {
 			break
@@ -6725,6 +6738,11 @@ extend type Space {
   changeRequest(id: String! @length(max: 64)): ChangeRequest!
 }
 
+extend type Organization {
+  "Change requests of every space the caller can access, newest first: with one of these statuses (open by default), by creator, in one space."
+  changeRequests(page: String, limit: Int = 50 @range(min: 0, max: 1000), status: [ChangeRequestStatus!], creator: ID, space: ID): ChangeRequestList! @goField(forceResolver: true)
+}
+
 extend type Mutation {
   "Starts a draft change request from the space's current revision."
   createChangeRequest(spaceId: ID!, input: CreateChangeRequestInput!): ChangeRequest!
@@ -9368,6 +9386,8 @@ func (ec *executionContext) childFields_Organization(ctx context.Context, field 
 		return ec.fieldContext_Organization_samlProvider(ctx, field)
 	case "ssoProviders":
 		return ec.fieldContext_Organization_ssoProviders(ctx, field)
+	case "changeRequests":
+		return ec.fieldContext_Organization_changeRequests(ctx, field)
 	case "customFields":
 		return ec.fieldContext_Organization_customFields(ctx, field)
 	case "customField":
@@ -13510,6 +13530,98 @@ func (ec *executionContext) field_OpenAPISpec_versions_args(ctx context.Context,
 }
 
 func (ec *executionContext) field_OpenAPISpec_versions_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Organization_changeRequests_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Organization_changeRequests_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) ([]store.ChangeRequestStatus, error) {
+			return ec.unmarshalOChangeRequestStatus2ᚕfolioᚋstoreᚐChangeRequestStatusᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "creator",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["creator"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "space",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["space"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Organization_changeRequests_argsLimit(
 	ctx context.Context,
 	rawArgs map[string]any,
 ) (*int, error) {
@@ -26973,6 +27085,50 @@ func (ec *executionContext) fieldContext_Organization_ssoProviders(_ context.Con
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SSOProviderLoginList(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Organization_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Organization_changeRequests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Organization().ChangeRequests(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["status"].([]store.ChangeRequestStatus), fc.Args["creator"].(*string), fc.Args["space"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestList) graphql.Marshaler {
+			return ec.marshalNChangeRequestList2ᚖfolioᚋgraphᚋmodelᚐChangeRequestList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Organization_changeRequests(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Organization",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequestList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Organization_changeRequests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -47643,6 +47799,42 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "changeRequests":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Organization_changeRequests(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "customFields":
 			field := field
 
@@ -56144,6 +56336,43 @@ func (ec *executionContext) marshalOChangeRequest2ᚖfolioᚋgraphᚋmodelᚐCha
 		return graphql.Null
 	}
 	return ec._ChangeRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOChangeRequestStatus2ᚕfolioᚋstoreᚐChangeRequestStatusᚄ(ctx context.Context, v any) ([]store.ChangeRequestStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]store.ChangeRequestStatus, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOChangeRequestStatus2ᚕfolioᚋstoreᚐChangeRequestStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []store.ChangeRequestStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOChangeRequestStatus2ᚖfolioᚋstoreᚐChangeRequestStatus(ctx context.Context, v any) (*store.ChangeRequestStatus, error) {
