@@ -11,7 +11,13 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build run test postgres chromium node generate check bench
 
-build:
+# The binary is rebuilt only when a source file changed since the last
+# build (the build time stamped into it would otherwise relink it every time).
+SOURCES := $(shell find cmd graph rest store migrations -type f -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+
+build: bin/folio
+
+bin/folio: $(SOURCES)
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
 
 run: postgres build
