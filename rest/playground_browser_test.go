@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"os/exec"
 	"strings"
 	"sync"
@@ -20,30 +21,16 @@ import (
 // TestPlaygroundInABrowser drives Debian's headless Chromium against a real
 // server: the page loads, a query typed into it with the caller's token
 // returns data, and no request leaves the server's origin. Chromium is
-// required (make test installs it): without it this test fails, it does not
-// skip. FOLIO_SCREENSHOT=path saves a screenshot of the page (the README's).
+// required as root (make test installs it, and CI runs as root): there it
+// fails without it. A normal user who cannot install packages gets a skip
+// that says what to install. FOLIO_SCREENSHOT=path saves a screenshot of
+// the page (the README's).
 func TestPlaygroundInABrowser(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatalf("Chromium is needed for the playground test: install Debian's chromium package (make test does): %v", err)
-	}
+	chromium := requireChromium(t)
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	createOrg(t, alice, "Browser Acme")
-	// Not t.TempDir: Chromium's helper processes may still be writing to
-	// the profile for a moment after the browser is gone.
-	profile, err := os.MkdirTemp("", "folio-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
+	profile := chromiumScratch(t)
 
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromium),
@@ -52,7 +39,10 @@ func TestPlaygroundInABrowser(t *testing.T) {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(profile),
+		chromedp.UserDataDir(filepath.Join(profile, "profile")),
+		// Chromium's own temporary directories (org.chromium.Chromium.*)
+		// go into the scratch directory too, so nothing is left in /tmp.
+		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
 		chromedp.WindowSize(1280, 800),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
@@ -82,7 +72,7 @@ func TestPlaygroundInABrowser(t *testing.T) {
 
 	const query = `{ organizations { items { title } } }`
 	var result string
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		network.Enable(),
 		chromedp.Navigate(srv.URL+"/graphql"),
 		chromedp.WaitVisible(`#folio-token`, chromedp.ByQuery),
@@ -134,4 +124,44 @@ func TestPlaygroundInABrowser(t *testing.T) {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// requireChromium finds Debian's Chromium. As root (CI, or make test, which
+// installs it) a missing browser fails the test; a normal user who cannot
+// install packages is told what to install and the test is skipped.
+func requireChromium(t *testing.T) string {
+	t.Helper()
+	chromium, err := exec.LookPath("chromium")
+	if err == nil {
+		return chromium
+	}
+	const how = "Chromium is needed for the browser tests: install Debian's chromium package (sudo apt-get install chromium), or run make test as root, which installs it"
+	if os.Geteuid() == 0 {
+		t.Fatalf("%s: %v", how, err)
+	}
+	t.Skipf("%s: %v", how, err)
+	return ""
+}
+
+// chromiumScratch is a directory for one browser's profile and temporary
+// files, removed after the test. Not t.TempDir: Chromium's helper processes
+// may still be writing to it for a moment after the browser is gone.
+func chromiumScratch(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "folio-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "tmp"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return dir
 }
