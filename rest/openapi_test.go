@@ -198,6 +198,10 @@ func TestOpenAPISpecLifecycle(t *testing.T) {
 	// pending -> complete, with one version.
 	spec := waitSpec(t, alice, specPath, complete)
 	v1 := resttest.Str(spec, "lastVersion")
+	// The job that processed it is in the server's metrics.
+	if m := srv.Metrics(); !strings.Contains(m, `folio_jobs_total{kind="openapi_spec_process",outcome="ok"} 1`) {
+		t.Errorf("the processing job is not in the metrics:\n%s", m)
+	}
 	if v1 == "" || resttest.Str(spec, "lastProcessedAt") == "" || spec["lastProcessErrorCode"] != nil {
 		t.Fatalf("after processing: %v", spec)
 	}

@@ -76,7 +76,30 @@ func New(db *sql.DB) *Metrics {
 	if db != nil {
 		m.registry.MustRegister(collectors.NewDBStatsCollector(db, "folio"))
 	}
+	// Zero series from the start: a rate or an alert over a counter that
+	// appears only at its first event sees nothing before it.
+	for _, bucket := range []string{"token", "ip"} {
+		m.rateLimited.WithLabelValues(bucket)
+	}
+	m.JobKinds(JobKinds...)
 	return m
+}
+
+// JobKinds are the kinds of background job the server runs; each has its
+// series at zero before its first job.
+var JobKinds = []string{"openapi_spec_process"}
+
+// JobKinds starts the job series of these kinds at zero.
+func (m *Metrics) JobKinds(kinds ...string) {
+	if m == nil {
+		return
+	}
+	for _, k := range kinds {
+		m.jobsRunning.WithLabelValues(k)
+		m.jobsTotal.WithLabelValues(k, "ok")
+		m.jobsTotal.WithLabelValues(k, "error")
+		m.jobLatency.WithLabelValues(k)
+	}
 }
 
 // Handler serves the metrics in the Prometheus text format.

@@ -46,3 +46,20 @@ func TestNilMetricsRecordNothing(t *testing.T) {
 	m.RateLimited("ip")
 	m.JobStarted("publish")(nil) // must not panic
 }
+
+// Every counter and gauge is there at zero before its first event.
+func TestZeroSeries(t *testing.T) {
+	s := scrape(t, metrics.New(nil))
+	for _, want := range []string{
+		`folio_http_rate_limited_total{bucket="ip"} 0`,
+		`folio_http_rate_limited_total{bucket="token"} 0`,
+		`folio_jobs_running{kind="openapi_spec_process"} 0`,
+		`folio_jobs_total{kind="openapi_spec_process",outcome="ok"} 0`,
+		`folio_jobs_total{kind="openapi_spec_process",outcome="error"} 0`,
+		`folio_job_duration_seconds_count{kind="openapi_spec_process"} 0`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}

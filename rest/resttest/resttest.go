@@ -32,6 +32,7 @@ type Server struct {
 	// MetricsURL serves the server's metrics, as FOLIO_METRICS_ADDR would.
 	MetricsURL string
 	Store      *store.Store
+	metrics    *metrics.Metrics
 	t          testing.TB
 }
 
@@ -125,7 +126,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	t.Cleanup(ts.Close)
 	ms := httptest.NewServer(cfg.Metrics.Handler())
 	t.Cleanup(ms.Close)
-	srv.URL, srv.MetricsURL = ts.URL, ms.URL
+	srv.URL, srv.MetricsURL, srv.metrics = ts.URL, ms.URL, cfg.Metrics
 	return srv
 }
 
@@ -137,6 +138,9 @@ func (s *Server) StartWorkers(cfg jobs.Config) *jobs.Runner {
 	s.t.Helper()
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 20 * time.Millisecond
+	}
+	if cfg.Observe == nil {
+		cfg.Observe = s.metrics.JobStarted
 	}
 	r, err := jobs.Start(context.Background(), s.Store, cfg)
 	if err != nil {

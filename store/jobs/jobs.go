@@ -33,6 +33,9 @@ type Config struct {
 	// notification announced (River's default, 1 s, when zero); tests
 	// shorten it.
 	PollInterval time.Duration
+	// Observe, when set, is told when a job of a kind starts and returns
+	// what to call with its outcome (the server's metrics.JobStarted).
+	Observe func(kind string) (done func(error))
 }
 
 // Runner is one server's running workers.
@@ -56,7 +59,11 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		return nil, fmt.Errorf("job workers: connect: %w", err)
 	}
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &openAPIWorker{store: s, fetcher: fetch.New(cfg.Fetch)})
+	observe := cfg.Observe
+	if observe == nil {
+		observe = func(string) func(error) { return func(error) {} }
+	}
+	river.AddWorker(workers, &openAPIWorker{store: s, fetcher: fetch.New(cfg.Fetch), observe: observe})
 	// River refuses a poll interval shorter than the fetch cooldown.
 	cooldown := time.Duration(0)
 	if cfg.PollInterval > 0 && cfg.PollInterval < river.FetchCooldownDefault {

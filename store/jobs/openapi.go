@@ -18,12 +18,21 @@ type openAPIWorker struct {
 	river.WorkerDefaults[store.ProcessOpenAPISpec]
 	store   *store.Store
 	fetcher *fetch.Fetcher
+	observe func(kind string) (done func(error))
 }
 
-// Work returns nil when the outcome is recorded, a bad document included
+// Work processes one job, reporting it to the server's observer.
+func (w *openAPIWorker) Work(ctx context.Context, job *river.Job[store.ProcessOpenAPISpec]) error {
+	done := w.observe(job.Kind)
+	err := w.work(ctx, job)
+	done(err)
+	return err
+}
+
+// work returns nil when the outcome is recorded, a bad document included
 // (retrying would not fix it); an error (a database failure, the server
 // shutting down mid-fetch) puts the job back for another attempt.
-func (w *openAPIWorker) Work(ctx context.Context, job *river.Job[store.ProcessOpenAPISpec]) error {
+func (w *openAPIWorker) work(ctx context.Context, job *river.Job[store.ProcessOpenAPISpec]) error {
 	sp, err := w.store.BeginOpenAPIProcessing(ctx, job.Args.SpecID)
 	if store.ErrorCode(err) == store.CodeNotFound {
 		return nil // deleted since it was queued
