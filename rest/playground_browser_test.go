@@ -71,16 +71,19 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	})
 
 	const query = `{ organizations { items { title } } }`
-	var result string
+	var result, hint string
 	err := chromedp.Run(ctx,
 		network.Enable(),
 		chromedp.Navigate(srv.URL+"/graphql"),
 		chromedp.WaitVisible(`#folio-token`, chromedp.ByQuery),
-		chromedp.SendKeys(`#folio-token`, alice.Token, chromedp.ByQuery),
-		chromedp.Evaluate(`document.getElementById('folio-token').dispatchEvent(new Event('change'))`, nil),
+		// Without a token, the bar says how to get one.
+		chromedp.Text(`#folio-token-state`, &hint, chromedp.ByQuery),
 		chromedp.WaitVisible(`.graphiql-query-editor .CodeMirror`, chromedp.ByQuery),
 		// The editor is CodeMirror: typing goes through its API, as a paste would.
 		chromedp.Evaluate(`document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue(`+jsString(query)+`)`, nil),
+		// Paste the token, then Run at once, with the focus still in the
+		// token field: the first Run must not be lost.
+		chromedp.SendKeys(`#folio-token`, alice.Token, chromedp.ByQuery),
 		chromedp.Click(`.graphiql-execute-button`, chromedp.ByQuery),
 		chromedp.Poll(`(() => { const cm = document.querySelector('.result-window .CodeMirror');
 			const v = cm && cm.CodeMirror.getValue(); return v && v.includes('"data"') ? v : null; })()`,
@@ -89,6 +92,9 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	if err != nil {
 		mu.Lock()
 		t.Fatalf("browser: %v\nrequests: %v\nexceptions: %v", err, requests, exceptions)
+	}
+	if !strings.Contains(hint, "folio token create") || !strings.Contains(hint, "folio seed") {
+		t.Errorf("without a token the bar says %q, not how to get one", hint)
 	}
 	// Anonymous callers get no organizations: the data proves the page sent
 	// the token typed into it.

@@ -16,20 +16,33 @@
       .then(function (res) { return res.json(); });
   }
 
+  // The fetcher reads the token when a query runs, so a token typed or
+  // pasted a moment ago is sent by the very next Run. GraphiQL stays
+  // mounted (a remount would swallow the click that blurred the field, and
+  // the editor's state); a new fetcher makes it fetch the schema again.
+  function schemaFetcher() { return function (params) { return fetcher(params); }; }
+
+  function describe() {
+    state.textContent = token() ? 'token set'
+      : 'no token: create one with `folio token create --email you@example.com` (or `folio seed` for demo data) and paste it here';
+  }
+
   function render() {
-    state.textContent = token() ? 'token set' : 'no token: introspection and most fields need one';
-    // A new key remounts GraphiQL, so the schema is fetched again with the new token.
+    describe();
     root.render(React.createElement(GraphiQL, {
-      key: token(),
-      fetcher: fetcher,
+      fetcher: schemaFetcher(),
       defaultQuery: '# Set your API token above, then run:\n{\n  organizations {\n    items { id title }\n  }\n}\n',
     }));
   }
 
+  var refetch;
   input.value = token();
-  input.addEventListener('change', function () {
+  input.addEventListener('input', function () {
     localStorage.setItem(KEY, input.value.trim());
-    render();
+    describe();
+    // Fetch the schema again once typing pauses.
+    clearTimeout(refetch);
+    refetch = setTimeout(render, 400);
   });
   render();
 })();
