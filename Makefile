@@ -9,7 +9,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build run test postgres chromium node generate check bench
+.PHONY: build run test postgres chromium node generate check bench image
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -32,6 +32,10 @@ test: postgres chromium node build
 bench: postgres build
 	$(GO) build -o bin/folio-baseline ./bench/cmd/baseline
 	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
+
+# The container image (Dockerfile; compose.yaml runs it with PostgreSQL).
+image:
+	docker build --build-arg VERSION=$(VERSION) -t folio:$(VERSION) -t folio:latest .
 
 # PostgreSQL's server binaries (initdb, postgres): on PATH, in Debian's
 # /usr/lib/postgresql/*/bin, or installed now with apt-get.
