@@ -68,6 +68,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs)}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
+	exec.Use(inputHygiene{})
 	routes, err := compile(schema.Schema(), Routes())
 	if err != nil {
 		return nil, err
@@ -85,7 +86,8 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))
 	gql := graph.NewHTTPHandler(res)
-	mux.HandleFunc("/graphql", func(w http.ResponseWriter, r *http.Request) {
+	gql.Use(inputHygiene{})
+	mux.HandleFunc(graphQLPattern, func(w http.ResponseWriter, r *http.Request) {
 		if playground.Wants(r) {
 			playground.Page(w, r)
 			return
@@ -122,7 +124,9 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
 	})
-	return withRequest(cfg, mux, mux), nil
+	// The input checks (input.go) run after authentication and the rate
+	// limit, before any route.
+	return withRequest(cfg, mux, withInputChecks(mux, routes, mux)), nil
 }
 
 // muxPattern turns "/v1/" into an exact match; other paths are exact already.

@@ -10,8 +10,11 @@ import (
 // shape says, for one level of a REST body, which fields keep a null value
 // (those marked @keepNull in the schema) and how their children are shaped.
 // Every other null is an absent optional field and is left out of the body.
+// A field of the JSON scalar is data, not an object of the schema: its value
+// is copied verbatim, nulls inside it included.
 type shape struct {
 	keepNull bool
+	verbatim bool
 	fields   map[string]*shape
 }
 
@@ -34,6 +37,9 @@ func addSelections(s *shape, set ast.SelectionSet, frags ast.FragmentDefinitionL
 			if sel.Definition != nil && sel.Definition.Directives.ForName("keepNull") != nil {
 				child.keepNull = true
 			}
+			if sel.Definition != nil && sel.Definition.Type.Name() == "JSON" {
+				child.verbatim = true
+			}
 			addSelections(child, sel.SelectionSet, frags)
 		case *ast.InlineFragment:
 			addSelections(s, sel.SelectionSet, frags)
@@ -46,12 +52,21 @@ func addSelections(s *shape, set ast.SelectionSet, frags ast.FragmentDefinitionL
 }
 
 // writeShaped copies the JSON value at the start of src to dst, leaving out
-// object members whose value is null unless their shape keeps nulls. src is
-// gqlgen's compact output, so there is no white space to skip. It returns
-// the rest of src after the value.
+// object members whose value is null unless their shape keeps nulls (a
+// verbatim shape copies the value as it is). src is gqlgen's compact output,
+// so there is no white space to skip. It returns the rest of src after the
+// value.
 func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
 	if len(src) == 0 {
 		return nil, fmt.Errorf("unexpected end of JSON")
+	}
+	if s != nil && s.verbatim {
+		end, err := valueEnd(src)
+		if err != nil {
+			return nil, err
+		}
+		dst.Write(src[:end])
+		return src[end:], nil
 	}
 	switch src[0] {
 	case '{':
@@ -117,6 +132,41 @@ func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
 		dst.Write(src[:i])
 		return src[i:], nil
 	}
+}
+
+// valueEnd returns the index just past the compact JSON value starting src.
+func valueEnd(src []byte) (int, error) {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			n, err := stringEnd(src[i:])
+			if err != nil {
+				return 0, err
+			}
+			i += n - 1
+			if depth == 0 {
+				return i + 1, nil
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 { // the end of the enclosing value: a scalar ended
+				return i, nil
+			}
+			if depth--; depth == 0 {
+				return i + 1, nil
+			}
+		case ',':
+			if depth == 0 {
+				return i, nil
+			}
+		}
+	}
+	if depth > 0 {
+		return 0, fmt.Errorf("unexpected end of JSON")
+	}
+	return len(src), nil
 }
 
 // stringEnd returns the index just past the JSON string starting src.
