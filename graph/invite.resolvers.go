@@ -8,10 +8,28 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"folio/graph/generated"
+	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
 	"strings"
 )
+
+// InvitedBy is the resolver for the invitedBy field.
+func (r *invitationResolver) InvitedBy(ctx context.Context, obj *model.Invitation) (*model.User, error) {
+	if obj.InviterID == nil {
+		return nil, nil
+	}
+	u, err := loader.For(ctx).User.Load(ctx, *obj.InviterID)
+	if store.ErrorCode(err) == store.CodeNotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	mu := model.NewUser(r.Base, u)
+	return &mu, nil
+}
 
 // CreateInvite is the resolver for the createInvite field.
 func (r *mutationResolver) CreateInvite(ctx context.Context, organizationID string, input model.CreateInviteInput) (*model.Invite, error) {
@@ -57,8 +75,9 @@ func (r *mutationResolver) JoinOrganization(ctx context.Context, organizationID 
 	if err != nil {
 		return nil, err
 	}
-	// The invite id is the secret: whoever holds it may join, member or not.
-	if err := r.Store.JoinWithInvite(ctx, organizationID, inviteID, u.ID); err != nil {
+	// A link's id is the secret: whoever holds it may join, member or not.
+	// An invitation by e-mail joins only the user with its address.
+	if err := r.Store.JoinWithInvite(ctx, organizationID, inviteID, u); err != nil {
 		return nil, err
 	}
 	return &model.JoinResult{Organization: organizationID}, nil
@@ -66,7 +85,8 @@ func (r *mutationResolver) JoinOrganization(ctx context.Context, organizationID 
 
 // InviteUsers is the resolver for the inviteUsers field.
 func (r *mutationResolver) InviteUsers(ctx context.Context, organizationID string, input model.InviteUsersInput) (*model.InviteUsersResult, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	o, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	if err != nil {
 		return nil, err
 	}
 	var items []json.RawMessage
@@ -93,9 +113,57 @@ func (r *mutationResolver) InviteUsers(ctx context.Context, organizationID strin
 		emails[i] = one.Email
 	}
 	sso := input.Sso != nil && *input.Sso
-	res, err := r.Store.InviteByEmail(ctx, organizationID, emails, roles, sso)
+	res, err := r.Store.InviteByEmail(ctx, o.ID, Viewer(ctx).ID, emails, roles, sso)
 	if err != nil {
 		return nil, err
 	}
-	return &model.InviteUsersResult{Users: res.UserIDs, Invited: len(res.UserIDs)}, nil
+	// The same answer whoever the addresses belong to: nobody was added.
+	return &model.InviteUsersResult{Users: []string{}, Invited: res.Invited}, nil
 }
+
+// RevokeInvitation is the resolver for the revokeInvitation field.
+func (r *mutationResolver) RevokeInvitation(ctx context.Context, organizationID string, invitationID string) (bool, error) {
+	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+		return false, err
+	}
+	return true, r.Store.RevokeInvitation(ctx, organizationID, invitationID)
+}
+
+// DeclineInvitation is the resolver for the declineInvitation field.
+func (r *mutationResolver) DeclineInvitation(ctx context.Context, invitationID string) (bool, error) {
+	u, err := viewer(ctx)
+	if err != nil {
+		return false, err
+	}
+	return true, r.Store.DeclineInvitation(ctx, invitationID, u)
+}
+
+// Invitations is the resolver for the invitations field.
+func (r *organizationResolver) Invitations(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.InvitationList, error) {
+	if err := requireAdmin(obj); err != nil {
+		return nil, err
+	}
+	p, err := r.Store.ListInvitations(ctx, obj.ID, pageArgs(page, limit))
+	if err != nil {
+		return nil, err
+	}
+	return invitationList(p), nil
+}
+
+// Invitations is the resolver for the invitations field.
+func (r *queryResolver) Invitations(ctx context.Context, page *string, limit *int) (*model.InvitationList, error) {
+	u, err := viewer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := r.Store.UserInvitations(ctx, u, pageArgs(page, limit))
+	if err != nil {
+		return nil, err
+	}
+	return invitationList(p), nil
+}
+
+// Invitation returns generated.InvitationResolver implementation.
+func (r *Resolver) Invitation() generated.InvitationResolver { return &invitationResolver{r} }
+
+type invitationResolver struct{ *Resolver }

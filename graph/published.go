@@ -32,19 +32,22 @@ func (r *Resolver) publishedSite(ctx context.Context, orgID, siteID, shareKey, t
 		return nil, err
 	}
 	site := model.NewSite(r.Base, *row, access)
+	// An unpublished site is NOT_FOUND to everyone outside its organization,
+	// whatever they send: it is decided before the share key or the visitor
+	// token is looked at, so neither can tell an outsider the site exists.
+	if !site.CanAdmin() && !row.Published {
+		if member && access.Role != nil {
+			return nil, store.Errorf(store.CodeForbidden, "the site is not published; only its admins can read it")
+		}
+		return nil, store.NotFound("site")
+	}
 	var claims map[string]any
 	if token != "" {
-		if claims, err = visitorClaims(*row, token); err != nil {
+		if claims, err = visitorClaims(*row, token, r.Store.Now); err != nil {
 			return nil, err
 		}
 	}
 	if !site.CanAdmin() {
-		if !row.Published {
-			if member && access.Role != nil {
-				return nil, store.Errorf(store.CodeForbidden, "the site is not published; only its admins can read it")
-			}
-			return nil, store.NotFound("site")
-		}
 		switch row.Visibility {
 		case store.VisibilityShareLink:
 			ok, err := r.Store.ActiveShareLink(ctx, row.ID, shareKey)

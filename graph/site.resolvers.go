@@ -107,11 +107,11 @@ func (r *mutationResolver) SetSiteVisitorKey(ctx context.Context, organizationID
 	if err := checkVisitorKey(input.Algorithm, input.Key); err != nil {
 		return nil, err
 	}
-	updated, err := r.Store.SetVisitorKey(ctx, &site.Site, input.Algorithm, input.Key)
+	updated, err := r.Store.SetVisitorKey(ctx, &site.Site, input.Algorithm, input.Key, input.Audience)
 	if err != nil {
 		return nil, err
 	}
-	return &model.SiteVisitorKey{Algorithm: input.Algorithm, UpdatedAt: updated.UpdatedAt}, nil
+	return &model.SiteVisitorKey{Algorithm: input.Algorithm, Audience: updated.VisitorKeyAudience, UpdatedAt: updated.UpdatedAt}, nil
 }
 
 // AddSiteSection is the resolver for the addSiteSection field.

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"crypto/rsa"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/expr-lang/expr"
 	"github.com/golang-jwt/jwt/v5"
@@ -47,9 +50,22 @@ func checkVisitorKey(alg, key string) error {
 	return nil
 }
 
+// Limits on visitor JWTs. A token must carry exp, and may live at most
+// MaxVisitorTokenLifetime counted from its iat (or from now when it has
+// none); iat may be at most VisitorTokenLeeway in the future, and exp and
+// nbf are checked with the same leeway for clock skew. When the site's
+// visitor key names an audience, the token's aud must include it. Folio
+// understands no critical header extensions, so a token with a crit header
+// is refused (RFC 7515, section 4.1.11).
+const (
+	MaxVisitorTokenLifetime = 24 * time.Hour
+	VisitorTokenLeeway      = 60 * time.Second
+)
+
 // visitorClaims verifies a visitor JWT with the site's key and returns its
-// claims; FORBIDDEN when the site has no key or the token fails.
-func visitorClaims(site store.Site, token string) (map[string]any, error) {
+// claims; FORBIDDEN when the site has no key or the token fails. now is the
+// server's clock.
+func visitorClaims(site store.Site, token string, now func() time.Time) (map[string]any, error) {
 	refused := store.Errorf(store.CodeForbidden, "the visitor token is not valid for this site")
 	if site.VisitorKey == nil || site.VisitorKeyAlg == nil {
 		return nil, store.Errorf(store.CodeForbidden, "this site has no visitor key: an admin sets one first")
@@ -63,14 +79,39 @@ func visitorClaims(site store.Site, token string) (map[string]any, error) {
 		}
 		key = pub
 	}
+	opts := []jwt.ParserOption{
+		jwt.WithValidMethods([]string{alg}),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+		jwt.WithLeeway(VisitorTokenLeeway),
+		jwt.WithTimeFunc(now),
+	}
+	if site.VisitorKeyAudience != nil {
+		opts = append(opts, jwt.WithAudience(*site.VisitorKeyAudience))
+	}
 	claims := jwt.MapClaims{}
 	_, err := jwt.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) {
+		if _, crit := t.Header["crit"]; crit {
+			return nil, errors.New("critical header extensions are not supported")
+		}
 		if _, isRSA := key.(*rsa.PublicKey); isRSA != (alg == algRS256) {
 			return nil, fmt.Errorf("key type does not match %s", alg)
 		}
 		return key, nil
-	}, jwt.WithValidMethods([]string{alg}))
+	}, opts...)
 	if err != nil {
+		return nil, refused
+	}
+	// The parser has checked exp (present, not past) and iat (not future).
+	exp, err := claims.GetExpirationTime()
+	if err != nil || exp == nil {
+		return nil, refused
+	}
+	from := now()
+	if iat, err := claims.GetIssuedAt(); err == nil && iat != nil {
+		from = iat.Time
+	}
+	if exp.Sub(from) > MaxVisitorTokenLifetime {
 		return nil, refused
 	}
 	return claims, nil
@@ -135,14 +176,36 @@ func checkAdaptiveSchema(doc json.RawMessage) error {
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft7)
-	const url = "urn:folio:site-adaptive-schema"
+	loader := &RefusingLoader{}
+	c.UseLoader(loader)
+	// A hierarchical base, so a relative $ref ("other.json") resolves to a
+	// URL of its own (and is refused) rather than to the document itself.
+	const base = "folio:///"
+	const url = base + "site-adaptive-schema.json"
 	if err := c.AddResource(url, parsed); err != nil {
 		return store.Invalid("jsonSchema", "is not a valid JSON Schema: %v", err)
 	}
 	if _, err := c.Compile(url); err != nil {
+		if len(loader.Refused) > 0 {
+			return store.Invalid("jsonSchema", "external $ref %q is not allowed", strings.TrimPrefix(loader.Refused[0], base))
+		}
 		return store.Invalid("jsonSchema", "is not a valid JSON Schema draft-07 document: %s", schemaError(err))
 	}
 	return nil
+}
+
+// RefusingLoader is the loader of every JSON Schema compiler in Folio: it
+// loads nothing, so a $ref (or $schema) that leaves the document being
+// compiled never reads a file or fetches a URL, whatever its scheme.
+// References inside the document (#/definitions/..., #/$defs/...) and the
+// draft meta-schemas built into the library are resolved without it.
+// Refused lists the URLs it was asked for.
+type RefusingLoader struct{ Refused []string }
+
+// Load refuses every URL.
+func (l *RefusingLoader) Load(url string) (any, error) {
+	l.Refused = append(l.Refused, url)
+	return nil, fmt.Errorf("external $ref %q is not allowed", url)
 }
 
 // schemaError is the first line of a schema compilation error, without

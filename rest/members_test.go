@@ -8,12 +8,37 @@ import (
 	"folio/rest/resttest"
 )
 
-// addMember adds user to the organization with role (nil for a guest), through the API.
+// addMember adds user to the organization with role (nil for a guest),
+// through the API: admin invites the user's address, the user accepts.
 func addMember(t *testing.T, admin *resttest.Client, orgID string, user *resttest.Client, role any) {
 	t.Helper()
 	admin.Post("/v1/orgs/"+orgID+"/invites", map[string]any{
 		"emails": []any{map[string]any{"email": user.Email, "role": role}},
 	}).Expect(http.StatusOK)
+	id := invitationTo(t, user, orgID)
+	if id == "" {
+		t.Fatalf("%s has no invitation to %s", user.Email, orgID)
+	}
+	user.Post("/v1/orgs/"+orgID+"/invites/"+id, nil).Expect(http.StatusOK)
+}
+
+// invitationTo returns the id of user's pending invitation to the
+// organization, "" when there is none.
+func invitationTo(t *testing.T, user *resttest.Client, orgID string) string {
+	t.Helper()
+	var list struct {
+		Items []struct {
+			ID           string
+			Organization struct{ ID string }
+		}
+	}
+	user.Get("/v1/user/invitations?limit=1000").Expect(http.StatusOK).Decode(&list)
+	for _, i := range list.Items {
+		if i.Organization.ID == orgID {
+			return i.ID
+		}
+	}
+	return ""
 }
 
 func TestMembers(t *testing.T) {

@@ -18,6 +18,12 @@ var organizationRoutes = []Route{
 	{Method: del, Path: "/v1/orgs/{organizationId}/link-invites/{inviteId}", Op: "DeleteInvite", Status: resetContent},
 	{Method: post, Path: "/v1/orgs/{organizationId}/invites/{inviteId}", Op: "JoinOrganization", Status: ok, Empty: true},
 	{Method: post, Path: "/v1/orgs/{organizationId}/invites", Op: "InviteUsers", Body: true, Status: ok},
+	// Invitations by e-mail: pending until the invitee accepts one with
+	// POST /v1/orgs/{organizationId}/invites/{invitationId} (above).
+	{Method: get, Path: "/v1/orgs/{organizationId}/invitations", Op: "ListInvitations", Result: "organization.invitations", Query: pageParams, Status: ok},
+	{Method: del, Path: "/v1/orgs/{organizationId}/invitations/{invitationId}", Op: "RevokeInvitation", Status: noContent},
+	{Method: get, Path: "/v1/user/invitations", Op: "ListViewerInvitations", Query: pageParams, Status: ok},
+	{Method: del, Path: "/v1/user/invitations/{invitationId}", Op: "DeclineInvitation", Status: noContent},
 
 	{Method: get, Path: "/v1/orgs/{organizationId}/saml", Op: "ListSAMLProviders", Result: "organization.samlProviders", Query: pageParams, Status: ok},
 	{Method: post, Path: "/v1/orgs/{organizationId}/saml", Op: "CreateSAMLProvider", Body: true, Status: created},

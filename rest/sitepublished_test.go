@@ -141,11 +141,11 @@ func TestVisitorAuthAndConditions(t *testing.T) {
 		}
 		return out
 	}
-	plain := sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{"sub": "v1"})
+	plain := sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"sub": "v1"}))
 	if got := visible(view(stranger, plain, http.StatusOK)); !slices.Equal(got, []string{"main/public-part"}) {
 		t.Errorf("plain visitor sees %v", got)
 	}
-	rich := sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{"beta": true, "groups": []string{"admins"}})
+	rich := sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"beta": true, "groups": []string{"admins"}}))
 	if got := visible(view(stranger, rich, http.StatusOK)); !slices.Equal(got, []string{"main/public-part", "main/beta-part", "beta/beta-part"}) {
 		t.Errorf("beta admin visitor sees %v", got)
 	}
@@ -159,8 +159,8 @@ func TestVisitorAuthAndConditions(t *testing.T) {
 	// RS256: tokens signed with the private key pass; an HS256 token whose
 	// secret is the public key (algorithm confusion) is refused.
 	alice.Put(site+"/visitor-key", map[string]any{"algorithm": "RS256", "key": pubPEM}).Expect(http.StatusOK)
-	view(stranger, sign(t, jwt.SigningMethodRS256, rsaKey, jwt.MapClaims{"beta": true}), http.StatusOK)
-	view(stranger, sign(t, jwt.SigningMethodHS256, []byte(pubPEM), jwt.MapClaims{"beta": true}), http.StatusForbidden)
+	view(stranger, sign(t, jwt.SigningMethodRS256, rsaKey, fresh(jwt.MapClaims{"beta": true})), http.StatusOK)
+	view(stranger, sign(t, jwt.SigningMethodHS256, []byte(pubPEM), fresh(jwt.MapClaims{"beta": true})), http.StatusForbidden)
 	view(stranger, plain, http.StatusForbidden)
 }
 

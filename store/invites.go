@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -58,10 +59,14 @@ func (s *Store) DeleteInvite(ctx context.Context, orgID, id string) error {
 	return nil
 }
 
-// JoinWithInvite makes the user a member with the invite's role; a member
-// already in the organization keeps the more capable role.
-func (s *Store) JoinWithInvite(ctx context.Context, orgID, inviteID, userID string) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+// JoinWithInvite makes the user a member through an invite link, with its
+// role, when the organization has invite links on; or, when inviteID is a
+// pending invitation of the organization to the user's e-mail address, it
+// accepts that invitation (AcceptInvitation). Anything else, an invitation
+// to another address included, is not found. A member already in the
+// organization keeps the more capable role.
+func (s *Store) JoinWithInvite(ctx context.Context, orgID, inviteID string, u *User) error {
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		inv := new(Invite)
 		err := tx.NewSelect().Model(inv).
 			Join("JOIN organizations AS o ON o.id = invite.organization_id AND o.invite_links").
@@ -69,41 +74,164 @@ func (s *Store) JoinWithInvite(ctx context.Context, orgID, inviteID, userID stri
 		if err != nil {
 			return dbError(err, "invite")
 		}
-		_, err = s.AddMember(ctx, tx, orgID, userID, inv.Role)
+		_, err = s.AddMember(ctx, tx, orgID, u.ID, inv.Role)
 		return err
 	})
+	if ErrorCode(err) == CodeNotFound {
+		return s.AcceptInvitation(ctx, orgID, inviteID, u)
+	}
+	return err
 }
 
-// InviteResult says which users an invitation by e-mail added.
+// Invitation is a pending invitation, by e-mail, to join an organization.
+// It grants nothing until the user with that address accepts it.
+type Invitation struct {
+	bun.BaseModel `bun:"table:invitations,alias:invitation"`
+
+	ID             string    `bun:"id,pk"`
+	OrganizationID string    `bun:"organization_id"`
+	Email          string    `bun:"email"`
+	Role           *Role     `bun:"role"`
+	SSO            bool      `bun:"sso"`
+	InviterID      *string   `bun:"invited_by"`
+	CreatedAt      time.Time `bun:"created_at"`
+
+	// OrganizationTitle is the title of the organization, for the invitee
+	// who is not a member yet (lists only).
+	OrganizationTitle string `bun:"organization_title,scanonly"`
+}
+
+// InviteResult says how many addresses an invitation by e-mail took.
 type InviteResult struct {
-	UserIDs []string
+	// Invited counts the distinct addresses, whoever has them: the answer
+	// must not tell which addresses belong to a user or a member.
+	Invited int
+	// InvitationIDs holds, in the order of the distinct addresses, the id
+	// of each one's pending invitation; "" for an address of a member.
+	InvitationIDs []string
 }
 
-// InviteByEmail adds existing users, found by e-mail, as members with a role
-// each. An address that matches no user is invalid input.
-func (s *Store) InviteByEmail(ctx context.Context, orgID string, emails []string, roles []*Role, sso bool) (InviteResult, error) {
+// InviteByEmail records a pending invitation to the organization for each
+// address, with its role (and sso, given to the member on acceptance). It
+// creates no membership and looks no user up beyond the organization's
+// own members: an address of a member is left alone (nothing changes), an
+// address with a pending invitation gets the new role, any other address,
+// a user's or not, gets a new invitation. Addresses are compared without
+// case; a repeated one counts once, its last role wins.
+func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emails []string, roles []*Role, sso bool) (InviteResult, error) {
 	var res InviteResult
+	index := map[string]int{}
+	var addrs []string
+	var rs []*Role
+	for i, e := range emails {
+		e = strings.TrimSpace(e)
+		k := strings.ToLower(e)
+		if j, ok := index[k]; ok {
+			rs[j] = roles[i]
+			continue
+		}
+		index[k] = len(addrs)
+		addrs = append(addrs, e)
+		rs = append(rs, roles[i])
+	}
+	var inviter *string
+	if inviterID != "" {
+		inviter = &inviterID
+	}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		for i, email := range emails {
-			u := new(User)
-			if err := tx.NewSelect().Model(u).Where("lower(email) = lower(?)", email).Scan(ctx); err != nil {
-				if ErrorCode(dbError(err, "user")) == CodeNotFound {
-					return Invalid("emails", "no user has the address %q", email)
-				}
-				return dbError(err, "user")
+		res = InviteResult{Invited: len(addrs), InvitationIDs: make([]string, len(addrs))}
+		for i, email := range addrs {
+			member, err := exists(ctx, tx.NewSelect().TableExpr("members AS m").
+				Join("JOIN users AS u ON u.id = m.user_id").
+				Where("m.organization_id = ? AND lower(u.email) = lower(?)", orgID, email))
+			if err != nil {
+				return dbError(err, "member")
 			}
-			if _, err := s.AddMember(ctx, tx, orgID, u.ID, roles[i]); err != nil {
-				return err
+			if member {
+				continue
 			}
-			if sso {
-				if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
-					Where("organization_id = ? AND user_id = ?", orgID, u.ID).Exec(ctx); err != nil {
-					return dbError(err, "member")
-				}
+			inv := &Invitation{ID: NewID(), OrganizationID: orgID, Email: email, Role: rs[i], SSO: sso,
+				InviterID: inviter, CreatedAt: s.Now()}
+			if _, err := tx.NewInsert().Model(inv).
+				On("CONFLICT (organization_id, lower(email)) DO UPDATE").
+				Set("role = EXCLUDED.role, sso = EXCLUDED.sso, invited_by = EXCLUDED.invited_by").
+				Returning("id").Exec(ctx); err != nil {
+				return dbError(err, "invitation")
 			}
-			res.UserIDs = append(res.UserIDs, u.ID)
+			res.InvitationIDs[i] = inv.ID
 		}
 		return nil
 	})
 	return res, err
+}
+
+// AcceptInvitation makes u a member with the role of a pending invitation
+// to u's e-mail address, and deletes the invitation. An invitation of
+// another organization or to another address is not found, exactly like
+// an unknown id. A member already in the organization keeps the more
+// capable role.
+func (s *Store) AcceptInvitation(ctx context.Context, orgID, invitationID string, u *User) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		inv := new(Invitation)
+		err := tx.NewDelete().Model(inv).
+			Where("id = ? AND organization_id = ? AND lower(email) = lower(?)", invitationID, orgID, u.Email).
+			Returning("*").Scan(ctx)
+		if err != nil {
+			return dbError(err, "invite")
+		}
+		if _, err := s.AddMember(ctx, tx, orgID, u.ID, inv.Role); err != nil {
+			return err
+		}
+		if inv.SSO {
+			if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
+				Where("organization_id = ? AND user_id = ?", orgID, u.ID).Exec(ctx); err != nil {
+				return dbError(err, "member")
+			}
+		}
+		return nil
+	})
+}
+
+// invitationList selects invitations with their organization's title.
+func (s *Store) invitationList() *bun.SelectQuery {
+	return s.DB.NewSelect().Model((*Invitation)(nil)).ColumnExpr("invitation.*, o.title AS organization_title").
+		Join("JOIN organizations AS o ON o.id = invitation.organization_id")
+}
+
+// ListInvitations lists an organization's pending invitations, oldest first.
+func (s *Store) ListInvitations(ctx context.Context, orgID string, args PageArgs) (Page[Invitation], error) {
+	q := s.invitationList().Where("invitation.organization_id = ?", orgID)
+	return listPage(ctx, s, q, keyset{name: "invitations", cols: []string{"invitation.created_at", "invitation.id"}}, args,
+		func(i *Invitation) []any { return []any{i.CreatedAt, i.ID} })
+}
+
+// UserInvitations lists the pending invitations to a user's e-mail
+// address, from every organization, oldest first.
+func (s *Store) UserInvitations(ctx context.Context, u *User, args PageArgs) (Page[Invitation], error) {
+	q := s.invitationList().Where("lower(invitation.email) = lower(?)", u.Email)
+	return listPage(ctx, s, q, keyset{name: "user-invitations", cols: []string{"invitation.created_at", "invitation.id"}}, args,
+		func(i *Invitation) []any { return []any{i.CreatedAt, i.ID} })
+}
+
+// RevokeInvitation deletes a pending invitation of an organization.
+func (s *Store) RevokeInvitation(ctx context.Context, orgID, id string) error {
+	return deleteInvitation(ctx, s.DB.NewDelete().Model((*Invitation)(nil)).Where("id = ? AND organization_id = ?", id, orgID))
+}
+
+// DeclineInvitation deletes a pending invitation to the user's address;
+// any other invitation is not found.
+func (s *Store) DeclineInvitation(ctx context.Context, id string, u *User) error {
+	return deleteInvitation(ctx, s.DB.NewDelete().Model((*Invitation)(nil)).Where("id = ? AND lower(email) = lower(?)", id, u.Email))
+}
+
+// deleteInvitation runs a delete of one invitation: no row is not found.
+func deleteInvitation(ctx context.Context, q *bun.DeleteQuery) error {
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return dbError(err, "invitation")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return NotFound("invitation")
+	}
+	return nil
 }

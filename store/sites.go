@@ -52,6 +52,7 @@ type Site struct {
 	AdaptiveSchemaUpdatedAt *time.Time      `bun:"adaptive_schema_updated_at"`
 	VisitorKeyAlg           *string         `bun:"visitor_key_alg"`
 	VisitorKey              *string         `bun:"visitor_key"`
+	VisitorKeyAudience      *string         `bun:"visitor_key_audience"` // when set, a visitor token's aud must include it
 	CreatedAt               time.Time       `bun:"created_at"`
 	UpdatedAt               time.Time       `bun:"updated_at"`
 	// SiteSpaces counts the site spaces of live spaces, read with the row so
@@ -248,9 +249,11 @@ func (s *Store) SetAdaptiveSchema(ctx context.Context, site *Site, schema json.R
 	return s.Site(ctx, site.OrganizationID, site.ID)
 }
 
-// SetVisitorKey stores the key visitor JWTs of a site are checked with.
-func (s *Store) SetVisitorKey(ctx context.Context, site *Site, alg, key string) (*Site, error) {
-	_, err := s.DB.NewUpdate().Table("sites").Set("visitor_key_alg = ?, visitor_key = ?, updated_at = ?", alg, key, s.Now()).
+// SetVisitorKey stores the key visitor JWTs of a site are checked with and
+// the audience they must name (nil: any), replacing both.
+func (s *Store) SetVisitorKey(ctx context.Context, site *Site, alg, key string, audience *string) (*Site, error) {
+	_, err := s.DB.NewUpdate().Table("sites").
+		Set("visitor_key_alg = ?, visitor_key = ?, visitor_key_audience = ?, updated_at = ?", alg, key, audience, s.Now()).
 		Where("id = ?", site.ID).Exec(ctx)
 	if err != nil {
 		return nil, dbError(err, "site")

@@ -47,6 +47,12 @@ Configuration (environment):
   FOLIO_IMPORT_ALLOW_PRIVATE  the same for website imports only (default FOLIO_FETCH_ALLOW_PRIVATE)
   FOLIO_IMPORT_MAX_PAGES      pages a website import takes at most (default 50)
   FOLIO_IMPORT_TIMEOUT        time a whole website import may take (default 2m)
+  FOLIO_READ_TIMEOUT          time a client has to send a whole request (default 30s)
+  FOLIO_WRITE_TIMEOUT         time from the end of a request's headers to the end of its
+                              response; longer than FOLIO_IMPORT_TIMEOUT
+                              (default FOLIO_IMPORT_TIMEOUT + 1m)
+  FOLIO_IDLE_TIMEOUT          time a keep-alive connection may stay idle (default 2m)
+  FOLIO_MAX_HEADER_BYTES      largest request headers; larger get 431 (default 65536)
 `
 
 func main() {

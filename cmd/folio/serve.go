@@ -43,6 +43,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	limits, err := httpLimitsFromEnv(importCfg.Timeout)
+	if err != nil {
+		return err
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	h, err := rest.NewHandler(rest.Config{
@@ -61,13 +65,13 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	servers := []*http.Server{{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}}
+	servers := []*http.Server{limits.server(addr, h)}
 	// Metrics have a listener of their own, off unless configured, so the
 	// public listener never shows them.
 	if maddr := os.Getenv("FOLIO_METRICS_ADDR"); maddr != "" {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", m.Handler())
-		servers = append(servers, &http.Server{Addr: maddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second})
+		servers = append(servers, limits.server(maddr, mux))
 	}
 	runner, err := jobs.Start(ctx, s, jobsCfg)
 	if err != nil {
@@ -79,7 +83,9 @@ func serve(ctx context.Context) error {
 		go func() { errc <- fmt.Errorf("listen on %s: %w", srv.Addr, srv.ListenAndServe()) }()
 	}
 	slog.Info("folio listening", "addr", addr, "metrics_addr", os.Getenv("FOLIO_METRICS_ADDR"),
-		"rate_limit", rl.Limit, "rate_window", rl.Window.String())
+		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
+		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
+		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes)
 	var serveErr error
 	select {
 	case serveErr = <-errc:
@@ -100,6 +106,77 @@ func serve(ctx context.Context) error {
 		serveErr = err
 	}
 	return serveErr
+}
+
+// httpLimits bound what one connection may take of the server: time to
+// send the request headers, then the whole request; time from the end of
+// the headers to the end of the response; time a keep-alive connection may
+// sit idle between requests; size of the request headers.
+type httpLimits struct {
+	ReadHeader, Read, Write, Idle time.Duration
+	MaxHeaderBytes                int
+}
+
+const (
+	defaultReadHeaderTimeout = 10 * time.Second
+	defaultReadTimeout       = 30 * time.Second
+	defaultIdleTimeout       = 2 * time.Minute
+	defaultMaxHeaderBytes    = 64 << 10
+	// writeMargin is what the default write timeout adds to the website
+	// import timeout: an import answers only when it is done, and then
+	// still has to write its answer.
+	writeMargin = time.Minute
+)
+
+// httpLimitsFromEnv reads FOLIO_READ_TIMEOUT (default 30s),
+// FOLIO_WRITE_TIMEOUT (default FOLIO_IMPORT_TIMEOUT plus a minute),
+// FOLIO_IDLE_TIMEOUT (default 2m) and FOLIO_MAX_HEADER_BYTES (default
+// 64 KiB). The write timeout runs from the end of the request headers to
+// the end of the response, handler included, so it must outlast a website
+// import (importTimeout): a shorter one is refused rather than cutting
+// imports off without an answer.
+func httpLimitsFromEnv(importTimeout time.Duration) (httpLimits, error) {
+	l := httpLimits{ReadHeader: defaultReadHeaderTimeout, MaxHeaderBytes: defaultMaxHeaderBytes}
+	var err error
+	duration := func(name string, def time.Duration) time.Duration {
+		v := os.Getenv(name)
+		if v == "" || err != nil {
+			return def
+		}
+		d, perr := time.ParseDuration(v)
+		if perr != nil || d <= 0 {
+			err = fmt.Errorf("%s=%q: want a positive duration such as 30s or 2m", name, v)
+		}
+		return d
+	}
+	l.Read = duration("FOLIO_READ_TIMEOUT", defaultReadTimeout)
+	l.Write = duration("FOLIO_WRITE_TIMEOUT", importTimeout+writeMargin)
+	l.Idle = duration("FOLIO_IDLE_TIMEOUT", defaultIdleTimeout)
+	if err != nil {
+		return l, err
+	}
+	if l.Write <= importTimeout {
+		return l, fmt.Errorf("FOLIO_WRITE_TIMEOUT=%s: must be longer than FOLIO_IMPORT_TIMEOUT (%s), as a website import answers when it is done", l.Write, importTimeout)
+	}
+	// Headers never get longer than the whole request.
+	l.ReadHeader = min(l.ReadHeader, l.Read)
+	if v := os.Getenv("FOLIO_MAX_HEADER_BYTES"); v != "" {
+		n, perr := strconv.Atoi(v)
+		if perr != nil || n < 1024 {
+			return l, fmt.Errorf("FOLIO_MAX_HEADER_BYTES=%q: want a number of bytes, at least 1024", v)
+		}
+		l.MaxHeaderBytes = n
+	}
+	return l, nil
+}
+
+// server is an HTTP server with these limits. Requests whose headers are
+// larger than MaxHeaderBytes get 431 (net/http allows 4 KiB of slack); a
+// connection that runs out of time is closed. Websocket connections
+// (GraphQL subscriptions) leave the limits behind once upgraded.
+func (l httpLimits) server(addr string, h http.Handler) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: l.ReadHeader, ReadTimeout: l.Read,
+		WriteTimeout: l.Write, IdleTimeout: l.Idle, MaxHeaderBytes: l.MaxHeaderBytes}
 }
 
 // rateLimitFromEnv reads FOLIO_RATE_LIMIT (requests; 0 disables) and

@@ -1,6 +1,14 @@
 package main
 
 import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,5 +52,180 @@ func TestSplitList(t *testing.T) {
 	got := splitList(" https://a.example ,, https://b.example,")
 	if len(got) != 2 || got[0] != "https://a.example" || got[1] != "https://b.example" {
 		t.Fatalf("splitList = %q", got)
+	}
+}
+
+func TestHTTPLimitsFromEnv(t *testing.T) {
+	cases := []struct {
+		name                        string
+		read, write, idle, maxBytes string
+		importTimeout               time.Duration
+		want                        httpLimits
+		fails                       bool
+	}{
+		{"unset-defaults", "", "", "", "", 2 * time.Minute,
+			httpLimits{ReadHeader: 10 * time.Second, Read: 30 * time.Second, Write: 3 * time.Minute, Idle: 2 * time.Minute, MaxHeaderBytes: 64 << 10}, false},
+		{"write-follows-import", "", "", "", "", 10 * time.Minute,
+			httpLimits{ReadHeader: 10 * time.Second, Read: 30 * time.Second, Write: 11 * time.Minute, Idle: 2 * time.Minute, MaxHeaderBytes: 64 << 10}, false},
+		{"set", "5s", "5m", "1m", "8192", 2 * time.Minute,
+			httpLimits{ReadHeader: 5 * time.Second, Read: 5 * time.Second, Write: 5 * time.Minute, Idle: time.Minute, MaxHeaderBytes: 8192}, false},
+		{"read-not-a-duration-fails", "soon", "", "", "", time.Minute, httpLimits{}, true},
+		{"read-zero-fails", "0s", "", "", "", time.Minute, httpLimits{}, true},
+		{"idle-negative-fails", "", "", "-1s", "", time.Minute, httpLimits{}, true},
+		{"write-shorter-than-import-fails", "", "1m", "", "", 2 * time.Minute, httpLimits{}, true},
+		{"write-equal-to-import-fails", "", "2m", "", "", 2 * time.Minute, httpLimits{}, true},
+		{"header-bytes-not-a-number-fails", "", "", "", "64k", time.Minute, httpLimits{}, true},
+		{"header-bytes-tiny-fails", "", "", "", "100", time.Minute, httpLimits{}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("FOLIO_READ_TIMEOUT", c.read)
+			t.Setenv("FOLIO_WRITE_TIMEOUT", c.write)
+			t.Setenv("FOLIO_IDLE_TIMEOUT", c.idle)
+			t.Setenv("FOLIO_MAX_HEADER_BYTES", c.maxBytes)
+			got, err := httpLimitsFromEnv(c.importTimeout)
+			if c.fails {
+				if err == nil {
+					t.Fatalf("accepted: %+v", got)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %+v, %v; want %+v", got, err, c.want)
+			}
+		})
+	}
+}
+
+// startLimited serves a handler that reads the whole body, with the limits
+// the environment sets (as serve does), on a local port.
+func startLimited(t *testing.T) (addr string, bodies chan int) {
+	t.Helper()
+	l, err := httpLimitsFromEnv(2 * time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies = make(chan int, 10)
+	srv := l.server("", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, err := io.ReadAll(r.Body)
+		if err != nil {
+			return
+		}
+		bodies <- len(b)
+		fmt.Fprintf(w, "read %d bytes\n", len(b))
+	}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String(), bodies
+}
+
+// closedWithin reads from conn until the server closes it and reports
+// whether that happened within d.
+func closedWithin(conn net.Conn, d time.Duration) bool {
+	conn.SetReadDeadline(time.Now().Add(d))
+	_, err := io.Copy(io.Discard, conn)
+	return !errors.Is(err, os.ErrDeadlineExceeded)
+}
+
+// A client that sends its headers, then its body slower than the read
+// timeout allows, loses the connection; before the read timeout there was
+// none, and the connection stayed open as long as the client dribbled.
+func TestServerClosesSlowBody(t *testing.T) {
+	t.Setenv("FOLIO_READ_TIMEOUT", "500ms")
+	addr, bodies := startLimited(t)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: folio.test\r\nContent-Length: 1000\r\n\r\n")
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // a byte every 100 ms: 100 s for the whole body
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(100 * time.Millisecond):
+				if _, err := conn.Write([]byte("x")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	start := time.Now()
+	if !closedWithin(conn, 5*time.Second) {
+		t.Fatal("a connection dribbling its body was still open after 5 s (read timeout 500ms)")
+	}
+	t.Logf("closed after %s", time.Since(start).Round(time.Millisecond))
+	select {
+	case n := <-bodies:
+		t.Fatalf("the handler got a whole body of %d bytes", n)
+	default:
+	}
+}
+
+// A keep-alive connection left idle is closed after the idle timeout.
+func TestServerClosesIdleConnection(t *testing.T) {
+	t.Setenv("FOLIO_IDLE_TIMEOUT", "500ms")
+	addr, _ := startLimited(t)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	br := bufio.NewReader(conn)
+	for range 2 { // the connection serves requests, kept alive between them
+		fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: folio.test\r\n\r\n")
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Close {
+			t.Fatalf("status %d, close %v", resp.StatusCode, resp.Close)
+		}
+	}
+	start := time.Now()
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := br.ReadByte(); errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatal("an idle keep-alive connection was still open after 5 s (idle timeout 500ms)")
+	}
+	if took := time.Since(start); took < 400*time.Millisecond {
+		t.Errorf("closed after %s, before the idle timeout", took)
+	}
+}
+
+// Request headers larger than the cap get 431; smaller ones are served.
+func TestServerCapsHeaderSize(t *testing.T) {
+	for _, c := range []struct {
+		name, maxBytes string
+		header         int
+		want           int
+	}{
+		{"default-under", "", 32 << 10, http.StatusOK},
+		{"default-over", "", 100 << 10, http.StatusRequestHeaderFieldsTooLarge},
+		{"set-under", "16384", 8 << 10, http.StatusOK},
+		{"set-over", "16384", 32 << 10, http.StatusRequestHeaderFieldsTooLarge},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("FOLIO_MAX_HEADER_BYTES", c.maxBytes)
+			addr, _ := startLimited(t)
+			req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/", nil)
+			req.Header.Set("X-Padding", strings.Repeat("a", c.header))
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.want {
+				t.Fatalf("a %d-byte header: status %d, want %d", c.header, resp.StatusCode, c.want)
+			}
+		})
 	}
 }

@@ -360,6 +360,12 @@ type FileUploadInput struct {
 	URL         *string `json:"url,omitempty"`
 }
 
+type InvitationList struct {
+	Items []Invitation `json:"items"`
+	Count int          `json:"count"`
+	Next  *Next        `json:"next,omitempty"`
+}
+
 // An address to invite, with an optional role of its own.
 type InviteEmail struct {
 	Email string      `json:"email"`
@@ -373,15 +379,21 @@ type InviteList struct {
 }
 
 type InviteUsersInput struct {
-	// E-mail addresses of existing users; each a string or {email, role}.
+	// E-mail addresses to invite, 1 to 100; each a string or {email, role}.
 	Emails json.RawMessage `json:"emails"`
-	Role   *store.Role     `json:"role,omitempty"`
-	Sso    *bool           `json:"sso,omitempty"`
+	// The role of the addresses that name none; null or absent invites guests.
+	Role *store.Role `json:"role,omitempty"`
+	// Accepting makes an SSO member.
+	Sso *bool `json:"sso,omitempty"`
 }
 
+// The answer to an invitation by e-mail. It is the same whoever the addresses
+// belong to: nobody is added until they accept.
 type InviteUsersResult struct {
-	Users   []string `json:"users"`
-	Invited int      `json:"invited"`
+	// Users added to the organization: always empty, as invitees join by accepting.
+	Users []string `json:"users"`
+	// The number of distinct addresses invited.
+	Invited int `json:"invited"`
 }
 
 type JoinResult struct {
@@ -776,7 +788,9 @@ type SiteURLs struct {
 
 // How visitor JWTs of a site are checked; the key itself is never shown.
 type SiteVisitorKey struct {
-	Algorithm string    `json:"algorithm"`
+	Algorithm string `json:"algorithm"`
+	// The audience visitor JWTs must name in aud; null: any.
+	Audience  *string   `json:"audience,omitempty"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
@@ -784,6 +798,8 @@ type SiteVisitorKeyInput struct {
 	// HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM public key).
 	Algorithm string `json:"algorithm"`
 	Key       string `json:"key"`
+	// When set, a visitor JWT is refused unless its aud claim includes this value.
+	Audience *string `json:"audience,omitempty"`
 }
 
 // A field and a space's value of it (absent when unset).

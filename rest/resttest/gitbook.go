@@ -15,6 +15,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"folio/graph"
 )
 
 // The official GitBook API client's package ships GitBook's OpenAPI
@@ -165,6 +167,8 @@ func loadGitBookSchemas() (*gitbookSchemas, error) {
 		c := jsonschema.NewCompiler()
 		c.DefaultDraft(jsonschema.Draft2020)
 		c.AssertFormat()
+		// GitBook's document refers only to itself: nothing is loaded.
+		c.UseLoader(&graph.RefusingLoader{})
 		if err := c.AddResource(specURL, doc); err != nil {
 			schemasErr = err
 			return

@@ -178,38 +178,50 @@ func roleFor(i int) *store.Role {
 	return &r
 }
 
-// seedMembers creates users and adds them the way POST /orgs/{id}/invites
-// does, a batch at a time.
+// seedMembers creates users and makes them members the way the API does:
+// the admin invites them by e-mail (POST /orgs/{id}/invites), a batch at a
+// time, and each accepts their invitation (POST /orgs/{id}/invites/{id}).
 func seedMembers(ctx context.Context, s *store.Store, sc Scale, org *Org, done func(int)) error {
 	const batch = 100
 	for start := 0; start < sc.Members; start += batch {
 		var emails []string
+		var users []*store.User
 		var rs []*store.Role
 		for i := start; i < min(start+batch, sc.Members); i++ {
 			first, last := firstNames[i%len(firstNames)], lastNames[(i/len(firstNames))%len(lastNames)]
 			email := fmt.Sprintf("%s.%s.%d+%s@acme.example", first, last, i, org.tag)
-			if _, err := s.EnsureUser(ctx, email, first+" "+last); err != nil {
+			u, err := s.EnsureUser(ctx, email, first+" "+last)
+			if err != nil {
 				return err
 			}
 			emails = append(emails, email)
+			users = append(users, u)
 			rs = append(rs, roleFor(i))
 		}
-		res, err := s.InviteByEmail(ctx, org.ID, emails, rs, false)
+		res, err := s.InviteByEmail(ctx, org.ID, org.Admin.ID, emails, rs, false)
 		if err != nil {
 			return err
 		}
-		// The ids come back in the order of the addresses, so rs[j] is
-		// the role of res.UserIDs[j]: content and comments are written by
-		// members the API would let write them.
-		for j, id := range res.UserIDs {
+		if len(res.InvitationIDs) != len(users) {
+			return fmt.Errorf("%d invitations for %d addresses", len(res.InvitationIDs), len(users))
+		}
+		// The invitations come back in the order of the addresses, so
+		// rs[j] is the role users[j] accepts: content and comments are
+		// written by members the API would let write them.
+		if err := forEach(ctx, len(users), func(ctx context.Context, j int) error {
+			return s.AcceptInvitation(ctx, org.ID, res.InvitationIDs[j], users[j])
+		}); err != nil {
+			return err
+		}
+		for j, u := range users {
 			if rs[j].AtLeast(store.RoleEdit) {
-				org.writers = append(org.writers, id)
+				org.writers = append(org.writers, u.ID)
 			}
 			if rs[j].AtLeast(store.RoleComment) {
-				org.commenters = append(org.commenters, id)
+				org.commenters = append(org.commenters, u.ID)
 			}
+			org.Members = append(org.Members, u.ID)
 		}
-		org.Members = append(org.Members, res.UserIDs...)
 		done(len(emails))
 	}
 	return nil
