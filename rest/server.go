@@ -85,6 +85,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		})
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))
+	mux.HandleFunc("GET "+exportPath, exportContent(res))
 	gql := graph.NewHTTPHandler(res)
 	gql.Use(inputHygiene{})
 	mux.HandleFunc(graphQLPattern, func(w http.ResponseWriter, r *http.Request) {

@@ -23,6 +23,11 @@ Usage:
   folio token revoke TOKEN             revoke an API token
   folio seed [--scale small|medium|large]
                                        fill a new demo organization; print an API token of its admin
+  folio export --space ID [--out FILE] [--format zip|tar]
+                                       write a space's content as a zip (or tar.gz) of markdown
+                                       files in GitBook's Git Sync layout (SUMMARY.md, .gitbook/assets)
+  folio import --org ORG --title TITLE [--email EMAIL] FILE
+                                       create a space from such an archive; print its id
   folio db run -- COMMAND [ARGS...]    run COMMAND with FOLIO_TEST_DATABASE_URL set to a
                                        fresh embedded database (used by make test)
 
@@ -73,6 +78,10 @@ func main() {
 		err = token(ctx, args)
 	case "seed":
 		err = seedCmd(ctx, args)
+	case "export":
+		err = exportCmd(ctx, args)
+	case "import":
+		err = importCmd(ctx, args)
 	case "db":
 		err = dbRun(ctx, args)
 	case "help", "-h", "--help":
