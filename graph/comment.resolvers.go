@@ -59,13 +59,10 @@ func (r *commentResolver) ResolvedBy(ctx context.Context, obj *model.Comment) (*
 // ReplyList is the resolver for the replyList field.
 func (r *commentResolver) ReplyList(ctx context.Context, obj *model.Comment, page *string, limit *int) (*model.CommentReplyList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx).Comments
-	p, err := nestedPageCounted(ctx, args, l.RepliesPage, obj.ID, obj.Replies, r.Store.RepliesFirstPage,
-		func() (store.Page[store.CommentReply], error) { return r.Store.ListReplies(ctx, obj.ID, args) })
+	p, err := nestedPageCounted(ctx, loader.For(ctx).Comments.Replies, obj.ID, obj.Replies, args)
 	if err != nil {
 		return nil, err
 	}
-	l.RepliesListed(p.Items) // already announced when the batch loaded them; again costs nothing
 	return &model.CommentReplyList{Items: mapItems(p.Items, func(rp store.CommentReply) model.CommentReply {
 		return model.CommentReply{CommentReply: rp, Comment: *obj}
 	}), Count: p.Count, Next: next(p.Next)}, nil

@@ -38,41 +38,33 @@ func mapItems[T, U any](rows []T, wrap func(T) U) []U {
 	return out
 }
 
-// nestedPage serves a list nested under a list of parents (the members of
-// each team, say). Its first page comes from one batched statement for all
-// parents, its count from a batched count; later pages, or a page the batch
-// could not serve, are read directly.
-func nestedPage[K comparable, V any](ctx context.Context, args store.PageArgs,
-	pages *loader.PageLoader[K, V], counts *loader.Loader[K, int], parent K,
-	fromRows func(rows []V, limit, count int) store.Page[V],
-	direct func() (store.Page[V], error),
-) (store.Page[V], error) {
+// nestedPage serves a page of a list nested under a list of parents (the
+// members of each team, say; see store.NestedList). Its first page comes
+// from one batched statement for all parents, its count from a batched
+// count; later pages, or a page the batch could not serve, are read directly.
+func nestedPage[K comparable, Row any](ctx context.Context, n *loader.Nested[K, Row], parent K, args store.PageArgs) (store.Page[Row], error) {
 	if args.Page != "" {
-		return direct()
+		return n.Read(ctx, parent, args)
 	}
-	count, err := counts.Load(ctx, parent)
+	count, err := n.Count.Load(ctx, parent)
 	if err != nil {
-		return store.Page[V]{}, err
+		return store.Page[Row]{}, err
 	}
-	return nestedPageCounted(ctx, args, pages, parent, count, fromRows, direct)
+	return nestedPageCounted(ctx, n, parent, count, args)
 }
 
 // nestedPageCounted is nestedPage for lists whose parent row carries their
 // count (a comment's replies, say).
-func nestedPageCounted[K comparable, V any](ctx context.Context, args store.PageArgs,
-	pages *loader.PageLoader[K, V], parent K, count int,
-	fromRows func(rows []V, limit, count int) store.Page[V],
-	direct func() (store.Page[V], error),
-) (store.Page[V], error) {
+func nestedPageCounted[K comparable, Row any](ctx context.Context, n *loader.Nested[K, Row], parent K, count int, args store.PageArgs) (store.Page[Row], error) {
 	if args.Page != "" {
-		return direct()
+		return n.Read(ctx, parent, args)
 	}
-	rows, ok, err := pages.LoadPage(ctx, parent, args.Limit)
+	rows, ok, err := n.Pages.LoadPage(ctx, parent, args.Limit)
 	if err != nil {
-		return store.Page[V]{}, err
+		return store.Page[Row]{}, err
 	}
 	if !ok {
-		return direct()
+		return n.Read(ctx, parent, args)
 	}
-	return fromRows(rows, args.Limit, count), nil
+	return n.FirstPage(rows, args.Limit, count), nil
 }

@@ -25,7 +25,7 @@ func (r *memberResolver) User(ctx context.Context, obj *model.Member) (*model.Us
 
 // Teams is the resolver for the teams field.
 func (r *memberResolver) Teams(ctx context.Context, obj *model.Member) (int, error) {
-	return loader.For(ctx).MemberTeamCount.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
+	return loader.For(ctx).MemberTeams.Count.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
 }
 
 // TeamMemberships is the resolver for the teamMemberships field.
@@ -35,21 +35,14 @@ func (r *memberResolver) TeamMemberships(ctx context.Context, obj *model.Member,
 	}
 	args := pageArgs(page, limit)
 	key := store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID}
-	l := loader.For(ctx)
-	direct := func() (store.Page[store.TeamMembership], error) {
-		t := ""
-		if title != nil {
-			t = *title
-		}
-		return r.Store.MemberTeams(ctx, obj.OrganizationID, obj.UserID, t, args)
-	}
+	l := loader.For(ctx).MemberTeams
 	var p store.Page[store.TeamMembership]
 	var err error
 	if title != nil && *title != "" {
-		p, err = direct()
-		l.MemberTeamsListed(p.Items)
+		p, err = r.Store.MemberTeamsTitled(ctx, key, *title, args)
+		l.Listed(p.Items)
 	} else {
-		p, err = nestedPage(ctx, args, l.MemberTeamsPage, l.MemberTeamCount, key, r.Store.MemberTeamsFirstPage, direct)
+		p, err = nestedPage(ctx, l, key, args)
 	}
 	if err != nil {
 		return nil, err

@@ -94,7 +94,7 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 		}
 		bySection[*ss.SectionID] = append(bySection[*ss.SectionID], m)
 	}
-	sections, err := r.Store.ListSiteSections(ctx, site.ID, store.PageArgs{Limit: store.MaxLimit})
+	sections, err := store.SiteSections.List(ctx, r.Store, site.ID, store.PageArgs{Limit: store.MaxLimit})
 	if err != nil {
 		return model.SiteStructure{}, err
 	}
@@ -104,7 +104,7 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 		}
 		return model.SiteStructure{Type: "siteSpaces", Structure: root}, nil
 	}
-	groups, err := r.Store.ListSiteSectionGroups(ctx, site.ID, store.PageArgs{Limit: store.MaxLimit})
+	groups, err := store.SiteSectionGroups.List(ctx, r.Store, site.ID, store.PageArgs{Limit: store.MaxLimit})
 	if err != nil {
 		return model.SiteStructure{}, err
 	}

@@ -422,9 +422,7 @@ func (r *queryResolver) PublishedSite(ctx context.Context, organizationID string
 // Sections is the resolver for the sections field.
 func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx).Sites
-	p, err := nestedPage(ctx, args, l.SectionsPage, l.SectionCount, obj.ID, r.Store.SiteSectionsFirstPage,
-		func() (store.Page[store.SiteSection], error) { return r.Store.ListSiteSections(ctx, obj.ID, args) })
+	p, err := nestedPage(ctx, loader.For(ctx).Sites.Sections, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -437,11 +435,7 @@ func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *stri
 // SectionGroups is the resolver for the sectionGroups field.
 func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx).Sites
-	p, err := nestedPage(ctx, args, l.GroupsPage, l.GroupCount, obj.ID, r.Store.SiteSectionGroupsFirstPage,
-		func() (store.Page[store.SiteSectionGroup], error) {
-			return r.Store.ListSiteSectionGroups(ctx, obj.ID, args)
-		})
+	p, err := nestedPage(ctx, loader.For(ctx).Sites.Groups, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -453,16 +447,14 @@ func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page 
 // SiteSpaceList is the resolver for the siteSpaceList field.
 func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error) {
 	args := pageArgs(page, limit)
-	direct := func() (store.Page[store.SiteSpace], error) {
-		return r.Store.ListSiteSpaces(ctx, obj.ID, defaultArg, args)
-	}
+	l := loader.For(ctx).Sites.SiteSpaces
 	var p store.Page[store.SiteSpace]
 	var err error
 	if defaultArg != nil {
-		p, err = direct()
+		p, err = r.Store.ListSiteSpaces(ctx, obj.ID, defaultArg, args)
+		l.Listed(p.Items)
 	} else {
-		l := loader.For(ctx).Sites
-		p, err = nestedPage(ctx, args, l.SiteSpacesPage, l.SiteSpaceCount, obj.ID, r.Store.SiteSpacesFirstPage, direct)
+		p, err = nestedPage(ctx, l, obj.ID, args)
 	}
 	if err != nil {
 		return nil, err

@@ -16,9 +16,7 @@ import (
 // Spaces is the resolver for the spaces field.
 func (r *collectionResolver) Spaces(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.SpaceList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx).Spaces
-	p, err := nestedPage(ctx, args, l.CollectionSpacesPage, l.CollectionSpaceCount, obj.ID, r.Store.CollectionSpacesFirstPage,
-		func() (store.Page[store.Space], error) { return r.Store.ListCollectionSpaces(ctx, obj.ID, args) })
+	p, err := nestedPage(ctx, loader.For(ctx).Spaces.CollectionSpaces, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -30,13 +28,7 @@ func (r *collectionResolver) Spaces(ctx context.Context, obj *model.Collection, 
 // Collections is the resolver for the collections field.
 func (r *collectionResolver) Collections(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.CollectionList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx).Spaces
-	p, err := nestedPage(ctx, args, l.ChildCollectionsPage, l.ChildCollectionCount, obj.ID, r.Store.ChildCollectionsFirstPage,
-		func() (store.Page[store.Collection], error) {
-			p, err := r.Store.ListChildCollections(ctx, obj.ID, args)
-			l.CollectionsListed(p.Items)
-			return p, err
-		})
+	p, err := nestedPage(ctx, loader.For(ctx).Spaces.ChildCollections, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}

@@ -104,7 +104,7 @@ func (r *mutationResolver) RemoveTeamMember(ctx context.Context, organizationID 
 
 // Members is the resolver for the members field.
 func (r *teamResolver) Members(ctx context.Context, obj *model.Team) (int, error) {
-	return loader.For(ctx).TeamMemberCount.Load(ctx, obj.ID)
+	return loader.For(ctx).TeamMembers.Count.Load(ctx, obj.ID)
 }
 
 // Permissions is the resolver for the permissions field.
@@ -116,14 +116,9 @@ func (r *teamResolver) Permissions(ctx context.Context, obj *model.Team) (*model
 // TeamMembers is the resolver for the teamMembers field.
 func (r *teamResolver) TeamMembers(ctx context.Context, obj *model.Team, page *string, limit *int) (*model.TeamMemberList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx)
-	p, err := nestedPage(ctx, args, l.TeamMembersPage, l.TeamMemberCount, obj.ID, r.Store.TeamMembersFirstPage,
-		func() (store.Page[store.TeamMembership], error) { return r.Store.ListTeamMembers(ctx, obj.ID, args) })
+	p, err := nestedPage(ctx, loader.For(ctx).TeamMembers, obj.ID, args)
 	if err != nil {
 		return nil, err
-	}
-	if args.Page != "" {
-		l.TeamMembershipsListed(p.Items)
 	}
 	return &model.TeamMemberList{Items: mapItems(p.Items, func(m store.TeamMembership) model.TeamMember {
 		return model.TeamMember{TeamMembership: m, Viewer: obj.Viewer}

@@ -65,27 +65,13 @@ func (s *Store) ListCollections(ctx context.Context, orgID string, role *Role, n
 	return listPage(ctx, s, q, collectionKeyset, args, func(c *Collection) []any { return []any{c.CreatedAt, c.ID} })
 }
 
-var childCollectionKeyset = keyset{name: "child-collections", cols: []string{`collection.position COLLATE "C"`, "collection.id"}}
-
-func childCollectionKey(c *Collection) []any { return []any{c.Position, c.ID} }
-
-// ListChildCollections lists the collections inside a collection, in their order.
-func (s *Store) ListChildCollections(ctx context.Context, parentID string, args PageArgs) (Page[Collection], error) {
-	q := s.selectCollections(s.DB).Where("collection.parent_id = ?", parentID)
-	return listPage(ctx, s, q, childCollectionKeyset, args, childCollectionKey)
-}
-
-// ChildCollectionsFirstPages loads, in one statement, the first page
-// (limit+1 rows) of the child collections of each parent, for nested lists.
-func (s *Store) ChildCollectionsFirstPages(ctx context.Context, parentIDs []string, limit int) ([]Collection, error) {
-	q := s.selectCollections(s.DB).Where("collection.parent_id IN (?)", bun.In(parentIDs))
-	return firstPages[Collection](ctx, s, q, "collection.parent_id", childCollectionKeyset, limit)
-}
-
-// ChildCollectionCounts counts the child collections of each parent.
-func (s *Store) ChildCollectionCounts(ctx context.Context, parentIDs []string) (map[string]int, error) {
-	return countBy(ctx, s.DB.NewSelect().Table("collections").ColumnExpr("parent_id AS key, count(*) AS n").
-		Where("parent_id IN (?)", bun.In(parentIDs)).GroupExpr("parent_id"))
+// ChildCollections is the list of the collections inside a collection, in their order.
+var ChildCollections = &NestedList[string, Collection]{
+	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*Collection)(nil)) },
+	columns: collectionColumns,
+	parent:  byID("collection.parent_id", func(c *Collection) string { return *c.ParentID }),
+	order:   keyset{name: "child-collections", cols: []string{`collection.position COLLATE "C"`, "collection.id"}},
+	key:     func(c *Collection) []any { return []any{c.Position, c.ID} },
 }
 
 // NewCollection holds the settings of a collection to create.
@@ -248,20 +234,4 @@ func (s *Store) TransferCollection(ctx context.Context, c *Collection, toOrg str
 		return nil, err
 	}
 	return s.Collection(ctx, c.ID)
-}
-
-// countBy runs a query selecting (key, n) rows into a map.
-func countBy(ctx context.Context, q *bun.SelectQuery) (map[string]int, error) {
-	var rows []struct {
-		Key string `bun:"key"`
-		N   int    `bun:"n"`
-	}
-	if err := q.Scan(ctx, &rows); err != nil {
-		return nil, dbError(err, "count")
-	}
-	out := make(map[string]int, len(rows))
-	for _, r := range rows {
-		out[r.Key] = r.N
-	}
-	return out, nil
 }

@@ -20,28 +20,14 @@ type CommentReply struct {
 	Markdown       string     `bun:"markdown"`
 }
 
-// Replies read as a conversation: oldest first.
-var replyKeyset = keyset{name: "comment-replies", cols: []string{"rp.posted_at", "rp.id"}}
-
-func replyKey(r *CommentReply) []any { return []any{r.PostedAt, r.ID} }
-
-// ListReplies lists the replies of a comment, oldest first.
-func (s *Store) ListReplies(ctx context.Context, commentID string, args PageArgs) (Page[CommentReply], error) {
-	q := s.DB.NewSelect().Model((*CommentReply)(nil)).Where("rp.comment_id = ?", commentID)
-	return listPage(ctx, s, q, replyKeyset, args, replyKey)
-}
-
-// RepliesFirstPages loads the first page (limit+1 rows) of the replies of
-// many comments in one statement, for lists nested under a list of comments.
-func (s *Store) RepliesFirstPages(ctx context.Context, commentIDs []string, limit int) ([]CommentReply, error) {
-	q := s.DB.NewSelect().Model((*CommentReply)(nil)).ColumnExpr("rp.*").Where("rp.comment_id IN (?)", bun.In(commentIDs))
-	return firstPages[CommentReply](ctx, s, q, "rp.comment_id", replyKeyset, limit)
-}
-
-// RepliesFirstPage makes the first page of ListReplies from the rows
-// RepliesFirstPages loaded for one comment.
-func (s *Store) RepliesFirstPage(rows []CommentReply, limit, count int) Page[CommentReply] {
-	return pageFromRows(s, rows, limit, count, replyKeyset, replyKey)
+// Replies is the list of a comment's replies, oldest first: they read as a
+// conversation.
+var Replies = &NestedList[string, CommentReply]{
+	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*CommentReply)(nil)) },
+	columns: "rp.*",
+	parent:  byID("rp.comment_id", func(r *CommentReply) string { return r.CommentID }),
+	order:   keyset{name: "comment-replies", cols: []string{"rp.posted_at", "rp.id"}},
+	key:     func(r *CommentReply) []any { return []any{r.PostedAt, r.ID} },
 }
 
 // Reply loads a reply of a comment; replies of other comments are NOT_FOUND.

@@ -20,35 +20,17 @@ type SiteSectionGroup struct {
 	CreatedAt      time.Time `bun:"created_at"`
 }
 
-var groupKeyset = keyset{name: "site-section-groups", cols: []string{`grp.position COLLATE "C"`, "grp.id"}}
-
-func groupKey(g *SiteSectionGroup) []any { return []any{g.Position, g.ID} }
-
 func selectGroups(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*SiteSectionGroup)(nil)).ColumnExpr("grp.*")
 }
 
-// ListSiteSectionGroups lists the section groups of a site, in order.
-func (s *Store) ListSiteSectionGroups(ctx context.Context, siteID string, args PageArgs) (Page[SiteSectionGroup], error) {
-	return listPage(ctx, s, selectGroups(s.DB).Where("grp.site_id = ?", siteID), groupKeyset, args, groupKey)
-}
-
-// SiteSectionGroupsFirstPages loads the first page (limit+1 rows) of the
-// section groups of many sites in one statement.
-func (s *Store) SiteSectionGroupsFirstPages(ctx context.Context, siteIDs []string, limit int) ([]SiteSectionGroup, error) {
-	return firstPages[SiteSectionGroup](ctx, s, selectGroups(s.DB).Where("grp.site_id IN (?)", bun.In(siteIDs)), "grp.site_id", groupKeyset, limit)
-}
-
-// SiteSectionGroupsFirstPage is the first page of ListSiteSectionGroups
-// from the rows SiteSectionGroupsFirstPages loaded for one site.
-func (s *Store) SiteSectionGroupsFirstPage(rows []SiteSectionGroup, limit, count int) Page[SiteSectionGroup] {
-	return pageFromRows(s, rows, limit, count, groupKeyset, groupKey)
-}
-
-// SiteSectionGroupCounts counts the section groups of each site.
-func (s *Store) SiteSectionGroupCounts(ctx context.Context, siteIDs []string) (map[string]int, error) {
-	return countBy(ctx, s.DB.NewSelect().Table("site_section_groups").ColumnExpr("site_id AS key, count(*) AS n").
-		Where("site_id IN (?)", bun.In(siteIDs)).GroupExpr("site_id"))
+// SiteSectionGroups is the list of the section groups of a site, in order.
+var SiteSectionGroups = &NestedList[string, SiteSectionGroup]{
+	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*SiteSectionGroup)(nil)) },
+	columns: "grp.*",
+	parent:  byID("grp.site_id", func(g *SiteSectionGroup) string { return g.SiteID }),
+	order:   keyset{name: "site-section-groups", cols: []string{`grp.position COLLATE "C"`, "grp.id"}},
+	key:     func(g *SiteSectionGroup) []any { return []any{g.Position, g.ID} },
 }
 
 // SiteSectionGroup loads a section group of a site.

@@ -28,47 +28,33 @@ type SiteSection struct {
 	GroupPosition *string `bun:"group_position,scanonly"`
 }
 
+func sectionsFrom(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*SiteSection)(nil)).Join("LEFT JOIN site_section_groups AS grp ON grp.id = sec.group_id")
+}
+
+const sectionColumns = "sec.*, grp.position AS group_position"
+
 func selectSections(db bun.IDB) *bun.SelectQuery {
-	return db.NewSelect().Model((*SiteSection)(nil)).ColumnExpr("sec.*, grp.position AS group_position").
-		Join("LEFT JOIN site_section_groups AS grp ON grp.id = sec.group_id")
+	return sectionsFrom(db).ColumnExpr(sectionColumns)
 }
 
-// The order of all the sections of a site: by the root key (their own, or
-// their group's), then by their key inside the group.
-var sectionKeyset = keyset{name: "site-sections", cols: []string{
-	`COALESCE(grp.position, sec.position) COLLATE "C"`,
-	`(CASE WHEN sec.group_id IS NULL THEN '' ELSE sec.position END) COLLATE "C"`,
-	"sec.id",
-}}
-
-func sectionKey(s *SiteSection) []any {
-	if s.GroupPosition != nil {
-		return []any{*s.GroupPosition, s.Position, s.ID}
-	}
-	return []any{s.Position, "", s.ID}
-}
-
-// ListSiteSections lists the sections of a site in site order.
-func (s *Store) ListSiteSections(ctx context.Context, siteID string, args PageArgs) (Page[SiteSection], error) {
-	return listPage(ctx, s, selectSections(s.DB).Where("sec.site_id = ?", siteID), sectionKeyset, args, sectionKey)
-}
-
-// SiteSectionsFirstPages loads the first page (limit+1 rows) of the sections
-// of many sites in one statement.
-func (s *Store) SiteSectionsFirstPages(ctx context.Context, siteIDs []string, limit int) ([]SiteSection, error) {
-	return firstPages[SiteSection](ctx, s, selectSections(s.DB).Where("sec.site_id IN (?)", bun.In(siteIDs)), "sec.site_id", sectionKeyset, limit)
-}
-
-// SiteSectionsFirstPage is the first page of ListSiteSections from the rows
-// SiteSectionsFirstPages loaded for one site.
-func (s *Store) SiteSectionsFirstPage(rows []SiteSection, limit, count int) Page[SiteSection] {
-	return pageFromRows(s, rows, limit, count, sectionKeyset, sectionKey)
-}
-
-// SiteSectionCounts counts the sections of each site.
-func (s *Store) SiteSectionCounts(ctx context.Context, siteIDs []string) (map[string]int, error) {
-	return countBy(ctx, s.DB.NewSelect().Table("site_sections").ColumnExpr("site_id AS key, count(*) AS n").
-		Where("site_id IN (?)", bun.In(siteIDs)).GroupExpr("site_id"))
+// SiteSections is the list of the sections of a site in site order: by the
+// root key (their own, or their group's), then by their key inside the group.
+var SiteSections = &NestedList[string, SiteSection]{
+	from:    sectionsFrom,
+	columns: sectionColumns,
+	parent:  byID("sec.site_id", func(s *SiteSection) string { return s.SiteID }),
+	order: keyset{name: "site-sections", cols: []string{
+		`COALESCE(grp.position, sec.position) COLLATE "C"`,
+		`(CASE WHEN sec.group_id IS NULL THEN '' ELSE sec.position END) COLLATE "C"`,
+		"sec.id",
+	}},
+	key: func(s *SiteSection) []any {
+		if s.GroupPosition != nil {
+			return []any{*s.GroupPosition, s.Position, s.ID}
+		}
+		return []any{s.Position, "", s.ID}
+	},
 }
 
 // GroupedSections loads the sections in groups of many sites, in one
@@ -245,7 +231,7 @@ func (s *Store) DeleteSiteSection(ctx context.Context, site *Site, sec *SiteSect
 		var order []string
 		if err := tx.NewSelect().TableExpr("site_sections AS sec").ColumnExpr("sec.id").
 			Join("LEFT JOIN site_section_groups AS grp ON grp.id = sec.group_id").Where("sec.site_id = ?", site.ID).
-			OrderExpr(sectionKeyset.cols[0]).OrderExpr(sectionKeyset.cols[1]).OrderExpr(sectionKeyset.cols[2]).
+			OrderExpr(SiteSections.order.cols[0]).OrderExpr(SiteSections.order.cols[1]).OrderExpr(SiteSections.order.cols[2]).
 			Scan(ctx, &order); err != nil {
 			return dbError(err, "site section")
 		}

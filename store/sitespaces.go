@@ -52,61 +52,49 @@ var siteSpaceColumns = func() string {
 	return strings.Join(cols, ", ")
 }()
 
-func selectSiteSpaces(db bun.IDB) *bun.SelectQuery {
-	return db.NewSelect().Model((*siteSpaceRow)(nil)).ColumnExpr(siteSpaceColumns).
+func siteSpacesFrom(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*siteSpaceRow)(nil)).
 		Join("JOIN spaces AS sp ON sp.id = ss.space_id AND sp.deleted_at IS NULL").
 		Join("LEFT JOIN site_sections AS sec ON sec.id = ss.section_id").
 		Join("LEFT JOIN site_section_groups AS sgrp ON sgrp.id = sec.group_id")
 }
 
-// The order of all the site spaces of a site: by their section's place in
-// the site, then their own key.
-var siteSpaceKeyset = keyset{name: "site-spaces", cols: []string{
-	`COALESCE(sgrp.position, sec.position, '') COLLATE "C"`,
-	`(CASE WHEN sec.group_id IS NULL THEN '' ELSE sec.position END) COLLATE "C"`,
-	`ss.position COLLATE "C"`,
-	"ss.id",
-}}
+func selectSiteSpaces(db bun.IDB) *bun.SelectQuery {
+	return siteSpacesFrom(db).ColumnExpr(siteSpaceColumns)
+}
 
-func siteSpaceKey(s *SiteSpace) []any {
-	root, inner := "", ""
-	switch {
-	case s.GroupPosition != nil:
-		root, inner = *s.GroupPosition, *s.SectionPosition
-	case s.SectionPosition != nil:
-		root = *s.SectionPosition
-	}
-	return []any{root, inner, s.Position, s.ID}
+// SiteSpaces is the list of the site spaces of a site in site order: by
+// their section's place in the site, then their own key.
+var SiteSpaces = &NestedList[string, SiteSpace]{
+	from:    siteSpacesFrom,
+	columns: siteSpaceColumns,
+	parent:  byID("ss.site_id", func(s *SiteSpace) string { return s.SiteID }),
+	order: keyset{name: "site-spaces", cols: []string{
+		`COALESCE(sgrp.position, sec.position, '') COLLATE "C"`,
+		`(CASE WHEN sec.group_id IS NULL THEN '' ELSE sec.position END) COLLATE "C"`,
+		`ss.position COLLATE "C"`,
+		"ss.id",
+	}},
+	key: func(s *SiteSpace) []any {
+		root, inner := "", ""
+		switch {
+		case s.GroupPosition != nil:
+			root, inner = *s.GroupPosition, *s.SectionPosition
+		case s.SectionPosition != nil:
+			root = *s.SectionPosition
+		}
+		return []any{root, inner, s.Position, s.ID}
+	},
 }
 
 // ListSiteSpaces lists the site spaces of a site in site order; isDefault,
 // when set, keeps only the default site spaces (of each section, or of the
 // root) or only the others.
 func (s *Store) ListSiteSpaces(ctx context.Context, siteID string, isDefault *bool, args PageArgs) (Page[SiteSpace], error) {
-	q := selectSiteSpaces(s.DB).Where("ss.site_id = ?", siteID)
-	if isDefault != nil {
-		q.Where("ss.is_default = ?", *isDefault)
+	if isDefault == nil {
+		return SiteSpaces.List(ctx, s, siteID, args)
 	}
-	return listPage(ctx, s, q, siteSpaceKeyset, args, siteSpaceKey)
-}
-
-// SiteSpacesFirstPages loads the first page (limit+1 rows) of the site
-// spaces of many sites in one statement.
-func (s *Store) SiteSpacesFirstPages(ctx context.Context, siteIDs []string, limit int) ([]SiteSpace, error) {
-	return firstPages[SiteSpace](ctx, s, selectSiteSpaces(s.DB).Where("ss.site_id IN (?)", bun.In(siteIDs)), "ss.site_id", siteSpaceKeyset, limit)
-}
-
-// SiteSpacesFirstPage is the first page of ListSiteSpaces (unfiltered) from
-// the rows SiteSpacesFirstPages loaded for one site.
-func (s *Store) SiteSpacesFirstPage(rows []SiteSpace, limit, count int) Page[SiteSpace] {
-	return pageFromRows(s, rows, limit, count, siteSpaceKeyset, siteSpaceKey)
-}
-
-// SiteSpaceCounts counts the site spaces of each site.
-func (s *Store) SiteSpaceCounts(ctx context.Context, siteIDs []string) (map[string]int, error) {
-	return countBy(ctx, s.DB.NewSelect().TableExpr("site_spaces AS ss").ColumnExpr("ss.site_id AS key, count(*) AS n").
-		Join("JOIN spaces AS sp ON sp.id = ss.space_id AND sp.deleted_at IS NULL").
-		Where("ss.site_id IN (?)", bun.In(siteIDs)).GroupExpr("ss.site_id"))
+	return SiteSpaces.listWhere(ctx, s, siteID, args, func(q *bun.SelectQuery) { q.Where("ss.is_default = ?", *isDefault) })
 }
 
 // SectionSiteSpaces loads the site spaces in sections of many sites, in one
@@ -120,13 +108,7 @@ func (s *Store) SectionSiteSpaces(ctx context.Context, siteIDs []string) ([]Site
 
 // SiteSpacesOf loads every site space of a site in site order.
 func (s *Store) SiteSpacesOf(ctx context.Context, siteID string) ([]SiteSpace, error) {
-	var out []SiteSpace
-	q := selectSiteSpaces(s.DB).Where("ss.site_id = ?", siteID)
-	for _, c := range siteSpaceKeyset.cols {
-		q.OrderExpr(c)
-	}
-	err := q.Scan(ctx, &out)
-	return out, dbError(err, "site space")
+	return SiteSpaces.All(ctx, s, siteID)
 }
 
 // SiteSpace loads a site space of a site.

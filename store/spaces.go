@@ -147,39 +147,13 @@ func (s *Store) ListSpacesFor(ctx context.Context, orgID string, role *Role, des
 	return listPage(ctx, s, q, ks, args, spaceKey)
 }
 
-var collectionSpaceKeyset = keyset{name: "collection-spaces", cols: []string{`space.position COLLATE "C"`, "space.id"}}
-
-func collectionSpaceKey(sp *Space) []any { return []any{sp.Position, sp.ID} }
-
-// ListCollectionSpaces lists the live spaces of a collection, in their order.
-func (s *Store) ListCollectionSpaces(ctx context.Context, collectionID string, args PageArgs) (Page[Space], error) {
-	q := selectSpaces(s.DB).Where("space.parent_id = ? AND space.deleted_at IS NULL", collectionID)
-	return listPage(ctx, s, q, collectionSpaceKeyset, args, collectionSpaceKey)
-}
-
-// CollectionSpacesFirstPages loads, in one statement, the first page
-// (limit+1 rows) of the live spaces of each collection, for nested lists.
-func (s *Store) CollectionSpacesFirstPages(ctx context.Context, collectionIDs []string, limit int) ([]Space, error) {
-	q := selectSpaces(s.DB).Where("space.parent_id IN (?) AND space.deleted_at IS NULL", bun.In(collectionIDs))
-	return firstPages[Space](ctx, s, q, "space.parent_id", collectionSpaceKeyset, limit)
-}
-
-// CollectionSpacesFirstPage is the first page of ListCollectionSpaces, from
-// the rows CollectionSpacesFirstPages loaded.
-func (s *Store) CollectionSpacesFirstPage(rows []Space, limit, count int) Page[Space] {
-	return pageFromRows(s, rows, limit, count, collectionSpaceKeyset, collectionSpaceKey)
-}
-
-// ChildCollectionsFirstPage is the first page of ListChildCollections, from
-// the rows ChildCollectionsFirstPages loaded.
-func (s *Store) ChildCollectionsFirstPage(rows []Collection, limit, count int) Page[Collection] {
-	return pageFromRows(s, rows, limit, count, childCollectionKeyset, childCollectionKey)
-}
-
-// CollectionSpaceCounts counts the live spaces of each collection.
-func (s *Store) CollectionSpaceCounts(ctx context.Context, collectionIDs []string) (map[string]int, error) {
-	return countBy(ctx, s.DB.NewSelect().Table("spaces").ColumnExpr("parent_id AS key, count(*) AS n").
-		Where("parent_id IN (?) AND deleted_at IS NULL", bun.In(collectionIDs)).GroupExpr("parent_id"))
+// CollectionSpaces is the list of the live spaces of a collection, in their order.
+var CollectionSpaces = &NestedList[string, Space]{
+	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*Space)(nil)).Where("space.deleted_at IS NULL") },
+	columns: spaceColumns,
+	parent:  byID("space.parent_id", func(sp *Space) string { return *sp.ParentID }),
+	order:   keyset{name: "collection-spaces", cols: []string{`space.position COLLATE "C"`, "space.id"}},
+	key:     func(sp *Space) []any { return []any{sp.Position, sp.ID} },
 }
 
 // NewSpace holds the settings of a space to create.

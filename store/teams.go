@@ -94,56 +94,36 @@ func (s *Store) DeleteTeam(ctx context.Context, orgID, teamID string) error {
 	return nil
 }
 
-var teamMembersKeyset = keyset{name: "team-members", cols: []string{"tm.added_at", "tm.user_id"}}
-
-func teamMemberKey(m *TeamMembership) []any { return []any{m.AddedAt, m.UserID} }
-
-// ListTeamMembers lists a team's members in the order they were added.
-func (s *Store) ListTeamMembers(ctx context.Context, teamID string, args PageArgs) (Page[TeamMembership], error) {
-	q := s.DB.NewSelect().Model((*TeamMembership)(nil)).Where("tm.team_id = ?", teamID)
-	return listPage(ctx, s, q, teamMembersKeyset, args, teamMemberKey)
+// TeamMembers is the list of a team's members, in the order they were added.
+var TeamMembers = &NestedList[string, TeamMembership]{
+	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*TeamMembership)(nil)) },
+	columns: "tm.*",
+	parent:  byID("tm.team_id", func(m *TeamMembership) string { return m.TeamID }),
+	order:   keyset{name: "team-members", cols: []string{"tm.added_at", "tm.user_id"}},
+	key:     func(m *TeamMembership) []any { return []any{m.AddedAt, m.UserID} },
 }
 
-// TeamMembersFirstPages loads the first page (limit+1 rows) of the members
-// of many teams in one statement, for lists nested under a list of teams.
-func (s *Store) TeamMembersFirstPages(ctx context.Context, teamIDs []string, limit int) ([]TeamMembership, error) {
-	q := s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("tm.*").Where("tm.team_id IN (?)", bun.In(teamIDs))
-	return firstPages[TeamMembership](ctx, s, q, "tm.team_id", teamMembersKeyset, limit)
+// MemberTeams is the list of the teams a member belongs to, with their role.
+var MemberTeams = &NestedList[MemberKey, TeamMembership]{
+	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*TeamMembership)(nil)) },
+	columns: "tm.*",
+	parent: parentColumns[MemberKey, TeamMembership]{
+		cols:   []string{"tm.organization_id", "tm.user_id"},
+		values: func(k MemberKey) []string { return []string{k.OrganizationID, k.UserID} },
+		keyOf:  func(v []string) MemberKey { return MemberKey{OrganizationID: v[0], UserID: v[1]} },
+		of:     func(m *TeamMembership) MemberKey { return MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID} },
+	},
+	order: keyset{name: "member-teams", cols: []string{"tm.team_id"}},
+	key:   func(m *TeamMembership) []any { return []any{m.TeamID} },
 }
 
-// TeamMembersFirstPage makes the first page of ListTeamMembers from the rows
-// TeamMembersFirstPages loaded for one team.
-func (s *Store) TeamMembersFirstPage(rows []TeamMembership, limit, count int) Page[TeamMembership] {
-	return pageFromRows(s, rows, limit, count, teamMembersKeyset, teamMemberKey)
-}
-
-var memberTeamsKeyset = keyset{name: "member-teams", cols: []string{"tm.team_id"}}
-
-func memberTeamKey(m *TeamMembership) []any { return []any{m.TeamID} }
-
-// MemberTeamsFirstPages loads the first page (limit+1 rows) of the teams of
-// many members in one statement.
-func (s *Store) MemberTeamsFirstPages(ctx context.Context, keys []MemberKey, limit int) ([]TeamMembership, error) {
-	q := s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("tm.*").
-		Where("(tm.organization_id, tm.user_id) IN (?)", bun.In(memberPairs(keys)))
-	return firstPages[TeamMembership](ctx, s, q, "tm.organization_id, tm.user_id", memberTeamsKeyset, limit)
-}
-
-// MemberTeamsFirstPage makes the first page of MemberTeams (without a title
-// filter) from the rows MemberTeamsFirstPages loaded for one member.
-func (s *Store) MemberTeamsFirstPage(rows []TeamMembership, limit, count int) Page[TeamMembership] {
-	return pageFromRows(s, rows, limit, count, memberTeamsKeyset, memberTeamKey)
-}
-
-// MemberTeams lists the teams a user belongs to in an organization, with their role.
-func (s *Store) MemberTeams(ctx context.Context, orgID, userID, title string, args PageArgs) (Page[TeamMembership], error) {
-	q := s.DB.NewSelect().Model((*TeamMembership)(nil)).
-		Join("JOIN teams AS team ON team.id = tm.team_id").
-		Where("tm.organization_id = ? AND tm.user_id = ?", orgID, userID)
-	if title != "" {
-		q.Where("lower(team.title) LIKE ?", "%"+escapeLike(strings.ToLower(title))+"%")
-	}
-	return listPage(ctx, s, q, memberTeamsKeyset, args, memberTeamKey)
+// MemberTeamsTitled is MemberTeams narrowed to the teams whose title
+// contains title (case-insensitive).
+func (s *Store) MemberTeamsTitled(ctx context.Context, member MemberKey, title string, args PageArgs) (Page[TeamMembership], error) {
+	return MemberTeams.listWhere(ctx, s, member, args, func(q *bun.SelectQuery) {
+		q.Join("JOIN teams AS team ON team.id = tm.team_id").
+			Where("lower(team.title) LIKE ?", "%"+escapeLike(strings.ToLower(title))+"%")
+	})
 }
 
 // TeamUpdate is a bulk change of a team's members. A user named in both Add
@@ -295,40 +275,6 @@ func resolveUsers(ctx context.Context, db bun.IDB, orgID string, refs []string) 
 		}
 	}
 	return out, nil
-}
-
-// TeamCounts holds per-team member counts.
-type TeamCount struct {
-	TeamID string `bun:"team_id"`
-	N      int    `bun:"n"`
-}
-
-// TeamMemberCounts counts the members of each team.
-func (s *Store) TeamMemberCounts(ctx context.Context, teamIDs []string) ([]TeamCount, error) {
-	var out []TeamCount
-	err := s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("team_id, count(*) AS n").
-		Where("team_id IN (?)", bun.In(teamIDs)).Group("team_id").Scan(ctx, &out)
-	return out, dbError(err, "team")
-}
-
-// MemberTeamCounts counts the teams of each member of an organization.
-func (s *Store) MemberTeamCounts(ctx context.Context, keys []MemberKey) (map[MemberKey]int, error) {
-	out := map[MemberKey]int{}
-	if len(keys) == 0 {
-		return out, nil
-	}
-	pairs := memberPairs(keys)
-	var rows []struct {
-		OrganizationID string `bun:"organization_id"`
-		UserID         string `bun:"user_id"`
-		N              int    `bun:"n"`
-	}
-	err := s.DB.NewSelect().Model((*TeamMembership)(nil)).ColumnExpr("organization_id, user_id, count(*) AS n").
-		Where("(organization_id, user_id) IN (?)", bun.In(pairs)).Group("organization_id", "user_id").Scan(ctx, &rows)
-	for _, r := range rows {
-		out[MemberKey{r.OrganizationID, r.UserID}] = r.N
-	}
-	return out, dbError(err, "team")
 }
 
 // TeamRolesOfUser returns the user's role in each of the teams they belong to.

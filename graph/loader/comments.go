@@ -16,11 +16,11 @@ import (
 // come from four loaders of their own (comment authors and resolvers, reply
 // authors, and the users who reacted to each).
 type CommentLoaders struct {
-	RepliesPage      *PageLoader[string, store.CommentReply]
-	CommentReactions *Loader[string, []store.Reaction] // by comment id, oldest first
-	ReplyReactions   *Loader[string, []store.Reaction] // by reply id, oldest first
-	Repliers         *Loader[string, []store.Replier]  // by comment id, with their users
-	Authors          *Loader[string, store.User]       // of comments, and who resolved them
+	Replies          *Nested[string, store.CommentReply] // its count is the comment's
+	CommentReactions *Loader[string, []store.Reaction]   // by comment id, oldest first
+	ReplyReactions   *Loader[string, []store.Reaction]   // by reply id, oldest first
+	Repliers         *Loader[string, []store.Replier]    // by comment id, with their users
+	Authors          *Loader[string, store.User]         // of comments, and who resolved them
 	ReplyAuthors     *Loader[string, store.User]
 	Reactors         *Loader[string, store.User] // who reacted to comments
 	ReplyReactors    *Loader[string, store.User]
@@ -31,7 +31,7 @@ func newCommentLoaders(s *store.Store) *CommentLoaders {
 		return newLoader(s.UsersByID, func(u store.User) string { return u.ID }, "user", nil)
 	}
 	l := &CommentLoaders{Authors: users(), ReplyAuthors: users(), Reactors: users(), ReplyReactors: users()}
-	l.RepliesPage = newFirstPages(s.RepliesFirstPages, func(r store.CommentReply) string { return r.CommentID }, l.RepliesListed)
+	l.Replies = newNested(s, store.Replies, l.RepliesListed)
 	l.CommentReactions = newReactions(s, l.Reactors)
 	l.ReplyReactions = newReactions(s, l.ReplyReactors)
 	l.Repliers = newBatched(func(ctx context.Context, ids []string) []*dataloader.Result[[]store.Replier] {
@@ -76,7 +76,7 @@ func (l *CommentLoaders) CommentsListed(cs []store.Comment) {
 		}
 		l.CommentReactions.Register(c.ID)
 		l.Repliers.Register(c.ID)
-		l.RepliesPage.Register(c.ID)
+		l.Replies.Pages.Register(c.ID)
 	}
 }
 

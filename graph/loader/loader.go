@@ -17,20 +17,18 @@ const wait = 500 * time.Microsecond
 
 // Loaders holds one loader per kind of batched read.
 type Loaders struct {
-	Organization    *Loader[string, store.OrganizationAccess]
-	User            *Loader[string, store.User]
-	Team            *Loader[string, store.Team]
-	Member          *Loader[store.MemberKey, store.Member]
-	TeamMemberCount *Loader[string, int]
-	MemberTeamCount *Loader[store.MemberKey, int]
+	Organization *Loader[string, store.OrganizationAccess]
+	User         *Loader[string, store.User]
+	Team         *Loader[string, store.Team]
+	Member       *Loader[store.MemberKey, store.Member]
 	// ViewerTeamRole is the caller's role rank in a team: 0 none, store.OwnerRank for owners.
-	ViewerTeamRole  *Loader[string, int]
-	TeamMembersPage *PageLoader[string, store.TeamMembership]
-	MemberTeamsPage *PageLoader[store.MemberKey, store.TeamMembership]
-	Spaces          *SpaceLoaders
-	Content         *ContentLoaders
-	Comments        *CommentLoaders
-	Sites           *SiteLoaders
+	ViewerTeamRole *Loader[string, int]
+	TeamMembers    *Nested[string, store.TeamMembership]
+	MemberTeams    *Nested[store.MemberKey, store.TeamMembership]
+	Spaces         *SpaceLoaders
+	Content        *ContentLoaders
+	Comments       *CommentLoaders
+	Sites          *SiteLoaders
 }
 
 // New creates the loaders of one operation by the user viewerID.
@@ -42,21 +40,11 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.User = newLoader(s.UsersByID, func(u store.User) string { return u.ID }, "user", nil)
 	l.Team = newLoader(s.TeamsByID, func(t store.Team) string { return t.ID }, "team", l.TeamsListed)
 	l.Member = newLoader(s.MembersByKey, memberKey, "member", l.MembersListed)
-	l.TeamMemberCount = newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
-		rows, err := s.TeamMemberCounts(ctx, ids)
-		out := make(map[string]int, len(rows))
-		for _, r := range rows {
-			out[r.TeamID] = r.N
-		}
-		return out, err
-	})
-	l.MemberTeamCount = newCounter(s.MemberTeamCounts)
 	l.ViewerTeamRole = newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
 		return s.TeamRolesOfUser(ctx, viewerID, ids)
 	})
-	l.TeamMembersPage = newFirstPages(s.TeamMembersFirstPages,
-		func(m store.TeamMembership) string { return m.TeamID }, l.TeamMembershipsListed)
-	l.MemberTeamsPage = newFirstPages(s.MemberTeamsFirstPages, membershipKey, l.MemberTeamsListed)
+	l.TeamMembers = newNested(s, store.TeamMembers, l.TeamMembershipsListed)
+	l.MemberTeams = newNested(s, store.MemberTeams, l.MemberTeamsListed)
 	l.Spaces = newSpaceLoaders(s, viewerID)
 	l.Content = newContentLoaders(s)
 	l.Comments = newCommentLoaders(s)
@@ -84,17 +72,15 @@ func (l *Loaders) MembersListed(ms []store.Member) {
 	for _, m := range ms {
 		k := memberKey(m)
 		l.User.Register(m.UserID)
-		l.MemberTeamCount.Register(k)
-		l.MemberTeamsPage.Register(k)
+		l.MemberTeams.Register(k)
 	}
 }
 
 // TeamsListed announces what the fields of these teams will load.
 func (l *Loaders) TeamsListed(ts []store.Team) {
 	for _, t := range ts {
-		l.TeamMemberCount.Register(t.ID)
+		l.TeamMembers.Register(t.ID)
 		l.ViewerTeamRole.Register(t.ID)
-		l.TeamMembersPage.Register(t.ID)
 	}
 }
 

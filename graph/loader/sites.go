@@ -14,12 +14,9 @@ import (
 // sections of groups and the site spaces of sections are read per site
 // and handed out by parent.
 type SiteLoaders struct {
-	SectionCount    *Loader[string, int]
-	GroupCount      *Loader[string, int]
-	SiteSpaceCount  *Loader[string, int]
-	SectionsPage    *PageLoader[string, store.SiteSection]
-	GroupsPage      *PageLoader[string, store.SiteSectionGroup]
-	SiteSpacesPage  *PageLoader[string, store.SiteSpace]
+	Sections        *Nested[string, store.SiteSection]
+	Groups          *Nested[string, store.SiteSectionGroup]
+	SiteSpaces      *Nested[string, store.SiteSpace]
 	GroupedSections *Loader[string, map[string][]store.SiteSection] // by group id
 	SectionSpaces   *Loader[string, map[string][]store.SiteSpace]   // by section id
 }
@@ -28,13 +25,9 @@ type SiteLoaders struct {
 // site spaces, to announce what their spaces' fields will load.
 func newSiteLoaders(s *store.Store, spacesListed func([]store.SiteSpace)) *SiteLoaders {
 	return &SiteLoaders{
-		SectionCount:   newCounter(s.SiteSectionCounts),
-		GroupCount:     newCounter(s.SiteSectionGroupCounts),
-		SiteSpaceCount: newCounter(s.SiteSpaceCounts),
-		// The store methods take the page size and load one more row.
-		SectionsPage:    newFirstPages(s.SiteSectionsFirstPages, func(r store.SiteSection) string { return r.SiteID }, nil),
-		GroupsPage:      newFirstPages(s.SiteSectionGroupsFirstPages, func(r store.SiteSectionGroup) string { return r.SiteID }, nil),
-		SiteSpacesPage:  newFirstPages(s.SiteSpacesFirstPages, func(r store.SiteSpace) string { return r.SiteID }, spacesListed),
+		Sections:        newNested(s, store.SiteSections, nil),
+		Groups:          newNested(s, store.SiteSectionGroups, nil),
+		SiteSpaces:      newNested(s, store.SiteSpaces, spacesListed),
 		GroupedSections: newGrouped(s.GroupedSections, func(r store.SiteSection) (string, string) { return r.SiteID, *r.GroupID }, nil),
 		SectionSpaces:   newGrouped(s.SectionSiteSpaces, func(r store.SiteSpace) (string, string) { return r.SiteID, *r.SectionID }, spacesListed),
 	}
@@ -42,12 +35,9 @@ func newSiteLoaders(s *store.Store, spacesListed func([]store.SiteSpace)) *SiteL
 
 // SitesListed announces every read the fields of these sites will make.
 func (l *SiteLoaders) SitesListed(ids ...string) {
-	l.SectionCount.Register(ids...)
-	l.GroupCount.Register(ids...)
-	l.SiteSpaceCount.Register(ids...)
-	l.SectionsPage.Register(ids...)
-	l.GroupsPage.Register(ids...)
-	l.SiteSpacesPage.Register(ids...)
+	l.Sections.Register(ids...)
+	l.Groups.Register(ids...)
+	l.SiteSpaces.Register(ids...)
 	l.GroupedSections.Register(ids...)
 	l.SectionSpaces.Register(ids...)
 }

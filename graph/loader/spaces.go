@@ -14,10 +14,8 @@ type SpaceLoaders struct {
 	// SpaceForViewer is a live space with the caller's access to its organization.
 	SpaceForViewer         *Loader[string, store.SpaceAccess]
 	Collection             *Loader[string, store.Collection]
-	CollectionSpaceCount   *Loader[string, int]
-	ChildCollectionCount   *Loader[string, int]
-	CollectionSpacesPage   *PageLoader[string, store.Space]
-	ChildCollectionsPage   *PageLoader[string, store.Collection]
+	CollectionSpaces       *Nested[string, store.Space]
+	ChildCollections       *Nested[string, store.Collection]
 	OrganizationFieldsList *Loader[string, []store.CustomField]
 }
 
@@ -26,10 +24,9 @@ func newSpaceLoaders(s *store.Store, viewerID string) *SpaceLoaders {
 		SpaceForViewer: newLoader(func(ctx context.Context, ids []string) ([]store.SpaceAccess, error) {
 			return s.SpacesForUser(ctx, viewerID, ids)
 		}, func(sp store.SpaceAccess) string { return sp.ID }, "space", nil),
-		Space:                newLoader(s.SpacesByID, func(sp store.Space) string { return sp.ID }, "space", nil),
-		Collection:           newLoader(s.CollectionsByID, func(c store.Collection) string { return c.ID }, "collection", nil),
-		CollectionSpaceCount: newCounter(s.CollectionSpaceCounts),
-		ChildCollectionCount: newCounter(s.ChildCollectionCounts),
+		Space:            newLoader(s.SpacesByID, func(sp store.Space) string { return sp.ID }, "space", nil),
+		Collection:       newLoader(s.CollectionsByID, func(c store.Collection) string { return c.ID }, "collection", nil),
+		CollectionSpaces: newNested(s, store.CollectionSpaces, nil),
 		OrganizationFieldsList: newBatched(func(ctx context.Context, orgIDs []string) []*dataloader.Result[[]store.CustomField] {
 			out := make([]*dataloader.Result[[]store.CustomField], len(orgIDs))
 			for i, id := range orgIDs { // one organization per operation in practice
@@ -39,8 +36,7 @@ func newSpaceLoaders(s *store.Store, viewerID string) *SpaceLoaders {
 			return out
 		}),
 	}
-	l.CollectionSpacesPage = newFirstPages(s.CollectionSpacesFirstPages, func(sp store.Space) string { return *sp.ParentID }, nil)
-	l.ChildCollectionsPage = newFirstPages(s.ChildCollectionsFirstPages, func(c store.Collection) string { return *c.ParentID }, l.CollectionsListed)
+	l.ChildCollections = newNested(s, store.ChildCollections, l.CollectionsListed)
 	return l
 }
 
@@ -48,9 +44,7 @@ func newSpaceLoaders(s *store.Store, viewerID string) *SpaceLoaders {
 // collections will make: their counts and the first pages of their lists.
 func (l *SpaceLoaders) CollectionsListed(cs []store.Collection) {
 	for _, c := range cs {
-		l.CollectionSpaceCount.Register(c.ID)
-		l.ChildCollectionCount.Register(c.ID)
-		l.CollectionSpacesPage.Register(c.ID)
-		l.ChildCollectionsPage.Register(c.ID)
+		l.CollectionSpaces.Register(c.ID)
+		l.ChildCollections.Register(c.ID)
 	}
 }

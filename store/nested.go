@@ -1,0 +1,150 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"github.com/uptrace/bun"
+)
+
+// NestedList is a list that GraphQL nests under a list of parents (the
+// members of each team, the sections of each site), declared once: the
+// query of its rows, the columns that name a row's parent, and its keyset.
+// Everything a nested list needs follows from that declaration: the page of
+// one parent (List), the first pages of many parents in one statement
+// (FirstPages, then FirstPage for each parent) and their counts in another
+// (Counts). graph/loader builds a per-operation loader from it
+// (loader.Nested), and the resolvers serve it with one call.
+//
+// The lists are the package variables of this type: TeamMembers,
+// MemberTeams, CollectionSpaces, ChildCollections, Replies, SiteSections,
+// SiteSectionGroups and SiteSpaces.
+type NestedList[K comparable, Row any] struct {
+	// from selects the rows of every parent: the table, joins and fixed
+	// conditions, no columns (so counts compute none of them).
+	from func(db bun.IDB) *bun.SelectQuery
+	// columns are what a row is read with.
+	columns string
+	// parent names a row's parent, in SQL and in Go.
+	parent parentColumns[K, Row]
+	// order is the list's keyset; key gives a row's values in its columns.
+	order keyset
+	key   func(*Row) []any
+}
+
+// parentColumns name the parent of a list's rows: cols are the SQL columns,
+// values gives a parent key's values in them, in order, keyOf turns those
+// back into a key (for counts), and of is the parent of a row.
+type parentColumns[K comparable, Row any] struct {
+	cols   []string
+	values func(K) []string
+	keyOf  func([]string) K
+	of     func(*Row) K
+}
+
+// byID is a parent named by one id column; of is the id in a row.
+func byID[Row any](col string, of func(*Row) string) parentColumns[string, Row] {
+	return parentColumns[string, Row]{
+		cols:   []string{col},
+		values: func(id string) []string { return []string{id} },
+		keyOf:  func(v []string) string { return v[0] },
+		of:     of,
+	}
+}
+
+// where is the condition that keeps the rows of parents.
+func (p parentColumns[K, Row]) where(parents []K) (string, any) {
+	if len(p.cols) == 1 {
+		ids := make([]string, len(parents))
+		for i, k := range parents {
+			ids[i] = p.values(k)[0]
+		}
+		return p.cols[0] + " IN (?)", bun.In(ids)
+	}
+	tuples := make([][]string, len(parents))
+	for i, k := range parents {
+		tuples[i] = p.values(k)
+	}
+	return "(" + strings.Join(p.cols, ", ") + ") IN (?)", bun.In(tuples)
+}
+
+// query selects the rows of parents, with their columns.
+func (l *NestedList[K, Row]) query(db bun.IDB, parents ...K) *bun.SelectQuery {
+	cond, in := l.parent.where(parents)
+	return l.from(db).ColumnExpr(l.columns).Where(cond, in)
+}
+
+// List is one page of parent's list.
+func (l *NestedList[K, Row]) List(ctx context.Context, s *Store, parent K, args PageArgs) (Page[Row], error) {
+	return listPage(ctx, s, l.query(s.DB, parent), l.order, args, l.key)
+}
+
+// listWhere is List narrowed by a condition on the rows (a filter argument
+// of the list); the batched reads serve only the unfiltered list.
+func (l *NestedList[K, Row]) listWhere(ctx context.Context, s *Store, parent K, args PageArgs, narrow func(*bun.SelectQuery)) (Page[Row], error) {
+	q := l.query(s.DB, parent)
+	narrow(q)
+	return listPage(ctx, s, q, l.order, args, l.key)
+}
+
+// All is every row of parent's list, in order.
+func (l *NestedList[K, Row]) All(ctx context.Context, s *Store, parent K) ([]Row, error) {
+	q := l.query(s.DB, parent)
+	for _, c := range l.order.cols {
+		q.OrderExpr(c)
+	}
+	var rows []Row
+	err := q.Scan(ctx, &rows)
+	return rows, dbError(err, l.order.name)
+}
+
+// FirstPages loads, in one statement, the first limit+1 rows of the lists
+// of many parents (one more than a page tells whether a next page exists).
+func (l *NestedList[K, Row]) FirstPages(ctx context.Context, s *Store, parents []K, limit int) ([]Row, error) {
+	if len(parents) == 0 {
+		return nil, nil
+	}
+	return firstPages[Row](ctx, s, l.query(s.DB, parents...), strings.Join(l.parent.cols, ", "), l.order, limit)
+}
+
+// FirstPage is the first page of one parent's list, with count rows in all,
+// from the rows FirstPages loaded for that parent.
+func (l *NestedList[K, Row]) FirstPage(s *Store, rows []Row, limit, count int) Page[Row] {
+	return pageFromRows(s, rows, limit, count, l.order, l.key)
+}
+
+// ParentOf is the parent whose list holds row.
+func (l *NestedList[K, Row]) ParentOf(row *Row) K { return l.parent.of(row) }
+
+// Counts counts the lists of many parents in one statement; a parent with
+// an empty list is absent.
+func (l *NestedList[K, Row]) Counts(ctx context.Context, s *Store, parents []K) (map[K]int, error) {
+	out := make(map[K]int, len(parents))
+	if len(parents) == 0 {
+		return out, nil
+	}
+	cols := strings.Join(l.parent.cols, ", ")
+	cond, in := l.parent.where(parents)
+	rows, err := l.from(s.DB).ColumnExpr(cols+", count(*)").Where(cond, in).GroupExpr(cols).Rows(ctx)
+	if err != nil {
+		return nil, dbError(err, "count")
+	}
+	defer rows.Close()
+	values := make([]string, len(l.parent.cols))
+	dest := make([]any, len(values)+1)
+	for i := range values {
+		dest[i] = &values[i]
+	}
+	var n int
+	dest[len(values)] = &n
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, dbError(err, "count")
+		}
+		out[l.parent.keyOf(values)] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "count")
+	}
+	return out, nil
+}
