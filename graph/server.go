@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"log/slog"
-	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
@@ -63,12 +62,15 @@ func configure(e engine, r *Resolver) {
 }
 
 // NewHTTPHandler serves the schema over HTTP (POST and GET) at /graphql.
+// There is no WebSocket transport: the schema has no subscriptions, and a
+// long-lived connection carrying queries and mutations would go around
+// every per-request limit (rate limit, body size, timeouts) of the HTTP
+// middleware. An upgrade request is answered like any unsupported request.
 func NewHTTPHandler(r *Resolver) *handler.Server {
 	srv := handler.New(Schema(r))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
-	srv.AddTransport(transport.Websocket{KeepAlivePingInterval: 10 * time.Second})
 	configure(srv, r)
 	return srv
 }

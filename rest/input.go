@@ -29,17 +29,15 @@ import (
 //
 // The HTTP check (withInputChecks) sees the raw bytes of every request; the
 // GraphQL extension (inputHygiene) is the same rule inside both engines,
-// for what reaches an operation by another way: string literals in the
-// document, and WebSocket messages, whose raw bytes no HTTP handler sees.
+// for what the raw bytes cannot show: escapes in the document's string
+// literals. (There is no WebSocket transport, whose messages would reach
+// an operation without passing the HTTP check: see graph.NewHTTPHandler.)
 
 // The problems, as the end of an error message ("title: must not contain NUL").
 const (
 	problemNUL       = "must not contain NUL"
 	problemUTF8      = "invalid UTF-8"
 	problemSurrogate = `unpaired UTF-16 surrogate escape (\ud800-\udfff not in a valid pair)`
-	// Over WebSocket the raw bytes are decoded before any check can see
-	// them, so U+FFFD may be what invalid UTF-8 or a lone surrogate became.
-	problemReplacement = "must not contain U+FFFD over WebSocket (it may stand for invalid UTF-8 or an unpaired surrogate)"
 	// gqlparser decodes each \uXXXX of a string literal on its own, so even
 	// a well-formed pair would be stored as two U+FFFD.
 	problemLiteralSurrogate = `string literals cannot carry UTF-16 surrogate escapes; write the character itself or pass the text in a variable`
@@ -47,9 +45,6 @@ const (
 
 // graphQLPattern is the ServeMux pattern of the GraphQL endpoint.
 const graphQLPattern = "/graphql"
-
-// rawInputChecked marks a request whose raw bytes withInputChecks has seen.
-type rawInputChecked struct{}
 
 // withInputChecks refuses requests carrying NUL, invalid UTF-8 or an
 // unpaired surrogate escape in the path, the query or a JSON body, before
@@ -87,13 +82,7 @@ func withInputChecks(mux *http.ServeMux, routes []compiled, next http.Handler) h
 			}
 			return
 		}
-		if r.Header.Get("Upgrade") != "" {
-			// A WebSocket's messages arrive after this check: inputHygiene
-			// must stay strict for them.
-			next.ServeHTTP(w, r)
-			return
-		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), rawInputChecked{}, true)))
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -437,12 +426,9 @@ func hex4(b []byte) (rune, bool) {
 // checkDocument checks a GraphQL document: its text, and the \u escapes of
 // its string literals (outside comments and block strings, where a
 // backslash is only a backslash).
-func checkDocument(q string, strict bool) string {
+func checkDocument(q string) string {
 	if p := stringProblem(q); p != "" {
 		return p
-	}
-	if strict && strings.ContainsRune(q, utf8.RuneError) {
-		return problemReplacement
 	}
 	for i := 0; i < len(q); {
 		switch {
@@ -487,30 +473,26 @@ func checkDocument(q string, strict bool) string {
 }
 
 // checkValue checks the strings (and member names) of decoded JSON, such
-// as GraphQL variables; strict also refuses U+FFFD (see problemReplacement).
-func checkValue(v any, where string, strict bool) string {
+// as GraphQL variables.
+func checkValue(v any, where string) string {
 	switch v := v.(type) {
 	case string:
-		p := stringProblem(v)
-		if p == "" && strict && strings.ContainsRune(v, utf8.RuneError) {
-			p = problemReplacement
-		}
-		if p != "" {
+		if p := stringProblem(v); p != "" {
 			return where + ": " + p
 		}
 	case map[string]any:
 		// Sorted: the first problem is the same every time.
 		for _, k := range slices.Sorted(maps.Keys(v)) {
-			if msg := checkValue(k, where+": member name", strict); msg != "" {
+			if msg := checkValue(k, where+": member name"); msg != "" {
 				return msg
 			}
-			if msg := checkValue(v[k], where+"."+k, strict); msg != "" {
+			if msg := checkValue(v[k], where+"."+k); msg != "" {
 				return msg
 			}
 		}
 	case []any:
 		for i, e := range v {
-			if msg := checkValue(e, fmt.Sprintf("%s[%d]", where, i), strict); msg != "" {
+			if msg := checkValue(e, fmt.Sprintf("%s[%d]", where, i)); msg != "" {
 				return msg
 			}
 		}
@@ -531,16 +513,14 @@ var _ interface {
 func (inputHygiene) ExtensionName() string                   { return "InputHygiene" }
 func (inputHygiene) Validate(graphql.ExecutableSchema) error { return nil }
 
-func (inputHygiene) MutateOperationParameters(ctx context.Context, p *graphql.RawParams) *gqlerror.Error {
-	// Raw bytes seen by withInputChecks: U+FFFD there is what was sent.
-	strict := ctx.Value(rawInputChecked{}) == nil
-	if msg := checkDocument(p.Query, strict); msg != "" {
+func (inputHygiene) MutateOperationParameters(_ context.Context, p *graphql.RawParams) *gqlerror.Error {
+	if msg := checkDocument(p.Query); msg != "" {
 		return invalidInput("query: " + msg)
 	}
-	if msg := checkValue(p.OperationName, "operationName", strict); msg != "" {
+	if msg := checkValue(p.OperationName, "operationName"); msg != "" {
 		return invalidInput(msg)
 	}
-	if msg := checkValue(p.Variables, "variables", strict); msg != "" {
+	if msg := checkValue(p.Variables, "variables"); msg != "" {
 		return invalidInput(msg)
 	}
 	return nil

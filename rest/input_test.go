@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gorilla/websocket"
 
@@ -189,71 +188,21 @@ func TestInputKeepsGoodText(t *testing.T) {
 	}
 }
 
-// TestInputChecksOverWebSocket: operations sent over the GraphQL WebSocket
-// transport never pass the HTTP check, so the GraphQL extension applies the
-// rule; as their raw bytes are decoded out of sight, U+FFFD (what invalid
-// UTF-8 and lone surrogates become) is refused there too.
-func TestInputChecksOverWebSocket(t *testing.T) {
+// TestNoWebSocketTransport: /graphql has no WebSocket transport, so no
+// operation can reach the engine around the HTTP limits (rate limit, body
+// size, input checks): an upgrade is refused and nothing runs.
+func TestNoWebSocketTransport(t *testing.T) {
 	f := newInputFixture(t)
 	header := http.Header{"Authorization": {"Bearer " + f.alice.Token}, "Sec-WebSocket-Protocol": {"graphql-transport-ws"}}
 	conn, resp, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(f.srv.URL, "http")+"/graphql", header)
-	if err != nil {
-		t.Fatalf("dial: %v (%v)", err, resp)
+	if err == nil {
+		conn.Close()
+		t.Fatal("the WebSocket upgrade succeeded, want it refused")
 	}
-	defer conn.Close()
-	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
-	send := func(v string) {
-		t.Helper()
-		if err := conn.WriteMessage(websocket.TextMessage, []byte(v)); err != nil {
-			t.Fatal(err)
-		}
+	if resp == nil || resp.StatusCode == http.StatusSwitchingProtocols {
+		t.Fatalf("dial: %v (%v), want an HTTP error answer", err, resp)
 	}
-	type message struct {
-		ID      string          `json:"id"`
-		Type    string          `json:"type"`
-		Payload json.RawMessage `json:"payload"`
-	}
-	read := func() message {
-		t.Helper()
-		for {
-			var m message
-			if err := conn.ReadJSON(&m); err != nil {
-				t.Fatal(err)
-			}
-			if m.Type != "ping" && m.Type != "pong" && m.Type != "ka" {
-				return m
-			}
-		}
-	}
-	send(`{"type":"connection_init"}`)
-	if m := read(); m.Type != "connection_ack" {
-		t.Fatalf("got %+v, want connection_ack", m)
-	}
-	for i, c := range []struct {
-		name, vars, want string // want "" is success
-	}{
-		{"nul", `{"input":{"title":"a\u0000b"}}`, "variables.input.title: must not contain NUL"},
-		{"lone-surrogate", `{"input":{"title":"ab\ud800"}}`, "variables.input.title: must not contain U+FFFD"},
-		{"invalid-utf8", "{\"input\":{\"title\":\"a\xffb\"}}", "variables.input.title: must not contain U+FFFD"},
-		{"pair", `{"input":{"title":"Pair \ud83d\ude00"}}`, ""},
-	} {
-		id := string(rune('a' + i))
-		q, _ := json.Marshal(createOrgMutation)
-		send(`{"id":"` + id + `","type":"subscribe","payload":{"query":` + string(q) + `,"variables":` + c.vars + `}}`)
-		m := read()
-		var res resttest.GraphQLResult
-		json.Unmarshal(m.Payload, &res)
-		switch {
-		case c.want == "" && (m.Type != "next" || len(res.Errors) > 0):
-			t.Errorf("%s: got %s %s, want success", c.name, m.Type, m.Payload)
-		case c.want != "" && (len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, c.want) || res.Errors[0].Extensions["code"] != "INVALID"):
-			t.Errorf("%s: got %s %s, want an INVALID error with %q", c.name, m.Type, m.Payload, c.want)
-		}
-		if m := read(); m.Type != "complete" || m.ID != id {
-			t.Errorf("%s: got %+v, want complete", c.name, m)
-		}
-	}
-	if n := resttest.Str(f.alice.Get("/v1/orgs").Expect(http.StatusOK).JSON(), "count"); n != "2" {
-		t.Errorf("organizations = %s, want 2 (Acme and the pair)", n)
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("status %d, want 400", resp.StatusCode)
 	}
 }

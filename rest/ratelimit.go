@@ -13,6 +13,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
 	"folio/rest/logs"
 	"folio/rest/metrics"
 	"folio/store"
@@ -50,32 +54,113 @@ func newLimiter(rl RateLimit, s *store.Store, m *metrics.Metrics) *limiter {
 
 // allow counts the request against bucket, sets the X-RateLimit headers and,
 // when the bucket is over its limit, answers 429 and returns false. A nil
-// limiter allows everything. When the database cannot count, the request
-// is let through (and logged): an outage of the counter must not become an
-// outage of the API.
+// limiter allows everything.
 func (l *limiter) allow(ctx context.Context, w http.ResponseWriter, bucket, kind string) bool {
-	if l == nil {
-		return true
+	wait, ok := l.hit(ctx, w.Header(), bucket, kind, 1)
+	if !ok {
+		writeError(w, http.StatusTooManyRequests, l.exceeded(wait))
 	}
-	win, err := l.store.HitRateLimit(ctx, bucket, l.Window)
+	return ok
+}
+
+// hit counts cost requests against bucket and sets the X-RateLimit headers
+// (and Retry-After when over the limit). It returns false, with the seconds
+// to wait, when the bucket is over its limit. When the database cannot
+// count, the request is let through (and logged): an outage of the counter
+// must not become an outage of the API.
+func (l *limiter) hit(ctx context.Context, h http.Header, bucket, kind string, cost int) (wait int, ok bool) {
+	if l == nil {
+		return 0, true
+	}
+	win, err := l.store.HitRateLimit(ctx, bucket, l.Window, cost)
 	if err != nil {
 		logs.From(ctx).ErrorContext(ctx, "rate limit not counted", "err", err)
-		return true
+		return 0, true
 	}
 	l.prune(ctx, win.Reset.Add(-l.Window))
-	h := w.Header()
 	h.Set("X-RateLimit-Limit", strconv.Itoa(l.Limit))
 	h.Set("X-RateLimit-Remaining", strconv.Itoa(max(l.Limit-win.Count, 0)))
 	h.Set("X-RateLimit-Reset", strconv.FormatInt(win.Reset.Unix(), 10))
 	if win.Count <= l.Limit {
-		return true
+		return 0, true
 	}
-	wait := int(win.Reset.Sub(l.store.Now()).Seconds() + 0.999)
-	h.Set("Retry-After", strconv.Itoa(max(wait, 1)))
+	wait = max(int(win.Reset.Sub(l.store.Now()).Seconds()+0.999), 1)
+	h.Set("Retry-After", strconv.Itoa(wait))
 	l.metrics.RateLimited(kind)
-	writeError(w, http.StatusTooManyRequests,
-		fmt.Sprintf("rate limit exceeded: %d requests per %s; retry after %d seconds", l.Limit, l.Window, max(wait, 1)))
-	return false
+	return wait, false
+}
+
+func (l *limiter) exceeded(wait int) string {
+	return fmt.Sprintf("rate limit exceeded: %d requests per %s; retry after %d seconds", l.Limit, l.Window, wait)
+}
+
+// rateCharge is what a GraphQL operation needs to charge its caller's
+// bucket beyond the one request the middleware counted.
+type rateCharge struct {
+	limiter      *limiter
+	ctx          context.Context // uncounted: bookkeeping is not the request's own work
+	w            *recorder
+	bucket, kind string
+}
+
+type rateChargeKey struct{}
+
+// CodeRateLimited is the extensions.code of a GraphQL operation refused by
+// the rate limit (its HTTP status is 429).
+const CodeRateLimited = "RATE_LIMITED"
+
+// mutationFields charges a mutation operation one request per mutation
+// field: thirty aliased mutations in one document are thirty writes, and
+// count as thirty requests. The middleware has counted the first.
+type mutationFields struct{}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = mutationFields{}
+
+func (mutationFields) ExtensionName() string                   { return "MutationRateLimit" }
+func (mutationFields) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (mutationFields) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	rc, _ := ctx.Value(rateChargeKey{}).(*rateCharge)
+	if rc == nil || rc.limiter == nil || oc.Operation == nil || oc.Operation.Operation != ast.Mutation {
+		return nil
+	}
+	n := rootFields(oc.Operation.SelectionSet)
+	if n <= 1 {
+		return nil
+	}
+	wait, ok := rc.limiter.hit(rc.ctx, rc.w.Header(), rc.bucket, rc.kind, n-1)
+	if ok {
+		return nil
+	}
+	rc.w.forceStatus = http.StatusTooManyRequests // gqlgen would answer 200
+	return &gqlerror.Error{
+		Message:    rc.limiter.exceeded(wait) + fmt.Sprintf(" (each mutation field counts as a request: this operation has %d)", n),
+		Extensions: map[string]any{"code": CodeRateLimited},
+	}
+}
+
+// rootFields counts the fields of a selection set, through fragments
+// (__typename is not an operation).
+func rootFields(set ast.SelectionSet) int {
+	n := 0
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if sel.Name != "__typename" {
+				n++
+			}
+		case *ast.InlineFragment:
+			n += rootFields(sel.SelectionSet)
+		case *ast.FragmentSpread:
+			if sel.Definition != nil {
+				n += rootFields(sel.Definition.SelectionSet)
+			}
+		}
+	}
+	return n
 }
 
 // prune deletes the windows that ended, once per window in each process:

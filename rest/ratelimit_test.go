@@ -239,3 +239,43 @@ func TestRateLimitWindowsAlignedOnTheEpoch(t *testing.T) {
 		t.Errorf("X-RateLimit-Reset = %s, want %d (the end of the 7 s window counted from the epoch)", got, want)
 	}
 }
+
+// TestRateLimitCountsEachMutationField: aliased mutations in one /graphql
+// request count one request each, so they cannot multiply a bucket's
+// writes; a mutation over the limit runs nothing and answers 429.
+func TestRateLimitCountsEachMutationField(t *testing.T) {
+	const limit = 20
+	srv := resttest.New(t, resttest.WithRateLimit(limit, time.Minute))
+	srv.Store.SetClock(func() time.Time { return frozen })
+	alice := srv.User("alice@example.com")
+
+	mutation := func(n int) string {
+		var b strings.Builder
+		b.WriteString("mutation {")
+		for i := range n {
+			b.WriteString(" o" + strconv.Itoa(i) + `: createOrganization(input: {title: "Org"}) { id }`)
+		}
+		b.WriteString(" }")
+		return b.String()
+	}
+	r := alice.Post("/graphql", map[string]any{"query": mutation(5)}).Expect(http.StatusOK)
+	if got := r.Header.Get("X-RateLimit-Remaining"); got != strconv.Itoa(limit-5) {
+		t.Errorf("after 5 mutation fields: remaining %s, want %d", got, limit-5)
+	}
+	r = alice.Post("/graphql", map[string]any{"query": mutation(30)}).Expect(http.StatusTooManyRequests)
+	var res resttest.GraphQLResult
+	r.Decode(&res)
+	if len(res.Errors) != 1 || res.Errors[0].Extensions["code"] != "RATE_LIMITED" ||
+		!strings.Contains(res.Errors[0].Message, "each mutation field counts as a request") || r.Header.Get("Retry-After") == "" {
+		t.Errorf("30 mutation fields: %s, Retry-After %q", r.Body, r.Header.Get("Retry-After"))
+	}
+	if n, err := srv.Store.DB.NewSelect().Table("organizations").Count(context.Background()); err != nil || n != 5 {
+		t.Errorf("organizations = %d (%v), want the first 5 only", n, err)
+	}
+	// Queries are one request whatever their fields.
+	bob := srv.User("bob@example.com")
+	r = bob.Post("/graphql", map[string]any{"query": "{ a: viewer { id } b: viewer { id } c: viewer { id } }"}).Expect(http.StatusOK)
+	if got := r.Header.Get("X-RateLimit-Remaining"); got != strconv.Itoa(limit-1) {
+		t.Errorf("a query of 3 fields: remaining %s, want %d", got, limit-1)
+	}
+}

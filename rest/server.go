@@ -1,12 +1,10 @@
 package rest
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/netip"
 	"runtime/debug"
@@ -88,6 +86,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	mux.HandleFunc("GET "+exportPath, exportContent(res))
 	gql := graph.NewHTTPHandler(res)
 	gql.Use(inputHygiene{})
+	gql.Use(mutationFields{})
 	mux.HandleFunc(graphQLPattern, func(w http.ResponseWriter, r *http.Request) {
 		if playground.Wants(r) {
 			playground.Page(w, r)
@@ -213,6 +212,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			writeDomainError(w, authErr)
 			return
 		}
+		ctx = context.WithValue(ctx, rateChargeKey{}, &rateCharge{limiter: limit, ctx: uncounted, w: w, bucket: bucket, kind: bucketKind})
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
@@ -245,10 +245,17 @@ type recorder struct {
 	statementHeader bool
 	started         bool
 	status          int
-	bytes           int
+	// forceStatus, when set before the response starts, replaces the
+	// status a handler writes (a GraphQL operation refused by the rate
+	// limit is 429, where gqlgen would answer 200).
+	forceStatus int
+	bytes       int
 }
 
 func (w *recorder) WriteHeader(status int) {
+	if w.forceStatus != 0 && !w.started {
+		status = w.forceStatus
+	}
 	if !w.started {
 		w.started = true
 		w.status = status
@@ -268,16 +275,9 @@ func (w *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// Unwrap lets http.ResponseController reach the connection (the GraphQL
-// websocket transport hijacks it; streaming flushes it).
+// Unwrap lets http.ResponseController reach the connection (streaming
+// flushes it).
 func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// Hijack hands the connection to the GraphQL websocket transport, whose
-// upgrader looks for http.Hijacker on the writer itself.
-func (w *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	w.started, w.status = true, http.StatusSwitchingProtocols
-	return http.NewResponseController(w.ResponseWriter).Hijack()
-}
 
 // Flush sends what is buffered (streamed GraphQL responses).
 func (w *recorder) Flush() {

@@ -12,23 +12,25 @@ type RateWindow struct {
 	Reset time.Time // when the window ends and the count starts again
 }
 
-// HitRateLimit counts one request against bucket in the current fixed window
-// of the given length (whole seconds; windows are aligned on the Unix epoch,
-// so every server agrees on them) and returns the window's count. The increment is
-// one atomic statement, so concurrent requests on any number of servers
-// sharing the database never lose or double a count.
-func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Duration) (RateWindow, error) {
+// HitRateLimit counts cost requests (at least one) against bucket in the
+// current fixed window of the given length (whole seconds; windows are
+// aligned on the Unix epoch, so every server agrees on them) and returns the
+// window's count. The increment is one atomic statement, so concurrent
+// requests on any number of servers sharing the database never lose or
+// double a count.
+func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Duration, cost int) (RateWindow, error) {
 	if window < time.Second {
 		return RateWindow{}, fmt.Errorf("rate limit window %s: shorter than a second", window)
 	}
+	cost = max(cost, 1)
 	secs := int64(window / time.Second)
 	now := s.Now().Unix()
 	start := time.Unix(now-now%secs, 0).UTC()
 	window = time.Duration(secs) * time.Second
 	var n int
-	err := s.DB.NewRaw(`INSERT INTO rate_limits (bucket, window_start, n) VALUES (?, ?, 1)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + 1
-		RETURNING n`, bucket, start).Scan(ctx, &n)
+	err := s.DB.NewRaw(`INSERT INTO rate_limits (bucket, window_start, n) VALUES (?, ?, ?)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + EXCLUDED.n
+		RETURNING n`, bucket, start, cost).Scan(ctx, &n)
 	if err != nil {
 		return RateWindow{}, fmt.Errorf("count request of rate limit bucket: %w", err)
 	}

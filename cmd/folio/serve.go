@@ -172,8 +172,7 @@ func httpLimitsFromEnv(importTimeout time.Duration) (httpLimits, error) {
 
 // server is an HTTP server with these limits. Requests whose headers are
 // larger than MaxHeaderBytes get 431 (net/http allows 4 KiB of slack); a
-// connection that runs out of time is closed. Websocket connections
-// (GraphQL subscriptions) leave the limits behind once upgraded.
+// connection that runs out of time is closed.
 func (l httpLimits) server(addr string, h http.Handler) *http.Server {
 	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: l.ReadHeader, ReadTimeout: l.Read,
 		WriteTimeout: l.Write, IdleTimeout: l.Idle, MaxHeaderBytes: l.MaxHeaderBytes}
