@@ -83,6 +83,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		})
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))
+	rd := mountReader(mux, cfg, exec)
 	mux.HandleFunc("GET "+exportPath, exportContent(res))
 	gql := graph.NewHTTPHandler(res)
 	gql.Use(inputHygiene{})
@@ -122,6 +123,9 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	})
 	// Anything else, including a known path with another method, is 404.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if rd.ServeHost(w, r) {
+			return
+		}
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
 	})
 	// The input checks (input.go) run after authentication and the rate

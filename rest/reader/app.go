@@ -1,0 +1,186 @@
+package reader
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+
+	"folio/graph"
+	"folio/store"
+)
+
+// Published spaces (/s/{spaceId}) and app pages (/o/...).
+
+// spaceRoute serves a space's published URL like a site of one space:
+// public spaces indexable, unlisted ones with noindex. Other visibilities
+// (share-link, visitor-auth and in-collection spaces have no key or token
+// Folio could check) and unknown, deleted or private spaces are 404.
+func (rd *Reader) spaceRoute(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("spaceId")
+	spaces, err := rd.cfg.Store.SpacesByID(r.Context(), []string{id})
+	if err != nil && store.ErrorCode(err) != store.CodeNotFound {
+		rd.fail(w, r, err)
+		return
+	}
+	if len(spaces) == 0 || (spaces[0].Visibility != store.VisibilityPublic && spaces[0].Visibility != store.VisibilityUnlisted) {
+		notFound(w)
+		return
+	}
+	sp := spaces[0]
+	s := &siteView{ID: sp.ID, OrganizationID: sp.OrganizationID, Title: sp.Title, Visibility: string(sp.Visibility),
+		Color: "346ddb", Base: "/s/" + sp.ID, Origin: rd.cfg.Base}
+	root := &sectionView{Default: true}
+	root.Spaces = []*variantView{{ID: sp.ID, Title: sp.Title, Emoji: sp.Emoji, SpaceID: sp.ID, RevisionID: sp.RevisionID, Default: true, Section: root}}
+	s.Sections = []*sectionView{root}
+	switch rest := r.PathValue("rest"); rest {
+	case "robots.txt":
+		rd.robots(w, s)
+	case "sitemap.xml":
+		rd.sitemap(w, r, s)
+	default:
+		rd.servePage(w, r, s, rest)
+	}
+}
+
+// appQueries look an app address's object up as the caller: any error
+// (unknown, foreign, not allowed) is 404.
+var appQueries = map[string]string{
+	"organization":          `query ReaderAppOrganization($org: ID!) { organization(id: $org) { id title } }`,
+	"site":                  `query ReaderAppSite($org: ID!, $id: ID!) { organization(id: $org) { site(id: $id) { id title urls { published } } } }`,
+	"collection":            `query ReaderAppCollection($id: ID!) { collection(id: $id) { id title organization } }`,
+	"space":                 `query ReaderAppSpace($id: ID!) { space(id: $id) { id title organization urls { published } } }`,
+	"change request":        `query ReaderAppChangeRequest($id: ID!, $n: String!) { space(id: $id) { id title organization changeRequest(id: $n) { id subject } } }`,
+	"revision":              `query ReaderAppRevision($id: ID!, $n: ID!) { space(id: $id) { id title organization revisionById(id: $n) { id } } }`,
+	"page":                  `query ReaderAppPage($id: ID!, $n: ID!) { space(id: $id) { id title organization revision { page(id: $n) { id title } } } }`,
+	"OpenAPI specification": `query ReaderAppOpenAPI($org: ID!, $n: String!) { organization(id: $org) { id openAPISpec(specSlug: $n) { id } } }`,
+}
+
+func (rd *Reader) registerApp(mux *http.ServeMux) {
+	mux.HandleFunc("GET /o/{orgId}", rd.appRoute)
+	mux.HandleFunc("GET /o/{orgId}/{rest...}", rd.appRoute)
+}
+
+// appTarget is what an app address names.
+type appTarget struct {
+	kind, location string
+	vars           map[string]any
+}
+
+// parseApp reads an app address (as graph/model builds them): nil when
+// it names nothing Folio links to.
+func (rd *Reader) parseApp(org, rest string) *appTarget {
+	api := rd.cfg.Base + "/v1"
+	segs := strings.Split(strings.TrimSuffix(rest, "/"), "/")
+	if rest == "" {
+		return &appTarget{"organization", api + "/orgs/" + org, map[string]any{"org": org}}
+	}
+	switch {
+	case segs[0] == "sites" && (len(segs) == 2 || len(segs) == 3 && segs[2] == "preview"):
+		return &appTarget{"site", api + "/orgs/" + org + "/sites/" + segs[1], map[string]any{"org": org, "id": segs[1]}}
+	case segs[0] == "c" && len(segs) == 2:
+		return &appTarget{"collection", api + "/collections/" + segs[1], map[string]any{"id": segs[1]}}
+	case segs[0] == "openapi" && len(segs) == 2:
+		return &appTarget{"OpenAPI specification", api + "/orgs/" + org + "/openapi/" + segs[1], map[string]any{"org": org, "n": segs[1]}}
+	case segs[0] == "s" && len(segs) == 2:
+		return &appTarget{"space", api + "/spaces/" + segs[1], map[string]any{"id": segs[1]}}
+	case segs[0] == "s" && len(segs) == 4:
+		space := api + "/spaces/" + segs[1]
+		vars := map[string]any{"id": segs[1], "n": segs[3]}
+		switch segs[2] {
+		case "change-requests":
+			return &appTarget{"change request", space + "/change-requests/" + segs[3], vars}
+		case "revisions":
+			return &appTarget{"revision", space + "/revisions/" + segs[3], vars}
+		case "page":
+			return &appTarget{"page", space + "/content/page/" + segs[3], vars}
+		}
+	}
+	return nil
+}
+
+// appRoute answers an app address. Folio has no web app: the page names
+// the object and where the API serves it. Without an API token it looks
+// nothing up (401, saying to use the API), so it tells nobody whether the
+// object exists; with one, the object is looked up as the caller and
+// unknown or foreign objects are 404.
+func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
+	org := r.PathValue("orgId")
+	t := rd.parseApp(org, r.PathValue("rest"))
+	if t == nil {
+		notFound(w)
+		return
+	}
+	data := map[string]any{"CSS": cssURL, "Icon": iconURL, "Location": t.location}
+	if graph.Viewer(r.Context()) == nil {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="folio"`)
+		data["Title"] = "Folio " + t.kind
+		data["Message"] = "Folio has no web app: this address names a " + t.kind + ". Read it through the API with an API token (Authorization: Bearer <token>)."
+		rd.appPage(w, http.StatusUnauthorized, data)
+		return
+	}
+	var out map[string]any
+	if err := rd.runAs(r.Context(), appQueries[t.kind], t.vars, &out); err != nil {
+		switch errCode(err) {
+		case store.CodeNotFound, store.CodeForbidden, store.CodeInvalid, store.CodeUnauthenticated:
+			notFound(w)
+		default:
+			rd.fail(w, r, err)
+		}
+		return
+	}
+	obj, _ := first1(out)
+	if o, ok := obj["organization"].(string); ok && o != org {
+		notFound(w) // a space or collection of another organization
+		return
+	}
+	title, _ := obj["title"].(string)
+	switch t.kind {
+	case "site":
+		site, _ := obj["site"].(map[string]any)
+		title, _ = site["title"].(string)
+		if u, ok := site["urls"].(map[string]any); ok {
+			data["Published"] = u["published"]
+		}
+	case "space":
+		if u, ok := obj["urls"].(map[string]any); ok {
+			data["Published"] = u["published"]
+		}
+	case "change request":
+		cr, _ := obj["changeRequest"].(map[string]any)
+		if s, _ := cr["subject"].(string); s != "" {
+			title = s + " (in " + title + ")"
+		}
+	case "page":
+		rev, _ := obj["revision"].(map[string]any)
+		page, _ := rev["page"].(map[string]any)
+		if s, _ := page["title"].(string); s != "" {
+			title = s + " (in " + title + ")"
+		}
+	}
+	data["Title"] = title
+	data["Message"] = "This " + t.kind + " is read and changed through Folio's API (Folio has no web app)."
+	rd.appPage(w, http.StatusOK, data)
+}
+
+func (rd *Reader) appPage(w http.ResponseWriter, status int, data map[string]any) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", ContentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Robots-Tag", "noindex")
+	h.Set("Cache-Control", "private, no-store")
+	var b bytes.Buffer
+	if err := pageTemplate.ExecuteTemplate(&b, "message", data); err != nil {
+		b.Reset()
+		b.WriteString("internal error")
+	}
+	writeHTML(w, status, b.Bytes())
+}
+
+// first1 is the value of the one root field of an operation's data.
+func first1(m map[string]any) (map[string]any, bool) {
+	for _, v := range m {
+		o, ok := v.(map[string]any)
+		return o, ok
+	}
+	return nil, false
+}

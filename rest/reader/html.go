@@ -1,0 +1,210 @@
+package reader
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"html/template"
+	"net/http"
+	"regexp"
+	"strings"
+)
+
+// Pages are html/template documents (every value escaped for where it
+// goes); the only HTML inserted as is, a page's body, comes out of
+// bluemonday. Styles and the icon are embedded and served from this
+// server, and the Content-Security-Policy allows nothing else: no script
+// at all, no inline style, no request to another origin.
+
+//go:embed assets
+var assets embed.FS
+
+const assetsPath = "/_folio/reader/"
+
+// ContentSecurityPolicy is the policy of every reader page.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; img-src 'self' data:; " +
+	"font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+var (
+	siteCSS = func() []byte {
+		b, err := assets.ReadFile("assets/reader.css")
+		if err != nil {
+			panic(err)
+		}
+		return append(append(b, '\n'), CodeCSS()...)
+	}()
+	iconSVG = func() []byte {
+		b, err := assets.ReadFile("assets/icon.svg")
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}()
+	cssURL  = assetsPath + "site-" + digest(siteCSS) + ".css"
+	iconURL = assetsPath + "icon-" + digest(iconSVG) + ".svg"
+
+	hexColor = regexp.MustCompile(`^[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$`)
+	themeRe  = regexp.MustCompile(`^theme-([0-9a-f]{3}|[0-9a-f]{6})\.css$`)
+)
+
+func digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:6])
+}
+
+func themeURL(color string) string { return assetsPath + "theme-" + color + ".css" }
+
+// serveAsset serves the stylesheet, the icon and the theme stylesheets
+// (one per primary colour, made from the colour in the name).
+func serveAsset(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("file")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	switch {
+	case strings.HasPrefix(name, "site-") && strings.HasSuffix(name, ".css"):
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Write(siteCSS)
+	case strings.HasPrefix(name, "icon-") && strings.HasSuffix(name, ".svg"):
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+		w.Write(iconSVG)
+	case themeRe.MatchString(name):
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Write([]byte(":root { --primary: #" + themeRe.FindStringSubmatch(name)[1] + "; }\n"))
+	default:
+		w.Header().Del("Cache-Control")
+		notFound(w)
+	}
+}
+
+// headers are those of every page of a site.
+func headers(w http.ResponseWriter, s *siteView, noIndex bool, etag string) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", ContentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("X-Frame-Options", "DENY")
+	if s.Visibility == "public" || s.Visibility == "unlisted" {
+		h.Set("Cache-Control", "public, no-cache")
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+		h.Set("Vary", "Cookie")
+	}
+	if noIndex {
+		h.Set("X-Robots-Tag", "noindex")
+	}
+	if etag != "" {
+		h.Set("ETag", etag)
+	}
+}
+
+func writeHTML(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// writeMessage answers with a small page saying what happened.
+func writeMessage(w http.ResponseWriter, status int, title, msg string) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", ContentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Robots-Tag", "noindex")
+	h.Del("ETag")
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "no-store")
+	}
+	var b bytes.Buffer
+	pageTemplate.ExecuteTemplate(&b, "message", map[string]any{"Title": title, "Message": msg, "CSS": cssURL, "Icon": iconURL}) //nolint:errcheck
+	writeHTML(w, status, b.Bytes())
+}
+
+var pageTemplate = template.Must(template.New("reader").Parse(`
+{{define "head"}}<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{{if .NoIndex}}<meta name="robots" content="noindex">
+{{end}}<title>{{.Title}}{{with .Site}} · {{.Title}}{{end}}</title>
+<link rel="icon" href="{{.Icon}}" type="image/svg+xml">
+<link rel="stylesheet" href="{{.CSS}}">
+{{with .ThemeCSS}}<link rel="stylesheet" href="{{.}}">
+{{end}}</head>
+{{end}}
+
+{{define "message"}}<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{{.Title}}</title>
+<link rel="icon" href="{{.Icon}}" type="image/svg+xml">
+<link rel="stylesheet" href="{{.CSS}}">
+</head>
+<body>
+<div class="message">
+<h1>{{.Title}}</h1>
+<p>{{.Message}}</p>
+{{with .Location}}<p>API: <a href="{{.}}"><code>{{.}}</code></a></p>{{end}}
+{{with .Published}}<p>Published at <a href="{{.}}">{{.}}</a></p>{{end}}
+</div>
+</body>
+</html>
+{{end}}
+
+{{define "tree"}}<ul>
+{{range .}}<li>{{if .Group}}<span class="group">{{.Title}}</span>{{else if .External}}{{if .URL}}<a href="{{.URL}}" rel="noopener noreferrer">{{with .Emoji}}{{.}} {{end}}{{.Title}} ↗</a>{{else}}<span>{{.Title}}</span>{{end}}{{else}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="page"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>{{end}}
+{{with .Items}}{{template "tree" .}}{{end}}</li>
+{{end}}</ul>
+{{end}}
+
+{{define "page"}}{{template "head" .}}<body>
+<header class="top">
+<a class="brand" href="{{.Home}}"><img src="{{.Icon}}" alt="">{{.Site.Title}}</a>
+<nav class="sections" aria-label="Sections">
+{{range .Nav}}{{if .Group}}<details{{if .Current}} class="current"{{end}}><summary>{{.Title}}</summary><div>
+{{range .Items}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{.Title}}</a>
+{{end}}</div></details>
+{{else}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{.Title}}</a>
+{{end}}{{end}}</nav>
+<form class="search" role="search" method="get" action="{{.SearchAction}}">
+<input type="search" name="q" value="{{.Query}}" placeholder="Search…" aria-label="Search">
+</form>
+</header>
+<div class="layout">
+<aside class="sidebar" aria-label="Pages">
+{{with .Variants}}<details class="variants"><summary>{{with $.Variant}}{{with .Emoji}}{{.}} {{end}}{{.Title}}{{end}}</summary><div>
+{{range .}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>
+{{end}}</div></details>
+{{end}}{{with .Sidebar}}{{template "tree" .}}{{end}}
+</aside>
+<main>
+{{if .Searched}}<h1 class="title">Results for “{{.Query}}”</h1>
+{{with .Results}}<ol class="results">
+{{range .}}<li><a href="{{.URL}}">{{.Title}}</a> <span class="path">{{.Path}}</span>
+{{with .Sections}}<ul>{{range .}}<li><a href="{{.URL}}">{{if .Title}}{{.Title}}{{else}}…{{end}}</a> — {{.Body}}</li>{{end}}</ul>{{end}}</li>
+{{end}}</ol>
+{{else}}<p>No page matches.</p>
+{{end}}{{else if eq .Title "Search"}}<h1 class="title">Search</h1><p>Type in the search box above.</p>
+{{else}}<h1 class="title">{{with .Emoji}}{{.}} {{end}}{{.Title}}</h1>
+{{with .Summary}}<p class="summary">{{.}}</p>{{end}}
+<article>
+{{.Body}}
+</article>
+{{if or .Prev .Next}}<nav class="pager" aria-label="Previous and next">
+{{with .Prev}}<a class="prev" rel="prev" href="{{.URL}}"><small>Previous</small>{{.Title}}</a>{{end}}
+{{with .Next}}<a class="next" rel="next" href="{{.URL}}"><small>Next</small>{{.Title}}</a>{{end}}
+</nav>{{end}}
+{{end}}</main>
+{{if .TOC}}<aside class="toc" aria-label="On this page"><h2>On this page</h2><ul>
+{{range .TOC}}<li class="l{{.Level}}"><a href="#{{.Anchor}}">{{.Title}}</a></li>
+{{end}}</ul></aside>{{end}}
+</div>
+<footer class="site">{{.Site.Title}} · published with Folio</footer>
+</body>
+</html>
+{{end}}
+`))

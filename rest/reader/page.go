@@ -1,0 +1,442 @@
+package reader
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"folio/store"
+)
+
+// pageNode is a page of a space's tree as the sidebar shows it.
+type pageNode struct {
+	ID, Title, Emoji, Path, Type string
+	Href                         string // link pages
+	Hidden, NoIndex              bool
+	Description                  string
+	Document                     string // hash of its markdown
+	Children                     []*pageNode
+	Parent                       *pageNode
+}
+
+// spaceTree is a revision's page tree: top-level pages in order, every page
+// by path and by id, and the readable pages in reading order.
+type spaceTree struct {
+	OrganizationID string
+	Top            []*pageNode
+	byPath, byID   map[string]*pageNode
+	Order          []*pageNode // documents, not hidden, in reading order
+}
+
+// loadTree reads a revision's pages: two statements (the revision, its tree).
+func (rd *Reader) loadTree(ctx context.Context, revisionID string) (*spaceTree, error) {
+	revs, err := rd.cfg.Store.RevisionsByID(ctx, []string{revisionID})
+	if err != nil {
+		return nil, err
+	}
+	if len(revs) == 0 {
+		return nil, store.NotFound("revision")
+	}
+	t, err := rd.cfg.Store.Tree(ctx, store.TreeKey{OrganizationID: revs[0].OrganizationID, Root: revs[0].Root})
+	if err != nil {
+		return nil, err
+	}
+	return buildTree(revs[0].OrganizationID, t), nil
+}
+
+func buildTree(orgID string, t *store.Tree) *spaceTree {
+	children := map[string][]*store.Entry{}
+	for _, e := range t.Pages() {
+		children[e.Parent] = append(children[e.Parent], e)
+	}
+	st := &spaceTree{OrganizationID: orgID, byPath: map[string]*pageNode{}, byID: map[string]*pageNode{}}
+	var build func(parent string, prefix string, up *pageNode, depth int) []*pageNode
+	build = func(parent, prefix string, up *pageNode, depth int) []*pageNode {
+		kids := children[parent]
+		sortEntries(kids)
+		var out []*pageNode
+		for _, e := range kids {
+			n := &pageNode{ID: e.ID, Title: e.Title, Emoji: e.Emoji, Path: prefix + e.Slug, Type: e.Type, Href: e.Href,
+				Hidden: e.Hidden, NoIndex: e.NoIndex || e.NoRobotsIndex, Description: e.Description, Document: e.Document, Parent: up}
+			if n.Title == "" {
+				n.Title = "Untitled"
+			}
+			st.byID[n.ID] = n
+			if e.Type != store.PageLink {
+				if _, taken := st.byPath[n.Path]; !taken {
+					st.byPath[n.Path] = n
+				}
+				if depth < store.MaxPageDepth {
+					n.Children = build(e.ID, n.Path+"/", n, depth+1)
+				}
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	st.Top = build("", "", nil, 1)
+	var walk func([]*pageNode, bool)
+	walk = func(ns []*pageNode, hidden bool) {
+		for _, n := range ns {
+			h := hidden || n.Hidden
+			if n.Type == store.PageDocument && !h {
+				st.Order = append(st.Order, n)
+			}
+			walk(n.Children, h)
+		}
+	}
+	walk(st.Top, false)
+	return st
+}
+
+func sortEntries(es []*store.Entry) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && less(es[j], es[j-1]); j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+func less(a, b *store.Entry) bool {
+	if a.Position != b.Position {
+		return a.Position < b.Position
+	}
+	return a.ID < b.ID
+}
+
+// first is the first readable page under n (n itself when it is a document).
+func first(ns []*pageNode) *pageNode {
+	for _, n := range ns {
+		if n.Hidden {
+			continue
+		}
+		if n.Type == store.PageDocument {
+			return n
+		}
+		if f := first(n.Children); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// navItem is a link of the top navigation, the variant switcher or the
+// sidebar.
+type navItem struct {
+	Title, URL, Emoji string
+	Current, Open     bool
+	External, Group   bool
+	Items             []*navItem
+}
+
+// pageView is what the page template shows.
+type pageView struct {
+	Site                  *siteView
+	Home                  string
+	Nav                   []*navItem // sections, groups as menus
+	Variants              []*navItem // the site spaces of the current section
+	Variant               *navItem
+	Sidebar               []*navItem
+	Title, Emoji, Summary string
+	Body                  template.HTML
+	TOC                   []TOCEntry
+	Prev, Next            *navItem
+	SearchAction, Query   string
+	Searched              bool
+	Results               []searchResult
+	NoIndex               bool
+	CSS, ThemeCSS, Icon   string
+}
+
+type searchResult struct {
+	Title, URL, Path string
+	Sections         []searchSection
+}
+
+type searchSection struct{ Title, URL, Body string }
+
+// servePage serves a page, the search page, or a redirect to a variant's
+// first page.
+func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView, rest string) {
+	sec, v, pagePath := s.resolve(rest)
+	if v == nil {
+		notFound(w)
+		return
+	}
+	noIndex := s.Visibility != string(store.VisibilityPublic)
+	if pagePath == "~search" {
+		rd.search(w, r, s, sec, v, noIndex)
+		return
+	}
+	key := cacheKey("page/v1", navDigest(s), v.ID, v.RevisionID, pagePath, rest)
+	etag := `"` + key + `"`
+	headers(w, s, noIndex, etag)
+	if etagMatch(r, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if c, ok := rd.cache.Get(key); ok {
+		if c.noIndex {
+			w.Header().Set("X-Robots-Tag", "noindex")
+		}
+		w.Header().Set("X-Folio-Cache", "hit")
+		writeHTML(w, http.StatusOK, c.body)
+		return
+	}
+	tree, err := rd.loadTree(r.Context(), v.RevisionID)
+	if err != nil {
+		rd.fail(w, r, err)
+		return
+	}
+	var page *pageNode
+	if pagePath == "" {
+		page = first(tree.Top)
+	} else {
+		page = tree.byPath[pagePath]
+	}
+	if page != nil && page.Type == store.PageGroup {
+		if f := first(page.Children); f != nil {
+			w.Header().Del("ETag")
+			http.Redirect(w, r, v.URL(s)+"/"+f.Path, http.StatusFound)
+			return
+		}
+	}
+	if pagePath != "" && (page == nil || page.Type != store.PageDocument) {
+		w.Header().Del("ETag")
+		notFound(w)
+		return
+	}
+	view := rd.frame(s, sec, v, tree, page)
+	view.NoIndex = noIndex || (page != nil && page.NoIndex)
+	if page == nil {
+		view.Title = v.Title
+		view.Body = template.HTML("<p>This space has no pages yet.</p>")
+	} else {
+		view.Title, view.Emoji, view.Summary = page.Title, page.Emoji, page.Description
+		md := ""
+		if page.Document != "" {
+			docs, err := rd.cfg.Store.Documents(r.Context(), []store.DocumentKey{{OrganizationID: tree.OrganizationID, Hash: page.Document}})
+			if err != nil {
+				rd.fail(w, r, err)
+				return
+			}
+			md = docs[page.Document]
+		}
+		out := Render(md)
+		view.Body, view.TOC = template.HTML(out.HTML), out.TOC //nolint:gosec // sanitized by bluemonday
+		for i, n := range tree.Order {
+			if n != page {
+				continue
+			}
+			if i > 0 {
+				view.Prev = &navItem{Title: tree.Order[i-1].Title, URL: v.URL(s) + "/" + tree.Order[i-1].Path}
+			}
+			if i+1 < len(tree.Order) {
+				view.Next = &navItem{Title: tree.Order[i+1].Title, URL: v.URL(s) + "/" + tree.Order[i+1].Path}
+			}
+		}
+	}
+	if view.NoIndex {
+		w.Header().Set("X-Robots-Tag", "noindex")
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.ExecuteTemplate(&b, "page", view); err != nil {
+		rd.fail(w, r, err)
+		return
+	}
+	rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex})
+	w.Header().Set("X-Folio-Cache", "miss")
+	writeHTML(w, http.StatusOK, b.Bytes())
+}
+
+// frame is the part of a page every page of a variant shares: navigation,
+// variants, sidebar.
+func (rd *Reader) frame(s *siteView, sec *sectionView, v *variantView, tree *spaceTree, page *pageNode) *pageView {
+	view := &pageView{Site: s, Home: s.Base + "/", SearchAction: v.URL(s) + "/~search",
+		CSS: cssURL, ThemeCSS: themeURL(s.Color), Icon: iconURL}
+	if s.HasSections {
+		groups := map[string]*navItem{}
+		for _, x := range s.Sections {
+			item := &navItem{Title: x.Title, URL: s.Base + "/" + x.Path, Current: x == sec}
+			if x.GroupID == "" {
+				view.Nav = append(view.Nav, item)
+				continue
+			}
+			g := groups[x.GroupID]
+			if g == nil {
+				g = &navItem{Title: x.Group, Group: true}
+				groups[x.GroupID] = g
+				view.Nav = append(view.Nav, g)
+			}
+			g.Items = append(g.Items, item)
+			g.Current = g.Current || item.Current
+		}
+	}
+	for _, x := range sec.Spaces {
+		item := &navItem{Title: x.Title, Emoji: x.Emoji, URL: x.URL(s), Current: x == v}
+		view.Variants = append(view.Variants, item)
+		if item.Current {
+			view.Variant = item
+		}
+	}
+	if len(view.Variants) < 2 {
+		view.Variants = nil
+	}
+	if tree != nil {
+		view.Sidebar = sidebar(tree.Top, v.URL(s), page)
+	}
+	return view
+}
+
+func sidebar(ns []*pageNode, base string, current *pageNode) []*navItem {
+	var out []*navItem
+	for _, n := range ns {
+		if n.Hidden {
+			continue
+		}
+		item := &navItem{Title: n.Title, Emoji: n.Emoji, URL: base + "/" + n.Path, Current: n == current}
+		switch n.Type {
+		case store.PageLink:
+			item.URL, item.External = n.Href, true
+			if !safeHref(n.Href) {
+				item.URL = ""
+			}
+		case store.PageGroup:
+			item.Group = true
+		}
+		for p := current; p != nil; p = p.Parent {
+			if p == n {
+				item.Open = true
+			}
+		}
+		item.Items = sidebar(n.Children, base, current)
+		out = append(out, item)
+	}
+	return out
+}
+
+// safeHref allows http(s), mailto and relative links from link pages.
+func safeHref(h string) bool {
+	l := strings.ToLower(strings.TrimSpace(h))
+	return strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "mailto:") ||
+		(strings.HasPrefix(l, "/") && !strings.HasPrefix(l, "//"))
+}
+
+// search answers the search box: the variant's space searched with the
+// space search (one statement), hits linked to their pages and headings.
+func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, sec *sectionView, v *variantView, noIndex bool) {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	view := rd.frame(s, sec, v, nil, nil)
+	view.Title, view.Query, view.NoIndex = "Search", q, true
+	headers(w, s, noIndex, "")
+	w.Header().Set("X-Robots-Tag", "noindex")
+	w.Header().Set("Cache-Control", "no-store")
+	if q != "" {
+		view.Searched = true
+		hits, err := rd.cfg.Store.SearchSpace(r.Context(), v.SpaceID, q, store.PageArgs{Limit: 20})
+		if err != nil && store.ErrorCode(err) != store.CodeInvalid {
+			rd.fail(w, r, err)
+			return
+		}
+		for _, h := range hits.Items {
+			res := searchResult{Title: h.Title, Path: h.Path, URL: v.URL(s) + "/" + h.Path}
+			for _, x := range h.Sections {
+				body := x.Body
+				if len(body) > 200 {
+					body = body[:200] + "…"
+				}
+				u := res.URL
+				if x.Anchor != "" {
+					u += "#" + x.Anchor
+				}
+				res.Sections = append(res.Sections, searchSection{Title: x.Title, URL: u, Body: strings.ToValidUTF8(body, "")})
+			}
+			view.Results = append(view.Results, res)
+		}
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.ExecuteTemplate(&b, "page", view); err != nil {
+		rd.fail(w, r, err)
+		return
+	}
+	writeHTML(w, http.StatusOK, b.Bytes())
+}
+
+// robots is the site's robots.txt: crawl a public site (and read its
+// sitemap), nothing of any other.
+func (rd *Reader) robots(w http.ResponseWriter, s *siteView) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	if s.Visibility != string(store.VisibilityPublic) {
+		w.Write([]byte("User-agent: *\nDisallow: /\n"))
+		return
+	}
+	fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s/sitemap.xml\n", s.Origin, s.Base)
+}
+
+// sitemap lists every readable page of a public site's visible variants
+// (two statements: their revisions, then all their trees at once). Other
+// sites list nothing.
+func (rd *Reader) sitemap(w http.ResponseWriter, r *http.Request, s *siteView) {
+	type loc struct {
+		Loc string `xml:"loc"`
+	}
+	out := struct {
+		XMLName xml.Name `xml:"urlset"`
+		NS      string   `xml:"xmlns,attr"`
+		URLs    []loc    `xml:"url"`
+	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	if s.Visibility == string(store.VisibilityPublic) {
+		var ids []string
+		for _, sec := range s.Sections {
+			for _, v := range sec.Spaces {
+				ids = append(ids, v.RevisionID)
+			}
+		}
+		if len(ids) > 0 {
+			revs, err := rd.cfg.Store.RevisionsByID(r.Context(), ids)
+			if err != nil {
+				rd.fail(w, r, err)
+				return
+			}
+			byID := map[string]store.Revision{}
+			keys := make([]store.TreeKey, 0, len(revs))
+			for _, rev := range revs {
+				byID[rev.ID] = rev
+				keys = append(keys, store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root})
+			}
+			trees, err := rd.cfg.Store.Trees(r.Context(), keys)
+			if err != nil {
+				rd.fail(w, r, err)
+				return
+			}
+			for _, sec := range s.Sections {
+				for _, v := range sec.Spaces {
+					rev, ok := byID[v.RevisionID]
+					if !ok {
+						continue
+					}
+					t := trees[store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root}]
+					if t == nil {
+						continue
+					}
+					for _, p := range buildTree(rev.OrganizationID, t).Order {
+						if !p.NoIndex {
+							out.URLs = append(out.URLs, loc{s.Origin + v.URL(s) + "/" + p.Path})
+						}
+					}
+				}
+			}
+		}
+	}
+	b, _ := xml.MarshalIndent(out, "", "  ")
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write([]byte(xml.Header))
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
