@@ -5,11 +5,12 @@
 
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
-LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD)
+LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD) -X folio/graph.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build run test postgres chromium node generate check bench image
+.PHONY: build release run test postgres chromium node generate check bench image
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -19,6 +20,14 @@ build: bin/folio
 
 bin/folio: $(SOURCES)
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
+
+# A release binary: always rebuilt, with the version (git describe, or
+# VERSION=...), the commit and the build time stamped in, and -trimpath so
+# no path of this machine ends up in it. `folio version` prints all three
+# (GET /v1/ answers the version and the build time).
+release:
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/folio ./cmd/folio
+	./bin/folio version
 
 run: postgres build
 	./bin/folio serve

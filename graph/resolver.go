@@ -25,8 +25,11 @@ type Resolver struct {
 	Importer *siteimport.Importer
 }
 
-// Version and Build describe this release; the Makefile sets them at link time.
+// Version, Build and Commit describe this release; the Makefile sets them
+// at link time (-X folio/graph.Version=... and so on): the git describe of
+// the tree, the build time (RFC 3339, UTC) and the commit's full hash.
 var (
 	Version = "dev"
 	Build   = "1970-01-01T00:00:00Z"
+	Commit  = "unknown"
 )

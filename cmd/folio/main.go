@@ -28,8 +28,13 @@ Usage:
                                        files in GitBook's Git Sync layout (SUMMARY.md, .gitbook/assets)
   folio import --org ORG --title TITLE [--email EMAIL] FILE
                                        create a space from such an archive; print its id
+  folio backup [--out FILE]            write the database (pg_dump) and the blob directory
+                                       to one tar.gz (default folio-backup-<UTC time>.tar.gz)
+  folio restore [--force] FILE         restore such a backup into an empty database (--force:
+                                       drop the database's public schema first), then migrate
   folio db run -- COMMAND [ARGS...]    run COMMAND with FOLIO_TEST_DATABASE_URL set to a
                                        fresh embedded database (used by make test)
+  folio version                        print the version, commit and build time
 
 Configuration (environment):
   DATABASE_URL      PostgreSQL connection string; unset: an embedded cluster in FOLIO_DATA_DIR
@@ -82,8 +87,14 @@ func main() {
 		err = exportCmd(ctx, args)
 	case "import":
 		err = importCmd(ctx, args)
+	case "backup":
+		err = backupCmd(ctx, args)
+	case "restore":
+		err = restoreCmd(ctx, args)
 	case "db":
 		err = dbRun(ctx, args)
+	case "version", "--version":
+		err = versionCmd(os.Stdout, args)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return
