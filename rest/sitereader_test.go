@@ -142,13 +142,20 @@ const guideIntro = "# Introduction\n\nWelcome to **Folio**. <script>alert('x')</
 	"| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n[bad](javascript:alert(1)) ~~old~~\n\n" +
 	"### Details & more\n\nText.\n\n## Getting started\n\nAgain.\n\n<iframe src=\"https://evil.example\"></iframe>\n"
 
+const setupDoc = "# Setup\n\nConfigure the server, start it, and publish your first site.\n\n" +
+	"## Install\n\nBuild the binary and start it on an embedded database:\n\n" +
+	"```sh\nmake build\n./bin/folio serve --addr :8080\n```\n\n" +
+	"## Configure\n\n| Variable | Default | Meaning |\n|---|---|---|\n| `DATABASE_URL` | embedded | The PostgreSQL to use |\n| `FOLIO_PUBLIC_URL` | `http://localhost:8080` | The base of every URL |\n\n" +
+	"> Sites are served at their `urls.published`: `/sites/{siteId}`.\n\n" +
+	"### From Go\n\n```go\nresp, err := http.Get(base + \"/v1/orgs\")\nif err != nil {\n\treturn err\n}\n```\n\n## Next steps\n\nRead on.\n"
+
 // readerSite makes a published site with two sections (one in a group),
 // the first holding two variants, and returns its id and spaces.
 func readerSite(t *testing.T, srv *resttest.Server, alice *resttest.Client, org, visibility string) (string, *store.Space, *store.Space) {
 	t.Helper()
 	guide := spaceWithDocs(t, srv, org, "Guide <v1>", store.VisibilityPrivate, []readerDoc{
 		{"intro", "", guideIntro},
-		{"setup", "", "# Setup\n\nConfigure the server.\n"},
+		{"setup", "", setupDoc},
 		{"deep", "setup", "# Deep dive\n\nThe hidden details of setup.\n"},
 	})
 	v2 := spaceWithDocs(t, srv, org, "Guide v2", store.VisibilityPrivate, []readerDoc{
@@ -213,25 +220,25 @@ func TestReaderRendersSite(t *testing.T) {
 
 	// Following navigation: a nested page, with previous and next; the
 	// other variant; the API section in its group.
-	deep := b.get(base + "/docs/guide-v1/setup/deep-dive").expect(t, http.StatusOK)
+	deep := b.get(base+"/docs/guide-v1/setup/deep-dive").expect(t, http.StatusOK)
 	deep.has(t, "<h1 class=\"title\">Deep dive</h1>", `rel="prev" href="`+base+`/docs/guide-v1/setup"`, `aria-current="page"`)
 	deep.hasNot(t, `rel="next"`)
-	b.get(base + "/docs/guide-v2").expect(t, http.StatusOK).has(t, "What is new", "Zebra features")
-	b.get(base + "/api").expect(t, http.StatusOK).has(t, "Endpoints", `<details class="current"><summary>Developers</summary>`)
-	b.get(base + "/docs/guide-v1/nope").expect(t, http.StatusNotFound)
+	b.get(base+"/docs/guide-v2").expect(t, http.StatusOK).has(t, "What is new", "Zebra features")
+	b.get(base+"/api").expect(t, http.StatusOK).has(t, "Endpoints", `<details class="current"><summary>Developers</summary>`)
+	b.get(base+"/docs/guide-v1/nope").expect(t, http.StatusNotFound)
 	b.get("/sites/nope").expect(t, http.StatusNotFound)
 
 	// Search, backed by the space search; hits link to their headings.
-	found := b.get(base + "/docs/guide-v1/~search?q=hidden+details").expect(t, http.StatusOK)
+	found := b.get(base+"/docs/guide-v1/~search?q=hidden+details").expect(t, http.StatusOK)
 	found.has(t, `href="`+base+`/docs/guide-v1/setup/deep-dive"`, "Deep dive")
-	b.get(base + "/docs/guide-v1/~search?q=%3Cscript%3E").expect(t, http.StatusOK).hasNot(t, "<script>")
+	b.get(base+"/docs/guide-v1/~search?q=%3Cscript%3E").expect(t, http.StatusOK).hasNot(t, "<script>")
 
 	// robots.txt and sitemap.xml.
-	robots := b.get(base + "/robots.txt").expect(t, http.StatusOK)
+	robots := b.get(base+"/robots.txt").expect(t, http.StatusOK)
 	if !strings.Contains(robots.Body, "Allow: /") || !strings.Contains(robots.Body, "Sitemap: http://folio.test"+base+"/sitemap.xml") {
 		t.Errorf("robots.txt: %s", robots.Body)
 	}
-	sm := b.get(base + "/sitemap.xml").expect(t, http.StatusOK)
+	sm := b.get(base+"/sitemap.xml").expect(t, http.StatusOK)
 	for _, p := range []string{"/docs/guide-v1/introduction", "/docs/guide-v1/setup/deep-dive", "/docs/guide-v2/what-is-new", "/api/api/reference"} {
 		if !strings.Contains(sm.Body, "<loc>http://folio.test"+base+p+"</loc>") {
 			t.Errorf("sitemap lacks %s: %s", p, sm.Body)
@@ -239,8 +246,8 @@ func TestReaderRendersSite(t *testing.T) {
 	}
 
 	// Cache: the same page again is a hit; with its ETag, 304.
-	again := b.get(base + "/docs/guide-v1/setup").expect(t, http.StatusOK)
-	hit := b.get(base + "/docs/guide-v1/setup").expect(t, http.StatusOK)
+	again := b.get(base+"/docs/guide-v1/setup").expect(t, http.StatusOK)
+	hit := b.get(base+"/docs/guide-v1/setup").expect(t, http.StatusOK)
 	if hit.Header.Get("X-Folio-Cache") != "hit" || hit.Body != again.Body || hit.Statements >= again.Statements {
 		t.Errorf("second view: cache %q, %d statements (first %d)", hit.Header.Get("X-Folio-Cache"), hit.Statements, again.Statements)
 	}
@@ -253,7 +260,7 @@ func TestReaderRendersSite(t *testing.T) {
 	if after.Header.Get("ETag") == etag {
 		t.Errorf("the ETag did not change with the revision")
 	}
-	v2 := b.get(base + "/docs/guide-v2").expect(t, http.StatusOK)
+	v2 := b.get(base+"/docs/guide-v2").expect(t, http.StatusOK)
 	b.get(base+"/docs/guide-v2", "If-None-Match", v2.Header.Get("ETag")).expect(t, http.StatusNotModified)
 	mergeDocs(t, srv, guide, alice.UserID, []readerDoc{{"more2", "", "# More again\n"}})
 	b.get(base+"/docs/guide-v2", "If-None-Match", v2.Header.Get("ETag")).expect(t, http.StatusNotModified)
@@ -261,7 +268,7 @@ func TestReaderRendersSite(t *testing.T) {
 	// Unpublished: 404.
 	alice.Post(sitesPath(org)+"/"+id+"/unpublish", nil).Expect(http.StatusOK)
 	b.get(base).expect(t, http.StatusNotFound)
-	b.get(base + "/robots.txt").expect(t, http.StatusNotFound)
+	b.get(base+"/robots.txt").expect(t, http.StatusNotFound)
 }
 
 func TestReaderAccess(t *testing.T) {
@@ -271,7 +278,7 @@ func TestReaderAccess(t *testing.T) {
 
 	t.Run("unlisted-noindex", func(t *testing.T) {
 		id, _, _ := readerSite(t, srv, alice, org, "unlisted")
-		p := newBrowser(t, srv).get("/sites/" + id).expect(t, http.StatusOK)
+		p := newBrowser(t, srv).get("/sites/"+id).expect(t, http.StatusOK)
 		p.has(t, `<meta name="robots" content="noindex">`)
 		if p.Header.Get("X-Robots-Tag") != "noindex" {
 			t.Errorf("X-Robots-Tag = %q", p.Header.Get("X-Robots-Tag"))
@@ -290,7 +297,7 @@ func TestReaderAccess(t *testing.T) {
 		notFoundBody := newBrowser(t, srv).get("/sites/nope").Body
 		for name, q := range map[string]string{"no-key": "", "wrong-key": "?share=nope", "wrong-shareKey": "?shareKey=nope"} {
 			t.Run(name+"-404", func(t *testing.T) {
-				p := newBrowser(t, srv).get("/sites/" + id + q).expect(t, http.StatusNotFound)
+				p := newBrowser(t, srv).get("/sites/"+id+q).expect(t, http.StatusNotFound)
 				if p.Body != notFoundBody {
 					t.Errorf("the refusal differs from an unknown site's: %s", p.Body)
 				}
@@ -301,26 +308,26 @@ func TestReaderAccess(t *testing.T) {
 		u, _ := url.Parse(published)
 		for _, q := range []string{"?share=" + url.QueryEscape(key), "?shareKey=" + url.QueryEscape(key)} {
 			b := newBrowser(t, srv)
-			r := b.get(u.Path + q).expect(t, http.StatusSeeOther)
+			r := b.get(u.Path+q).expect(t, http.StatusSeeOther)
 			if loc := r.Header.Get("Location"); loc != "/sites/"+id {
 				t.Errorf("Location = %q", loc)
 			}
 			if c := r.Header.Get("Set-Cookie"); !strings.Contains(c, "Path=/sites/"+id) || !strings.Contains(c, "HttpOnly") {
 				t.Errorf("Set-Cookie = %q", c)
 			}
-			p := b.get("/sites/" + id).expect(t, http.StatusOK)
+			p := b.get("/sites/"+id).expect(t, http.StatusOK)
 			p.has(t, `<meta name="robots" content="noindex">`, "Introduction")
-			b.get("/sites/" + id + "/docs/guide-v2").expect(t, http.StatusOK)
+			b.get("/sites/"+id+"/docs/guide-v2").expect(t, http.StatusOK)
 			if p.Header.Get("Cache-Control") != "private, no-cache" {
 				t.Errorf("Cache-Control = %q", p.Header.Get("Cache-Control"))
 			}
 		}
 		// A deactivated link's key opens nothing, cookie or not.
 		b := newBrowser(t, srv)
-		b.get("/sites/" + id + "?share=" + url.QueryEscape(key)).expect(t, http.StatusSeeOther)
+		b.get("/sites/"+id+"?share="+url.QueryEscape(key)).expect(t, http.StatusSeeOther)
 		alice.Patch(site+"/share-links/"+resttest.Str(link, "id"), map[string]any{"active": false}).Expect(http.StatusOK)
-		b.get("/sites/" + id).expect(t, http.StatusNotFound)
-		newBrowser(t, srv).get("/sites/" + id + "?share=" + url.QueryEscape(key)).expect(t, http.StatusNotFound)
+		b.get("/sites/"+id).expect(t, http.StatusNotFound)
+		newBrowser(t, srv).get("/sites/"+id+"?share="+url.QueryEscape(key)).expect(t, http.StatusNotFound)
 	})
 
 	t.Run("visitor-auth", func(t *testing.T) {
@@ -337,23 +344,23 @@ func TestReaderAccess(t *testing.T) {
 		}
 		alice.Patch(site+"/sections/"+api, map[string]any{"condition": `visitor.claims.team == "dev"`}).Expect(http.StatusOK)
 
-		newBrowser(t, srv).get("/sites/" + id).expect(t, http.StatusUnauthorized).has(t, "Sign-in required")
+		newBrowser(t, srv).get("/sites/"+id).expect(t, http.StatusUnauthorized).has(t, "Sign-in required")
 		bad := sign(t, jwt.SigningMethodHS256, []byte(strings.Repeat("x", 40)), fresh(jwt.MapClaims{}))
-		newBrowser(t, srv).get("/sites/" + id + "?jwt_token=" + bad).expect(t, http.StatusUnauthorized).has(t, "not valid")
+		newBrowser(t, srv).get("/sites/"+id+"?jwt_token="+bad).expect(t, http.StatusUnauthorized).has(t, "not valid")
 		expired := sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{"exp": 1})
-		newBrowser(t, srv).get("/sites/" + id + "?jwt_token=" + expired).expect(t, http.StatusUnauthorized)
+		newBrowser(t, srv).get("/sites/"+id+"?jwt_token="+expired).expect(t, http.StatusUnauthorized)
 
 		plain := newBrowser(t, srv)
-		plain.get("/sites/" + id + "?jwt_token=" + sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"sub": "v"}))).expect(t, http.StatusSeeOther)
-		p := plain.get("/sites/" + id).expect(t, http.StatusOK)
+		plain.get("/sites/"+id+"?jwt_token="+sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"sub": "v"}))).expect(t, http.StatusSeeOther)
+		p := plain.get("/sites/"+id).expect(t, http.StatusOK)
 		p.has(t, "Introduction", "noindex")
 		p.hasNot(t, "Developers")
-		plain.get("/sites/" + id + "/api").expect(t, http.StatusNotFound) // a hidden section is not there
+		plain.get("/sites/"+id+"/api").expect(t, http.StatusNotFound) // a hidden section is not there
 
 		dev := newBrowser(t, srv)
-		dev.get("/sites/" + id + "?jwt_token=" + sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"team": "dev"}))).expect(t, http.StatusSeeOther)
-		dev.get("/sites/" + id).expect(t, http.StatusOK).has(t, "Developers")
-		dev.get("/sites/" + id + "/api").expect(t, http.StatusOK).has(t, "Endpoints")
+		dev.get("/sites/"+id+"?jwt_token="+sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"team": "dev"}))).expect(t, http.StatusSeeOther)
+		dev.get("/sites/"+id).expect(t, http.StatusOK).has(t, "Developers")
+		dev.get("/sites/"+id+"/api").expect(t, http.StatusOK).has(t, "Endpoints")
 	})
 
 	t.Run("adaptive-public", func(t *testing.T) {
@@ -367,8 +374,8 @@ func TestReaderAccess(t *testing.T) {
 		}
 		alice.Patch(site+"/sections/"+api, map[string]any{"condition": `visitor.claims.team == "dev"`}).Expect(http.StatusOK)
 		// No token: the conditional section is hidden; a bad token is ignored.
-		newBrowser(t, srv).get("/sites/" + id).expect(t, http.StatusOK).hasNot(t, "Developers")
-		newBrowser(t, srv).get("/sites/" + id + "?jwt_token=nonsense").expect(t, http.StatusSeeOther)
+		newBrowser(t, srv).get("/sites/"+id).expect(t, http.StatusOK).hasNot(t, "Developers")
+		newBrowser(t, srv).get("/sites/"+id+"?jwt_token=nonsense").expect(t, http.StatusSeeOther)
 	})
 }
 
@@ -387,9 +394,9 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 	published := resttest.Str(alice.Get("/v1/spaces/"+pub.ID).Expect(http.StatusOK).JSON(), "urls.published")
 	u, _ := url.Parse(published)
 	b.get(u.Path).expect(t, http.StatusOK).has(t, "Public words", "<title>Hello · Handbook</title>")
-	b.get(u.Path + "/hello").expect(t, http.StatusOK).has(t, "Public words")
-	b.get("/s/" + unl.ID).expect(t, http.StatusOK).has(t, `content="noindex"`)
-	b.get("/s/" + priv.ID).expect(t, http.StatusNotFound).hasNot(t, "Secret")
+	b.get(u.Path+"/hello").expect(t, http.StatusOK).has(t, "Public words")
+	b.get("/s/"+unl.ID).expect(t, http.StatusOK).has(t, `content="noindex"`)
+	b.get("/s/"+priv.ID).expect(t, http.StatusNotFound).hasNot(t, "Secret")
 	b.get("/s/nope").expect(t, http.StatusNotFound)
 
 	// urls.app: without a token, a page saying to use the API (nothing
@@ -397,7 +404,7 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 	app := resttest.Str(alice.Get("/v1/spaces/"+pub.ID).Expect(http.StatusOK).JSON(), "urls.app")
 	appPath := strings.TrimPrefix(app, "http://folio.test")
 	b.get(appPath).expect(t, http.StatusUnauthorized).has(t, "API", "/v1/spaces/"+pub.ID)
-	b.get("/o/" + org + "/s/nope").expect(t, http.StatusUnauthorized)
+	b.get("/o/"+org+"/s/nope").expect(t, http.StatusUnauthorized)
 	alice.Get(appPath).Expect(http.StatusOK)
 	if body := string(alice.Get(appPath).Body); !strings.Contains(body, "Handbook") || !strings.Contains(body, "/v1/spaces/"+pub.ID) {
 		t.Errorf("app page: %s", body)
@@ -424,4 +431,53 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 		t.Errorf("change request app page: %s", body)
 	}
 	bob.Get(crApp).Expect(http.StatusNotFound)
+}
+
+// TestReaderStatements checks that a page view costs the same number of
+// SQL statements on a site of one section and one site space as on a site
+// of 10 sections of 10 site spaces (the bench's sites): a cache miss, a
+// cache hit, a search and the sitemap alike.
+func TestReaderStatements(t *testing.T) {
+	run := func(sections, siteSpaces int) map[string]int {
+		srv := resttest.New(t)
+		alice := srv.User("alice@example.com")
+		org := createOrg(t, alice, "Acme")
+		seedSites(t, srv, org, 1, sections, siteSpaces)
+		sites, err := srv.Store.ListSites(t.Context(), org, store.SiteFilter{}, store.PageArgs{Limit: 10})
+		if err != nil || len(sites.Items) != 1 {
+			t.Fatalf("sites: %v %v", sites, err)
+		}
+		if _, err := srv.Store.SetSitePublished(t.Context(), &sites.Items[0], true); err != nil {
+			t.Fatal(err)
+		}
+		b := newBrowser(t, srv)
+		base := "/sites/" + sites.Items[0].ID
+		last := base + "/section-" + strconv.Itoa(sections-1) + "/page-2/page-2-1"
+		out := map[string]int{}
+		home := b.get(base).expect(t, http.StatusOK)
+		out["miss"] = home.Statements
+		out["hit"] = b.get(base).expect(t, http.StatusOK).Statements
+		deep := b.get(last).expect(t, http.StatusOK)
+		deep.has(t, "Page 2.1")
+		out["miss-deep"] = deep.Statements
+		out["not-modified"] = b.get(last, "If-None-Match", deep.Header.Get("ETag")).expect(t, http.StatusNotModified).Statements
+		out["search"] = b.get(base+"/~search?q=page").expect(t, http.StatusOK).Statements
+		out["sitemap"] = b.get(base+"/sitemap.xml").expect(t, http.StatusOK).Statements
+		nav := home.Body[strings.Index(home.Body, `<nav class="sections"`):]
+		nav = nav[:strings.Index(nav, "</nav>")]
+		if n := strings.Count(nav, `href="`+base+`/section-`); n != sections {
+			t.Errorf("%d sections in the navigation, want %d", n, sections)
+		}
+		return out
+	}
+	small, big := run(1, 1), run(10, 10)
+	for k, n := range small {
+		if big[k] != n {
+			t.Errorf("%s: %d statements on a 1x1 site, %d on a 10x10 site", k, n, big[k])
+		}
+	}
+	if small["miss"] > 12 || small["hit"] > 8 {
+		t.Errorf("a page view costs %d statements (%d from the cache)", small["miss"], small["hit"])
+	}
+	t.Logf("statements per page view: %v", big)
 }
