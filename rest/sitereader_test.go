@@ -481,3 +481,51 @@ func TestReaderStatements(t *testing.T) {
 	}
 	t.Logf("statements per page view: %v", big)
 }
+
+func TestReaderHostnameAndBasename(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	id, _, _ := readerSite(t, srv, alice, org, "public")
+	site := sitesPath(org) + "/" + id
+	b := newBrowser(t, srv)
+
+	// A basename is one more segment of the site's address.
+	got := alice.Patch(site, map[string]any{"basename": "handbook"}).Expect(http.StatusOK).JSON()
+	if p := resttest.Str(got, "urls.published"); p != "http://folio.test/sites/"+id+"/handbook" {
+		t.Fatalf("urls.published = %q", p)
+	}
+	b.get("/sites/"+id+"/handbook").expect(t, http.StatusOK).has(t, `href="/sites/`+id+`/handbook/docs/guide-v1/setup"`)
+	b.get("/sites/"+id+"/handbook/docs/guide-v1/setup").expect(t, http.StatusOK).has(t, "Configure the server")
+	b.get("/sites/"+id).expect(t, http.StatusNotFound)
+
+	// A custom hostname serves the site at its root (Host header).
+	alice.Patch(site, map[string]any{"hostname": "docs.acme.example", "basename": "handbook"}).Expect(http.StatusOK)
+	host := func(path string) webPage {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Host = "docs.acme.example"
+		resp, err := b.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		return webPage{Status: resp.StatusCode, Header: resp.Header, Body: string(raw)}
+	}
+	host("/handbook").expect(t, http.StatusOK).has(t, `href="/handbook/docs/guide-v1/setup"`, "Introduction")
+	host("/handbook/docs/guide-v2").expect(t, http.StatusOK).has(t, "Zebra features")
+	if r := host("/handbook/robots.txt").expect(t, http.StatusOK); !strings.Contains(r.Body, "Sitemap: https://docs.acme.example/handbook/sitemap.xml") {
+		t.Errorf("robots.txt: %s", r.Body)
+	}
+	host("/elsewhere").expect(t, http.StatusNotFound)
+	// The API still answers on that host.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", nil)
+	req.Host = "docs.acme.example"
+	if resp, err := b.c.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("healthz on the site's host: %v %v", resp, err)
+	}
+	// Unpublished, the hostname answers nothing.
+	alice.Post(site+"/unpublish", nil).Expect(http.StatusOK)
+	host("/handbook").expect(t, http.StatusNotFound)
+}

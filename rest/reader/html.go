@@ -85,7 +85,7 @@ func headers(w http.ResponseWriter, s *siteView, noIndex bool, etag string) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Frame-Options", "DENY")
-	if s.Visibility == "public" || s.Visibility == "unlisted" {
+	if !s.Personal && (s.Visibility == "public" || s.Visibility == "unlisted") {
 		h.Set("Cache-Control", "public, no-cache")
 	} else {
 		h.Set("Cache-Control", "private, no-cache")

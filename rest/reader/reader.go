@@ -325,6 +325,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	}
 	site := buildSite(&data, base, origin)
 	site.OrganizationID = row.OrganizationID
+	site.Personal = token != "" || vars["shareKey"] != nil
 	switch rest {
 	case "robots.txt":
 		rd.robots(w, site)
@@ -440,6 +441,9 @@ type siteView struct {
 	Origin             string // scheme and host for absolute URLs
 	HasSections        bool
 	Sections           []*sectionView
+	// Personal: the reader's credentials (a share key, a visitor token)
+	// decide what they see, so no shared cache may keep the page.
+	Personal bool
 }
 
 type sectionView struct {
