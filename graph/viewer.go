@@ -10,8 +10,12 @@ import (
 
 type viewerKey struct{}
 
-// WithViewer returns a context for requests made by u.
+// WithViewer returns a context for requests made by u; the store records
+// u as the actor of the events its writes append.
 func WithViewer(ctx context.Context, u *store.User) context.Context {
+	if u != nil {
+		ctx = store.WithActor(ctx, u.ID)
+	}
 	return context.WithValue(ctx, viewerKey{}, u)
 }
 

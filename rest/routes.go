@@ -18,6 +18,7 @@ func Routes() []Route {
 		searchRoutes,
 		linkRoutes,
 		importRoutes,
+		eventRoutes,
 	} {
 		all = append(all, area...)
 	}

@@ -157,8 +157,10 @@ func (s *Store) CreateChangeRequest(ctx context.Context, sp *Space, userID, subj
 			return dbError(err, "space")
 		}
 		cr.Number, cr.RevisionInitial, cr.RevisionID = row.Number, row.Revision, row.Revision
-		_, err = tx.NewInsert().Model(cr).Exec(ctx)
-		return dbError(err, "change request")
+		if _, err = tx.NewInsert().Model(cr).Exec(ctx); err != nil {
+			return dbError(err, "change request")
+		}
+		return s.emit(ctx, tx, crEvent(EventChangeRequestCreated, cr, P{"subject": cr.Subject}))
 	})
 	if err != nil {
 		return nil, err
@@ -194,8 +196,17 @@ func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, p C
 			cr.Status = *p.Status
 		}
 		cr.UpdatedAt = s.Now()
-		_, err = tx.NewUpdate().Model(cr).Column("subject", "status", "updated_at").WherePK().Exec(ctx)
-		return dbError(err, "change request")
+		if _, err = tx.NewUpdate().Model(cr).Column("subject", "status", "updated_at").WherePK().Exec(ctx); err != nil {
+			return dbError(err, "change request")
+		}
+		var changed []string
+		if p.Subject != nil {
+			changed = append(changed, "subject")
+		}
+		if p.Status != nil {
+			changed = append(changed, "status")
+		}
+		return s.emit(ctx, tx, crEvent(EventChangeRequestUpdated, cr, P{"changed": changed, "status": cr.Status}))
 	})
 	return cr, err
 }

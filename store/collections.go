@@ -99,8 +99,10 @@ func (s *Store) CreateCollection(ctx context.Context, orgID string, n NewCollect
 		}
 		c.Position = key
 		c.CreatedAt, c.UpdatedAt = s.Now(), s.Now()
-		_, err = tx.NewInsert().Model(c).Exec(ctx)
-		return dbError(err, "collection")
+		if _, err = tx.NewInsert().Model(c).Exec(ctx); err != nil {
+			return dbError(err, "collection")
+		}
+		return s.emit(ctx, tx, collectionEvent(EventCollectionCreated, c, P{"title": c.Title, "parent": c.ParentID}))
 	})
 	if err != nil {
 		return nil, err
@@ -130,12 +132,24 @@ func (s *Store) UpdateCollection(ctx context.Context, id string, p CollectionPat
 	if p.SetDefaultLevel {
 		q.Set("default_level = ?", p.DefaultLevel)
 	}
-	res, err := q.Exec(ctx)
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var orgID string
+		if err := q.Conn(tx).Returning("organization_id").Scan(ctx, &orgID); err != nil {
+			return dbError(err, "collection")
+		}
+		var changed []string
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"title", p.Title != nil}, {"description", p.SetDescription}, {"defaultLevel", p.SetDefaultLevel}} {
+			if f.set {
+				changed = append(changed, f.name)
+			}
+		}
+		return s.emit(ctx, tx, ev{org: orgID, typ: EventCollectionUpdated, object: id, payload: P{"changed": changed}})
+	})
 	if err != nil {
-		return nil, dbError(err, "collection")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, NotFound("collection")
+		return nil, err
 	}
 	return s.Collection(ctx, id)
 }
@@ -152,13 +166,20 @@ func (s *Store) DeleteCollection(ctx context.Context, c *Collection) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.NewUpdate().Table("spaces").Set("deleted_at = ?, updated_at = ?", s.Now(), s.Now()).
-			Where("parent_id IN (?) AND deleted_at IS NULL", bun.In(ids)).Exec(ctx); err != nil {
+		var spaceIDs []string
+		if err := tx.NewUpdate().Table("spaces").Set("deleted_at = ?, updated_at = ?", s.Now(), s.Now()).
+			Where("parent_id IN (?) AND deleted_at IS NULL", bun.In(ids)).Returning("id").Scan(ctx, &spaceIDs); err != nil {
 			return dbError(err, "space")
 		}
 		// Child collections go with it (ON DELETE CASCADE); spaces lose their parent (SET NULL).
-		_, err = tx.NewDelete().Table("collections").Where("id = ?", c.ID).Exec(ctx)
-		return dbError(err, "collection")
+		if _, err = tx.NewDelete().Table("collections").Where("id = ?", c.ID).Exec(ctx); err != nil {
+			return dbError(err, "collection")
+		}
+		events := []ev{collectionEvent(EventCollectionDeleted, c, P{"collections": ids})}
+		for _, id := range spaceIDs {
+			events = append(events, ev{org: c.OrganizationID, typ: EventSpaceDeleted, object: id, space: id, payload: P{"collection": c.ID}})
+		}
+		return s.emit(ctx, tx, events...)
 	})
 }
 
@@ -187,7 +208,10 @@ func (s *Store) MoveCollection(ctx context.Context, c *Collection, parentID *str
 		}
 		_, err = tx.NewUpdate().Table("collections").Set("parent_id = ?, position = ?, updated_at = ?", parentID, key, s.Now()).
 			Where("id = ?", c.ID).Exec(ctx)
-		return dbError(err, "collection")
+		if err != nil {
+			return dbError(err, "collection")
+		}
+		return s.emit(ctx, tx, collectionEvent(EventCollectionMoved, c, P{"parent": parentID}))
 	})
 	if err != nil {
 		return nil, err
@@ -228,7 +252,12 @@ func (s *Store) TransferCollection(ctx context.Context, c *Collection, toOrg str
 		if err := moveCustomValues(ctx, tx, spaceIDs, toOrg); err != nil {
 			return err
 		}
-		return moveContent(ctx, tx, spaceIDs, c.OrganizationID, toOrg)
+		if err := moveContent(ctx, tx, spaceIDs, c.OrganizationID, toOrg); err != nil {
+			return err
+		}
+		p := P{"from": c.OrganizationID, "to": toOrg, "spaces": spaceIDs}
+		return s.emit(ctx, tx, ev{org: c.OrganizationID, typ: EventCollectionTransferred, object: c.ID, payload: p},
+			ev{org: toOrg, typ: EventCollectionTransferred, object: c.ID, payload: p})
 	})
 	if err != nil {
 		return nil, err

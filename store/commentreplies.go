@@ -58,8 +58,10 @@ func (s *Store) PostReply(ctx context.Context, c *Comment, userID, markdown stri
 		if n, _ := res.RowsAffected(); n == 0 {
 			return NotFound("comment")
 		}
-		_, err = tx.NewInsert().Model(r).Exec(ctx)
-		return dbError(err, "reply")
+		if _, err = tx.NewInsert().Model(r).Exec(ctx); err != nil {
+			return dbError(err, "reply")
+		}
+		return s.emit(ctx, tx, ev{org: r.OrganizationID, typ: EventReplyCreated, object: r.ID, space: c.SpaceID, payload: P{"comment": c.ID}})
 	})
 	if err != nil {
 		return nil, err
@@ -83,7 +85,14 @@ func (s *Store) UpdateReply(ctx context.Context, commentID, id string, p Comment
 				return dbError(err, "reply")
 			}
 		}
-		return react(ctx, tx, reactionSubject{orgID: r.OrganizationID, commentID: commentID, replyID: r.ID}, p, now)
+		if err := react(ctx, tx, reactionSubject{orgID: r.OrganizationID, commentID: commentID, replyID: r.ID}, p, now); err != nil {
+			return err
+		}
+		var spaceID string
+		if err := tx.NewSelect().Table("comments").Column("space_id").Where("id = ?", commentID).Scan(ctx, &spaceID); err != nil {
+			return dbError(err, "comment")
+		}
+		return s.emit(ctx, tx, ev{org: r.OrganizationID, typ: EventReplyUpdated, object: r.ID, space: spaceID, payload: P{"comment": commentID}})
 	})
 	return r, err
 }
@@ -101,8 +110,16 @@ func (s *Store) DeleteReply(ctx context.Context, commentID, id string) (bool, er
 			return nil
 		}
 		found = true
-		_, err = tx.NewUpdate().Table("comments").Set("replies = replies - 1").Where("id = ?", commentID).Exec(ctx)
-		return dbError(err, "comment")
+		var cm struct {
+			OrganizationID string `bun:"organization_id"`
+			SpaceID        string `bun:"space_id"`
+		}
+		err = tx.NewUpdate().Table("comments").Set("replies = replies - 1").Where("id = ?", commentID).
+			Returning("organization_id, space_id").Scan(ctx, &cm)
+		if err != nil {
+			return dbError(err, "comment")
+		}
+		return s.emit(ctx, tx, ev{org: cm.OrganizationID, typ: EventReplyDeleted, object: id, space: cm.SpaceID, payload: P{"comment": commentID}})
 	})
 	return found, err
 }

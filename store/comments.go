@@ -146,7 +146,10 @@ func (s *Store) PostComment(ctx context.Context, orgID string, th Thread, userID
 		if _, err := tx.NewInsert().Model(c).Exec(ctx); err != nil {
 			return dbError(err, "comment")
 		}
-		return countOpen(ctx, tx, th, 1)
+		if err := countOpen(ctx, tx, th, 1); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, commentEvent(EventCommentCreated, c, nil))
 	})
 	if err != nil {
 		return nil, err
@@ -196,7 +199,10 @@ func (s *Store) UpdateComment(ctx context.Context, th Thread, id string, p Comme
 		if err != nil {
 			return dbError(err, "comment")
 		}
-		return react(ctx, tx, reactionSubject{orgID: c.OrganizationID, commentID: c.ID}, p, now)
+		if err := react(ctx, tx, reactionSubject{orgID: c.OrganizationID, commentID: c.ID}, p, now); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, commentEvent(EventCommentUpdated, c, P{"status": c.Status}))
 	})
 	return c, err
 }
@@ -218,9 +224,11 @@ func (s *Store) DeleteComment(ctx context.Context, th Thread, id string) (bool, 
 			return dbError(err, "comment")
 		}
 		if c.Status == CommentOpen {
-			return countOpen(ctx, tx, th, -1)
+			if err := countOpen(ctx, tx, th, -1); err != nil {
+				return err
+			}
 		}
-		return nil
+		return s.emit(ctx, tx, commentEvent(EventCommentDeleted, c, nil))
 	})
 	return found, err
 }

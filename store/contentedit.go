@@ -122,7 +122,12 @@ func (s *Store) UpdateChangeRequestContent(ctx context.Context, spaceID, crID, u
 			return dbError(err, "change request")
 		}
 		out.ChangeRequest, out.Changes, out.Files = cr, ed.outcomes, ed.files
-		return nil
+		events := make([]ev, 0, len(ed.outcomes))
+		for _, o := range ed.outcomes {
+			events = append(events, ev{org: cr.OrganizationID, typ: EventPageUpdated, object: o.Page, space: spaceID,
+				payload: P{"changeRequest": cr.ID, "number": cr.Number, "revision": rev.ID, "change": o.Object}})
+		}
+		return s.emit(ctx, tx, events...)
 	})
 	if err != nil {
 		return nil, err

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
+	"sort"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -73,11 +76,13 @@ func (s *Store) CustomFieldByName(ctx context.Context, orgID, name string) (*Cus
 func (s *Store) CreateCustomField(ctx context.Context, f *CustomField) error {
 	f.ID = NewID()
 	f.CreatedAt, f.UpdatedAt = s.Now(), s.Now()
-	_, err := s.DB.NewInsert().Model(f).Exec(ctx)
-	if ErrorCode(dbError(err, "")) == CodeConflict {
-		return Errorf(CodeConflict, "name: a custom field named %q already exists", f.Name)
-	}
-	return dbError(err, "custom field")
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(f).Exec(ctx)
+		if ErrorCode(dbError(err, "")) == CodeConflict {
+			return Errorf(CodeConflict, "name: a custom field named %q already exists", f.Name)
+		}
+		return dbError(err, "custom field")
+	}, ev{org: f.OrganizationID, typ: EventCustomFieldCreated, object: f.ID, payload: P{"name": f.Name}})
 }
 
 // CustomFieldPatch holds the fields of a field update; nil leaves a field unchanged.
@@ -102,14 +107,28 @@ func (s *Store) UpdateCustomField(ctx context.Context, id string, p CustomFieldP
 		q.Set("options = ?", pgArray(p.Options))
 	}
 	f := new(CustomField)
-	err := q.Returning("*").Scan(ctx, f)
-	return f, dbError(err, "custom field")
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := q.Conn(tx).Returning("*").Scan(ctx, f); err != nil {
+			return dbError(err, "custom field")
+		}
+		return s.emit(ctx, tx, ev{org: f.OrganizationID, typ: EventCustomFieldUpdated, object: f.ID, payload: P{"name": f.Name}})
+	})
+	return f, err
 }
 
 // DeleteCustomField deletes a field and every value of it.
 func (s *Store) DeleteCustomField(ctx context.Context, id string) error {
-	_, err := s.DB.NewDelete().Model((*CustomField)(nil)).Where("id = ?", id).Exec(ctx)
-	return dbError(err, "custom field")
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var f CustomField
+		err := tx.NewDelete().Model(&f).Where("id = ?", id).Returning("organization_id, name").Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return dbError(err, "custom field")
+		}
+		return s.emit(ctx, tx, ev{org: f.OrganizationID, typ: EventCustomFieldDeleted, object: id, payload: P{"name": f.Name}})
+	})
 }
 
 // CustomValue is a space's value of one field.
@@ -155,7 +174,12 @@ func (s *Store) SetSpaceCustomValues(ctx context.Context, sp *Space, values map[
 				return dbError(err, "custom field value")
 			}
 		}
-		return nil
+		fields := make([]string, 0, len(values))
+		for id := range values {
+			fields = append(fields, id)
+		}
+		sort.Strings(fields)
+		return s.emit(ctx, tx, spaceEvent(EventSpaceCustomFields, sp, P{"fields": fields}))
 	})
 }
 

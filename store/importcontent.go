@@ -121,15 +121,23 @@ func (s *Store) ImportContent(ctx context.Context, spaceID, crID string, pages [
 			return err
 		}
 		out.Revision = rev.ID
+		imported := ev{org: orgID, typ: EventContentImported, object: spaceID, space: spaceID,
+			payload: P{"revision": rev.ID, "pages": len(pages), "files": len(files)}}
 		if cr != nil {
 			cr.RevisionID, cr.UpdatedAt = rev.ID, now
-			_, err := tx.NewUpdate().Model(cr).Column("revision_id", "updated_at").WherePK().Exec(ctx)
-			return dbError(err, "change request")
+			if _, err := tx.NewUpdate().Model(cr).Column("revision_id", "updated_at").WherePK().Exec(ctx); err != nil {
+				return dbError(err, "change request")
+			}
+			imported.payload["changeRequest"] = cr.ID
+			return s.emit(ctx, tx, imported)
 		}
 		if _, err := tx.NewUpdate().Table("spaces").Set("revision_id = ?, updated_at = ?", rev.ID, now).Where("id = ?", spaceID).Exec(ctx); err != nil {
 			return dbError(err, "space")
 		}
-		return setCurrentContent(ctx, tx, orgID, spaceID, root)
+		if err := setCurrentContent(ctx, tx, orgID, spaceID, root); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, imported)
 	})
 	if err != nil {
 		return nil, err

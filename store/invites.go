@@ -21,8 +21,11 @@ type Invite struct {
 // CreateInvite creates an invite link.
 func (s *Store) CreateInvite(ctx context.Context, orgID string, role *Role) (*Invite, error) {
 	inv := &Invite{ID: NewID(), OrganizationID: orgID, Role: role, CreatedAt: s.Now()}
-	_, err := s.DB.NewInsert().Model(inv).Exec(ctx)
-	return inv, dbError(err, "invite")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(inv).Exec(ctx)
+		return dbError(err, "invite")
+	}, ev{org: orgID, typ: EventInviteCreated, object: inv.ID, payload: P{"role": role}})
+	return inv, err
 }
 
 // Invite loads one invite of an organization.
@@ -42,21 +45,26 @@ func (s *Store) ListInvites(ctx context.Context, orgID string, args PageArgs) (P
 // UpdateInvite changes the role an invite grants.
 func (s *Store) UpdateInvite(ctx context.Context, orgID, id string, role *Role) (*Invite, error) {
 	inv := new(Invite)
-	err := s.DB.NewUpdate().Model(inv).Set("role = ?", role).
-		Where("id = ? AND organization_id = ?", id, orgID).Returning("*").Scan(ctx)
-	return inv, dbError(err, "invite")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		err := tx.NewUpdate().Model(inv).Set("role = ?", role).
+			Where("id = ? AND organization_id = ?", id, orgID).Returning("*").Scan(ctx)
+		return dbError(err, "invite")
+	}, ev{org: orgID, typ: EventInviteUpdated, object: id, payload: P{"role": role}})
+	return inv, err
 }
 
 // DeleteInvite deletes an invite link.
 func (s *Store) DeleteInvite(ctx context.Context, orgID, id string) error {
-	res, err := s.DB.NewDelete().Model((*Invite)(nil)).Where("id = ? AND organization_id = ?", id, orgID).Exec(ctx)
-	if err != nil {
-		return dbError(err, "invite")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("invite")
-	}
-	return nil
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*Invite)(nil)).Where("id = ? AND organization_id = ?", id, orgID).Exec(ctx)
+		if err != nil {
+			return dbError(err, "invite")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound("invite")
+		}
+		return nil
+	}, ev{org: orgID, typ: EventInviteDeleted, object: id})
 }
 
 // JoinWithInvite makes the user a member through an invite link, with its
@@ -139,6 +147,7 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 		inviter = &inviterID
 	}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var events []ev
 		res = InviteResult{Invited: len(addrs), InvitationIDs: make([]string, len(addrs))}
 		for i, email := range addrs {
 			member, err := exists(ctx, tx.NewSelect().TableExpr("members AS m").
@@ -159,8 +168,10 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 				return dbError(err, "invitation")
 			}
 			res.InvitationIDs[i] = inv.ID
+			// No address in the feed: members who may not list invitations read it.
+			events = append(events, ev{org: orgID, typ: EventInvitationCreated, object: inv.ID, payload: P{"role": rs[i], "sso": sso}})
 		}
-		return nil
+		return s.emit(ctx, tx, events...)
 	})
 	return res, err
 }
@@ -188,7 +199,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, orgID, invitationID string
 				return dbError(err, "member")
 			}
 		}
-		return nil
+		return s.emit(ctx, tx, ev{org: orgID, typ: EventInvitationDeleted, object: inv.ID, payload: P{"accepted": true}})
 	})
 }
 
@@ -215,23 +226,29 @@ func (s *Store) UserInvitations(ctx context.Context, u *User, args PageArgs) (Pa
 
 // RevokeInvitation deletes a pending invitation of an organization.
 func (s *Store) RevokeInvitation(ctx context.Context, orgID, id string) error {
-	return deleteInvitation(ctx, s.DB.NewDelete().Model((*Invitation)(nil)).Where("id = ? AND organization_id = ?", id, orgID))
+	return s.deleteInvitation(ctx, func(tx bun.Tx) *bun.DeleteQuery {
+		return tx.NewDelete().Model((*Invitation)(nil)).Where("id = ? AND organization_id = ?", id, orgID)
+	}, P{"revoked": true})
 }
 
 // DeclineInvitation deletes a pending invitation to the user's address;
 // any other invitation is not found.
 func (s *Store) DeclineInvitation(ctx context.Context, id string, u *User) error {
-	return deleteInvitation(ctx, s.DB.NewDelete().Model((*Invitation)(nil)).Where("id = ? AND lower(email) = lower(?)", id, u.Email))
+	return s.deleteInvitation(ctx, func(tx bun.Tx) *bun.DeleteQuery {
+		return tx.NewDelete().Model((*Invitation)(nil)).Where("id = ? AND lower(email) = lower(?)", id, u.Email)
+	}, P{"declined": true})
 }
 
 // deleteInvitation runs a delete of one invitation: no row is not found.
-func deleteInvitation(ctx context.Context, q *bun.DeleteQuery) error {
-	res, err := q.Exec(ctx)
-	if err != nil {
-		return dbError(err, "invitation")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("invitation")
-	}
-	return nil
+func (s *Store) deleteInvitation(ctx context.Context, q func(tx bun.Tx) *bun.DeleteQuery, payload P) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var row struct {
+			ID             string `bun:"id"`
+			OrganizationID string `bun:"organization_id"`
+		}
+		if err := q(tx).Returning("id, organization_id").Scan(ctx, &row); err != nil {
+			return dbError(err, "invitation")
+		}
+		return s.emit(ctx, tx, ev{org: row.OrganizationID, typ: EventInvitationDeleted, object: row.ID, payload: payload})
+	})
 }

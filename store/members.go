@@ -94,7 +94,10 @@ func (s *Store) AddMember(ctx context.Context, db bun.IDB, orgID, userID string,
 			WHEN array_position(?, EXCLUDED.role) > array_position(?, member.role) THEN EXCLUDED.role
 			ELSE member.role END`, roleOrder(), roleOrder()).
 		Returning("*").Exec(ctx)
-	return m, dbError(err, "member")
+	if err != nil {
+		return m, dbError(err, "member")
+	}
+	return m, s.emit(ctx, db, memberEvent(EventMemberCreated, orgID, userID, P{"role": m.Role}))
 }
 
 func roleOrder() any {
@@ -127,7 +130,10 @@ func (s *Store) UpdateMemberRole(ctx context.Context, orgID, userID string, role
 		}
 		err = tx.NewUpdate().Model(m).Set("role = ?", role).
 			Where("organization_id = ? AND user_id = ?", orgID, userID).Returning("*").Scan(ctx)
-		return dbError(err, "member")
+		if err != nil {
+			return dbError(err, "member")
+		}
+		return s.emit(ctx, tx, memberEvent(EventMemberUpdated, orgID, userID, P{"role": role}))
 	})
 	return m, err
 }
@@ -151,7 +157,7 @@ func (s *Store) RemoveMember(ctx context.Context, orgID, userID string) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return NotFound("member")
 		}
-		return nil
+		return s.emit(ctx, tx, memberEvent(EventMemberDeleted, orgID, userID, nil))
 	})
 }
 
@@ -165,9 +171,15 @@ func (s *Store) TouchMember(ctx context.Context, orgID, userID string) error {
 // SetMemberSSO marks a member as able to sign in with SSO.
 func (s *Store) SetMemberSSO(ctx context.Context, orgID, userID string) (*Member, error) {
 	m := new(Member)
-	err := s.DB.NewUpdate().Model(m).Set("sso = true").
-		Where("organization_id = ? AND user_id = ?", orgID, userID).Returning("*").Scan(ctx)
-	return m, dbError(err, "member")
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		err := tx.NewUpdate().Model(m).Set("sso = true").
+			Where("organization_id = ? AND user_id = ?", orgID, userID).Returning("*").Scan(ctx)
+		if err != nil {
+			return dbError(err, "member")
+		}
+		return s.emit(ctx, tx, memberEvent(EventMemberUpdated, orgID, userID, P{"sso": true}))
+	})
+	return m, err
 }
 
 // escapeLike escapes the LIKE wildcards of a user-supplied search string.

@@ -62,7 +62,10 @@ func (s *Store) MergeChangeRequest(ctx context.Context, spaceID, crID, userID st
 		cr.Status, cr.MergedBy, cr.MergedAt, cr.RevisionMerged, cr.UpdatedAt = CRMerged, &userID, &now, &rev.ID, now
 		_, err = tx.NewUpdate().Model(cr).Column("status", "merged_by", "merged_at", "revision_merged", "updated_at").WherePK().Exec(ctx)
 		out.Revision, out.ChangeRequest = rev.ID, cr
-		return dbError(err, "change request")
+		if err != nil {
+			return dbError(err, "change request")
+		}
+		return s.emit(ctx, tx, crEvent(EventChangeRequestMerged, cr, P{"revision": rev.ID, "previousRevision": sp.Revision}))
 	})
 	if err != nil {
 		return nil, err

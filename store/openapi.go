@@ -118,7 +118,10 @@ func (s *Store) CreateOpenAPISpec(ctx context.Context, orgID, slug string, src O
 		if _, err := tx.NewInsert().Model(sp).Exec(ctx); err != nil {
 			return dbError(err, "OpenAPI specification")
 		}
-		return s.enqueue(ctx, tx, ProcessOpenAPISpec{SpecID: sp.ID}, nil)
+		if err := s.enqueue(ctx, tx, ProcessOpenAPISpec{SpecID: sp.ID}, nil); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, openAPIEvent(EventOpenAPICreated, sp, nil))
 	})
 	if err != nil {
 		return nil, err
@@ -146,7 +149,14 @@ func (s *Store) PutOpenAPISpec(ctx context.Context, orgID, slug string, src Open
 		if err != nil {
 			return dbError(err, "OpenAPI specification")
 		}
-		return s.enqueue(ctx, tx, ProcessOpenAPISpec{SpecID: sp.ID}, nil)
+		if err := s.enqueue(ctx, tx, ProcessOpenAPISpec{SpecID: sp.ID}, nil); err != nil {
+			return err
+		}
+		typ := EventOpenAPIUpdated
+		if sp.Revision == 1 {
+			typ = EventOpenAPICreated
+		}
+		return s.emit(ctx, tx, openAPIEvent(typ, sp, P{"revision": sp.Revision}))
 	})
 	if err != nil {
 		return nil, err
@@ -157,14 +167,15 @@ func (s *Store) PutOpenAPISpec(ctx context.Context, orgID, slug string, src Open
 
 // DeleteOpenAPISpec deletes a specification and its versions.
 func (s *Store) DeleteOpenAPISpec(ctx context.Context, orgID, slug string) error {
-	res, err := s.DB.NewDelete().Model((*OpenAPISpec)(nil)).Where("organization_id = ? AND slug = ?", orgID, slug).Exec(ctx)
-	if err != nil {
-		return dbError(err, "OpenAPI specification")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("OpenAPI specification")
-	}
-	return nil
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var id string
+		err := tx.NewDelete().Model((*OpenAPISpec)(nil)).Where("organization_id = ? AND slug = ?", orgID, slug).
+			Returning("id").Scan(ctx, &id)
+		if err != nil {
+			return dbError(err, "OpenAPI specification")
+		}
+		return s.emit(ctx, tx, ev{org: orgID, typ: EventOpenAPIDeleted, object: id, payload: P{"slug": slug}})
+	})
 }
 
 // versionSelect leaves out the filesystem, which only content needs.
@@ -234,8 +245,10 @@ func (s *Store) FinishOpenAPIProcessing(ctx context.Context, specID string, o Op
 			q.Set("processing_state = ?", OpenAPIComplete)
 		}
 		if o.ErrorCode != "" {
-			_, err := q.Set("last_error_code = ?", o.ErrorCode).Set("last_error_message = ?", o.ErrorMessage).Exec(ctx)
-			return dbError(err, "OpenAPI specification")
+			if _, err := q.Set("last_error_code = ?", o.ErrorCode).Set("last_error_message = ?", o.ErrorMessage).Exec(ctx); err != nil {
+				return dbError(err, "OpenAPI specification")
+			}
+			return s.emit(ctx, tx, openAPIEvent(EventOpenAPIProcessed, sp, P{"revision": o.Revision, "error": o.ErrorCode}))
 		}
 		q.Set("last_error_code = NULL, last_error_message = NULL")
 		changed := true
@@ -257,7 +270,9 @@ func (s *Store) FinishOpenAPIProcessing(ctx context.Context, specID string, o Op
 			}
 			q.Set("last_version_id = ?", v.ID)
 		}
-		_, err := q.Exec(ctx)
-		return dbError(err, "OpenAPI specification")
+		if _, err := q.Exec(ctx); err != nil {
+			return dbError(err, "OpenAPI specification")
+		}
+		return s.emit(ctx, tx, openAPIEvent(EventOpenAPIProcessed, sp, P{"revision": o.Revision, "changed": changed}))
 	})
 }

@@ -42,8 +42,11 @@ func (s *Store) CreateOrganization(ctx context.Context, userID, title string, em
 			return dbError(err, "organization")
 		}
 		m := &Member{OrganizationID: o.ID, UserID: userID, Role: &admin, JoinedAt: now}
-		_, err := tx.NewInsert().Model(m).Exec(ctx)
-		return dbError(err, "member")
+		if _, err := tx.NewInsert().Model(m).Exec(ctx); err != nil {
+			return dbError(err, "member")
+		}
+		return s.emit(ctx, tx, ev{org: o.ID, typ: EventOrganizationCreated, object: o.ID, payload: P{"title": title}},
+			memberEvent(EventMemberCreated, o.ID, userID, P{"role": admin}))
 	})
 	if err != nil {
 		return nil, err
@@ -137,11 +140,17 @@ func (s *Store) UpdateOrganization(ctx context.Context, id string, p Organizatio
 		q.Set("invite_links = ?", *p.InviteLinks)
 	}
 	o := new(Organization)
-	if err := q.Returning("*").Scan(ctx, o); err != nil {
-		if ErrorCode(dbError(err, "")) == CodeConflict {
-			return nil, Errorf(CodeConflict, "hostname: %q is already taken", *p.Hostname)
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := q.Conn(tx).Returning("*").Scan(ctx, o); err != nil {
+			if ErrorCode(dbError(err, "")) == CodeConflict {
+				return Errorf(CodeConflict, "hostname: %q is already taken", *p.Hostname)
+			}
+			return dbError(err, "organization")
 		}
-		return nil, dbError(err, "organization")
+		return s.emit(ctx, tx, ev{org: id, typ: EventOrganizationUpdated, object: id, payload: P{"changed": p.changed()}})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return o, nil
 }

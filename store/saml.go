@@ -75,8 +75,11 @@ func (s *Store) CreateSAMLProvider(ctx context.Context, orgID string, p SAMLPatc
 	if err := checkDefaultTeam(ctx, s.DB, orgID, sp.DefaultTeamID); err != nil {
 		return nil, err
 	}
-	_, err := s.DB.NewInsert().Model(sp).Exec(ctx)
-	return sp, dbError(err, "SAML provider")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(sp).Exec(ctx)
+		return dbError(err, "SAML provider")
+	}, ev{org: orgID, typ: EventSAMLProviderCreated, object: sp.ID})
+	return sp, err
 }
 
 // SAMLProvider loads one provider of an organization.
@@ -96,7 +99,7 @@ func (s *Store) ListSAMLProviders(ctx context.Context, orgID string, args PageAr
 // UpdateSAMLProvider applies a patch to a provider.
 func (s *Store) UpdateSAMLProvider(ctx context.Context, orgID, id string, p SAMLPatch) (*SAMLProvider, error) {
 	var sp *SAMLProvider
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		sp = new(SAMLProvider)
 		if err := tx.NewSelect().Model(sp).Where("id = ? AND organization_id = ?", id, orgID).For("UPDATE").Scan(ctx); err != nil {
 			return dbError(err, "SAML provider")
@@ -107,20 +110,22 @@ func (s *Store) UpdateSAMLProvider(ctx context.Context, orgID, id string, p SAML
 		}
 		_, err := tx.NewUpdate().Model(sp).WherePK().Exec(ctx)
 		return dbError(err, "SAML provider")
-	})
+	}, ev{org: orgID, typ: EventSAMLProviderUpdated, object: id})
 	return sp, err
 }
 
 // DeleteSAMLProvider deletes a provider.
 func (s *Store) DeleteSAMLProvider(ctx context.Context, orgID, id string) error {
-	res, err := s.DB.NewDelete().Model((*SAMLProvider)(nil)).Where("id = ? AND organization_id = ?", id, orgID).Exec(ctx)
-	if err != nil {
-		return dbError(err, "SAML provider")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("SAML provider")
-	}
-	return nil
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*SAMLProvider)(nil)).Where("id = ? AND organization_id = ?", id, orgID).Exec(ctx)
+		if err != nil {
+			return dbError(err, "SAML provider")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound("SAML provider")
+		}
+		return nil
+	}, ev{org: orgID, typ: EventSAMLProviderDeleted, object: id})
 }
 
 // AllSAMLProviders lists every provider of an organization (for SSO login info).

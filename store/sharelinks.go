@@ -71,29 +71,39 @@ func (s *Store) ActiveShareLink(ctx context.Context, siteID, key string) (bool, 
 func (s *Store) CreateShareLink(ctx context.Context, site *Site, name string) (*ShareLink, error) {
 	l := &ShareLink{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Name: name, Active: true, CreatedAt: s.Now()}
 	l.KeyHash = keyHash(s.ShareKey(l.ID))
-	if _, err := s.DB.NewInsert().Model(l).Exec(ctx); err != nil {
-		return nil, dbError(err, "share link")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(l).Exec(ctx)
+		return dbError(err, "share link")
+	}, shareLinkEvent(EventShareLinkCreated, l))
+	if err != nil {
+		return nil, err
 	}
 	return l, nil
 }
 
 // UpdateShareLink changes a share link's name and whether it is active.
 func (s *Store) UpdateShareLink(ctx context.Context, l *ShareLink, name *string, active *bool) (*ShareLink, error) {
-	q := s.DB.NewUpdate().Table("site_share_links").Where("id = ?", l.ID).Set("id = id")
-	if name != nil {
-		q.Set("name = ?", *name)
-	}
-	if active != nil {
-		q.Set("active = ?", *active)
-	}
-	if _, err := q.Exec(ctx); err != nil {
-		return nil, dbError(err, "share link")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		q := tx.NewUpdate().Table("site_share_links").Where("id = ?", l.ID).Set("id = id")
+		if name != nil {
+			q.Set("name = ?", *name)
+		}
+		if active != nil {
+			q.Set("active = ?", *active)
+		}
+		_, err := q.Exec(ctx)
+		return dbError(err, "share link")
+	}, shareLinkEvent(EventShareLinkUpdated, l))
+	if err != nil {
+		return nil, err
 	}
 	return s.ShareLink(ctx, l.SiteID, l.ID)
 }
 
 // DeleteShareLink removes a share link; its key opens nothing any more.
 func (s *Store) DeleteShareLink(ctx context.Context, l *ShareLink) error {
-	_, err := s.DB.NewDelete().Table("site_share_links").Where("id = ?", l.ID).Exec(ctx)
-	return dbError(err, "share link")
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewDelete().Table("site_share_links").Where("id = ?", l.ID).Exec(ctx)
+		return dbError(err, "share link")
+	}, shareLinkEvent(EventShareLinkDeleted, l))
 }

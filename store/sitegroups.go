@@ -51,7 +51,7 @@ func groupTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSe
 // the named sections into it, in that order.
 func (s *Store) AddSiteSectionGroup(ctx context.Context, site *Site, title string, icon *string, sectionIDs []string) (*SiteSectionGroup, error) {
 	g := &SiteSectionGroup{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, Icon: icon, CreatedAt: s.Now()}
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func (s *Store) AddSiteSectionGroup(ctx context.Context, site *Site, title strin
 			}
 		}
 		return nil
-	})
+	}, groupEvent(EventSiteSectionGroupCreated, g, P{"sections": sectionIDs}))
 	if err != nil {
 		return nil, err
 	}
@@ -95,33 +95,37 @@ func joinGroup(ctx context.Context, tx bun.Tx, siteID, groupID, sectionID, field
 // UpdateSiteSectionGroup changes a group's title and icon (setIcon with a
 // nil icon removes it).
 func (s *Store) UpdateSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, title *string, setIcon bool, icon *string) (*SiteSectionGroup, error) {
-	q := s.DB.NewUpdate().Table("site_section_groups").Where("id = ?", g.ID).Set("id = id")
-	if title != nil {
-		q.Set("title = ?", *title)
-	}
-	if setIcon {
-		q.Set("icon = ?", icon)
-	}
-	if _, err := q.Exec(ctx); err != nil {
-		return nil, dbError(err, "site section group")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		q := tx.NewUpdate().Table("site_section_groups").Where("id = ?", g.ID).Set("id = id")
+		if title != nil {
+			q.Set("title = ?", *title)
+		}
+		if setIcon {
+			q.Set("icon = ?", icon)
+		}
+		_, err := q.Exec(ctx)
+		return dbError(err, "site section group")
+	}, groupEvent(EventSiteSectionGroupUpdated, g, nil))
+	if err != nil {
+		return nil, err
 	}
 	return s.SiteSectionGroup(ctx, g.SiteID, g.ID)
 }
 
 // AddSectionToGroup moves a section of the site to the end of a group.
 func (s *Store) AddSectionToGroup(ctx context.Context, g *SiteSectionGroup, sectionID string) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, g.SiteID); err != nil {
 			return err
 		}
 		return joinGroup(ctx, tx, g.SiteID, g.ID, sectionID, "sectionId")
-	})
+	}, groupEvent(EventSiteSectionGroupUpdated, g, P{"added": sectionID}))
 }
 
 // RemoveSectionFromGroup moves a section of a group to the site root, just
 // after the group; a section not in the group is NOT_FOUND.
 func (s *Store) RemoveSectionFromGroup(ctx context.Context, g *SiteSectionGroup, sectionID string) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, g.SiteID); err != nil {
 			return err
 		}
@@ -133,7 +137,7 @@ func (s *Store) RemoveSectionFromGroup(ctx context.Context, g *SiteSectionGroup,
 			return NotFound("site section")
 		}
 		return ungroup(ctx, tx, g, []string{sec.ID})
-	})
+	}, groupEvent(EventSiteSectionGroupUpdated, g, P{"removed": sectionID}))
 }
 
 // ungroup moves sections (in this order) to the site root just after their
@@ -156,7 +160,7 @@ func ungroup(ctx context.Context, tx bun.Tx, g *SiteSectionGroup, ids []string) 
 // DeleteSiteSectionGroup removes a group; its sections stay, at the site
 // root where the group was, in their order.
 func (s *Store) DeleteSiteSectionGroup(ctx context.Context, g *SiteSectionGroup) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, g.SiteID); err != nil {
 			return err
 		}
@@ -170,13 +174,13 @@ func (s *Store) DeleteSiteSectionGroup(ctx context.Context, g *SiteSectionGroup)
 		}
 		_, err := tx.NewDelete().Table("site_section_groups").Where("id = ?", g.ID).Exec(ctx)
 		return dbError(err, "site section group")
-	})
+	}, groupEvent(EventSiteSectionGroupDeleted, g, nil))
 }
 
 // MoveSiteSectionGroup moves a group among the site root's sections and
 // groups; without a position, to the end.
 func (s *Store) MoveSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, pos SitePosition) (*SiteSectionGroup, error) {
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, g.SiteID); err != nil {
 			return err
 		}
@@ -217,7 +221,7 @@ func (s *Store) MoveSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, p
 		}
 		_, err = tx.NewUpdate().Table("site_section_groups").Set("position = ?", key).Where("id = ?", g.ID).Exec(ctx)
 		return dbError(err, "site section group")
-	})
+	}, groupEvent(EventSiteSectionGroupUpdated, g, P{"changed": []string{"position"}}))
 	if err != nil {
 		return nil, err
 	}

@@ -131,13 +131,16 @@ func (s *Store) CreateSite(ctx context.Context, orgID string, n NewSite) (*Site,
 				return err
 			}
 			ids = append([]string{sp.ID}, ids...)
+			if err := s.emit(ctx, tx, spaceEvent(EventSpaceCreated, sp, P{"title": sp.Title, "parent": sp.ParentID})); err != nil {
+				return err
+			}
 		}
 		for _, id := range ids {
 			if _, err := s.addSiteSpaceTx(ctx, tx, site, id, nil, "spaces"); err != nil {
 				return err
 			}
 		}
-		return nil
+		return s.emit(ctx, tx, siteEvent(EventSiteCreated, site, P{"title": site.Title, "spaces": ids}))
 	})
 	if err != nil {
 		return nil, err
@@ -202,9 +205,11 @@ func (s *Store) UpdateSite(ctx context.Context, site *Site, p SitePatch) (*Site,
 			}
 		}
 		if p.DefaultSiteSpace != nil {
-			return setDefaultSiteSpace(ctx, tx, site.ID, *p.DefaultSiteSpace)
+			if err := setDefaultSiteSpace(ctx, tx, site.ID, *p.DefaultSiteSpace); err != nil {
+				return err
+			}
 		}
-		return nil
+		return s.emit(ctx, tx, siteEvent(EventSiteUpdated, site, P{"changed": p.changed()}))
 	})
 	if err != nil {
 		return nil, err
@@ -231,8 +236,15 @@ func setDefaultSiteSpace(ctx context.Context, tx bun.Tx, siteID, id string) erro
 
 // SetSitePublished publishes or unpublishes a site.
 func (s *Store) SetSitePublished(ctx context.Context, site *Site, published bool) (*Site, error) {
-	_, err := s.DB.NewUpdate().Table("sites").Set("published = ?, updated_at = ?", published, s.Now()).
-		Where("id = ?", site.ID).Exec(ctx)
+	typ := EventSitePublished
+	if !published {
+		typ = EventSiteUnpublished
+	}
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewUpdate().Table("sites").Set("published = ?, updated_at = ?", published, s.Now()).
+			Where("id = ?", site.ID).Exec(ctx)
+		return err
+	}, siteEvent(typ, site, nil))
 	if err != nil {
 		return nil, dbError(err, "site")
 	}
@@ -241,8 +253,11 @@ func (s *Store) SetSitePublished(ctx context.Context, site *Site, published bool
 
 // SetAdaptiveSchema stores a site's adaptive schema (checked by the caller).
 func (s *Store) SetAdaptiveSchema(ctx context.Context, site *Site, schema json.RawMessage) (*Site, error) {
-	_, err := s.DB.NewUpdate().Table("sites").Set("adaptive_schema = ?, adaptive_schema_updated_at = ?, updated_at = ?", string(schema), s.Now(), s.Now()).
-		Where("id = ?", site.ID).Exec(ctx)
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewUpdate().Table("sites").Set("adaptive_schema = ?, adaptive_schema_updated_at = ?, updated_at = ?", string(schema), s.Now(), s.Now()).
+			Where("id = ?", site.ID).Exec(ctx)
+		return err
+	}, siteEvent(EventSiteUpdated, site, P{"changed": []string{"adaptiveSchema"}}))
 	if err != nil {
 		return nil, dbError(err, "site")
 	}
@@ -252,9 +267,12 @@ func (s *Store) SetAdaptiveSchema(ctx context.Context, site *Site, schema json.R
 // SetVisitorKey stores the key visitor JWTs of a site are checked with and
 // the audience they must name (nil: any), replacing both.
 func (s *Store) SetVisitorKey(ctx context.Context, site *Site, alg, key string, audience *string) (*Site, error) {
-	_, err := s.DB.NewUpdate().Table("sites").
-		Set("visitor_key_alg = ?, visitor_key = ?, visitor_key_audience = ?, updated_at = ?", alg, key, audience, s.Now()).
-		Where("id = ?", site.ID).Exec(ctx)
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewUpdate().Table("sites").
+			Set("visitor_key_alg = ?, visitor_key = ?, visitor_key_audience = ?, updated_at = ?", alg, key, audience, s.Now()).
+			Where("id = ?", site.ID).Exec(ctx)
+		return err
+	}, siteEvent(EventSiteUpdated, site, P{"changed": []string{"visitorKey"}}))
 	if err != nil {
 		return nil, dbError(err, "site")
 	}
@@ -263,8 +281,10 @@ func (s *Store) SetVisitorKey(ctx context.Context, site *Site, alg, key string, 
 
 // DeleteSite removes a site with its structure and share links; its spaces stay.
 func (s *Store) DeleteSite(ctx context.Context, site *Site) error {
-	_, err := s.DB.NewDelete().Table("sites").Where("id = ?", site.ID).Exec(ctx)
-	return dbError(err, "site")
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewDelete().Table("sites").Where("id = ?", site.ID).Exec(ctx)
+		return dbError(err, "site")
+	}, siteEvent(EventSiteDeleted, site, nil))
 }
 
 // lockSite locks a site row for the rest of the transaction: every change

@@ -110,7 +110,7 @@ func makeDefaultSection(ctx context.Context, tx bun.IDB, siteID, id string) erro
 // site has either root site spaces or sections, never both.
 func (s *Store) AddSiteSection(ctx context.Context, site *Site, spaceID, title string) (*SiteSection, error) {
 	sec := &SiteSection{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, CreatedAt: s.Now()}
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -141,7 +141,7 @@ func (s *Store) AddSiteSection(ctx context.Context, site *Site, spaceID, title s
 		}
 		_, err = s.addSiteSpaceTx(ctx, tx, site, spaceID, &sec.ID, "spaceId")
 		return err
-	})
+	}, siteSubEvent(EventSiteSectionCreated, site, sec.ID, P{"space": spaceID}))
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ type SiteSectionPatch struct {
 // UpdateSiteSection applies a patch to a section. A path another section of
 // the site has is CONFLICT.
 func (s *Store) UpdateSiteSection(ctx context.Context, site *Site, sec *SiteSection, p SiteSectionPatch) (*SiteSection, error) {
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (s *Store) UpdateSiteSection(ctx context.Context, site *Site, sec *SiteSect
 			return makeDefaultSiteSpace(ctx, tx, site.ID, ss.SectionID, ss.ID)
 		}
 		return nil
-	})
+	}, siteSubEvent(EventSiteSectionUpdated, site, sec.ID, P{}))
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (s *Store) UpdateSiteSection(ctx context.Context, site *Site, sec *SiteSect
 // DeleteSiteSection removes a section with its site spaces. When it was the
 // default, the next section in site order (else the one before) becomes it.
 func (s *Store) DeleteSiteSection(ctx context.Context, site *Site, sec *SiteSection) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -245,7 +245,7 @@ func (s *Store) DeleteSiteSection(ctx context.Context, site *Site, sec *SiteSect
 			return makeDefaultSection(ctx, tx, site.ID, next)
 		}
 		return nil
-	})
+	}, siteSubEvent(EventSiteSectionDeleted, site, sec.ID, P{}))
 }
 
 // successor is the item after id in order, else the one before; "" when
@@ -282,7 +282,7 @@ type SitePosition struct {
 // into their group (or the root); without a position, to the end of the
 // site root. Moving out of a group leaves the rest of the group in order.
 func (s *Store) MoveSiteSection(ctx context.Context, site *Site, sec *SiteSection, pos SitePosition) (*SiteSection, error) {
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -319,7 +319,7 @@ func (s *Store) MoveSiteSection(ctx context.Context, site *Site, sec *SiteSectio
 		}
 		_, err = tx.NewUpdate().Table("site_sections").Set("group_id = ?, position = ?", group, key).Where("id = ?", sec.ID).Exec(ctx)
 		return dbError(err, "site section")
-	})
+	}, siteSubEvent(EventSiteSectionUpdated, site, sec.ID, P{"changed": []string{"position"}}))
 	if err != nil {
 		return nil, err
 	}

@@ -148,8 +148,10 @@ func (s *Store) AddSiteSpace(ctx context.Context, site *Site, spaceID string, se
 			return err
 		}
 		var err error
-		id, err = s.addSiteSpaceTx(ctx, tx, site, spaceID, sectionID, "spaceId")
-		return err
+		if id, err = s.addSiteSpaceTx(ctx, tx, site, spaceID, sectionID, "spaceId"); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, siteSubEvent(EventSiteSpaceCreated, site, id, P{"space": spaceID, "siteSection": sectionID}))
 	})
 	if err != nil {
 		return nil, err
@@ -194,7 +196,7 @@ func (s *Store) addSiteSpaceTx(ctx context.Context, tx bun.Tx, site *Site, space
 // UpdateSiteSpace changes a site space's path (one a sibling has is
 // CONFLICT) and condition (setCondition with nil removes it).
 func (s *Store) UpdateSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, path *string, setCondition bool, condition *string) (*SiteSpace, error) {
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -215,7 +217,7 @@ func (s *Store) UpdateSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, 
 		}
 		_, err := q.Exec(ctx)
 		return dbError(err, "site space")
-	})
+	}, siteSubEvent(EventSiteSpaceUpdated, site, ss.ID, P{"space": ss.SpaceID}))
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +228,7 @@ func (s *Store) UpdateSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, 
 // its section (or root), the next one in order (else the one before)
 // becomes it.
 func (s *Store) DeleteSiteSpace(ctx context.Context, site *Site, ss *SiteSpace) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -241,7 +243,7 @@ func (s *Store) DeleteSiteSpace(ctx context.Context, site *Site, ss *SiteSpace) 
 			return promoteSiteSpace(ctx, tx, site.ID, cur.SectionID, cur.Position)
 		}
 		return nil
-	})
+	}, siteSubEvent(EventSiteSpaceDeleted, site, ss.ID, P{"space": ss.SpaceID}))
 }
 
 // promoteSiteSpace makes the site space after key (else the last one) the
@@ -264,7 +266,7 @@ func promoteSiteSpace(ctx context.Context, tx bun.Tx, siteID string, sectionID *
 // default leaving its section hands the role to the next one there; its
 // path gets a suffix if the new section has it already.
 func (s *Store) MoveSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, pos SitePosition) (*SiteSpace, error) {
-	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
@@ -320,7 +322,7 @@ func (s *Store) MoveSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, po
 			return promoteSiteSpace(ctx, tx, site.ID, cur.SectionID, cur.Position)
 		}
 		return nil
-	})
+	}, siteSubEvent(EventSiteSpaceUpdated, site, ss.ID, P{"space": ss.SpaceID, "changed": []string{"position"}}))
 	if err != nil {
 		return nil, err
 	}

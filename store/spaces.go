@@ -149,7 +149,9 @@ func (s *Store) ListSpacesFor(ctx context.Context, orgID string, role *Role, des
 
 // CollectionSpaces is the list of the live spaces of a collection, in their order.
 var CollectionSpaces = &NestedList[string, Space]{
-	from:    func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().Model((*Space)(nil)).Where("space.deleted_at IS NULL") },
+	from: func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().Model((*Space)(nil)).Where("space.deleted_at IS NULL")
+	},
 	columns: spaceColumns,
 	parent:  byID("space.parent_id", func(sp *Space) string { return *sp.ParentID }),
 	order:   keyset{name: "collection-spaces", cols: []string{`space.position COLLATE "C"`, "space.id"}},
@@ -170,8 +172,10 @@ func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Spa
 	var sp *Space
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		var err error
-		sp, err = s.createSpaceTx(ctx, tx, orgID, n)
-		return err
+		if sp, err = s.createSpaceTx(ctx, tx, orgID, n); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, spaceEvent(EventSpaceCreated, sp, P{"title": sp.Title, "parent": sp.ParentID}))
 	})
 	if err != nil {
 		return nil, err
@@ -235,27 +239,30 @@ func (s *Store) UpdateSpace(ctx context.Context, id string, p SpacePatch) (*Spac
 	if p.SetDefaultLevel {
 		q.Set("default_level = ?", p.DefaultLevel)
 	}
-	res, err := q.Exec(ctx)
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var orgID string
+		if err := q.Conn(tx).Returning("organization_id").Scan(ctx, &orgID); err != nil {
+			return dbError(err, "space")
+		}
+		return s.emit(ctx, tx, ev{org: orgID, typ: EventSpaceUpdated, object: id, space: id, payload: P{"changed": p.changed()}})
+	})
 	if err != nil {
-		return nil, dbError(err, "space")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, NotFound("space")
+		return nil, err
 	}
 	return s.Space(ctx, id)
 }
 
 // DeleteSpace moves a live space to the deleted state.
 func (s *Store) DeleteSpace(ctx context.Context, id string) error {
-	res, err := s.DB.NewUpdate().Table("spaces").Set("deleted_at = ?, updated_at = ?", s.Now(), s.Now()).
-		Where("id = ? AND deleted_at IS NULL", id).Exec(ctx)
-	if err != nil {
-		return dbError(err, "space")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("space")
-	}
-	return nil
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var orgID string
+		err := tx.NewUpdate().Table("spaces").Set("deleted_at = ?, updated_at = ?", s.Now(), s.Now()).
+			Where("id = ? AND deleted_at IS NULL", id).Returning("organization_id").Scan(ctx, &orgID)
+		if err != nil {
+			return dbError(err, "space")
+		}
+		return s.emit(ctx, tx, ev{org: orgID, typ: EventSpaceDeleted, object: id, space: id})
+	})
 }
 
 // RestoreSpace brings back a space deleted less than RetentionPeriod ago,
@@ -287,7 +294,10 @@ func (s *Store) RestoreSpace(ctx context.Context, sp *Space) (*Space, error) {
 		}
 		_, err = tx.NewUpdate().Table("spaces").Set("deleted_at = NULL, position = ?, visibility = ?, updated_at = ?", key, vis, s.Now()).
 			Where("id = ? AND deleted_at IS NOT NULL", sp.ID).Exec(ctx)
-		return dbError(err, "space")
+		if err != nil {
+			return dbError(err, "space")
+		}
+		return s.emit(ctx, tx, spaceEvent(EventSpaceRestored, cur, nil))
 	})
 	if err != nil {
 		return nil, err
@@ -333,7 +343,10 @@ func (s *Store) DuplicateSpace(ctx context.Context, src *Space) (*Space, error) 
 		if err != nil {
 			return dbError(err, "custom field value")
 		}
-		return copyContent(ctx, tx, src, &cp)
+		if err := copyContent(ctx, tx, src, &cp); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, spaceEvent(EventSpaceCreated, &cp, P{"title": cp.Title, "parent": cp.ParentID, "duplicateOf": src.ID}))
 	})
 	if err != nil {
 		return nil, err
@@ -355,7 +368,10 @@ func (s *Store) MoveSpace(ctx context.Context, sp *Space, parentID *string, pos 
 		if err != nil {
 			return err
 		}
-		return relocate(ctx, tx, s.Now(), sp, sp.OrganizationID, parentID, key)
+		if err := relocate(ctx, tx, s.Now(), sp, sp.OrganizationID, parentID, key); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, spaceEvent(EventSpaceMoved, sp, P{"parent": parentID}))
 	})
 	if err != nil {
 		return nil, err
@@ -396,7 +412,12 @@ func (s *Store) TransferSpace(ctx context.Context, sp *Space, toOrg string, pare
 		if err := moveCustomValues(ctx, tx, []string{sp.ID}, toOrg); err != nil {
 			return err
 		}
-		return moveContent(ctx, tx, []string{sp.ID}, sp.OrganizationID, toOrg)
+		if err := moveContent(ctx, tx, []string{sp.ID}, sp.OrganizationID, toOrg); err != nil {
+			return err
+		}
+		p := P{"from": sp.OrganizationID, "to": toOrg}
+		return s.emit(ctx, tx, ev{org: sp.OrganizationID, typ: EventSpaceTransferred, object: sp.ID, space: sp.ID, payload: p},
+			ev{org: toOrg, typ: EventSpaceTransferred, object: sp.ID, space: sp.ID, payload: p})
 	})
 	if err != nil {
 		return nil, err

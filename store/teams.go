@@ -66,7 +66,10 @@ func (s *Store) CreateTeam(ctx context.Context, orgID, title string, members []s
 		if err != nil {
 			return err
 		}
-		return upsertTeamMembers(ctx, tx, s.Now(), t, ids, nil)
+		if err := upsertTeamMembers(ctx, tx, s.Now(), t, ids, nil); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, teamEvent(EventTeamCreated, orgID, t.ID, P{"title": title, "members": ids}))
 	})
 	if err != nil {
 		return nil, err
@@ -77,21 +80,26 @@ func (s *Store) CreateTeam(ctx context.Context, orgID, title string, members []s
 // RenameTeam changes a team's title.
 func (s *Store) RenameTeam(ctx context.Context, orgID, teamID, title string) (*Team, error) {
 	t := new(Team)
-	err := s.DB.NewUpdate().Model(t).Set("title = ?", title).
-		Where("id = ? AND organization_id = ?", teamID, orgID).Returning("*").Scan(ctx)
-	return t, dbError(err, "team")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		err := tx.NewUpdate().Model(t).Set("title = ?", title).
+			Where("id = ? AND organization_id = ?", teamID, orgID).Returning("*").Scan(ctx)
+		return dbError(err, "team")
+	}, teamEvent(EventTeamUpdated, orgID, teamID, P{"title": title}))
+	return t, err
 }
 
 // DeleteTeam deletes a team and its memberships.
 func (s *Store) DeleteTeam(ctx context.Context, orgID, teamID string) error {
-	res, err := s.DB.NewDelete().Model((*Team)(nil)).Where("id = ? AND organization_id = ?", teamID, orgID).Exec(ctx)
-	if err != nil {
-		return dbError(err, "team")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("team")
-	}
-	return nil
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*Team)(nil)).Where("id = ? AND organization_id = ?", teamID, orgID).Exec(ctx)
+		if err != nil {
+			return dbError(err, "team")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound("team")
+		}
+		return nil
+	}, teamEvent(EventTeamDeleted, orgID, teamID, nil))
 }
 
 // TeamMembers is the list of a team's members, in the order they were added.
@@ -111,7 +119,9 @@ var MemberTeams = &NestedList[MemberKey, TeamMembership]{
 		cols:   []string{"tm.organization_id", "tm.user_id"},
 		values: func(k MemberKey) []string { return []string{k.OrganizationID, k.UserID} },
 		keyOf:  func(v []string) MemberKey { return MemberKey{OrganizationID: v[0], UserID: v[1]} },
-		of:     func(m *TeamMembership) MemberKey { return MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID} },
+		of: func(m *TeamMembership) MemberKey {
+			return MemberKey{OrganizationID: m.OrganizationID, UserID: m.UserID}
+		},
 	},
 	order: keyset{name: "member-teams", cols: []string{"tm.team_id"}},
 	key:   func(m *TeamMembership) []any { return []any{m.TeamID} },
@@ -172,9 +182,11 @@ func (s *Store) UpdateTeamMembers(ctx context.Context, t *Team, u TeamUpdate) er
 		if len(remove) > 0 {
 			_, err := tx.NewDelete().Model((*TeamMembership)(nil)).
 				Where("team_id = ? AND user_id IN (?)", t.ID, bun.In(remove)).Exec(ctx)
-			return dbError(err, "team member")
+			if err != nil {
+				return dbError(err, "team member")
+			}
 		}
-		return nil
+		return s.emit(ctx, tx, teamEvent(EventTeamUpdated, t.OrganizationID, t.ID, P{"added": keep, "removed": remove}))
 	})
 }
 
@@ -185,20 +197,24 @@ func (s *Store) SetTeamMember(ctx context.Context, t *Team, userID string, role 
 		if err != nil {
 			return err
 		}
-		return upsertTeamMembers(ctx, tx, s.Now(), t, ids, map[string]TeamRole{ids[0]: role})
+		if err := upsertTeamMembers(ctx, tx, s.Now(), t, ids, map[string]TeamRole{ids[0]: role}); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, teamEvent(EventTeamUpdated, t.OrganizationID, t.ID, P{"added": ids, "role": role}))
 	})
 }
 
 // RemoveTeamMember removes a member from a team.
 func (s *Store) RemoveTeamMember(ctx context.Context, teamID, userID string) error {
-	res, err := s.DB.NewDelete().Model((*TeamMembership)(nil)).Where("team_id = ? AND user_id = ?", teamID, userID).Exec(ctx)
-	if err != nil {
-		return dbError(err, "team member")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("team member")
-	}
-	return nil
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var orgID string
+		err := tx.NewDelete().Model((*TeamMembership)(nil)).Where("team_id = ? AND user_id = ?", teamID, userID).
+			Returning("organization_id").Scan(ctx, &orgID)
+		if err != nil {
+			return dbError(err, "team member")
+		}
+		return s.emit(ctx, tx, teamEvent(EventTeamUpdated, orgID, teamID, P{"removed": []string{userID}}))
+	})
 }
 
 // upsertTeamMembers adds users to a team; existing members keep their role

@@ -67,8 +67,11 @@ func (s *Store) CreateTranslationSettings(ctx context.Context, orgID, title stri
 	}
 	now := s.Now()
 	t := &TranslationSettings{ID: NewID(), OrganizationID: orgID, Title: title, Languages: langs, CreatedAt: now, UpdatedAt: now}
-	_, err = s.DB.NewInsert().Model(t).Exec(ctx)
-	return t, dbError(err, "translation settings")
+	err = s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(t).Exec(ctx)
+		return dbError(err, "translation settings")
+	}, ev{org: orgID, typ: EventTranslationCreated, object: t.ID, payload: P{"title": title, "languages": langs}})
+	return t, err
 }
 
 // UpdateTranslationSettings replaces the title and, when langs is not nil,
@@ -83,18 +86,23 @@ func (s *Store) UpdateTranslationSettings(ctx context.Context, orgID, id, title 
 		}
 		q.Set("languages = ?", pgArray(l))
 	}
-	err := q.Where("organization_id = ? AND id = ?", orgID, id).Returning("*").Scan(ctx)
-	return t, dbError(err, "translation settings")
+	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		err := q.Conn(tx).Where("organization_id = ? AND id = ?", orgID, id).Returning("*").Scan(ctx)
+		return dbError(err, "translation settings")
+	}, ev{org: orgID, typ: EventTranslationUpdated, object: id, payload: P{"title": title}})
+	return t, err
 }
 
 // DeleteTranslationSettings deletes translation settings.
 func (s *Store) DeleteTranslationSettings(ctx context.Context, orgID, id string) error {
-	res, err := s.DB.NewDelete().Model((*TranslationSettings)(nil)).Where("organization_id = ? AND id = ?", orgID, id).Exec(ctx)
-	if err != nil {
-		return dbError(err, "translation settings")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("translation settings")
-	}
-	return nil
+	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*TranslationSettings)(nil)).Where("organization_id = ? AND id = ?", orgID, id).Exec(ctx)
+		if err != nil {
+			return dbError(err, "translation settings")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound("translation settings")
+		}
+		return nil
+	}, ev{org: orgID, typ: EventTranslationDeleted, object: id})
 }

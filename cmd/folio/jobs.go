@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"folio/store"
 	"folio/store/fetch"
 	"folio/store/jobs"
 )
@@ -23,5 +24,10 @@ func jobsConfig() (jobs.Config, error) {
 	if err != nil || maxBytes <= 0 {
 		return jobs.Config{}, fmt.Errorf("FOLIO_FETCH_MAX_BYTES: want a positive number of bytes")
 	}
-	return jobs.Config{Fetch: fetch.Config{AllowPrivate: allow, Timeout: timeout, MaxBytes: maxBytes}}, nil
+	retention, err := time.ParseDuration(env("FOLIO_EVENTS_RETENTION", store.DefaultEventRetention.String()))
+	if err != nil || retention <= 0 {
+		return jobs.Config{}, fmt.Errorf("FOLIO_EVENTS_RETENTION: want a positive duration such as 720h")
+	}
+	return jobs.Config{Fetch: fetch.Config{AllowPrivate: allow, Timeout: timeout, MaxBytes: maxBytes},
+		EventsRetention: retention}, nil
 }

@@ -351,6 +351,12 @@ type EmailDomainOrganizations struct {
 	Organizations []Organization `json:"organizations"`
 }
 
+// A page of the change feed, oldest first. It has no count: the feed only grows.
+type EventList struct {
+	Items []Event `json:"items"`
+	Next  *Next   `json:"next,omitempty"`
+}
+
 // A file to upload: base64 bytes (with contentType) under a name.
 type FileUploadInput struct {
 	Ref         *string `json:"ref,omitempty"`

@@ -36,6 +36,9 @@ type Config struct {
 	// Observe, when set, is told when a job of a kind starts and returns
 	// what to call with its outcome (the server's metrics.JobStarted).
 	Observe func(kind string) (done func(error))
+	// EventsRetention is how long change-feed events are kept
+	// (store.DefaultEventRetention when zero); a periodic job prunes older ones.
+	EventsRetention time.Duration
 }
 
 // Runner is one server's running workers.
@@ -64,6 +67,15 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		observe = func(string) func(error) { return func(error) {} }
 	}
 	river.AddWorker(workers, &openAPIWorker{store: s, fetcher: fetch.New(cfg.Fetch), observe: observe})
+	if cfg.EventsRetention <= 0 {
+		cfg.EventsRetention = store.DefaultEventRetention
+	}
+	river.AddWorker(workers, &pruneEventsWorker{store: s, retention: cfg.EventsRetention, observe: observe})
+	periodic := []*river.PeriodicJob{
+		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return PruneEvents{}, nil },
+			&river.PeriodicJobOpts{ID: "events_prune", RunOnStart: true}),
+	}
 	// River refuses a poll interval shorter than the fetch cooldown.
 	cooldown := time.Duration(0)
 	if cfg.PollInterval > 0 && cfg.PollInterval < river.FetchCooldownDefault {
@@ -72,6 +84,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}},
 		Workers:           workers,
+		PeriodicJobs:      periodic,
 		FetchPollInterval: cfg.PollInterval,
 		FetchCooldown:     cooldown,
 		// A job whose server died is worked again once this has passed;

@@ -1,0 +1,5 @@
+DROP TABLE events;
+
+--bun:split
+
+DROP TABLE event_counters;

@@ -1,0 +1,473 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// EventType names what happened, as "<object>.<verb>".
+type EventType string
+
+// The event types. README "Change feed and webhooks" lists each one with its
+// payload.
+const (
+	EventOrganizationCreated EventType = "organization.created"
+	EventOrganizationUpdated EventType = "organization.updated"
+
+	EventSpaceCreated     EventType = "space.created"
+	EventSpaceUpdated     EventType = "space.updated"
+	EventSpaceDeleted     EventType = "space.deleted"
+	EventSpaceRestored    EventType = "space.restored"
+	EventSpaceMoved       EventType = "space.moved"
+	EventSpaceTransferred EventType = "space.transferred"
+
+	EventCollectionCreated     EventType = "collection.created"
+	EventCollectionUpdated     EventType = "collection.updated"
+	EventCollectionDeleted     EventType = "collection.deleted"
+	EventCollectionMoved       EventType = "collection.moved"
+	EventCollectionTransferred EventType = "collection.transferred"
+
+	EventChangeRequestCreated EventType = "change_request.created"
+	EventChangeRequestUpdated EventType = "change_request.updated"
+	EventChangeRequestMerged  EventType = "change_request.merged"
+	EventPageUpdated          EventType = "page.updated"
+	EventContentImported      EventType = "content.imported"
+
+	EventCommentCreated EventType = "comment.created"
+	EventCommentUpdated EventType = "comment.updated"
+	EventCommentDeleted EventType = "comment.deleted"
+	EventReplyCreated   EventType = "comment_reply.created"
+	EventReplyUpdated   EventType = "comment_reply.updated"
+	EventReplyDeleted   EventType = "comment_reply.deleted"
+
+	EventMemberCreated EventType = "member.created"
+	EventMemberUpdated EventType = "member.updated"
+	EventMemberDeleted EventType = "member.deleted"
+
+	EventTeamCreated EventType = "team.created"
+	EventTeamUpdated EventType = "team.updated"
+	EventTeamDeleted EventType = "team.deleted"
+
+	EventInviteCreated     EventType = "invite.created"
+	EventInviteUpdated     EventType = "invite.updated"
+	EventInviteDeleted     EventType = "invite.deleted"
+	EventInvitationCreated EventType = "invitation.created"
+	EventInvitationDeleted EventType = "invitation.deleted"
+
+	EventCustomFieldCreated EventType = "custom_field.created"
+	EventCustomFieldUpdated EventType = "custom_field.updated"
+	EventCustomFieldDeleted EventType = "custom_field.deleted"
+	EventSpaceCustomFields  EventType = "space.custom_fields_updated"
+
+	EventOpenAPICreated   EventType = "openapi_spec.created"
+	EventOpenAPIUpdated   EventType = "openapi_spec.updated"
+	EventOpenAPIDeleted   EventType = "openapi_spec.deleted"
+	EventOpenAPIProcessed EventType = "openapi_spec.processed"
+
+	EventTranslationCreated EventType = "translation.created"
+	EventTranslationUpdated EventType = "translation.updated"
+	EventTranslationDeleted EventType = "translation.deleted"
+
+	EventSiteCreated     EventType = "site.created"
+	EventSiteUpdated     EventType = "site.updated"
+	EventSiteDeleted     EventType = "site.deleted"
+	EventSitePublished   EventType = "site.published"
+	EventSiteUnpublished EventType = "site.unpublished"
+
+	EventSiteSectionCreated EventType = "site_section.created"
+	EventSiteSectionUpdated EventType = "site_section.updated"
+	EventSiteSectionDeleted EventType = "site_section.deleted"
+
+	EventSiteSectionGroupCreated EventType = "site_section_group.created"
+	EventSiteSectionGroupUpdated EventType = "site_section_group.updated"
+	EventSiteSectionGroupDeleted EventType = "site_section_group.deleted"
+
+	EventSiteSpaceCreated EventType = "site_space.created"
+	EventSiteSpaceUpdated EventType = "site_space.updated"
+	EventSiteSpaceDeleted EventType = "site_space.deleted"
+
+	EventShareLinkCreated EventType = "share_link.created"
+	EventShareLinkUpdated EventType = "share_link.updated"
+	EventShareLinkDeleted EventType = "share_link.deleted"
+
+	EventSAMLProviderCreated EventType = "saml_provider.created"
+	EventSAMLProviderUpdated EventType = "saml_provider.updated"
+	EventSAMLProviderDeleted EventType = "saml_provider.deleted"
+)
+
+// EventTypes lists every event type, in the order of the README.
+var EventTypes = []EventType{
+	EventOrganizationCreated, EventOrganizationUpdated,
+	EventSpaceCreated, EventSpaceUpdated, EventSpaceDeleted, EventSpaceRestored, EventSpaceMoved, EventSpaceTransferred,
+	EventCollectionCreated, EventCollectionUpdated, EventCollectionDeleted, EventCollectionMoved, EventCollectionTransferred,
+	EventChangeRequestCreated, EventChangeRequestUpdated, EventChangeRequestMerged, EventPageUpdated, EventContentImported,
+	EventCommentCreated, EventCommentUpdated, EventCommentDeleted, EventReplyCreated, EventReplyUpdated, EventReplyDeleted,
+	EventMemberCreated, EventMemberUpdated, EventMemberDeleted,
+	EventTeamCreated, EventTeamUpdated, EventTeamDeleted,
+	EventInviteCreated, EventInviteUpdated, EventInviteDeleted, EventInvitationCreated, EventInvitationDeleted,
+	EventCustomFieldCreated, EventCustomFieldUpdated, EventCustomFieldDeleted, EventSpaceCustomFields,
+	EventOpenAPICreated, EventOpenAPIUpdated, EventOpenAPIDeleted, EventOpenAPIProcessed,
+	EventTranslationCreated, EventTranslationUpdated, EventTranslationDeleted,
+	EventSiteCreated, EventSiteUpdated, EventSiteDeleted, EventSitePublished, EventSiteUnpublished,
+	EventSiteSectionCreated, EventSiteSectionUpdated, EventSiteSectionDeleted,
+	EventSiteSectionGroupCreated, EventSiteSectionGroupUpdated, EventSiteSectionGroupDeleted,
+	EventSiteSpaceCreated, EventSiteSpaceUpdated, EventSiteSpaceDeleted,
+	EventShareLinkCreated, EventShareLinkUpdated, EventShareLinkDeleted,
+	EventSAMLProviderCreated, EventSAMLProviderUpdated, EventSAMLProviderDeleted,
+}
+
+// DefaultEventRetention is how long events are kept when
+// FOLIO_EVENTS_RETENTION does not say (30 days).
+const DefaultEventRetention = 720 * time.Hour
+
+// Event is one entry of an organization's change feed.
+type Event struct {
+	bun.BaseModel `bun:"table:events,alias:event"`
+
+	OrganizationID string          `bun:"organization_id,pk"`
+	ID             int64           `bun:"id,pk"`
+	Type           EventType       `bun:"type"`
+	ActorID        *string         `bun:"actor_id"`
+	ObjectID       string          `bun:"object_id"`
+	SpaceID        *string         `bun:"space_id"`
+	CreatedAt      time.Time       `bun:"created_at"`
+	Payload        json.RawMessage `bun:"payload,type:jsonb"`
+}
+
+// P is an event payload: a few fields that say what changed.
+type P map[string]any
+
+// ev is an event about to be appended.
+type ev struct {
+	org     string
+	typ     EventType
+	object  string
+	space   string // "" when the event is not about one space
+	payload P
+}
+
+type actorKey struct{}
+
+// WithActor returns a context whose writes are recorded as made by userID.
+func WithActor(ctx context.Context, userID string) context.Context {
+	return context.WithValue(ctx, actorKey{}, userID)
+}
+
+// ActorOf returns the user WithActor set, or "".
+func ActorOf(ctx context.Context) string {
+	u, _ := ctx.Value(actorKey{}).(string)
+	return u
+}
+
+// emit appends events in db, the transaction of the write they record.
+// It takes the organization's counter row (locked until the transaction
+// ends), so call it last in the transaction, after every other lock: the
+// events of an organization then commit in the order of their ids.
+// Events of several organizations are appended in organization order, so
+// two transactions never wait on each other's counters.
+func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
+	sort.SliceStable(events, func(i, j int) bool { return events[i].org < events[j].org })
+	var actor *string
+	if a := ActorOf(ctx); a != "" {
+		actor = &a
+	}
+	now := s.Now()
+	for len(events) > 0 {
+		n := 1
+		for n < len(events) && events[n].org == events[0].org {
+			n++
+		}
+		group := events[:n]
+		events = events[n:]
+		// One counter update and one insert per organization, whatever the
+		// number of events.
+		var last int64
+		err := db.NewRaw(`INSERT INTO event_counters AS c (organization_id, last_id) VALUES (?, ?)
+			ON CONFLICT (organization_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id RETURNING last_id`,
+			group[0].org, n).Scan(ctx, &last)
+		if err != nil {
+			return fmt.Errorf("append event: %w", err)
+		}
+		rows := make([]Event, n)
+		for i, e := range group {
+			payload := e.payload
+			if payload == nil {
+				payload = P{}
+			}
+			b, err := json.Marshal(payload)
+			if err != nil {
+				return fmt.Errorf("append event: %w", err)
+			}
+			rows[i] = Event{OrganizationID: e.org, ID: last - int64(n-1-i), Type: e.typ, ActorID: actor,
+				ObjectID: e.object, CreatedAt: now, Payload: b}
+			if e.space != "" {
+				rows[i].SpaceID = &e.space
+			}
+		}
+		// Payloads go in as text cast to jsonb: bun's own JSON appender
+		// mangles an escaped backslash before "u0000".
+		var sql strings.Builder
+		args := make([]any, 0, 8*n)
+		sql.WriteString(`INSERT INTO events (organization_id, id, type, actor_id, object_id, space_id, created_at, payload) VALUES `)
+		for i, r := range rows {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			sql.WriteString("(?, ?, ?, ?, ?, ?, ?, ?::jsonb)")
+			args = append(args, r.OrganizationID, r.ID, string(r.Type), r.ActorID, r.ObjectID, r.SpaceID, r.CreatedAt, string(r.Payload))
+		}
+		if _, err := db.NewRaw(sql.String(), args...).Exec(ctx); err != nil {
+			return fmt.Errorf("append event: %w", err)
+		}
+		if err := s.afterEvents(ctx, db, rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// afterEvents is where work that follows events in their own transaction
+// goes (webhook deliveries).
+func (s *Store) afterEvents(ctx context.Context, db bun.IDB, rows []Event) error { return nil }
+
+// EventFilter selects events of one organization.
+type EventFilter struct {
+	// After keeps events whose id is greater (0: from the oldest kept).
+	After int64
+	// Types keeps these types; "space.*" keeps every type of an object.
+	// Empty keeps all.
+	Types []string
+	// Role is the caller's role in the organization: members with a role
+	// see every event; guests (nil) only the events of spaces they can read.
+	Role *Role
+}
+
+var eventKeyset = keyset{name: "events", cols: []string{"event.id"}}
+
+// ListEvents pages through an organization's change feed, oldest first.
+// There is no count: the feed only grows. INVALID for a bad page token.
+func (s *Store) ListEvents(ctx context.Context, orgID string, f EventFilter, args PageArgs) (Page[Event], error) {
+	var out Page[Event]
+	q := s.DB.NewSelect().Model((*Event)(nil)).Where("event.organization_id = ?", orgID)
+	after := f.After
+	if cur, err := s.decodePage(eventKeyset, args.Page); err != nil {
+		return out, err
+	} else if cur != nil {
+		n, err := pageInt(cur[0])
+		if err != nil {
+			return out, err
+		}
+		after = max(after, n)
+	}
+	if after > 0 {
+		q.Where("event.id > ?", after)
+	}
+	if len(f.Types) > 0 {
+		q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			for _, t := range f.Types {
+				if prefix, ok := strings.CutSuffix(t, ".*"); ok {
+					q.WhereOr("starts_with(event.type, ?)", prefix+".")
+				} else {
+					q.WhereOr("event.type = ?", t)
+				}
+			}
+			return q
+		})
+	}
+	if f.Role == nil {
+		// The spaces a guest reads: those with an effective default level,
+		// exactly as the organization's space list shows them.
+		q.Where(`event.space_id IN (SELECT sp.id FROM spaces sp WHERE sp.organization_id = ?
+			AND COALESCE(sp.default_level, folio_collection_level(sp.parent_id)) IS NOT NULL)`, orgID)
+	}
+	limit := args.Limit
+	var rows []Event
+	if err := q.OrderExpr("event.id ASC").Limit(int64(limit+1)).Scan(ctx, &rows); err != nil {
+		return out, dbError(err, "events")
+	}
+	if len(rows) > limit {
+		rows = rows[:limit]
+		if limit > 0 {
+			out.Next = s.encodePage(eventKeyset, []any{strconv.FormatInt(rows[limit-1].ID, 10)})
+		}
+	}
+	out.Items = rows
+	out.Count = -1
+	return out, nil
+}
+
+func pageInt(v any) (int64, error) {
+	str, _ := v.(string)
+	n, err := strconv.ParseInt(str, 10, 64)
+	if err != nil {
+		return 0, Invalid("page", "is not a valid page token")
+	}
+	return n, nil
+}
+
+// PruneEvents deletes events older than retention, in batches; it returns
+// how many went. One statement per batch, so servers running it at once
+// never conflict.
+func (s *Store) PruneEvents(ctx context.Context, retention time.Duration) (int, error) {
+	total := 0
+	cutoff := s.Now().Add(-retention)
+	for {
+		res, err := s.DB.NewRaw(`DELETE FROM events WHERE ctid IN (
+			SELECT ctid FROM events WHERE created_at < ? LIMIT 10000)`, cutoff).Exec(ctx)
+		if err != nil {
+			return total, fmt.Errorf("prune events: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		total += int(n)
+		if n < 10000 {
+			return total, nil
+		}
+	}
+}
+
+// writeWith runs fn in a new transaction and appends events after it, in
+// the same transaction: the form of writes whose events are known before
+// they run.
+func (s *Store) writeWith(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error, events ...ev) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := fn(ctx, tx); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, events...)
+	})
+}
+
+// changed names the fields a patch sets.
+func (p SpacePatch) changed() []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"title", p.Title != nil}, {"emoji", p.Emoji != nil}, {"editMode", p.EditMode != nil},
+		{"visibility", p.Visibility != nil}, {"defaultLevel", p.SetDefaultLevel}} {
+		if f.set {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// spaceEvent is an event about a space.
+func spaceEvent(typ EventType, sp *Space, payload P) ev {
+	return ev{org: sp.OrganizationID, typ: typ, object: sp.ID, space: sp.ID, payload: payload}
+}
+
+// collectionEvent is an event about a collection.
+func collectionEvent(typ EventType, c *Collection, payload P) ev {
+	return ev{org: c.OrganizationID, typ: typ, object: c.ID, payload: payload}
+}
+
+// siteEvent is an event about a site.
+func siteEvent(typ EventType, site *Site, payload P) ev {
+	return ev{org: site.OrganizationID, typ: typ, object: site.ID, payload: payload}
+}
+
+// changed names the fields a patch sets.
+func (p SitePatch) changed() []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"title", p.Title != nil}, {"visibility", p.Visibility != nil}, {"basename", p.Basename != nil},
+		{"adaptiveEnabled", p.AdaptiveEnabled != nil}, {"hostname", p.SetHostname}, {"proxy", p.SetProxy},
+		{"defaultSiteSection", p.DefaultSiteSection != nil}, {"defaultSiteSpace", p.DefaultSiteSpace != nil}} {
+		if f.set {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// siteSubEvent is an event about a part of a site (a section, a site
+// space): the payload names the site.
+func siteSubEvent(typ EventType, site *Site, objectID string, payload P) ev {
+	if payload == nil {
+		payload = P{}
+	}
+	payload["site"] = site.ID
+	return ev{org: site.OrganizationID, typ: typ, object: objectID, payload: payload}
+}
+
+// groupEvent is an event about a site section group.
+func groupEvent(typ EventType, g *SiteSectionGroup, payload P) ev {
+	if payload == nil {
+		payload = P{}
+	}
+	payload["site"] = g.SiteID
+	return ev{org: g.OrganizationID, typ: typ, object: g.ID, payload: payload}
+}
+
+// teamEvent is an event about a team.
+func teamEvent(typ EventType, orgID, teamID string, payload P) ev {
+	return ev{org: orgID, typ: typ, object: teamID, payload: payload}
+}
+
+// memberEvent is an event about a member; its object is the user.
+func memberEvent(typ EventType, orgID, userID string, payload P) ev {
+	return ev{org: orgID, typ: typ, object: userID, payload: payload}
+}
+
+// crEvent is an event about a change request: its space's readers see it.
+func crEvent(typ EventType, cr *ChangeRequest, payload P) ev {
+	if payload == nil {
+		payload = P{}
+	}
+	payload["number"] = cr.Number
+	return ev{org: cr.OrganizationID, typ: typ, object: cr.ID, space: cr.SpaceID, payload: payload}
+}
+
+// commentEvent is an event about a comment: its space's readers see it.
+func commentEvent(typ EventType, c *Comment, payload P) ev {
+	if payload == nil {
+		payload = P{}
+	}
+	if c.ChangeRequestID != nil {
+		payload["changeRequest"] = *c.ChangeRequestID
+	}
+	if c.PageID != nil {
+		payload["page"] = *c.PageID
+	}
+	return ev{org: c.OrganizationID, typ: typ, object: c.ID, space: c.SpaceID, payload: payload}
+}
+
+// openAPIEvent is an event about an OpenAPI specification.
+func openAPIEvent(typ EventType, sp *OpenAPISpec, payload P) ev {
+	if payload == nil {
+		payload = P{}
+	}
+	payload["slug"] = sp.Slug
+	return ev{org: sp.OrganizationID, typ: typ, object: sp.ID, payload: payload}
+}
+
+// changed names the fields a patch sets.
+func (p OrganizationPatch) changed() []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"title", p.Title != nil}, {"emailDomains", p.SetEmailDomains}, {"hostname", p.Hostname != nil},
+		{"defaultRole", p.SetDefaultRole}, {"defaultContent", p.SetDefaultContent}, {"logo", p.SetLogo},
+		{"sso", p.SSO != nil}, {"ai", p.AI != nil}, {"inviteLinks", p.InviteLinks != nil}} {
+		if f.set {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// shareLinkEvent is an event about a share link; it never carries the key.
+func shareLinkEvent(typ EventType, l *ShareLink) ev {
+	return ev{org: l.OrganizationID, typ: typ, object: l.ID, payload: P{"site": l.SiteID}}
+}
