@@ -431,6 +431,29 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 		t.Errorf("change request app page: %s", body)
 	}
 	bob.Get(crApp).Expect(http.StatusNotFound)
+
+	// Every other kind of app address: the owner's member reads it, an
+	// outsider gets 404, an anonymous browser 401.
+	content := alice.Get("/v1/spaces/" + pub.ID + "/content").Expect(http.StatusOK).JSON()
+	pages := content["pages"].([]any)
+	coll := alice.Post("/v1/orgs/"+org+"/collections", map[string]any{"title": "Guides"}).Expect(http.StatusCreated).JSON()
+	for name, app := range map[string]string{
+		"revision":   resttest.Str(content, "urls.app"),
+		"page":       resttest.Str(pages[0].(map[string]any), "urls.app"),
+		"collection": resttest.Str(coll, "urls.app"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := strings.TrimPrefix(app, "http://folio.test")
+			if path == app {
+				t.Fatalf("urls.app = %q", app)
+			}
+			alice.In(t).Get(path).Expect(http.StatusOK)
+			bob.In(t).Get(path).Expect(http.StatusNotFound)
+			newBrowser(t, srv).get(path).expect(t, http.StatusUnauthorized)
+		})
+	}
+	alice.Get("/o/" + org + "/s/" + pub.ID + "/page/nope").Expect(http.StatusNotFound)
+	alice.Get("/o/" + org + "/s/" + pub.ID + "/elsewhere/x").Expect(http.StatusNotFound)
 }
 
 // TestReaderStatements checks that a page view costs the same number of
