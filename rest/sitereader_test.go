@@ -552,3 +552,38 @@ func TestReaderHostnameAndBasename(t *testing.T) {
 	alice.Post(site+"/unpublish", nil).Expect(http.StatusOK)
 	host("/handbook").expect(t, http.StatusNotFound)
 }
+
+// BenchmarkReaderPage measures page views of a published site of 10
+// sections x 10 site spaces over HTTP: the same page again (a cache hit),
+// and its revalidation with its ETag (304). Rendering itself is
+// BenchmarkRender in rest/reader.
+func BenchmarkReaderPage(b *testing.B) {
+	srv := resttest.New(b)
+	alice := srv.User("alice@example.com")
+	org := createOrgB(b, alice, "Acme")
+	seedSites(b, srv, org, 1, 10, 10)
+	sites, err := srv.Store.ListSites(b.Context(), org, store.SiteFilter{}, store.PageArgs{Limit: 10})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := srv.Store.SetSitePublished(b.Context(), &sites.Items[0], true); err != nil {
+		b.Fatal(err)
+	}
+	br := newBrowser(b, srv)
+	base := "/sites/" + sites.Items[0].ID
+	b.Run("cached", func(b *testing.B) {
+		for b.Loop() {
+			if p := br.get(base + "/section-9/page-2/page-2-1"); p.Status != http.StatusOK {
+				b.Fatalf("status %d", p.Status)
+			}
+		}
+	})
+	b.Run("not-modified", func(b *testing.B) {
+		etag := br.get(base + "/section-9/page-2/page-2-1").Header.Get("ETag")
+		for b.Loop() {
+			if p := br.get(base+"/section-9/page-2/page-2-1", "If-None-Match", etag); p.Status != http.StatusNotModified {
+				b.Fatalf("status %d", p.Status)
+			}
+		}
+	})
+}

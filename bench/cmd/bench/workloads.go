@@ -260,6 +260,14 @@ func (r *run) all(ctx context.Context) string {
 	}
 	b.WriteString("\n")
 
+	// Published site pages (rest/reader), as a browser views them.
+	b.WriteString(fmt.Sprintf("## Published site pages (site 0: %d sections x %d site spaces, %d-page spaces; no token)\n\n",
+		r.cfg.sections, r.cfg.siteSpaces, r.cfg.sitePages) + header + "\n")
+	for _, m := range r.readerPages(ctx) {
+		b.WriteString(m.row() + "\n")
+	}
+	b.WriteString("\n")
+
 	// Search.
 	b.WriteString(fmt.Sprintf("## Search (%d pages in %d spaces)\n\n", r.cfg.searchSpaces*r.cfg.searchPagesPerSpace, r.cfg.searchSpaces) + header + "\n")
 	for _, m := range r.search(ctx) {

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net/http"
+	"strings"
+
+	"folio/bench/loadgen"
+	"folio/store"
+)
+
+// readerPages measures page views of a published site (rest/reader) as a
+// reader's browser makes them, without a token: the first seeded site is
+// published, then one page viewed over and over (a cache hit), the same
+// page revalidated with its ETag (304), and every page of every variant in
+// turn, more pages than the reader's cache holds (so each view renders).
+func (r *run) readerPages(ctx context.Context) []measurement {
+	s, d := r.store, r.data
+	sites, err := s.ListSites(ctx, d.orgID, store.SiteFilter{}, store.PageArgs{Limit: 1})
+	if err != nil || len(sites.Items) == 0 {
+		log.Fatalf("reader: no site: %v", err)
+	}
+	site := sites.Items[0]
+	if _, err := s.SetSitePublished(ctx, &site, true); err != nil {
+		log.Fatal(err)
+	}
+	ss, err := s.SiteSpacesOf(ctx, site.ID)
+	if err != nil {
+		log.Fatal(err)
+	}
+	top := min(100, max(1, r.cfg.sitePages/10)) // as fillSpace nests them
+	pagePath := func(i int) string {
+		if i < top {
+			return fmt.Sprintf("topic-%d", i)
+		}
+		return fmt.Sprintf("topic-%d/topic-%d", i%top, i)
+	}
+	var paths []string
+	for _, x := range ss {
+		if x.SectionPath == nil {
+			continue
+		}
+		for i := 0; i < r.cfg.sitePages; i++ {
+			paths = append(paths, "/sites/"+site.ID+"/"+*x.SectionPath+"/"+x.Path+"/"+pagePath(i))
+		}
+	}
+	if len(paths) == 0 {
+		log.Fatal("reader: no pages")
+	}
+	one := paths[len(paths)-1]
+	anon := func(path func(i int) string, header ...string) loadgen.Request {
+		return func(i int) *http.Request {
+			req, _ := http.NewRequest(http.MethodGet, r.folio+path(i), nil)
+			for j := 0; j+1 < len(header); j += 2 {
+				req.Header.Set(header[j], header[j+1])
+			}
+			return req
+		}
+	}
+	first, err := r.client.Do(anon(func(int) string { return one })(0))
+	if err != nil {
+		log.Fatal(err)
+	}
+	first.Body.Close()
+	if first.StatusCode != http.StatusOK || !strings.HasPrefix(first.Header.Get("Content-Type"), "text/html") {
+		log.Fatalf("reader: %s: %d", one, first.StatusCode)
+	}
+	etag := first.Header.Get("ETag")
+	var out []measurement
+	hit := r.measure(ctx, "page view, cached", r.cfg.clients, anon(func(int) string { return one }))
+	out = append(out, hit)
+	revalidate := r.measure(ctx, "page view, If-None-Match (304)", r.cfg.clients, anon(func(int) string { return one }, "If-None-Match", etag))
+	out = append(out, revalidate)
+	// Statements of a rendering view: a page not viewed yet.
+	_, missStatements := r.fetch(anon(func(int) string { return paths[0] }))
+	every := r.measure(ctx, fmt.Sprintf("page view, %d pages in turn (rendered)", len(paths)), r.cfg.clients,
+		anon(func(i int) string { return paths[i%len(paths)] }))
+	if len(paths) > 2048 {
+		every.statements = missStatements
+	} else {
+		every.target = fmt.Sprintf("page view, %d pages in turn (fewer than the cache holds: mostly cached)", len(paths))
+	}
+	out = append(out, every)
+	return out
+}
