@@ -11,14 +11,8 @@ import (
 	"strings"
 
 	"folio/store"
-	"folio/store/blob"
 	"folio/store/export"
 )
-
-// blobDir is where `folio serve` keeps file bytes.
-func blobDir() blob.Store {
-	return blob.Dir{Root: filepath.Join(env("FOLIO_DATA_DIR", ".folio"), "blobs")}
-}
 
 // exportCmd writes a space's current content as an archive (folio export
 // --space ID [--out FILE] [--format zip|tar]). It reads the database
@@ -46,7 +40,11 @@ func exportCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("export: space %s: %s", *spaceID, store.ErrorMessage(err))
 	}
-	a, err := export.Export(ctx, s, blobDir(), sp)
+	blobs, err := blobStore(ctx)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	a, err := export.Export(ctx, s, blobs, sp)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -121,7 +119,11 @@ func importCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %s", store.ErrorMessage(err))
 	}
-	res, err := export.Import(ctx, s, blobDir(), *orgID, u, *title, data)
+	blobs, err := blobStore(ctx)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	res, err := export.Import(ctx, s, blobs, *orgID, u, *title, data)
 	if err != nil {
 		if msg := store.ErrorMessage(err); store.ErrorCode(err) != store.CodeInternal {
 			return fmt.Errorf("import: %s", msg)

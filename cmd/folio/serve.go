@@ -7,14 +7,12 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"folio/rest"
 	"folio/rest/metrics"
-	"folio/store/blob"
 	"folio/store/jobs"
 )
 
@@ -26,6 +24,11 @@ func serve(ctx context.Context) error {
 	proxies, err := rest.ParseProxies(splitList(os.Getenv("FOLIO_TRUSTED_PROXIES")))
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
+	}
+	// Before the database starts: a missing bucket stops the server at once.
+	blobs, err := blobStore(ctx)
+	if err != nil {
+		return err
 	}
 	s, closeStore, err := openStore(ctx)
 	if err != nil {
@@ -52,8 +55,9 @@ func serve(ctx context.Context) error {
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
 		PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr),
-		// Uploaded files live under the data directory, whichever database is used.
-		Blobs:           blob.Dir{Root: filepath.Join(env("FOLIO_DATA_DIR", ".folio"), "blobs")},
+		// Uploaded files live under the data directory, whichever database
+		// is used, or in an S3 bucket that several servers share.
+		Blobs:           blobs,
 		StatementHeader: env("FOLIO_STATEMENT_HEADER", "") == "true",
 		Logger:          slog.Default(),
 		Metrics:         m,
