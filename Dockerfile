@@ -15,8 +15,9 @@ COPY rest ./rest
 COPY store ./store
 COPY migrations ./migrations
 ARG VERSION=dev
+ARG COMMIT=unknown
 RUN CGO_ENABLED=0 go build -trimpath \
-      -ldflags "-s -w -X folio/graph.Version=${VERSION} -X folio/graph.Build=container" \
+      -ldflags "-s -w -X folio/graph.Version=${VERSION} -X folio/graph.Commit=${COMMIT} -X folio/graph.Build=container" \
       -o /out/folio ./cmd/folio \
     && mkdir -p /out/data
 

@@ -44,7 +44,7 @@ bench: postgres build
 
 # The container image (Dockerfile; compose.yaml runs it with PostgreSQL).
 image:
-	docker build --build-arg VERSION=$(VERSION) -t folio:$(VERSION) -t folio:latest .
+	docker build --build-arg VERSION=$(VERSION) --build-arg COMMIT=$(COMMIT) -t folio:$(VERSION) -t folio:latest .
 
 # PostgreSQL's server binaries (initdb, postgres): on PATH, in Debian's
 # /usr/lib/postgresql/*/bin, or installed now with apt-get.

@@ -27,12 +27,21 @@ type Limits struct {
 	// MaxTokens bounds the lexical tokens of the document, checked by the
 	// parser before anything else.
 	MaxTokens int
+	// MaxResultObjects bounds the objects a result holds, counted as it
+	// resolves: lists without a `limit` (page trees, files, a section's
+	// site spaces) cost their real length times their selection, on top
+	// of the static complexity (budget.go).
+	MaxResultObjects int
+	// MaxResultBytes bounds the text (strings and JSON documents) a result
+	// carries.
+	MaxResultBytes int
 }
 
 // DefaultLimits are generous enough for every REST route at its largest
 // page (limit=1000) and any realistic hand-written query, and refuse
 // queries nesting lists in lists at full pages.
-var DefaultLimits = Limits{MaxComplexity: 25_000, MaxDepth: 20, MaxAliases: 30, MaxTokens: 5_000}
+var DefaultLimits = Limits{MaxComplexity: 25_000, MaxDepth: 20, MaxAliases: 30, MaxTokens: 5_000,
+	MaxResultObjects: 100_000, MaxResultBytes: 16 << 20}
 
 // Error codes of operations refused by a limit (extensions.code). The
 // parser's own error for MaxTokens is GRAPHQL_PARSE_FAILED.
@@ -56,6 +65,12 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxTokens <= 0 {
 		l.MaxTokens = DefaultLimits.MaxTokens
 	}
+	if l.MaxResultObjects <= 0 {
+		l.MaxResultObjects = DefaultLimits.MaxResultObjects
+	}
+	if l.MaxResultBytes <= 0 {
+		l.MaxResultBytes = DefaultLimits.MaxResultBytes
+	}
 	return l
 }
 
@@ -67,6 +82,7 @@ func (operationLimits) Validate(graphql.ExecutableSchema) error { return nil }
 
 func (l operationLimits) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	c := Measure(oc.Operation, oc.Variables)
+	oc.Stats.SetExtension(costStat, c) // the result budget starts from it
 	switch {
 	case c.Depth > l.MaxDepth:
 		return limitError(CodeTooDeep, "the operation nests fields %d deep; the limit is %d", c.Depth, l.MaxDepth)
@@ -76,6 +92,15 @@ func (l operationLimits) MutateOperationContext(_ context.Context, oc *graphql.O
 		return limitError(CodeTooComplex, "the operation's complexity is %d; the limit is %d (a list field costs its page size, `limit`, times its selection: ask for smaller pages or fewer nested lists)", c.Complexity, l.MaxComplexity)
 	}
 	return nil
+}
+
+// costStat names the operation's Cost among its stats.
+const costStat = "folio.cost"
+
+// staticCost is the Cost operationLimits measured for the operation.
+func staticCost(oc *graphql.OperationContext) Cost {
+	c, _ := oc.Stats.GetExtension(costStat).(Cost)
+	return c
 }
 
 func limitError(code, format string, args ...any) *gqlerror.Error {
@@ -136,6 +161,9 @@ func (m *measurer) field(f *ast.Field, depth int) (complexity, maxDepth int) {
 		return 0, depth // a leaf: scalars and enums come with their object
 	}
 	children, maxDepth := m.set(f.SelectionSet, depth)
+	if unbounded(f) {
+		return 0, maxDepth // priced by its real length as it resolves (budget.go)
+	}
 	complexity = saturatingAdd(1, children)
 	if n, ok := m.pageSize(f); ok {
 		complexity = saturatingMul(complexity, max(n, 1))

@@ -31,6 +31,8 @@ type engine interface {
 	SetQueryCache(graphql.Cache[*ast.QueryDocument])
 	SetParserTokenLimit(int)
 	AroundOperations(graphql.OperationMiddleware)
+	AroundFields(graphql.FieldMiddleware)
+	AroundResponses(graphql.ResponseMiddleware)
 	Use(graphql.HandlerExtension)
 }
 
@@ -42,6 +44,8 @@ func configure(e engine, r *Resolver) {
 	e.SetParserTokenLimit(limits.MaxTokens)
 	e.Use(operationLimits{limits})
 	e.Use(introspectionForViewers{})
+	e.AroundFields(chargeResults)
+	e.AroundResponses(closeAccount)
 	// Loaders live for one operation, so both interfaces batch the same way
 	// and no cached row outlives the request that read it.
 	e.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
@@ -56,6 +60,9 @@ func configure(e engine, r *Resolver) {
 		viewerID := ""
 		if u := Viewer(ctx); u != nil {
 			viewerID = u.ID
+		}
+		if oc := graphql.GetOperationContext(ctx); oc != nil {
+			ctx = openAccount(ctx, limits, staticCost(oc).Complexity, oc.Variables)
 		}
 		return next(loader.With(ctx, loader.New(r.Store, viewerID)))
 	})

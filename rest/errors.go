@@ -19,6 +19,7 @@ var statusOf = map[string]int{
 	graph.CodeTooComplex:              http.StatusBadRequest,
 	graph.CodeTooDeep:                 http.StatusBadRequest,
 	graph.CodeTooManyAliases:          http.StatusBadRequest,
+	graph.CodeResultTooLarge:          http.StatusBadRequest,
 	string(store.CodeUnauthenticated): http.StatusUnauthorized,
 	string(store.CodeForbidden):       http.StatusForbidden,
 	string(store.CodeNotFound):        http.StatusNotFound,

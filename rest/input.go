@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -66,10 +67,19 @@ func withInputChecks(mux *http.ServeMux, routes []compiled, next http.Handler) h
 		}
 		if msg == "" && r.Body != nil && r.Body != http.NoBody && (jsonBody[pattern] || isGraphQL && r.Method == http.MethodPost) {
 			raw, err := io.ReadAll(r.Body)
-			if err != nil {
+			var tooLarge *http.MaxBytesError
+			switch {
+			case isGraphQL && errors.As(err, &tooLarge):
+				// gqlgen would answer 200 with an error: the limit is 413.
+				writeGraphQLBody(w, http.StatusRequestEntityTooLarge, &gqlerror.Error{
+					Message:    fmt.Sprintf("the request body is larger than %d bytes", MaxBody),
+					Extensions: map[string]any{"code": string(store.CodeTooLarge)},
+				})
+				return
+			case err != nil:
 				// Too large or cut short: the route reports it, as before.
 				r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(raw), errReader{err}))
-			} else {
+			default:
 				r.Body = io.NopCloser(bytes.NewReader(raw))
 				msg = checkJSON(raw, "")
 			}
@@ -93,9 +103,14 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // writeGraphQLInputError answers /graphql as gqlgen answers a body it cannot
 // decode (400, GraphQL's error shape), with the code of invalid input.
 func writeGraphQLInputError(w http.ResponseWriter, msg string) {
+	writeGraphQLBody(w, http.StatusBadRequest, invalidInput(msg))
+}
+
+// writeGraphQLBody answers /graphql with one error in GraphQL's shape.
+func writeGraphQLBody(w http.ResponseWriter, status int, e *gqlerror.Error) {
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusBadRequest)
-	body, _ := json.Marshal(&graphql.Response{Errors: gqlerror.List{invalidInput(msg)}})
+	w.WriteHeader(status)
+	body, _ := json.Marshal(&graphql.Response{Errors: gqlerror.List{e}})
 	w.Write(body)
 }
 

@@ -105,10 +105,6 @@ type rateCharge struct {
 
 type rateChargeKey struct{}
 
-// CodeRateLimited is the extensions.code of a GraphQL operation refused by
-// the rate limit (its HTTP status is 429).
-const CodeRateLimited = "RATE_LIMITED"
-
 // mutationFields charges a mutation operation one request per mutation
 // field: thirty aliased mutations in one document are thirty writes, and
 // count as thirty requests. The middleware has counted the first.
@@ -138,7 +134,7 @@ func (mutationFields) MutateOperationContext(ctx context.Context, oc *graphql.Op
 	rc.w.forceStatus = http.StatusTooManyRequests // gqlgen would answer 200
 	return &gqlerror.Error{
 		Message:    rc.limiter.exceeded(wait) + fmt.Sprintf(" (each mutation field counts as a request: this operation has %d)", n),
-		Extensions: map[string]any{"code": CodeRateLimited},
+		Extensions: map[string]any{"code": string(store.CodeRateLimited)},
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -33,7 +32,7 @@ type Store struct {
 // Open connects to dsn, checks the connection, and loads the server secrets.
 // Migrations are not run: call Migrate.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	sqldb, err := sql.Open("pgx", dsn)
+	sqldb, err := openDB(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
