@@ -25,7 +25,6 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
-	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"folio/graph"
@@ -40,8 +39,9 @@ type Config struct {
 	Exec *executor.Executor
 	// Base is the server's public URL, without a trailing slash.
 	Base string
-	// CacheEntries bounds the rendered-page cache (0: 2048 pages).
-	CacheEntries int
+	// CacheEntries and CacheBytes bound the rendered-page cache (0: 2048
+	// pages, 64 MiB).
+	CacheEntries, CacheBytes int
 }
 
 // cachedPage is a rendered page.
@@ -53,7 +53,7 @@ type cachedPage struct {
 // Reader serves published sites, published spaces and app pages.
 type Reader struct {
 	cfg      Config
-	cache    *lru.Cache[string, cachedPage]
+	cache    *pageCache
 	baseHost string
 }
 
@@ -63,7 +63,11 @@ func New(cfg Config) *Reader {
 	if n <= 0 {
 		n = 2048
 	}
-	c, _ := lru.New[string, cachedPage](n)
+	size := cfg.CacheBytes
+	if size <= 0 {
+		size = 64 << 20
+	}
+	c := newPageCache(n, size)
 	host := ""
 	if u, err := url.Parse(cfg.Base); err == nil {
 		host = u.Hostname()
@@ -120,12 +124,10 @@ type opError struct {
 
 func (e *opError) Error() string { return string(e.code) + ": " + e.msg }
 
-// run executes an operation in-process as the anonymous reader.
+// run executes an operation in-process as the anonymous reader, whatever
+// token the request carried: a page shows what any outsider sees.
 func (rd *Reader) run(ctx context.Context, query string, vars map[string]any, out any) error {
-	if graph.Viewer(ctx) == nil {
-		ctx = graph.WithViewer(ctx, readerUser)
-	}
-	return rd.runAs(ctx, query, vars, out)
+	return rd.runAs(graph.WithViewer(ctx, readerUser), query, vars, out)
 }
 
 // runAs executes an operation in-process as the caller in ctx.
