@@ -363,6 +363,50 @@ func TestReaderAccess(t *testing.T) {
 		dev.get("/sites/"+id+"/api").expect(t, http.StatusOK).has(t, "Endpoints")
 	})
 
+	t.Run("unsigned-claims", func(t *testing.T) {
+		id, _, _ := readerSite(t, srv, alice, org, "public")
+		site := sitesPath(org) + "/" + id
+		var api string
+		for _, s := range items(alice.Get(site + "/sections").Expect(http.StatusOK).JSON()) {
+			if resttest.Str(s, "title") == "API" {
+				api = resttest.Str(s, "id")
+			}
+		}
+		alice.Patch(site+"/sections/"+api, map[string]any{"condition": `visitor.claims.unsigned.lang == "fr"`}).Expect(http.StatusOK)
+		// Without an unsigned property in the schema, unsigned claims are ignored.
+		b := newBrowser(t, srv)
+		b.get("/sites/"+id+"?visitor.lang=fr").expect(t, http.StatusSeeOther)
+		b.get("/sites/"+id).expect(t, http.StatusOK).hasNot(t, "Developers")
+		alice.Put(site+"/adaptive-schema", map[string]any{"jsonSchema": map[string]any{
+			"type": "object", "additionalProperties": false,
+			"properties": map[string]any{
+				"plan": map[string]any{"type": "string", "description": "The visitor's plan"},
+				"unsigned": map[string]any{"type": "object", "description": "Unsigned claims of the site visitor.", "additionalProperties": false,
+					"properties": map[string]any{"lang": map[string]any{"type": "string", "description": "Language"}}},
+			},
+		}}).Expect(http.StatusOK)
+		fr := newBrowser(t, srv)
+		r := fr.get("/sites/"+id+"?visitor.lang=fr").expect(t, http.StatusSeeOther)
+		if loc := r.Header.Get("Location"); loc != "/sites/"+id {
+			t.Errorf("Location = %q", loc)
+		}
+		fr.get("/sites/"+id).expect(t, http.StatusOK).has(t, "Developers")
+		fr.get("/sites/"+id+"/api").expect(t, http.StatusOK).has(t, "Endpoints")
+		for _, q := range []string{"?visitor.lang=de", "?visitor.lang=5", "?visitor.other=x", ""} {
+			b := newBrowser(t, srv)
+			b.get("/sites/" + id + q)
+			b.get("/sites/"+id).expect(t, http.StatusOK).hasNot(t, "Developers")
+			b.get("/sites/"+id+"/api").expect(t, http.StatusNotFound)
+		}
+	})
+
+	t.Run("unsigned-claims-open-nothing", func(t *testing.T) {
+		id, _, _ := readerSite(t, srv, alice, org, "visitor-auth")
+		newBrowser(t, srv).get("/sites/"+id+"?visitor.lang=fr").expect(t, http.StatusUnauthorized)
+		id, _, _ = readerSite(t, srv, alice, org, "share-link")
+		newBrowser(t, srv).get("/sites/"+id+"?visitor.lang=fr").expect(t, http.StatusNotFound)
+	})
+
 	t.Run("adaptive-public", func(t *testing.T) {
 		id, _, _ := readerSite(t, srv, alice, org, "public")
 		site := sitesPath(org) + "/" + id

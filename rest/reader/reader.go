@@ -264,7 +264,11 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	q := r.URL.Query()
 	shareKey := firstOf(q.Get("share"), q.Get("shareKey"))
 	token := q.Get("jwt_token")
-	fromQuery := shareKey != "" || token != ""
+	unsigned := unsignedFromQuery(q)
+	fromQuery := shareKey != "" || token != "" || unsigned != nil
+	if unsigned == nil {
+		unsigned = decodeClaims(cookieValue(r, claimsCookie+siteID))
+	}
 	if shareKey == "" {
 		shareKey = cookieValue(r, shareCookie+siteID)
 	}
@@ -314,11 +318,19 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		if token != "" {
 			setCookie(w, visitorCookie+siteID, token, cookiePath, secure)
 		}
+		if unsigned != nil && unsignedValid(row.AdaptiveSchema, unsigned) {
+			setCookie(w, claimsCookie+siteID, encodeClaims(unsigned), cookiePath, secure)
+		}
 		clean := *r.URL
 		cq := clean.Query()
 		cq.Del("share")
 		cq.Del("shareKey")
 		cq.Del("jwt_token")
+		for k := range cq {
+			if strings.HasPrefix(k, "visitor.") {
+				cq.Del(k)
+			}
+		}
 		clean.RawQuery = cq.Encode()
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("Referrer-Policy", "no-referrer")
@@ -328,6 +340,19 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	site := buildSite(&data, base, origin)
 	site.OrganizationID = row.OrganizationID
 	site.Personal = token != "" || vars["shareKey"] != nil
+	if unsigned != nil {
+		if !unsignedValid(row.AdaptiveSchema, unsigned) {
+			clearCookie(w, claimsCookie+siteID, cookiePath)
+		} else {
+			claims := signedClaims(token)
+			claims["unsigned"] = unsigned
+			if err := rd.adaptiveSections(ctx, site, claims); err != nil {
+				rd.fail(w, r, err)
+				return
+			}
+			site.Personal = true
+		}
+	}
 	switch rest {
 	case "robots.txt":
 		rd.robots(w, site)
