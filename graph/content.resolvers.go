@@ -39,7 +39,7 @@ func (r *revisionResolver) FileList(ctx context.Context, obj *model.Revision, pa
 	if err != nil {
 		return nil, err
 	}
-	p, err := store.SlicePage(r.Store, "revision-files", t.Files(), pageArgs(page, limit), func(e *store.Entry) string { return e.ID })
+	p, err := store.SlicePage(r.Store, "revision-files", obj.SpaceID, t.Files(), pageArgs(page, limit), func(e *store.Entry) string { return e.ID })
 	if err != nil {
 		return nil, err
 	}

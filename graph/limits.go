@@ -9,6 +9,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"folio/store"
 )
 
 // Limits bound the cost of one GraphQL operation, for /graphql and the REST
@@ -84,6 +86,11 @@ func (l operationLimits) MutateOperationContext(_ context.Context, oc *graphql.O
 	c := Measure(oc.Operation, oc.Variables)
 	oc.Stats.SetExtension(costStat, c) // the result budget starts from it
 	switch {
+	case c.OverMaxLimit:
+		// The @range check would say so, but only after the complexity
+		// check had refused the operation for the same large page.
+		return &gqlerror.Error{Message: fmt.Sprintf("limit: must be at most %d", store.MaxLimit),
+			Extensions: map[string]any{"code": string(store.CodeInvalid)}}
 	case c.Depth > l.MaxDepth:
 		return limitError(CodeTooDeep, "the operation nests fields %d deep; the limit is %d", c.Depth, l.MaxDepth)
 	case c.Aliases > l.MaxAliases:
@@ -112,6 +119,9 @@ type Cost struct {
 	Complexity int
 	Depth      int
 	Aliases    int
+	// OverMaxLimit is set when a list asks for a page larger than
+	// store.MaxLimit (which its argument's @range refuses anyway).
+	OverMaxLimit bool
 }
 
 // Measure computes the cost of a validated operation with its coerced
@@ -120,12 +130,13 @@ type Cost struct {
 func Measure(op *ast.OperationDefinition, vars map[string]any) Cost {
 	m := measurer{vars: vars}
 	complexity, depth := m.set(op.SelectionSet, 0)
-	return Cost{Complexity: complexity, Depth: depth, Aliases: m.aliases}
+	return Cost{Complexity: complexity, Depth: depth, Aliases: m.aliases, OverMaxLimit: m.overMaxLimit}
 }
 
 type measurer struct {
-	vars    map[string]any
-	aliases int
+	vars         map[string]any
+	aliases      int
+	overMaxLimit bool
 }
 
 // set returns the complexity of a selection set and the depth it reaches
@@ -166,6 +177,9 @@ func (m *measurer) field(f *ast.Field, depth int) (complexity, maxDepth int) {
 	}
 	complexity = saturatingAdd(1, children)
 	if n, ok := m.pageSize(f); ok {
+		if n > store.MaxLimit {
+			m.overMaxLimit = true
+		}
 		complexity = saturatingMul(complexity, max(n, 1))
 	}
 	return complexity, maxDepth

@@ -87,6 +87,21 @@ func TestOperationLimits(t *testing.T) {
 			}
 		})
 	}
+	t.Run("page-over-max-limit", func(t *testing.T) {
+		// A page of 5,000 is refused for its size, not for the
+		// complexity it would bring, as 1,001 is.
+		for _, q := range []string{`{ organizations(limit: 5000) { items { id } } }`,
+			`{ organizations(limit: 1000) { items { members(limit: 5000) { items { user { id } } } } } }`} {
+			res := alice.In(t).GraphQL(q, nil)
+			if len(res.Errors) != 1 || res.Errors[0].Message != "limit: must be at most 1000" || res.Errors[0].Extensions["code"] != "INVALID" {
+				t.Errorf("%s: errors %+v", q, res.Errors)
+			}
+		}
+		msg := alice.In(t).Get("/v1/orgs?limit=5000").ExpectError(http.StatusBadRequest)
+		if msg != "limit: must be at most 1000" {
+			t.Errorf("REST limit=5000: %q", msg)
+		}
+	})
 	t.Run("at-the-limits-ok", func(t *testing.T) {
 		res := alice.In(t).GraphQL(aliases(30), nil)
 		if len(res.Errors) != 0 {

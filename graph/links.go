@@ -36,7 +36,7 @@ func (r *Resolver) revisionLinks(ctx context.Context, rev *model.Revision, pageI
 	if status != "" {
 		links = slices.DeleteFunc(links, func(l store.ContentLink) bool { return l.Status != status })
 	}
-	p, err := store.SlicePage(r.Store, "links", links, args, func(l store.ContentLink) string { return l.Key })
+	p, err := store.SlicePage(r.Store, "links", rev.SpaceID, links, args, func(l store.ContentLink) string { return l.Key })
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (r *Resolver) fileBacklinks(ctx context.Context, rev *model.Revision, fileI
 	if err != nil {
 		return nil, err
 	}
-	p, err := store.SlicePage(r.Store, "backlinks", pages, args, func(id string) string { return id })
+	p, err := store.SlicePage(r.Store, "backlinks", rev.SpaceID+"\x00"+fileID, pages, args, func(id string) string { return id })
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -106,5 +107,70 @@ func TestPageTokens(t *testing.T) {
 	admin.Get("/v1/orgs/" + org + "/members").Expect(http.StatusOK).Decode(&def)
 	if len(def.Items) != 50 || def.Next == nil {
 		t.Errorf("default page: %d items, next %v", len(def.Items), def.Next)
+	}
+}
+
+// TestPageTokensBoundToTheirList: a page token works only on the list that
+// issued it: another organization's members, another team's members (a
+// nested list's first page, served in a batch) are refused.
+func TestPageTokensBoundToTheirList(t *testing.T) {
+	srv := resttest.New(t)
+	admin := srv.User("admin@example.com")
+	acme := createOrg(t, admin, "Acme")
+	globex := createOrg(t, admin, "Globex")
+	seedPeople(t, srv, acme, 4, 0)
+	seedPeople(t, srv, globex, 4, 0)
+	var p memberPage
+	admin.Get("/v1/orgs/" + acme + "/members?limit=2").Expect(http.StatusOK).Decode(&p)
+	if p.Next == nil {
+		t.Fatal("no next page")
+	}
+	msg := admin.Get("/v1/orgs/" + globex + "/members?limit=2&page=" + p.Next.Page).ExpectError(http.StatusBadRequest)
+	if !strings.Contains(msg, "page") {
+		t.Errorf("foreign token: %q", msg)
+	}
+	admin.Get("/v1/orgs/" + acme + "/members?limit=2&page=" + p.Next.Page).Expect(http.StatusOK)
+
+	// A nested list: the members of each team, first pages in one batch.
+	var ids []string
+	for _, title := range []string{"Red", "Blue"} {
+		team := admin.Put("/v1/orgs/"+acme+"/teams", map[string]any{"title": title}).Expect(http.StatusCreated).JSON()
+		ids = append(ids, resttest.Str(team, "id"))
+	}
+	members := admin.Get("/v1/orgs/" + acme + "/members").Expect(http.StatusOK).JSON()
+	var users []string
+	for _, it := range members["items"].([]any) {
+		users = append(users, resttest.Str(it.(map[string]any)["user"].(map[string]any), "id"))
+	}
+	for _, team := range ids {
+		admin.Put("/v1/orgs/"+acme+"/teams/"+team+"/members", map[string]any{"add": users[:3]}).Expect(http.StatusNoContent)
+	}
+	res := admin.GraphQL(`query($org: ID!) { organization(id: $org) { teams { items { id teamMembers(limit: 1) { next { page } } } } } }`, map[string]any{"org": acme})
+	var data struct {
+		Organization struct {
+			Teams struct {
+				Items []struct {
+					ID          string
+					TeamMembers struct{ Next *struct{ Page string } }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(res.Data, &data); err != nil || len(res.Errors) > 0 || len(data.Organization.Teams.Items) != 2 {
+		t.Fatalf("teams: %v %+v %s", err, res.Errors, res.Data)
+	}
+	first := data.Organization.Teams.Items[0]
+	other := data.Organization.Teams.Items[1].ID
+	if first.TeamMembers.Next == nil {
+		t.Fatal("no next page of team members")
+	}
+	q := `query($org: ID!, $team: ID!, $page: String) { organization(id: $org) { team(teamId: $team) { teamMembers(limit: 1, page: $page) { count } } } }`
+	ok := admin.GraphQL(q, map[string]any{"org": acme, "team": first.ID, "page": first.TeamMembers.Next.Page})
+	if len(ok.Errors) > 0 {
+		t.Fatalf("own team's next page: %+v", ok.Errors)
+	}
+	bad := admin.GraphQL(q, map[string]any{"org": acme, "team": other, "page": first.TeamMembers.Next.Page})
+	if len(bad.Errors) != 1 || bad.Errors[0].Extensions["code"] != "INVALID" {
+		t.Fatalf("another team's token: %+v", bad.Errors)
 	}
 }

@@ -68,7 +68,7 @@ func changeRequestKey(cr *ChangeRequest) []any { return []any{cr.Number} }
 // ListChangeRequests lists a space's change requests with one status, newest first.
 func (s *Store) ListChangeRequests(ctx context.Context, spaceID string, status ChangeRequestStatus, args PageArgs) (Page[ChangeRequest], error) {
 	q := s.DB.NewSelect().Model((*ChangeRequest)(nil)).Where("cr.space_id = ? AND cr.status = ?", spaceID, status)
-	return listPage(ctx, s, q, changeRequestKeyset, args, changeRequestKey)
+	return listPage(ctx, s, q, changeRequestKeyset.in(spaceID), args, changeRequestKey)
 }
 
 // OrgChangeRequestFilter narrows the change requests of an organization.
@@ -102,7 +102,7 @@ func (s *Store) ListOrganizationChangeRequests(ctx context.Context, orgID string
 	if f.SpaceID != nil {
 		q.Where("cr.space_id = ?", *f.SpaceID)
 	}
-	return listPage(ctx, s, q, orgChangeRequestKeyset, args, orgChangeRequestKey)
+	return listPage(ctx, s, q, orgChangeRequestKeyset.in(orgID), args, orgChangeRequestKey)
 }
 
 // counterColumn is the spaces column counting change requests in a status.

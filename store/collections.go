@@ -62,7 +62,7 @@ func (s *Store) ListCollections(ctx context.Context, orgID string, role *Role, n
 	if role == nil {
 		q.Where("folio_collection_level(collection.id) IS NOT NULL")
 	}
-	return listPage(ctx, s, q, collectionKeyset, args, func(c *Collection) []any { return []any{c.CreatedAt, c.ID} })
+	return listPage(ctx, s, q, collectionKeyset.in(orgID), args, func(c *Collection) []any { return []any{c.CreatedAt, c.ID} })
 }
 
 // ChildCollections is the list of the collections inside a collection, in their order.

@@ -131,7 +131,7 @@ func (s *Store) ListComments(ctx context.Context, th Thread, f CommentFilter, ar
 	if len(f.Authors) > 0 {
 		q.Where("cm.posted_by IN (?)", bun.In(f.Authors))
 	}
-	return listPage(ctx, s, q, commentKeyset(f.Desc), args, commentKey)
+	return listPage(ctx, s, q, commentKeyset(f.Desc).in(th.SpaceID, th.ChangeRequestID), args, commentKey)
 }
 
 // PostComment stores a new open comment of userID in a thread and counts it.

@@ -54,7 +54,7 @@ type CustomField struct {
 // ListCustomFields lists an organization's fields, oldest first.
 func (s *Store) ListCustomFields(ctx context.Context, orgID string, args PageArgs) (Page[CustomField], error) {
 	q := s.DB.NewSelect().Model((*CustomField)(nil)).Where("field.organization_id = ?", orgID)
-	return listPage(ctx, s, q, keyset{name: "custom-fields", cols: []string{"field.created_at", "field.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "custom-fields", cols: []string{"field.created_at", "field.id"}}.in(orgID), args,
 		func(f *CustomField) []any { return []any{f.CreatedAt, f.ID} })
 }
 

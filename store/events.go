@@ -257,7 +257,7 @@ func (s *Store) ListEvents(ctx context.Context, orgID string, f EventFilter, arg
 	var out Page[Event]
 	q := s.DB.NewSelect().Model((*Event)(nil)).Where("event.organization_id = ?", orgID)
 	after := f.After
-	if cur, err := s.decodePage(eventKeyset, args.Page); err != nil {
+	if cur, err := s.decodePage(eventKeyset.in(orgID), args.Page); err != nil {
 		return out, err
 	} else if cur != nil {
 		n, err := pageInt(cur[0])
@@ -295,7 +295,7 @@ func (s *Store) ListEvents(ctx context.Context, orgID string, f EventFilter, arg
 	if len(rows) > limit {
 		rows = rows[:limit]
 		if limit > 0 {
-			out.Next = s.encodePage(eventKeyset, []any{strconv.FormatInt(rows[limit-1].ID, 10)})
+			out.Next = s.encodePage(eventKeyset.in(orgID), []any{strconv.FormatInt(rows[limit-1].ID, 10)})
 		}
 	}
 	out.Items = rows

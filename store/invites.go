@@ -38,7 +38,7 @@ func (s *Store) Invite(ctx context.Context, orgID, id string) (*Invite, error) {
 // ListInvites lists an organization's invite links, oldest first.
 func (s *Store) ListInvites(ctx context.Context, orgID string, args PageArgs) (Page[Invite], error) {
 	q := s.DB.NewSelect().Model((*Invite)(nil)).Where("invite.organization_id = ?", orgID)
-	return listPage(ctx, s, q, keyset{name: "invites", cols: []string{"invite.created_at", "invite.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "invites", cols: []string{"invite.created_at", "invite.id"}}.in(orgID), args,
 		func(i *Invite) []any { return []any{i.CreatedAt, i.ID} })
 }
 
@@ -212,7 +212,7 @@ func (s *Store) invitationList() *bun.SelectQuery {
 // ListInvitations lists an organization's pending invitations, oldest first.
 func (s *Store) ListInvitations(ctx context.Context, orgID string, args PageArgs) (Page[Invitation], error) {
 	q := s.invitationList().Where("invitation.organization_id = ?", orgID)
-	return listPage(ctx, s, q, keyset{name: "invitations", cols: []string{"invitation.created_at", "invitation.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "invitations", cols: []string{"invitation.created_at", "invitation.id"}}.in(orgID), args,
 		func(i *Invitation) []any { return []any{i.CreatedAt, i.ID} })
 }
 
@@ -220,7 +220,7 @@ func (s *Store) ListInvitations(ctx context.Context, orgID string, args PageArgs
 // address, from every organization, oldest first.
 func (s *Store) UserInvitations(ctx context.Context, u *User, args PageArgs) (Page[Invitation], error) {
 	q := s.invitationList().Where("lower(invitation.email) = lower(?)", u.Email)
-	return listPage(ctx, s, q, keyset{name: "user-invitations", cols: []string{"invitation.created_at", "invitation.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "user-invitations", cols: []string{"invitation.created_at", "invitation.id"}}.in(u.ID), args,
 		func(i *Invitation) []any { return []any{i.CreatedAt, i.ID} })
 }
 

@@ -56,7 +56,7 @@ func (s *Store) ListMembers(ctx context.Context, orgID string, f MemberFilter, a
 		ks = keyset{name: "members-name", cols: []string{"lower(u.display_name)", "member.user_id"}, desc: f.Desc}
 		key = func(m *Member) []any { return []any{m.SortName, m.UserID} }
 	}
-	return listPage(ctx, s, q, ks, args, key)
+	return listPage(ctx, s, q, ks.in(orgID), args, key)
 }
 
 // MembersByKey loads memberships by (organization, user) pairs, in no particular order.

@@ -76,7 +76,7 @@ func (l *NestedList[K, Row]) query(db bun.IDB, parents ...K) *bun.SelectQuery {
 
 // List is one page of parent's list.
 func (l *NestedList[K, Row]) List(ctx context.Context, s *Store, parent K, args PageArgs) (Page[Row], error) {
-	return listPage(ctx, s, l.query(s.DB, parent), l.order, args, l.key)
+	return listPage(ctx, s, l.query(s.DB, parent), l.order.in(l.parent.values(parent)...), args, l.key)
 }
 
 // listWhere is List narrowed by a condition on the rows (a filter argument
@@ -84,7 +84,7 @@ func (l *NestedList[K, Row]) List(ctx context.Context, s *Store, parent K, args 
 func (l *NestedList[K, Row]) listWhere(ctx context.Context, s *Store, parent K, args PageArgs, narrow func(*bun.SelectQuery)) (Page[Row], error) {
 	q := l.query(s.DB, parent)
 	narrow(q)
-	return listPage(ctx, s, q, l.order, args, l.key)
+	return listPage(ctx, s, q, l.order.in(l.parent.values(parent)...), args, l.key)
 }
 
 // All is every row of parent's list, in order.
@@ -110,7 +110,11 @@ func (l *NestedList[K, Row]) FirstPages(ctx context.Context, s *Store, parents [
 // FirstPage is the first page of one parent's list, with count rows in all,
 // from the rows FirstPages loaded for that parent.
 func (l *NestedList[K, Row]) FirstPage(s *Store, rows []Row, limit, count int) Page[Row] {
-	return pageFromRows(s, rows, limit, count, l.order, l.key)
+	order := l.order
+	if len(rows) > 0 {
+		order = order.in(l.parent.values(l.parent.of(&rows[0]))...)
+	}
+	return pageFromRows(s, rows, limit, count, order, l.key)
 }
 
 // ParentOf is the parent whose list holds row.

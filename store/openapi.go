@@ -87,7 +87,7 @@ func specSelect(db bun.IDB, model any) *bun.SelectQuery {
 // ListOpenAPISpecs lists an organization's specifications, oldest first.
 func (s *Store) ListOpenAPISpecs(ctx context.Context, orgID string, args PageArgs) (Page[OpenAPISpec], error) {
 	q := specSelect(s.DB, (*OpenAPISpec)(nil)).Where("spec.organization_id = ?", orgID)
-	return listPage(ctx, s, q, keyset{name: "openapi-specs", cols: []string{"spec.created_at", "spec.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "openapi-specs", cols: []string{"spec.created_at", "spec.id"}}.in(orgID), args,
 		func(sp *OpenAPISpec) []any { return []any{sp.CreatedAt, sp.ID} })
 }
 
@@ -186,7 +186,7 @@ func versionSelect(db bun.IDB, model any) *bun.SelectQuery {
 // ListOpenAPISpecVersions lists a specification's versions, newest first.
 func (s *Store) ListOpenAPISpecVersions(ctx context.Context, specID string, args PageArgs) (Page[OpenAPISpecVersion], error) {
 	q := versionSelect(s.DB, (*OpenAPISpecVersion)(nil)).Where("ver.spec_id = ?", specID)
-	return listPage(ctx, s, q, keyset{name: "openapi-versions", cols: []string{"ver.created_at", "ver.id"}, desc: true}, args,
+	return listPage(ctx, s, q, keyset{name: "openapi-versions", cols: []string{"ver.created_at", "ver.id"}, desc: true}.in(specID), args,
 		func(v *OpenAPISpecVersion) []any { return []any{v.CreatedAt, v.ID} })
 }
 

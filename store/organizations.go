@@ -69,7 +69,7 @@ func (s *Store) ListUserOrganizations(ctx context.Context, userID string, args P
 		ColumnExpr(ownsTeamExpr).
 		Join("JOIN members AS m ON m.organization_id = organization.id").
 		Where("m.user_id = ?", userID)
-	return listPage(ctx, s, q, keyset{name: "orgs", cols: []string{"m.joined_at", "organization.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "orgs", cols: []string{"m.joined_at", "organization.id"}}.in(userID), args,
 		func(o *OrganizationAccess) []any { return []any{o.ViewerJoinedAt, o.ID} })
 }
 

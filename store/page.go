@@ -35,11 +35,21 @@ type Page[T any] struct {
 
 // keyset describes how a list is ordered. cols are SQL expressions ending in a
 // unique column, so every row has a distinct position and inserted rows never
-// shift a page. name binds page tokens to their list.
+// shift a page. name and scope bind page tokens to their list: name to the
+// kind of list, scope (set with in) to one list of that kind, such as one
+// organization's spaces, so a token from another list is refused.
 type keyset struct {
-	name string
-	cols []string
-	desc bool
+	name  string
+	cols  []string
+	desc  bool
+	scope string
+}
+
+// in binds the keyset's page tokens to the list of one parent (the ids
+// that name it).
+func (ks keyset) in(parent ...string) keyset {
+	ks.scope = strings.Join(parent, "\x00")
+	return ks
 }
 
 // listPage runs q as one keyset page. key returns the ordering values of a row,
@@ -80,9 +90,11 @@ func listPage[T any](ctx context.Context, s *Store, q *bun.SelectQuery, ks keyse
 	return out, nil
 }
 
-func (s *Store) pageMAC(name string, payload []byte) []byte {
+func (s *Store) pageMAC(ks keyset, payload []byte) []byte {
 	m := hmac.New(sha256.New, s.pageKey)
-	m.Write([]byte(name))
+	m.Write([]byte(ks.name))
+	m.Write([]byte{0})
+	m.Write([]byte(ks.scope))
 	m.Write([]byte{0})
 	m.Write(payload)
 	return m.Sum(nil)[:12]
@@ -96,7 +108,7 @@ func (s *Store) encodePage(ks keyset, values []any) string {
 	}
 	payload, _ := json.Marshal(values)
 	enc := base64.RawURLEncoding
-	return enc.EncodeToString(payload) + "." + enc.EncodeToString(s.pageMAC(ks.name, payload))
+	return enc.EncodeToString(payload) + "." + enc.EncodeToString(s.pageMAC(ks, payload))
 }
 
 // decodePage checks a page token's signature and returns its ordering values;
@@ -114,7 +126,7 @@ func (s *Store) decodePage(ks keyset, token string) ([]any, error) {
 	enc := base64.RawURLEncoding
 	payload, err1 := enc.DecodeString(p)
 	mac, err2 := enc.DecodeString(m)
-	if err1 != nil || err2 != nil || !hmac.Equal(mac, s.pageMAC(ks.name, payload)) {
+	if err1 != nil || err2 != nil || !hmac.Equal(mac, s.pageMAC(ks, payload)) {
 		return nil, bad
 	}
 	var values []any
@@ -155,9 +167,10 @@ func pageFromRows[T any](s *Store, rows []T, limit, count int, ks keyset, key fu
 }
 
 // SlicePage pages a list already in memory, ordered by a unique string key,
-// with the same signed tokens as listPage.
-func SlicePage[T any](s *Store, name string, items []T, args PageArgs, key func(T) string) (Page[T], error) {
-	ks := keyset{name: name, cols: []string{"key"}}
+// with the same signed tokens as listPage; name and parent bind the tokens
+// to this list (as keyset.in).
+func SlicePage[T any](s *Store, name, parent string, items []T, args PageArgs, key func(T) string) (Page[T], error) {
+	ks := keyset{name: name, cols: []string{"key"}}.in(parent)
 	out := Page[T]{Count: len(items)}
 	after, err := s.decodePage(ks, args.Page)
 	if err != nil {

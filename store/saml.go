@@ -92,7 +92,7 @@ func (s *Store) SAMLProvider(ctx context.Context, orgID, id string) (*SAMLProvid
 // ListSAMLProviders lists an organization's providers, oldest first.
 func (s *Store) ListSAMLProviders(ctx context.Context, orgID string, args PageArgs) (Page[SAMLProvider], error) {
 	q := s.DB.NewSelect().Model((*SAMLProvider)(nil)).Where("saml.organization_id = ?", orgID)
-	return listPage(ctx, s, q, keyset{name: "saml", cols: []string{"saml.created_at", "saml.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "saml", cols: []string{"saml.created_at", "saml.id"}}.in(orgID), args,
 		func(p *SAMLProvider) []any { return []any{p.CreatedAt, p.ID} })
 }
 

@@ -96,7 +96,7 @@ func (s *Store) search(ctx context.Context, filter, filterID, query string, args
 	if utf8.RuneCountInString(query) > MaxSearchQuery {
 		return out, Invalid("query", "must be at most %d characters", MaxSearchQuery)
 	}
-	ks := keyset{name: "search\x00" + query, cols: []string{"neg_score", "space_id", "page_id"}}
+	ks := keyset{name: "search\x00" + query, cols: []string{"neg_score", "space_id", "page_id"}}.in(filter, filterID)
 	after, err := s.decodePage(ks, args.Page)
 	if err != nil {
 		return out, err

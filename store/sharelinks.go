@@ -47,7 +47,7 @@ var shareLinkKeyset = keyset{name: "share-links", cols: []string{"link.created_a
 // ListShareLinks lists the share links of a site, oldest first.
 func (s *Store) ListShareLinks(ctx context.Context, siteID string, args PageArgs) (Page[ShareLink], error) {
 	q := s.DB.NewSelect().Model((*ShareLink)(nil)).Where("link.site_id = ?", siteID)
-	return listPage(ctx, s, q, shareLinkKeyset, args, func(l *ShareLink) []any { return []any{l.CreatedAt, l.ID} })
+	return listPage(ctx, s, q, shareLinkKeyset.in(siteID), args, func(l *ShareLink) []any { return []any{l.CreatedAt, l.ID} })
 }
 
 // ShareLink loads a share link of a site.

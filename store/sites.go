@@ -102,7 +102,7 @@ func (s *Store) ListSites(ctx context.Context, orgID string, f SiteFilter, args 
 	if f.Published != nil {
 		q.Where("site.published = ?", *f.Published)
 	}
-	return listPage(ctx, s, q, siteKeyset, args, func(site *Site) []any { return []any{site.CreatedAt, site.ID} })
+	return listPage(ctx, s, q, siteKeyset.in(orgID), args, func(site *Site) []any { return []any{site.CreatedAt, site.ID} })
 }
 
 // NewSite holds the settings of a site to create. Spaces are linked at the

@@ -131,7 +131,7 @@ func spaceKey(sp *Space) []any { return []any{sp.CreatedAt, sp.ID} }
 // ListSpaces lists an organization's live spaces, oldest first.
 func (s *Store) ListSpaces(ctx context.Context, orgID string, args PageArgs) (Page[Space], error) {
 	q := selectSpaces(s.DB).Where("space.organization_id = ? AND space.deleted_at IS NULL", orgID)
-	return listPage(ctx, s, q, spaceKeyset, args, spaceKey)
+	return listPage(ctx, s, q, spaceKeyset.in(orgID), args, spaceKey)
 }
 
 // ListSpacesFor lists the live spaces a member can access, given their
@@ -144,7 +144,7 @@ func (s *Store) ListSpacesFor(ctx context.Context, orgID string, role *Role, des
 	}
 	ks := spaceKeyset
 	ks.desc = desc
-	return listPage(ctx, s, q, ks, args, spaceKey)
+	return listPage(ctx, s, q, ks.in(orgID), args, spaceKey)
 }
 
 // CollectionSpaces is the list of the live spaces of a collection, in their order.

@@ -44,7 +44,7 @@ func (s *Store) ListTeams(ctx context.Context, orgID string, f TeamFilter, args 
 	if f.Title != "" {
 		q.Where("lower(team.title) LIKE ?", "%"+escapeLike(strings.ToLower(f.Title))+"%")
 	}
-	return listPage(ctx, s, q, keyset{name: "teams", cols: []string{"team.created_at", "team.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "teams", cols: []string{"team.created_at", "team.id"}}.in(orgID), args,
 		func(t *Team) []any { return []any{t.CreatedAt, t.ID} })
 }
 

@@ -48,7 +48,7 @@ func languages(in []string) ([]string, error) {
 // ListTranslationSettings lists an organization's translation settings, oldest first.
 func (s *Store) ListTranslationSettings(ctx context.Context, orgID string, args PageArgs) (Page[TranslationSettings], error) {
 	q := s.DB.NewSelect().Model((*TranslationSettings)(nil)).Where("tr.organization_id = ?", orgID)
-	return listPage(ctx, s, q, keyset{name: "translations", cols: []string{"tr.created_at", "tr.id"}}, args,
+	return listPage(ctx, s, q, keyset{name: "translations", cols: []string{"tr.created_at", "tr.id"}}.in(orgID), args,
 		func(t *TranslationSettings) []any { return []any{t.CreatedAt, t.ID} })
 }
 
