@@ -29,10 +29,11 @@ func newCORS(origins []string) *cors {
 
 const (
 	corsMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
-	corsHeaders = "Authorization, Content-Type, X-Request-Id"
+	corsHeaders = "Authorization, Content-Type, X-Request-Id, Idempotency-Key, If-Match"
 	// Headers a browser script may read: the request id, the rate limit,
-	// and where a created object lives.
-	corsExposed = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location"
+	// where a created object lives, a page's revision guard and whether an
+	// answer was replayed for its Idempotency-Key.
+	corsExposed = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, ETag, Idempotent-Replayed"
 )
 
 // handle sets the CORS headers of an allowed origin and answers preflight

@@ -79,7 +79,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 				writeError(w, http.StatusUnauthorized, "an API token is required (Authorization: Bearer <token>)")
 				return
 			}
-			c.serve(exec, w, r)
+			idempotent(cfg.Store, w, r, func(w http.ResponseWriter, r *http.Request) { c.serve(exec, w, r) })
 		})
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))

@@ -12,7 +12,7 @@ import (
 )
 
 // PruneEvents is the periodic job that deletes change-feed events older
-// than the retention. River schedules periodic jobs on its elected leader
+// than the retention, and Idempotency-Keys older than 24 hours. River schedules periodic jobs on its elected leader
 // only, so however many servers run, one prunes at a time.
 type PruneEvents struct{}
 
@@ -37,12 +37,16 @@ type pruneEventsWorker struct {
 func (w *pruneEventsWorker) Work(ctx context.Context, job *river.Job[PruneEvents]) error {
 	done := w.observe(job.Kind)
 	n, err := w.store.PruneEvents(ctx, w.retention)
+	if err == nil && n > 0 {
+		slog.InfoContext(ctx, "pruned events", "count", n, "retention", w.retention.String())
+	}
+	if err == nil {
+		// Expired Idempotency-Keys go in the same round.
+		_, err = w.store.PruneIdempotencyKeys(ctx)
+	}
 	done(err)
 	if err != nil {
-		return fmt.Errorf("prune events: %w", err)
-	}
-	if n > 0 {
-		slog.InfoContext(ctx, "pruned events", "count", n, "retention", w.retention.String())
+		return fmt.Errorf("prune: %w", err)
 	}
 	return nil
 }

@@ -1,0 +1,150 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"io"
+	"net/http"
+	"strings"
+
+	"folio/rest/logs"
+	"folio/store"
+)
+
+// IdempotencyHeader names the key a client sends with a POST, PUT or PATCH
+// so that retrying it is safe.
+const IdempotencyHeader = "Idempotency-Key"
+
+// replayedHeader marks an answer replayed from an earlier request.
+const replayedHeader = "Idempotent-Replayed"
+
+// replayHeaders are the response headers recorded with an answer and sent
+// again with its replays; the others (X-Request-Id, rate limits, statement
+// counts, Date) describe the request that carries them.
+var replayHeaders = []string{"Content-Type", "Location", "ETag", "Content-Disposition", "Cache-Control", "Last-Modified"}
+
+// idempotent serves a REST write under its Idempotency-Key, when it has
+// one: keys are scoped to the API token and remembered 24 hours. The first
+// request with a key runs and its answer is recorded (status, body, the
+// replayHeaders); a retry with the same key, method, path, query and body
+// gets that answer again, byte for byte, without running; a retry while
+// the first still runs is 409; the same key with another request is 422.
+// An answer of 429 or 5xx is not recorded: a retry runs again.
+func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve func(http.ResponseWriter, *http.Request)) {
+	key, has := r.Header[http.CanonicalHeaderKey(IdempotencyHeader)]
+	token := bearer(r)
+	if !has || token == "" || (r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch) {
+		serve(w, r)
+		return
+	}
+	k := strings.Join(key, ",")
+	if err := checkIdempotencyKey(k); err != nil {
+		writeDomainError(w, err)
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeDomainError(w, store.Errorf(store.CodeTooLarge, "the request body is larger than %d bytes", MaxBody))
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	scope := sha256.Sum256([]byte(token))
+	fp := sha256.New()
+	io.WriteString(fp, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+"\n"+r.Header.Get("Content-Type")+"\n")
+	fp.Write(body)
+	ctx := r.Context()
+	claim, answer, err := s.BeginIdempotent(ctx, scope[:], k, fp.Sum(nil))
+	if err != nil {
+		logs.From(ctx).ErrorContext(ctx, "internal error", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal error")
+		return
+	}
+	switch claim {
+	case store.IdemMismatch:
+		writeError(w, http.StatusUnprocessableEntity, "this Idempotency-Key was used with another request (method, path, query or body); use a new key for a new request")
+		return
+	case store.IdemInFlight:
+		writeError(w, http.StatusConflict, "a request with this Idempotency-Key is still being served; retry when it has been answered")
+		return
+	case store.IdemReplay:
+		for name, v := range answer.Header {
+			w.Header()[name] = v
+		}
+		w.Header().Set(replayedHeader, "true")
+		w.WriteHeader(answer.Status)
+		w.Write(answer.Body)
+		return
+	}
+	rec := &capture{ResponseWriter: w, status: http.StatusOK}
+	// Whatever happens to the client's connection, the key ends recorded
+	// or released.
+	bg := context.WithoutCancel(ctx)
+	defer func() {
+		if p := recover(); p != nil {
+			s.ReleaseIdempotent(bg, scope[:], k) //nolint:errcheck
+			panic(p)
+		}
+	}()
+	serve(rec, r)
+	if rec.status == http.StatusTooManyRequests || rec.status >= 500 {
+		if err := s.ReleaseIdempotent(bg, scope[:], k); err != nil {
+			logs.From(ctx).ErrorContext(ctx, "idempotency key", "err", err)
+		}
+		return
+	}
+	h := http.Header{}
+	for _, name := range replayHeaders {
+		if v, ok := w.Header()[name]; ok {
+			h[name] = v
+		}
+	}
+	if err := s.FinishIdempotent(bg, scope[:], k, store.IdempotentAnswer{Status: rec.status, Header: h, Body: rec.body.Bytes()}); err != nil {
+		logs.From(ctx).ErrorContext(ctx, "idempotency key", "err", err)
+	}
+}
+
+// checkIdempotencyKey allows 1 to 255 printable ASCII characters.
+func checkIdempotencyKey(k string) error {
+	if k == "" || len(k) > 255 {
+		return store.Invalid(IdempotencyHeader, "must be 1 to 255 characters")
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x20 || k[i] > 0x7e {
+			return store.Invalid(IdempotencyHeader, "must be printable ASCII")
+		}
+	}
+	return nil
+}
+
+// bearer is the request's API token, or "".
+func bearer(r *http.Request) string {
+	t, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(t)
+}
+
+// capture passes a response through and keeps its status and body.
+type capture struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+	wrote  bool
+}
+
+func (c *capture) WriteHeader(status int) {
+	if !c.wrote {
+		c.wrote, c.status = true, status
+	}
+	c.ResponseWriter.WriteHeader(status)
+}
+
+func (c *capture) Write(b []byte) (int, error) {
+	if !c.wrote {
+		c.WriteHeader(http.StatusOK)
+	}
+	c.body.Write(b)
+	return c.ResponseWriter.Write(b)
+}
