@@ -12,7 +12,7 @@ import (
 // (rest/reader) on mux; the returned reader also answers requests for
 // sites' custom hostnames.
 func mountReader(mux *http.ServeMux, cfg Config, exec *executor.Executor) *reader.Reader {
-	rd := reader.New(reader.Config{Store: cfg.Store, Exec: exec, Base: cfg.PublicURL})
+	rd := reader.New(reader.Config{Store: cfg.Store, Exec: exec, Base: cfg.PublicURL, Blobs: cfg.Blobs})
 	rd.Register(mux)
 	return rd
 }

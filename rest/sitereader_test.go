@@ -1,6 +1,7 @@
 package rest_test
 
 import (
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -630,4 +631,48 @@ func BenchmarkReaderPage(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestReaderLinksAndFiles checks that links between pages (by id, by
+// relative path with or without .md) and images of the space's files work
+// on a published page, and that files are served under the same access.
+func TestReaderLinksAndFiles(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs", "visibility": "public"})
+	cr := resttest.Str(newCR(t, alice, space, "links"), "id")
+	img := pngBytes(t, 4, 4)
+	var out contentUpdate
+	alice.Post("/v1/spaces/"+space+"/change-requests/"+cr+"/content", map[string]any{"changes": []any{
+		map[string]any{"operation": "insert_files", "files": []any{
+			map[string]any{"name": "dot.png", "contentType": "image/png", "base64": base64.StdEncoding.EncodeToString(img)},
+			map[string]any{"name": "page.html", "contentType": "text/html", "base64": base64.StdEncoding.EncodeToString([]byte("<script>alert(1)</script>"))},
+		}},
+	}}).Expect(http.StatusOK).Decode(&out)
+	png, html := resttest.Str(out.InsertedFiles[0], "id"), resttest.Str(out.InsertedFiles[1], "id")
+	ids := edit(t, alice, space, cr, insert("guide", "", "# Guide\n\nIntro.\n"), insert("sub", "guide", "# Sub page\n\n## Part\n\nText.\n"))
+	edit(t, alice, space, cr, insert("links", "", "# Links\n\n![Dot](/files/"+png+") [raw](/files/"+html+")\n\n"+
+		"[by id](/pages/"+ids["sub"]+"#part) [relative](guide/sub-page.md) [folder](guide/README.md) [missing](nope.md) [out](https://example.com)\n"))
+	alice.Post("/v1/spaces/"+space+"/change-requests/"+cr+"/merge", nil).Expect(http.StatusOK)
+
+	b := newBrowser(t, srv)
+	base := "/s/" + space
+	p := b.get(base+"/links").expect(t, http.StatusOK)
+	p.has(t, `<img src="`+base+`/~files/`+png+`" alt="Dot">`, `href="`+base+`/guide/sub-page#part"`, `href="`+base+`/guide/sub-page"`,
+		`href="`+base+`/guide"`, `href="nope.md"`, `href="https://example.com"`)
+	f := b.get(base+"/~files/"+png).expect(t, http.StatusOK)
+	if f.Body != string(img) || f.Header.Get("Content-Type") != "image/png" || f.Header.Get("ETag") == "" {
+		t.Errorf("image: %q %v", f.Header.Get("Content-Type"), f.Header)
+	}
+	b.get(base+"/~files/"+png, "If-None-Match", f.Header.Get("ETag")).expect(t, http.StatusNotModified)
+	// Other files download, in a sandbox, never as a page of the site.
+	h := b.get(base+"/~files/"+html).expect(t, http.StatusOK)
+	if !strings.HasPrefix(h.Header.Get("Content-Disposition"), "attachment") || !strings.Contains(h.Header.Get("Content-Security-Policy"), "sandbox") {
+		t.Errorf("html file headers: %v", h.Header)
+	}
+	b.get(base+"/~files/nope").expect(t, http.StatusNotFound)
+	// A private space's files are not served.
+	alice.Patch("/v1/spaces/"+space, map[string]any{"visibility": "private"}).Expect(http.StatusOK)
+	b.get(base+"/~files/"+png).expect(t, http.StatusNotFound)
 }

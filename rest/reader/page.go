@@ -6,7 +6,10 @@ import (
 	"encoding/xml"
 	"fmt"
 	"html/template"
+	"mime"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 
 	"folio/store"
@@ -27,6 +30,7 @@ type pageNode struct {
 // by path and by id, and the readable pages in reading order.
 type spaceTree struct {
 	OrganizationID string
+	Raw            *store.Tree
 	Top            []*pageNode
 	byPath, byID   map[string]*pageNode
 	Order          []*pageNode // documents, not hidden, in reading order
@@ -53,7 +57,7 @@ func buildTree(orgID string, t *store.Tree) *spaceTree {
 	for _, e := range t.Pages() {
 		children[e.Parent] = append(children[e.Parent], e)
 	}
-	st := &spaceTree{OrganizationID: orgID, byPath: map[string]*pageNode{}, byID: map[string]*pageNode{}}
+	st := &spaceTree{OrganizationID: orgID, Raw: t, byPath: map[string]*pageNode{}, byID: map[string]*pageNode{}}
 	var build func(parent string, prefix string, up *pageNode, depth int) []*pageNode
 	build = func(parent, prefix string, up *pageNode, depth int) []*pageNode {
 		kids := children[parent]
@@ -172,6 +176,10 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.search(w, r, s, sec, v, noIndex)
 		return
 	}
+	if id, ok := strings.CutPrefix(pagePath, "~files/"); ok {
+		rd.serveFile(w, r, s, v, id)
+		return
+	}
 	key := cacheKey("page/v1", navDigest(s), v.ID, v.RevisionID, pagePath, rest)
 	etag := `"` + key + `"`
 	headers(w, s, noIndex, etag)
@@ -226,7 +234,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 			}
 			md = docs[page.Document]
 		}
-		out := Render(md)
+		out := Render(md, tree.linker(v.URL(s), page))
 		view.Body, view.TOC = template.HTML(out.HTML), out.TOC //nolint:gosec // sanitized by bluemonday
 		for i, n := range tree.Order {
 			if n != page {
@@ -439,4 +447,94 @@ func (rd *Reader) sitemap(w http.ResponseWriter, r *http.Request, s *siteView) {
 	w.Write([]byte(xml.Header))
 	w.Write(b)
 	w.Write([]byte("\n"))
+}
+
+// linker rewrites the links of a page as Folio's content writes them (see
+// store/links.go): /pages/<id> and paths relative to the page's parent
+// (with or without .md, README.md for its folder) become the pages'
+// addresses in the variant; /files/<id> images and links become the
+// variant's file address.
+func (t *spaceTree) linker(base string, from *pageNode) LinkFunc {
+	return func(dest string, image bool) string {
+		dest = strings.TrimSpace(dest)
+		u, err := url.Parse(dest)
+		if err != nil || dest == "" || strings.HasPrefix(dest, "#") || u.Scheme != "" || u.Host != "" {
+			return ""
+		}
+		frag := ""
+		if u.Fragment != "" {
+			frag = "#" + url.PathEscape(u.Fragment)
+		}
+		if id, ok := cutID(u.Path, "/files/", "files/"); ok {
+			if t.Raw != nil && t.Raw.Entries[store.EntryFile+":"+id] != nil {
+				return base + "/~files/" + url.PathEscape(id)
+			}
+			return ""
+		}
+		if id, ok := cutID(u.Path, "/pages/", "pages/"); ok {
+			if n := t.byID[id]; n != nil && n.Type != store.PageLink {
+				return base + "/" + n.Path + frag
+			}
+			return ""
+		}
+		if image || from == nil {
+			return ""
+		}
+		target := u.Path
+		if !strings.HasPrefix(target, "/") {
+			target = path.Join(path.Dir(from.Path), target)
+		}
+		target = strings.TrimSuffix(strings.TrimSuffix(strings.Trim(path.Clean(target), "/"), ".md"), "/README")
+		if n := t.byPath[target]; n != nil {
+			return base + "/" + n.Path + frag
+		}
+		return ""
+	}
+}
+
+// cutID returns the rest of s after the first prefix it has, when that
+// rest is one path segment.
+func cutID(s string, prefixes ...string) (string, bool) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && !strings.Contains(rest, "/") {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// serveFile serves a file of the variant's current revision (an image of
+// a page), after the same access check as its pages. Only images are shown
+// inline (SVG in a sandbox that runs nothing); anything else downloads.
+func (rd *Reader) serveFile(w http.ResponseWriter, r *http.Request, s *siteView, v *variantView, id string) {
+	tree, err := rd.loadTree(r.Context(), v.RevisionID)
+	if err != nil {
+		rd.fail(w, r, err)
+		return
+	}
+	e := tree.Raw.Entries[store.EntryFile+":"+id]
+	if e == nil || rd.cfg.Blobs == nil {
+		notFound(w)
+		return
+	}
+	rc, err := rd.cfg.Blobs.Open(r.Context(), e.Blob)
+	if err != nil {
+		notFound(w)
+		return
+	}
+	defer rc.Close()
+	h := w.Header()
+	h.Set("Content-Type", e.ContentType)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+	if !strings.HasPrefix(e.ContentType, "image/") {
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": e.Name}))
+	}
+	if !s.Personal && (s.Visibility == string(store.VisibilityPublic) || s.Visibility == string(store.VisibilityUnlisted)) {
+		h.Set("Cache-Control", "public, no-cache")
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+	}
+	h.Set("ETag", `"`+e.Blob+`"`)
+	http.ServeContent(w, r, "", e.UpdatedAt, rc)
 }

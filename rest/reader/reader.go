@@ -30,6 +30,7 @@ import (
 	"folio/graph"
 	"folio/rest/logs"
 	"folio/store"
+	"folio/store/blob"
 )
 
 // Config is what the reader needs.
@@ -39,6 +40,8 @@ type Config struct {
 	Exec *executor.Executor
 	// Base is the server's public URL, without a trailing slash.
 	Base string
+	// Blobs holds the bytes of files (images of pages).
+	Blobs blob.Store
 	// CacheEntries and CacheBytes bound the rendered-page cache (0: 2048
 	// pages, 64 MiB).
 	CacheEntries, CacheBytes int

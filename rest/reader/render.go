@@ -68,9 +68,13 @@ var policy = func() *bluemonday.Policy {
 	return p
 }()
 
+// LinkFunc rewrites a link or image destination of a document; "" keeps it.
+type LinkFunc func(dest string, image bool) string
+
 // Render turns a stored document (frontmatter and a leading level-1
-// heading, the page's title, left out) into sanitized HTML.
-func Render(src string) Rendered {
+// heading, the page's title, left out) into sanitized HTML; link, when not
+// nil, rewrites link and image destinations (pages and files of the space).
+func Render(src string, link LinkFunc) Rendered {
 	src = stripFrontmatter(markdown.Normalize(src))
 	b := []byte(src)
 	ids := &anchorIDs{used: map[string]int{}}
@@ -83,8 +87,25 @@ func Render(src string) Rendered {
 	ids.used = map[string]int{}
 	var toc []TOCEntry
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			if link != nil {
+				if to := link(string(l.Destination), false); to != "" {
+					l.Destination = []byte(to)
+				}
+			}
+		case *ast.Image:
+			if link != nil {
+				if to := link(string(l.Destination), true); to != "" {
+					l.Destination = []byte(to)
+				}
+			}
+		}
 		h, ok := n.(*ast.Heading)
-		if !ok || !entering {
+		if !ok {
 			return ast.WalkContinue, nil
 		}
 		title := strings.TrimSpace(plain(h, b))
