@@ -21,15 +21,6 @@ import (
 // base64-encoded inside a request body of at most 1 MiB).
 const MaxUpload = 1 << 20
 
-func (r *Resolver) user(ctx context.Context, id string) (*model.User, error) {
-	u, err := loader.For(ctx).User.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	m := model.NewUser(r.Base, u)
-	return &m, nil
-}
-
 // pageChanges reads the changes of a content update; files are stored in
 // the blob store here, before the transaction (a blob nobody references is
 // harmless, and content addressing stores it once).

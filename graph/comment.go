@@ -100,16 +100,6 @@ func (r *Resolver) commentAt(ctx context.Context, spaceID string, changeRequestI
 	return t, c, err
 }
 
-// userFrom loads a user through one of the comment loaders' user loaders.
-func (r *Resolver) userFrom(ctx context.Context, l *loader.Loader[string, store.User], id string) (*model.User, error) {
-	u, err := l.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	m := model.NewUser(r.Base, u)
-	return &m, nil
-}
-
 // listComments serves the comment lists of spaces and change requests.
 func (r *Resolver) listComments(ctx context.Context, t thread, page *string, limit *int, order *model.ListOrder,
 	status *model.CommentStatusFilter, targetPage *string, authors []string) (*model.CommentList, error) {

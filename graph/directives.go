@@ -62,90 +62,79 @@ func deref(v any) (any, bool) {
 	return v, true
 }
 
-func lengthRule(ctx context.Context, _ any, next graphql.Resolver, min, max *int) (any, error) {
+// checked is the preamble of every rule: it resolves the value and, when
+// one is present and a T, checks it.
+func checked[T any](ctx context.Context, next graphql.Resolver, check func(T) error) (any, error) {
 	v, err := next(ctx)
 	if err != nil {
 		return v, err
 	}
 	val, ok := deref(v)
-	if !ok {
+	x, isT := val.(T)
+	if !ok || !isT {
 		return v, nil
 	}
-	n, unit := 0, "characters"
-	switch x := val.(type) {
-	case string:
-		n = utf8.RuneCountInString(x)
-	case []string:
-		n, unit = len(x), "items"
-	default:
-		return v, nil
-	}
-	if min != nil && n < *min {
-		return nil, store.Invalid(fieldName(ctx), "must have at least %d %s", *min, unit)
-	}
-	if max != nil && n > *max {
-		return nil, store.Invalid(fieldName(ctx), "must have at most %d %s", *max, unit)
+	if err := check(x); err != nil {
+		return nil, err
 	}
 	return v, nil
+}
+
+// between checks that n is within min and max: a count of units
+// ("characters"), or a number when unit is "".
+func between(ctx context.Context, n int, min, max *int, unit string) error {
+	rule := "must be at %s %d"
+	if unit != "" {
+		rule = "must have at %s %d " + unit
+	}
+	if min != nil && n < *min {
+		return store.Invalid(fieldName(ctx), rule, "least", *min)
+	}
+	if max != nil && n > *max {
+		return store.Invalid(fieldName(ctx), rule, "most", *max)
+	}
+	return nil
+}
+
+func lengthRule(ctx context.Context, _ any, next graphql.Resolver, min, max *int) (any, error) {
+	return checked(ctx, next, func(val any) error {
+		switch x := val.(type) {
+		case string:
+			return between(ctx, utf8.RuneCountInString(x), min, max, "characters")
+		case []string:
+			return between(ctx, len(x), min, max, "items")
+		}
+		return nil
+	})
 }
 
 var patterns sync.Map // regexp source -> *regexp.Regexp
 
 func patternRule(ctx context.Context, _ any, next graphql.Resolver, expr string, message *string) (any, error) {
-	v, err := next(ctx)
-	if err != nil {
-		return v, err
-	}
-	val, ok := deref(v)
-	s, isString := val.(string)
-	if !ok || !isString {
-		return v, nil
-	}
-	re, found := patterns.Load(expr)
-	if !found {
-		re, _ = patterns.LoadOrStore(expr, regexp.MustCompile(expr))
-	}
-	if !re.(*regexp.Regexp).MatchString(s) {
-		if message != nil {
-			return nil, store.Invalid(fieldName(ctx), "%s", *message)
+	return checked(ctx, next, func(s string) error {
+		re, found := patterns.Load(expr)
+		if !found {
+			re, _ = patterns.LoadOrStore(expr, regexp.MustCompile(expr))
 		}
-		return nil, store.Invalid(fieldName(ctx), "must match the pattern %s", expr)
-	}
-	return v, nil
+		switch {
+		case re.(*regexp.Regexp).MatchString(s):
+			return nil
+		case message != nil:
+			return store.Invalid(fieldName(ctx), "%s", *message)
+		}
+		return store.Invalid(fieldName(ctx), "must match the pattern %s", expr)
+	})
 }
 
 func rangeRule(ctx context.Context, _ any, next graphql.Resolver, min, max *int) (any, error) {
-	v, err := next(ctx)
-	if err != nil {
-		return v, err
-	}
-	val, ok := deref(v)
-	n, isInt := val.(int)
-	if !ok || !isInt {
-		return v, nil
-	}
-	if min != nil && n < *min {
-		return nil, store.Invalid(fieldName(ctx), "must be at least %d", *min)
-	}
-	if max != nil && n > *max {
-		return nil, store.Invalid(fieldName(ctx), "must be at most %d", *max)
-	}
-	return v, nil
+	return checked(ctx, next, func(n int) error { return between(ctx, n, min, max, "") })
 }
 
 func urlRule(ctx context.Context, _ any, next graphql.Resolver) (any, error) {
-	v, err := next(ctx)
-	if err != nil {
-		return v, err
-	}
-	val, ok := deref(v)
-	s, isString := val.(string)
-	if !ok || !isString {
-		return v, nil
-	}
-	u, perr := url.Parse(s)
-	if perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, store.Invalid(fieldName(ctx), "must be an absolute http or https URL")
-	}
-	return v, nil
+	return checked(ctx, next, func(s string) error {
+		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return store.Invalid(fieldName(ctx), "must be an absolute http or https URL")
+		}
+		return nil
+	})
 }

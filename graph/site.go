@@ -59,6 +59,27 @@ func (r *Resolver) siteSpaceOf(site *model.Site, ss store.SiteSpace) model.SiteS
 	return model.SiteSpace{SiteSpace: ss, Site: site}
 }
 
+// sitePosition reads the position of a move: the neighbours before and
+// after (each nil when absent), whose type and id ref gives; allowed are
+// the types a neighbour may have.
+func sitePosition[P any](before, after *P, ref func(*P) (typ, id string), allowed ...string) (store.SitePosition, error) {
+	var pos store.SitePosition
+	var err error
+	if before != nil {
+		typ, id := ref(before)
+		if pos.Before, err = sitePointer(typ, allowed, id, "position.before"); err != nil {
+			return pos, err
+		}
+	}
+	if after != nil {
+		typ, id := ref(after)
+		if pos.After, err = sitePointer(typ, allowed, id, "position.after"); err != nil {
+			return pos, err
+		}
+	}
+	return pos, nil
+}
+
 // sitePointer checks a move pointer's type; id is the sibling's id.
 func sitePointer(typ string, allowed []string, id, field string) (*store.SitePointer, error) {
 	for _, a := range allowed {
@@ -70,22 +91,6 @@ func sitePointer(typ string, allowed []string, id, field string) (*store.SitePoi
 		return nil, store.Invalid(field+".type", "must be %s", allowed[0])
 	}
 	return nil, store.Invalid(field+".type", "must be %s or %s", allowed[0], allowed[1])
-}
-
-func deref0(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-// truncate cuts s to at most n characters.
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }
 
 func (r *Resolver) setPublished(ctx context.Context, orgID, siteID string, published bool) (*model.Site, error) {

@@ -176,15 +176,9 @@ func (r *mutationResolver) MoveSiteSection(ctx context.Context, organizationID s
 	}
 	var pos store.SitePosition
 	if p := input.Position; p != nil {
-		if p.Before != nil {
-			if pos.Before, err = sitePointer(p.Before.Type, []string{"site-section"}, p.Before.SiteSection, "position.before"); err != nil {
-				return nil, err
-			}
-		}
-		if p.After != nil {
-			if pos.After, err = sitePointer(p.After.Type, []string{"site-section"}, p.After.SiteSection, "position.after"); err != nil {
-				return nil, err
-			}
+		pos, err = sitePosition(p.Before, p.After, func(q *model.SiteSectionPointerInput) (string, string) { return q.Type, q.SiteSection }, "site-section")
+		if err != nil {
+			return nil, err
 		}
 	}
 	moved, err := r.Store.MoveSiteSection(ctx, &site.Site, sec, pos)
@@ -216,7 +210,7 @@ func (r *mutationResolver) UpdateSiteSectionGroup(ctx context.Context, organizat
 		return nil, err
 	}
 	icon, setIcon := input.Icon.ValueOK()
-	updated, err := r.Store.UpdateSiteSectionGroup(ctx, g, input.Title, setIcon, icon)
+	updated, err := r.Store.UpdateSiteSectionGroup(ctx, &site.Site, g, store.SiteSectionGroupPatch{Title: input.Title, SetIcon: setIcon, Icon: icon})
 	if err != nil {
 		return nil, err
 	}
@@ -262,17 +256,11 @@ func (r *mutationResolver) MoveSiteSectionGroup(ctx context.Context, organizatio
 		return nil, err
 	}
 	var pos store.SitePosition
-	kinds := []string{"site-section", "site-section-group"}
 	if p := input.Position; p != nil {
-		if p.Before != nil {
-			if pos.Before, err = sitePointer(p.Before.Type, kinds, p.Before.ID, "position.before"); err != nil {
-				return nil, err
-			}
-		}
-		if p.After != nil {
-			if pos.After, err = sitePointer(p.After.Type, kinds, p.After.ID, "position.after"); err != nil {
-				return nil, err
-			}
+		pos, err = sitePosition(p.Before, p.After, func(q *model.SiteSectionGroupPointerInput) (string, string) { return q.Type, q.ID },
+			"site-section", "site-section-group")
+		if err != nil {
+			return nil, err
 		}
 	}
 	moved, err := r.Store.MoveSiteSectionGroup(ctx, g, pos)
@@ -307,7 +295,7 @@ func (r *mutationResolver) UpdateSiteSpace(ctx context.Context, organizationID s
 	if err := checkCondition(condition); err != nil {
 		return nil, err
 	}
-	updated, err := r.Store.UpdateSiteSpace(ctx, &site.Site, ss, input.Path, setCondition, condition)
+	updated, err := r.Store.UpdateSiteSpace(ctx, &site.Site, ss, store.SiteSpacePatch{Path: input.Path, SetCondition: setCondition, Condition: condition})
 	if err != nil {
 		return nil, err
 	}
@@ -332,15 +320,9 @@ func (r *mutationResolver) MoveSiteSpace(ctx context.Context, organizationID str
 	}
 	var pos store.SitePosition
 	if p := input.Position; p != nil {
-		if p.Before != nil {
-			if pos.Before, err = sitePointer(p.Before.Type, []string{"site-space"}, p.Before.SiteSpace, "position.before"); err != nil {
-				return nil, err
-			}
-		}
-		if p.After != nil {
-			if pos.After, err = sitePointer(p.After.Type, []string{"site-space"}, p.After.SiteSpace, "position.after"); err != nil {
-				return nil, err
-			}
+		pos, err = sitePosition(p.Before, p.After, func(q *model.SiteSpacePointerInput) (string, string) { return q.Type, q.SiteSpace }, "site-space")
+		if err != nil {
+			return nil, err
 		}
 	}
 	moved, err := r.Store.MoveSiteSpace(ctx, &site.Site, ss, pos)

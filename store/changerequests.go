@@ -117,23 +117,19 @@ func counterColumn(st ChangeRequestStatus) string {
 }
 
 // moveCounters updates a space's counters for a change request going from
-// one status to another ("" for a new one), in the caller's transaction.
+// one status to another, in the caller's transaction (CreateChangeRequest
+// counts a new one itself).
 func moveCounters(ctx context.Context, tx bun.IDB, spaceID string, from, to ChangeRequestStatus) error {
-	if from == to {
+	dec, inc := counterColumn(from), counterColumn(to)
+	if from == to || (dec == "" && inc == "") {
 		return nil
 	}
 	q := tx.NewUpdate().Table("spaces").Where("id = ?", spaceID)
-	if c := counterColumn(from); c != "" {
-		q.Set(c + " = " + c + " - 1")
+	if dec != "" {
+		q.Set(dec + " = " + dec + " - 1")
 	}
-	if c := counterColumn(to); c != "" {
-		q.Set(c + " = " + c + " + 1")
-	}
-	if from == "" {
-		q.Set("change_requests = change_requests + 1")
-	}
-	if counterColumn(from) == "" && counterColumn(to) == "" && from != "" {
-		return nil
+	if inc != "" {
+		q.Set(inc + " = " + inc + " + 1")
 	}
 	_, err := q.Exec(ctx)
 	return dbError(err, "space")

@@ -152,3 +152,19 @@ func (l *NestedList[K, Row]) Counts(ctx context.Context, s *Store, parents []K) 
 	}
 	return out, nil
 }
+
+// firstPages loads, in one statement, the first limit+1 rows of many lists
+// of the same kind: q selects the rows of all of them, partition is the SQL
+// expression that names a row's list, ks orders each list. pageFromRows
+// turns each list's rows into its first page.
+func firstPages[T any](ctx context.Context, s *Store, q *bun.SelectQuery, partition string, ks keyset, limit int) ([]T, error) {
+	order := strings.Join(ks.cols, ", ")
+	if ks.desc {
+		order = strings.Join(ks.cols, " DESC, ") + " DESC"
+	}
+	q = q.ColumnExpr("row_number() OVER (PARTITION BY " + partition + " ORDER BY " + order + ") AS first_pages_rn")
+	var rows []T
+	err := s.DB.NewSelect().TableExpr("(?) AS first_pages", q).ColumnExpr("first_pages.*").
+		Where("first_pages.first_pages_rn <= ?", limit+1).OrderExpr("first_pages.first_pages_rn").Scan(ctx, &rows)
+	return rows, dbError(err, ks.name)
+}

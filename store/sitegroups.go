@@ -92,16 +92,23 @@ func joinGroup(ctx context.Context, tx bun.Tx, siteID, groupID, sectionID, field
 	return dbError(err, "site section")
 }
 
-// UpdateSiteSectionGroup changes a group's title and icon (setIcon with a
-// nil icon removes it).
-func (s *Store) UpdateSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, title *string, setIcon bool, icon *string) (*SiteSectionGroup, error) {
+// SiteSectionGroupPatch is a change to a section group; nil fields stay,
+// and the icon is set (to a value or none) only with SetIcon.
+type SiteSectionGroupPatch struct {
+	Title   *string
+	SetIcon bool
+	Icon    *string
+}
+
+// UpdateSiteSectionGroup applies a patch to a group of site.
+func (s *Store) UpdateSiteSectionGroup(ctx context.Context, site *Site, g *SiteSectionGroup, p SiteSectionGroupPatch) (*SiteSectionGroup, error) {
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		q := tx.NewUpdate().Table("site_section_groups").Where("id = ?", g.ID).Set("id = id")
-		if title != nil {
-			q.Set("title = ?", *title)
+		if p.Title != nil {
+			q.Set("title = ?", *p.Title)
 		}
-		if setIcon {
-			q.Set("icon = ?", icon)
+		if p.SetIcon {
+			q.Set("icon = ?", p.Icon)
 		}
 		_, err := q.Exec(ctx)
 		return dbError(err, "site section group")
@@ -109,7 +116,7 @@ func (s *Store) UpdateSiteSectionGroup(ctx context.Context, g *SiteSectionGroup,
 	if err != nil {
 		return nil, err
 	}
-	return s.SiteSectionGroup(ctx, g.SiteID, g.ID)
+	return s.SiteSectionGroup(ctx, site.ID, g.ID)
 }
 
 // AddSectionToGroup moves a section of the site to the end of a group.

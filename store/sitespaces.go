@@ -193,27 +193,35 @@ func (s *Store) addSiteSpaceTx(ctx context.Context, tx bun.Tx, site *Site, space
 	return row.ID, dbError(err, "site space")
 }
 
-// UpdateSiteSpace changes a site space's path (one a sibling has is
-// CONFLICT) and condition (setCondition with nil removes it).
-func (s *Store) UpdateSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, path *string, setCondition bool, condition *string) (*SiteSpace, error) {
+// SiteSpacePatch is a change to a site space; nil fields stay, and a
+// condition is set (to a value or none) only with SetCondition.
+type SiteSpacePatch struct {
+	Path         *string
+	SetCondition bool
+	Condition    *string
+}
+
+// UpdateSiteSpace applies a patch to a site space. A path a sibling has is
+// CONFLICT.
+func (s *Store) UpdateSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, p SiteSpacePatch) (*SiteSpace, error) {
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
 		}
 		q := tx.NewUpdate().Table("site_spaces").Where("id = ?", ss.ID).Set("id = id") // a no-op, so an empty patch is still a valid UPDATE
-		if path != nil {
+		if p.Path != nil {
 			taken, err := exists(ctx, tx.NewSelect().Table("site_spaces").
-				Where("site_id = ? AND section_id IS NOT DISTINCT FROM ? AND path = ? AND id <> ?", site.ID, ss.SectionID, *path, ss.ID))
+				Where("site_id = ? AND section_id IS NOT DISTINCT FROM ? AND path = ? AND id <> ?", site.ID, ss.SectionID, *p.Path, ss.ID))
 			if err != nil {
 				return dbError(err, "site space")
 			}
 			if taken {
-				return Errorf(CodeConflict, "path %q is taken by another site space of this section", *path)
+				return Errorf(CodeConflict, "path %q is taken by another site space of this section", *p.Path)
 			}
-			q.Set("path = ?", *path)
+			q.Set("path = ?", *p.Path)
 		}
-		if setCondition {
-			q.Set("condition = ?", condition)
+		if p.SetCondition {
+			q.Set("condition = ?", p.Condition)
 		}
 		_, err := q.Exec(ctx)
 		return dbError(err, "site space")

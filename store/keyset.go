@@ -80,14 +80,7 @@ func listPage[T any](ctx context.Context, s *Store, q *bun.SelectQuery, ks keyse
 	if err := q.Limit(int64(limit+1)).Scan(ctx, &rows); err != nil {
 		return out, dbError(err, ks.name)
 	}
-	if len(rows) > limit {
-		rows = rows[:limit]
-		if limit > 0 {
-			out.Next = s.encodePage(ks, key(&rows[limit-1]))
-		}
-	}
-	out.Items = rows
-	return out, nil
+	return pageFromRows(s, rows, limit, out.Count, ks, key), nil
 }
 
 func (s *Store) pageMAC(ks keyset, payload []byte) []byte {
@@ -136,25 +129,8 @@ func (s *Store) decodePage(ks keyset, token string) ([]any, error) {
 	return values, nil
 }
 
-// firstPages loads, in one statement, the first limit+1 rows of many lists
-// of the same kind: q selects the rows of all of them, partition is the SQL
-// expression that names a row's list, ks orders each list. It serves GraphQL
-// lists nested under a list of parents; pageFromRows turns each list's rows
-// into its first page.
-func firstPages[T any](ctx context.Context, s *Store, q *bun.SelectQuery, partition string, ks keyset, limit int) ([]T, error) {
-	order := strings.Join(ks.cols, ", ")
-	if ks.desc {
-		order = strings.Join(ks.cols, " DESC, ") + " DESC"
-	}
-	q = q.ColumnExpr("row_number() OVER (PARTITION BY " + partition + " ORDER BY " + order + ") AS first_pages_rn")
-	var rows []T
-	err := s.DB.NewSelect().TableExpr("(?) AS first_pages", q).ColumnExpr("first_pages.*").
-		Where("first_pages.first_pages_rn <= ?", limit+1).OrderExpr("first_pages.first_pages_rn").Scan(ctx, &rows)
-	return rows, dbError(err, ks.name)
-}
-
 // pageFromRows makes the first page of a list from its first limit+1 rows
-// (from firstPages) and its count.
+// (after the page token, if any) and its count.
 func pageFromRows[T any](s *Store, rows []T, limit, count int, ks keyset, key func(*T) []any) Page[T] {
 	p := Page[T]{Items: rows, Count: count}
 	if len(rows) > limit {
