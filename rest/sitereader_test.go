@@ -676,3 +676,26 @@ func TestReaderLinksAndFiles(t *testing.T) {
 	alice.Patch("/v1/spaces/"+space, map[string]any{"visibility": "private"}).Expect(http.StatusOK)
 	b.get(base+"/~files/"+png).expect(t, http.StatusNotFound)
 }
+
+func TestReaderSiteWithoutSections(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	a := spaceWithDocs(t, srv, org, "Version 1", store.VisibilityPrivate, []readerDoc{{"a", "", "# One\n\nFirst.\n"}})
+	b := spaceWithDocs(t, srv, org, "Version 2", store.VisibilityPrivate, []readerDoc{{"a", "", "# Two\n\nSecond.\n"}})
+	empty := createSpaceID(t, alice, org, map[string]any{"title": "Empty"})
+	id := resttest.Str(createSite(t, alice, org, map[string]any{"title": "Flat", "visibility": "public", "spaces": []string{a.ID, b.ID, empty}}), "id")
+	alice.Post(sitesPath(org)+"/"+id+"/publish", nil).Expect(http.StatusOK)
+	br := newBrowser(t, srv)
+	home := br.get("/sites/"+id).expect(t, http.StatusOK)
+	home.has(t, "First.", `href="/sites/`+id+`/version-2"`, `<details class="variants">`)
+	home.has(t, "<nav class=\"sections\" aria-label=\"Sections\">\n</nav>") // no sections: an empty top navigation
+	br.get("/sites/"+id+"/version-2").expect(t, http.StatusOK).has(t, "Second.")
+	br.get("/sites/"+id+"/version-2/two").expect(t, http.StatusOK).has(t, "Second.")
+	br.get("/sites/"+id+"/empty").expect(t, http.StatusOK).has(t, "no pages yet")
+	// The published URLs of the site spaces open.
+	for _, ss := range items(alice.Get(sitesPath(org) + "/" + id + "/site-spaces").Expect(http.StatusOK).JSON()) {
+		u, _ := url.Parse(resttest.Str(ss, "urls.published"))
+		br.get(u.Path).expect(t, http.StatusOK)
+	}
+}
