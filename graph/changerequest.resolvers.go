@@ -72,7 +72,7 @@ func (r *mutationResolver) UpdateChangeRequest(ctx context.Context, spaceID stri
 }
 
 // MergeChangeRequest is the resolver for the mergeChangeRequest field.
-func (r *mutationResolver) MergeChangeRequest(ctx context.Context, spaceID string, changeRequestID string) (*model.MergeChangeRequestResult, error) {
+func (r *mutationResolver) MergeChangeRequest(ctx context.Context, spaceID string, changeRequestID string, baseRevision *string) (*model.MergeChangeRequestResult, error) {
 	sp, err := r.space(ctx, spaceID)
 	if err != nil {
 		return nil, err
@@ -81,7 +81,11 @@ func (r *mutationResolver) MergeChangeRequest(ctx context.Context, spaceID strin
 		return nil, err
 	}
 	u, _ := viewer(ctx)
-	res, err := r.Store.MergeChangeRequest(ctx, sp.ID, changeRequestID, u.ID)
+	base := ""
+	if baseRevision != nil {
+		base = *baseRevision
+	}
+	res, err := r.Store.MergeChangeRequestAt(ctx, sp.ID, changeRequestID, u.ID, base)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +93,7 @@ func (r *mutationResolver) MergeChangeRequest(ctx context.Context, spaceID strin
 }
 
 // UpdateChangeRequestContent is the resolver for the updateChangeRequestContent field.
-func (r *mutationResolver) UpdateChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ChangeRequestContentInput) (*model.ChangeRequestContentUpdate, error) {
+func (r *mutationResolver) UpdateChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ChangeRequestContentInput, baseRevision *string) (*model.ChangeRequestContentUpdate, error) {
 	sp, err := r.space(ctx, spaceID)
 	if err != nil {
 		return nil, err
@@ -101,8 +105,19 @@ func (r *mutationResolver) UpdateChangeRequestContent(ctx context.Context, space
 	if err != nil {
 		return nil, err
 	}
+	base := ""
+	if baseRevision != nil {
+		base = *baseRevision
+	}
+	if input.BaseRevision != nil && *input.BaseRevision != "" {
+		b := *input.BaseRevision
+		if base != "" && base != b {
+			return nil, store.Invalid("baseRevision", "If-Match names %s and the body %s: send one", base, b)
+		}
+		base = b
+	}
 	u, _ := viewer(ctx)
-	res, err := r.Store.UpdateChangeRequestContent(ctx, sp.ID, changeRequestID, u.ID, changes)
+	res, err := r.Store.UpdateChangeRequestContentAt(ctx, sp.ID, changeRequestID, u.ID, changes, base)
 	if err != nil {
 		return nil, err
 	}

@@ -29,11 +29,13 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 		logs.From(ctx).ErrorContext(ctx, "internal error", "err", err, "path", path.String())
 		domain = &store.Error{Code: store.CodeInternal, Message: "internal error"}
 	}
-	return &gqlerror.Error{
-		Message:    domain.Message,
-		Path:       path,
-		Extensions: map[string]any{"code": string(domain.Code)},
+	ext := map[string]any{"code": string(domain.Code)}
+	for k, v := range domain.Data {
+		if k != "code" {
+			ext[k] = v
+		}
 	}
+	return &gqlerror.Error{Message: domain.Message, Path: path, Extensions: ext}
 }
 
 // Recover turns a panic in a resolver into an internal error, logged.

@@ -63,5 +63,20 @@ func writeGraphQLError(w http.ResponseWriter, e *gqlerror.Error) {
 			msg = string(name) + ": " + msg
 		}
 	}
+	if status == http.StatusPreconditionFailed {
+		// The details of a failed guard (the current revision, the pages
+		// changed since) go in the error object beside code and message.
+		detail := map[string]any{"code": status, "message": msg}
+		for k, v := range e.Extensions {
+			if k != "code" {
+				detail[k] = v
+			}
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(status)
+		body, _ := json.Marshal(map[string]any{"error": detail})
+		w.Write(body)
+		return
+	}
 	writeError(w, status, msg)
 }

@@ -2,6 +2,8 @@ package rest
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -61,6 +63,13 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 		writeError(w, http.StatusInternalServerError, "internal error")
 		return
 	}
+	if c.ETag != "" {
+		var rev string
+		if json.Unmarshal(resultOf(resp.Data, strings.Split(c.ETag, ".")), &rev) == nil && rev != "" {
+			sum := sha256.Sum256(body.Bytes())
+			w.Header().Set("ETag", `"`+rev+"."+hex.EncodeToString(sum[:8])+`"`)
+		}
+	}
 	if c.Status == http.StatusCreated {
 		if loc := member(member(body.Bytes(), "urls"), "location"); len(loc) > 2 {
 			var s string
@@ -102,7 +111,34 @@ func (c *compiled) variables(r *http.Request) (map[string]any, error) {
 		}
 		vars["input"] = input
 	}
+	if c.IfMatch {
+		if h := r.Header.Get("If-Match"); h != "" {
+			rev, err := ifMatchRevision(h)
+			if err != nil {
+				return nil, err
+			}
+			vars["baseRevision"] = rev
+		}
+	}
 	return vars, nil
+}
+
+// ifMatchRevision reads the revision out of an If-Match header: its first
+// entity tag, weak or strong, quoted or not, up to the first dot (ETags of
+// page reads are "<revision>.<hash>"). "*" guards nothing.
+func ifMatchRevision(h string) (any, error) {
+	tag, _, _ := strings.Cut(h, ",")
+	tag = strings.TrimSpace(tag)
+	if tag == "*" {
+		return nil, nil
+	}
+	tag = strings.TrimPrefix(tag, "W/")
+	tag = strings.Trim(tag, `"`)
+	rev, _, _ := strings.Cut(tag, ".")
+	if rev == "" {
+		return nil, store.Invalid("If-Match", "must be an ETag of a page read or a revision id")
+	}
+	return rev, nil
 }
 
 // readBody decodes the JSON body; an empty body is an empty object.

@@ -171,6 +171,19 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 		}
 		params = append(params, param)
 	}
+	write := c.Method == http.MethodPost || c.Method == http.MethodPut || c.Method == http.MethodPatch
+	if write {
+		params = append(params, map[string]any{"name": "Idempotency-Key", "in": "header", "schema": map[string]any{
+			"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\x20-\\x7e]+$"},
+			"description": "Makes a retry safe: the first answer under this key (per API token, for 24 hours) is sent again " +
+				"byte for byte, with Idempotent-Replayed: true, and nothing is written again. The same key with another " +
+				"request is 422; a retry while the first request runs is 409."})
+	}
+	if c.IfMatch {
+		params = append(params, map[string]any{"name": "If-Match", "in": "header", "schema": map[string]any{"type": "string"},
+			"description": "The ETag of a page read (or a revision id) the change is based on: when the content moved since, " +
+				"nothing is written and the answer is 412 with the current revision and the pages changed since."})
+	}
 	if params != nil {
 		op["parameters"] = params
 	}
@@ -201,6 +214,18 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 			"description": "The created object's URL.", "schema": map[string]any{"type": "string"},
 		}
 	}
+	if c.ETag != "" {
+		success["headers"].(map[string]any)["ETag"] = map[string]any{
+			"description": `"<revision>.<hash>": the revision read and a hash of the page; send it as If-Match to guard an edit.`,
+			"schema":      map[string]any{"type": "string"},
+		}
+	}
+	if write {
+		success["headers"].(map[string]any)["Idempotent-Replayed"] = map[string]any{
+			"description": "true when this is the recorded answer of an earlier request with the same Idempotency-Key.",
+			"schema":      map[string]any{"type": "string", "enum": []string{"true"}},
+		}
+	}
 	responses := map[string]any{strconv.Itoa(c.Status): success}
 	if c.Absent != 0 {
 		responses[strconv.Itoa(c.Absent)] = map[string]any{
@@ -225,8 +250,9 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 // over the limits), lack a valid token (401), be refused (403), name
 // something that is not there or not visible (404) or exceed the rate limit
 // (429); a write can meet a state that forbids it (409: taken names, locked
-// spaces, merged change requests, the last admin); a body can be too large
-// (413).
+// spaces, merged change requests, the last admin, an Idempotency-Key in
+// use); a body can be too large (413); a write's Idempotency-Key can name
+// another request (422); a guarded edit can find the content moved (412).
 func errorStatuses(c *compiled) []int {
 	out := []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusTooManyRequests}
 	if c.Method != http.MethodGet {
@@ -234,6 +260,12 @@ func errorStatuses(c *compiled) []int {
 	}
 	if c.Body {
 		out = append(out, http.StatusRequestEntityTooLarge)
+	}
+	if c.IfMatch {
+		out = append(out, http.StatusPreconditionFailed)
+	}
+	if c.Method == http.MethodPost || c.Method == http.MethodPut || c.Method == http.MethodPatch {
+		out = append(out, http.StatusUnprocessableEntity)
 	}
 	return out
 }

@@ -32,6 +32,13 @@ type Route struct {
 	Absent int
 	Empty  bool // the success body is {} whatever the operation returns
 	Public bool // needs no token
+	// ETag, when set, is the dotted path (in the operation's data) of the
+	// revision the body was read from: the answer's ETag is that revision
+	// and a hash of the body ("<revision>.<hash>").
+	ETag string
+	// IfMatch passes the revision of an If-Match header (an ETag as ETag
+	// makes them, or a bare revision id) as the variable "baseRevision".
+	IfMatch bool
 }
 
 // Param is a query parameter and how to read it.

@@ -76,6 +76,13 @@ type ContentUpdate struct {
 // changes are INVALID naming the change; a merged or archived change request
 // or a locked space is CONFLICT.
 func (s *Store) UpdateChangeRequestContent(ctx context.Context, spaceID, crID, userID string, changes []PageChange) (*ContentUpdate, error) {
+	return s.UpdateChangeRequestContentAt(ctx, spaceID, crID, userID, changes, "")
+}
+
+// UpdateChangeRequestContentAt is UpdateChangeRequestContent guarded by a
+// base revision (none when ""): see checkBase. A base that moved is
+// PRECONDITION naming the pages that changed since.
+func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID, userID string, changes []PageChange, base string) (*ContentUpdate, error) {
 	if len(changes) < 1 || len(changes) > MaxChanges {
 		return nil, Invalid("changes", "must hold 1 to %d changes, not %d", MaxChanges, len(changes))
 	}
@@ -83,6 +90,9 @@ func (s *Store) UpdateChangeRequestContent(ctx context.Context, spaceID, crID, u
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		cr, err := editable(ctx, tx, spaceID, crID)
 		if err != nil {
+			return err
+		}
+		if err := checkBase(ctx, tx, cr, base, "", false); err != nil {
 			return err
 		}
 		head, err := revisionFor(ctx, tx, cr.RevisionID)

@@ -29,6 +29,10 @@ type Error struct {
 	Code    Code
 	Message string
 	Err     error // the cause, for logs only
+	// Data holds client-safe details of the error (the pages a revision
+	// guard found changed, say): GraphQL puts them in extensions, REST in
+	// the error object.
+	Data map[string]any
 }
 
 func (e *Error) Error() string {

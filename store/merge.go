@@ -21,6 +21,13 @@ type MergeResult struct {
 // changed on both sides is a CONFLICT naming the pages, and nothing is
 // written; so is a locked space or a merged or archived change request.
 func (s *Store) MergeChangeRequest(ctx context.Context, spaceID, crID, userID string) (*MergeResult, error) {
+	return s.MergeChangeRequestAt(ctx, spaceID, crID, userID, "")
+}
+
+// MergeChangeRequestAt is MergeChangeRequest guarded by a base revision
+// (none when ""): see checkBase. A base that moved is PRECONDITION naming
+// the pages that changed since.
+func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID, base string) (*MergeResult, error) {
 	out := &MergeResult{}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		var sp struct {
@@ -32,6 +39,9 @@ func (s *Store) MergeChangeRequest(ctx context.Context, spaceID, crID, userID st
 		}
 		cr, err := editable(ctx, tx, spaceID, crID)
 		if err != nil {
+			return err
+		}
+		if err := checkBase(ctx, tx, cr, base, sp.Revision, true); err != nil {
 			return err
 		}
 		head, err := revisionFor(ctx, tx, cr.RevisionID)

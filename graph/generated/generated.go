@@ -466,7 +466,7 @@ type ComplexityRoot struct {
 		ImportSpaceContent         func(childComplexity int, spaceID string, input model.ContentImportInput) int
 		InviteUsers                func(childComplexity int, organizationID string, input model.InviteUsersInput) int
 		JoinOrganization           func(childComplexity int, organizationID string, inviteID string) int
-		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string) int
+		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string, baseRevision *string) int
 		MoveCollection             func(childComplexity int, collectionID string, input model.MoveInput) int
 		MoveSiteSection            func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.MoveSiteSectionInput) int
 		MoveSiteSectionGroup       func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.MoveSiteSectionGroupInput) int
@@ -489,7 +489,7 @@ type ComplexityRoot struct {
 		TransferSpace              func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
 		UnpublishSite              func(childComplexity int, organizationID string, siteID string) int
 		UpdateChangeRequest        func(childComplexity int, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) int
-		UpdateChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ChangeRequestContentInput) int
+		UpdateChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ChangeRequestContentInput, baseRevision *string) int
 		UpdateCollection           func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
 		UpdateComment              func(childComplexity int, spaceID string, changeRequestID *string, commentID string, input model.UpdateCommentInput) int
 		UpdateCommentReply         func(childComplexity int, spaceID string, changeRequestID *string, commentID string, replyID string, input model.UpdateCommentReplyInput) int
@@ -1245,8 +1245,8 @@ type MemberTeamResolver interface {
 type MutationResolver interface {
 	CreateChangeRequest(ctx context.Context, spaceID string, input model.CreateChangeRequestInput) (*model.ChangeRequest, error)
 	UpdateChangeRequest(ctx context.Context, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) (*model.ChangeRequest, error)
-	MergeChangeRequest(ctx context.Context, spaceID string, changeRequestID string) (*model.MergeChangeRequestResult, error)
-	UpdateChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ChangeRequestContentInput) (*model.ChangeRequestContentUpdate, error)
+	MergeChangeRequest(ctx context.Context, spaceID string, changeRequestID string, baseRevision *string) (*model.MergeChangeRequestResult, error)
+	UpdateChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ChangeRequestContentInput, baseRevision *string) (*model.ChangeRequestContentUpdate, error)
 	PostComment(ctx context.Context, spaceID string, changeRequestID *string, input model.PostCommentInput) (*model.Comment, error)
 	UpdateComment(ctx context.Context, spaceID string, changeRequestID *string, commentID string, input model.UpdateCommentInput) (*model.Comment, error)
 	DeleteComment(ctx context.Context, spaceID string, changeRequestID *string, commentID string) (bool, error)
@@ -3252,7 +3252,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MergeChangeRequest(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string)), true
+		return e.ComplexityRoot.Mutation.MergeChangeRequest(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["baseRevision"].(*string)), true
 	case "Mutation.moveCollection":
 		if e.ComplexityRoot.Mutation.MoveCollection == nil {
 			break
@@ -3505,7 +3505,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateChangeRequestContent(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["input"].(model.ChangeRequestContentInput)), true
+		return e.ComplexityRoot.Mutation.UpdateChangeRequestContent(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string), args["input"].(model.ChangeRequestContentInput), args["baseRevision"].(*string)), true
 	case "Mutation.updateCollection":
 		if e.ComplexityRoot.Mutation.UpdateCollection == nil {
 			break
@@ -6986,6 +6986,8 @@ input ContentChangeInput {
 input ChangeRequestContentInput {
   "1 to 50 changes, applied in order, all or nothing."
   changes: [ContentChangeInput!]!
+  "The revision the changes were made on (the change request's head, or the space's revision): PRECONDITION when it moved since."
+  baseRevision: String @length(max: 64)
 }
 
 extend type Space {
@@ -7004,10 +7006,19 @@ extend type Mutation {
   "Starts a draft change request from the space's current revision."
   createChangeRequest(spaceId: ID!, input: CreateChangeRequestInput!): ChangeRequest!
   updateChangeRequest(spaceId: ID!, changeRequestId: String!, input: UpdateChangeRequestInput!): ChangeRequest!
-  "Merges the change request into the space; CONFLICT names the pages changed on both sides."
-  mergeChangeRequest(spaceId: ID!, changeRequestId: String!): MergeChangeRequestResult!
-  "Applies 1 to 50 changes to the change request's content as one new revision."
-  updateChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ChangeRequestContentInput!): ChangeRequestContentUpdate!
+  """
+  Merges the change request into the space; CONFLICT names the pages changed on both sides.
+  baseRevision (REST: If-Match) guards the merge: a revision of the change request must still be
+  its head, a revision of the space must still be the space's current one; otherwise nothing is
+  merged and the error is PRECONDITION (412) with extensions.revision (the current one) and
+  extensions.changedPages (id, title, change: created, updated or deleted).
+  """
+  mergeChangeRequest(spaceId: ID!, changeRequestId: String!, baseRevision: String @length(max: 64)): MergeChangeRequestResult!
+  """
+  Applies 1 to 50 changes to the change request's content as one new revision. baseRevision
+  (or input.baseRevision; REST: If-Match) guards it as it guards mergeChangeRequest.
+  """
+  updateChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ChangeRequestContentInput!, baseRevision: String @length(max: 64)): ChangeRequestContentUpdate!
 }
 `, BuiltIn: false},
 	{Name: "../schema/comment.graphqls", Input: `"A comment is open until someone resolves it (then resolvedAt and resolvedBy say when and who)."
@@ -12683,7 +12694,56 @@ func (ec *executionContext) field_Mutation_mergeChangeRequest_args(ctx context.C
 		return nil, err
 	}
 	args["changeRequestId"] = arg1
+
+	arg2, err := ec.field_Mutation_mergeChangeRequest_argsBaseRevision(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["baseRevision"] = arg2
 	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_mergeChangeRequest_argsBaseRevision(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("baseRevision"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["baseRevision"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Mutation_moveCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -13347,7 +13407,56 @@ func (ec *executionContext) field_Mutation_updateChangeRequestContent_args(ctx c
 		return nil, err
 	}
 	args["input"] = arg2
+
+	arg3, err := ec.field_Mutation_updateChangeRequestContent_argsBaseRevision(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["baseRevision"] = arg3
 	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateChangeRequestContent_argsBaseRevision(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("baseRevision"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["baseRevision"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Mutation_updateChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -23174,7 +23283,7 @@ func (ec *executionContext) _Mutation_mergeChangeRequest(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MergeChangeRequest(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string))
+			return ec.Resolvers.Mutation().MergeChangeRequest(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["baseRevision"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MergeChangeRequestResult) graphql.Marshaler {
@@ -23218,7 +23327,7 @@ func (ec *executionContext) _Mutation_updateChangeRequestContent(ctx context.Con
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateChangeRequestContent(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["input"].(model.ChangeRequestContentInput))
+			return ec.Resolvers.Mutation().UpdateChangeRequestContent(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string), fc.Args["input"].(model.ChangeRequestContentInput), fc.Args["baseRevision"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestContentUpdate) graphql.Marshaler {
@@ -39973,7 +40082,7 @@ func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"changes"}
+	fieldsInOrder := [...]string{"changes", "baseRevision"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -39987,6 +40096,35 @@ func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.
 				return it, err
 			}
 			it.Changes = data
+		case "baseRevision":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("baseRevision"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.BaseRevision = data
+			} else if tmp == nil {
+				it.BaseRevision = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
 		}
 	}
 	return it, nil

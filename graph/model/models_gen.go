@@ -54,6 +54,8 @@ type BacklinkList struct {
 type ChangeRequestContentInput struct {
 	// 1 to 50 changes, applied in order, all or nothing.
 	Changes []ContentChangeInput `json:"changes"`
+	// The revision the changes were made on (the change request's head, or the space's revision): PRECONDITION when it moved since.
+	BaseRevision *string `json:"baseRevision,omitempty"`
 }
 
 type ChangeRequestContentUpdate struct {
