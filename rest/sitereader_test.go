@@ -587,6 +587,12 @@ func TestReaderHostnameAndBasename(t *testing.T) {
 		t.Errorf("robots.txt: %s", r.Body)
 	}
 	host("/elsewhere").expect(t, http.StatusNotFound)
+	// Credentials in the address redirect to a path on this host only.
+	for _, p := range []string{"/handbook?visitor.x=1", "//evil.example/handbook?visitor.x=1"} {
+		if loc := host(p).Header.Get("Location"); loc != "" && !strings.HasPrefix(loc, "/handbook") && !strings.HasPrefix(loc, "/evil.example") {
+			t.Errorf("%s redirects to %q", p, loc)
+		}
+	}
 	// The API still answers on that host.
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", nil)
 	req.Host = "docs.acme.example"

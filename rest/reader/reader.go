@@ -337,7 +337,8 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		clean.RawQuery = cq.Encode()
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("Referrer-Policy", "no-referrer")
-		http.Redirect(w, r, clean.RequestURI(), http.StatusSeeOther)
+		// Only ever a path on this host ("//host" would leave it).
+		http.Redirect(w, r, "/"+strings.TrimLeft(clean.RequestURI(), "/"), http.StatusSeeOther)
 		return
 	}
 	site := buildSite(&data, base, origin)
