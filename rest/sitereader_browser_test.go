@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -66,7 +67,7 @@ func TestReaderInABrowser(t *testing.T) {
 	defer cancelTimeout()
 
 	var mu sync.Mutex
-	var requests, exceptions, console []string
+	var requests, exceptions, violations []string
 	chromedp.ListenTarget(ctx, func(ev any) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -75,8 +76,11 @@ func TestReaderInABrowser(t *testing.T) {
 			requests = append(requests, ev.Request.URL)
 		case *runtime.EventExceptionThrown:
 			exceptions = append(exceptions, ev.ExceptionDetails.Error())
-		case *runtime.EventConsoleAPICalled:
-			console = append(console, string(ev.Type))
+		case *cdplog.EventEntryAdded:
+			// The browser reports what the Content-Security-Policy refused.
+			if strings.Contains(ev.Entry.Text, "Content Security Policy") {
+				violations = append(violations, ev.Entry.Text)
+			}
 		}
 	})
 	run := func(step string, actions ...chromedp.Action) {
@@ -103,7 +107,7 @@ func TestReaderInABrowser(t *testing.T) {
 
 	// The seeded site renders.
 	base := srv.URL + "/sites/" + public
-	run("open the site", network.Enable(), chromedp.Navigate(base), chromedp.WaitVisible(`main h1.title`, chromedp.ByQuery))
+	run("open the site", network.Enable(), cdplog.Enable(), chromedp.Navigate(base), chromedp.WaitVisible(`main h1.title`, chromedp.ByQuery))
 	if got := title(); got != "Introduction" {
 		t.Errorf("first page: %q", got)
 	}
@@ -207,6 +211,9 @@ func TestReaderInABrowser(t *testing.T) {
 	defer mu.Unlock()
 	if len(exceptions) > 0 {
 		t.Errorf("the pages threw: %v", exceptions)
+	}
+	if len(violations) > 0 {
+		t.Errorf("the Content-Security-Policy refused: %v", violations)
 	}
 	for _, u := range requests {
 		if !strings.HasPrefix(u, srv.URL+"/") && !strings.HasPrefix(u, "data:") {
