@@ -343,9 +343,9 @@ func (r *queryResolver) Space(ctx context.Context, id string, shareKey *string) 
 	if err != nil {
 		return nil, err
 	}
-	if shareKey != nil {
-		sp.ShareKey = *shareKey
-	}
+	// shareKey resolves the published URLs of share-link sites; a space
+	// has none of its own to resolve (model.Space.Urls).
+	_ = shareKey
 	return &sp, nil
 }
 

@@ -241,7 +241,9 @@ func ParseProxies(list []string) ([]netip.Prefix, error) {
 }
 
 // exemptFromRateLimit lists what load balancers and browsers fetch often
-// and cheaply: health checks and the playground's static files.
+// and cheaply: health checks and the static files of the playground and
+// of published sites.
 func exemptFromRateLimit(route string) bool {
-	return route == "/healthz" || route == "/readyz" || strings.HasPrefix(route, "/graphql/assets/")
+	return route == "/healthz" || route == "/readyz" || strings.HasPrefix(route, "/graphql/assets/") ||
+		strings.HasPrefix(route, "/_folio/reader/")
 }

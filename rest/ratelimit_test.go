@@ -279,3 +279,18 @@ func TestRateLimitCountsEachMutationField(t *testing.T) {
 		t.Errorf("a query of 3 fields: remaining %s, want %d", got, limit-1)
 	}
 }
+
+// TestRateLimitSkipsStaticFiles: the static files of the playground and of
+// published sites are not counted (a page view fetches several).
+func TestRateLimitSkipsStaticFiles(t *testing.T) {
+	srv := resttest.New(t, resttest.WithRateLimit(2, time.Minute))
+	srv.Store.SetClock(func() time.Time { return frozen })
+	anon := srv.Anonymous()
+	for range 5 {
+		anon.Get("/_folio/reader/theme-346ddb.css").Expect(http.StatusOK)
+		anon.Get("/healthz").Expect(http.StatusOK)
+	}
+	anon.Get("/v1/").Expect(http.StatusOK)
+	anon.Get("/v1/").Expect(http.StatusOK)
+	anon.Get("/v1/").Expect(http.StatusTooManyRequests)
+}

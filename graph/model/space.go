@@ -80,9 +80,8 @@ func (c Collection) Permissions() CollectionPermissions {
 // Space is a space seen by the caller.
 type Space struct {
 	store.Space
-	Viewer   Access // the caller's access to the space's organization
-	ShareKey string // the secret of share-link URLs, when the caller gave one
-	base     Base
+	Viewer Access // the caller's access to the space's organization
+	base   Base
 }
 
 func NewSpace(b Base, s store.Space, viewer Access) Space {
@@ -107,11 +106,13 @@ func (s Space) Urls() SpaceURLs {
 		Location: string(s.base) + "/v1/spaces/" + s.ID,
 		App:      string(s.base) + "/o/" + s.OrganizationID + "/s/" + s.ID,
 	}
-	if s.Visibility != store.VisibilityPrivate {
+	// Only public and unlisted spaces are published on their own (the
+	// reader serves them at /s/{id}). A share-link, visitor-auth or
+	// in-collection space is read through the sites that hold it: it has
+	// no address of its own that could check a key or a token, so it gets
+	// none rather than a link that answers 404.
+	if s.Visibility == store.VisibilityPublic || s.Visibility == store.VisibilityUnlisted {
 		published := string(s.base) + "/s/" + s.ID
-		if s.Visibility == store.VisibilityShareLink && s.ShareKey != "" {
-			published += "?share=" + s.ShareKey
-		}
 		u.Published = &published
 	}
 	if s.Visibility == store.VisibilityPublic {
