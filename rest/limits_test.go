@@ -35,9 +35,11 @@ func TestListRoutesFitTheLimitsAtFullPages(t *testing.T) {
 	crComment := resttest.Str(alice.Post("/v1/spaces/"+space+"/change-requests/"+cr+"/comments", map[string]any{"body": map[string]any{"markdown": "Hi"}}).Expect(http.StatusOK).JSON(), "id")
 	site := resttest.Str(alice.Post("/v1/orgs/"+org+"/sites", map[string]any{"title": "Docs"}).Expect(http.StatusCreated).JSON(), "id")
 	alice.Post("/v1/orgs/"+org+"/openapi", map[string]any{"slug": "petstore", "source": map[string]any{"text": "openapi: 3.0.0"}}).Expect(http.StatusCreated)
+	hook := resttest.Str(alice.Post("/v1/orgs/"+org+"/webhooks", map[string]any{"url": "https://hooks.example.com/folio"}).Expect(http.StatusCreated).JSON(), "id")
 	ids := map[string]string{"{organizationId}": org, "{teamId}": team, "{userId}": alice.UserID,
 		"{pageId}": pages.Pages[0].ID, "{fileId}": content.InsertedFiles[0].ID,
-		"{collectionId}": collection, "{spaceId}": space, "{changeRequestId}": cr, "{siteId}": site, "{specSlug}": "petstore"}
+		"{collectionId}": collection, "{spaceId}": space, "{changeRequestId}": cr, "{siteId}": site, "{specSlug}": "petstore",
+		"{webhookId}": hook}
 	tested := 0
 	for _, r := range rest.Routes() {
 		if r.Method != http.MethodGet || !hasParam(r.Query, "limit") {

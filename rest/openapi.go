@@ -11,6 +11,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"folio/graph"
+	"folio/store"
 )
 
 // OpenAPI generates the OpenAPI 3.1 document of the REST API from the route
@@ -50,6 +51,7 @@ func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, e
 			},
 		}},
 	}
+	g.eventTypes()
 	doc := map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
@@ -743,4 +745,26 @@ func applyRules(m map[string]any, t *ast.Type, dirs ast.DirectiveList) map[strin
 		}
 	}
 	return m
+}
+
+// eventTypes documents the change feed's event types (store.EventTypes,
+// with what each one's objectId and payload hold) as the EventType schema,
+// which the type of events and of webhook deliveries refer to.
+func (g *openapi) eventTypes() {
+	var one []any
+	for _, t := range store.EventTypes {
+		one = append(one, map[string]any{"const": string(t), "title": string(t), "description": store.EventDocs[t]})
+	}
+	g.components["EventType"] = map[string]any{
+		"type":        "string",
+		"description": "What an event says happened, as <object>.<verb> (README \"Change feed\"). Each value says what objectId and payload hold.",
+		"oneOf":       one,
+	}
+	for name, field := range map[string]string{"Event": "type", "WebhookDelivery": "eventType"} {
+		c, _ := g.components[name].(map[string]any)
+		props, _ := c["properties"].(map[string]any)
+		if _, ok := props[field]; ok {
+			props[field] = ref("EventType")
+		}
+	}
 }

@@ -19,6 +19,7 @@ func Routes() []Route {
 		linkRoutes,
 		importRoutes,
 		eventRoutes,
+		webhookRoutes,
 	} {
 		all = append(all, area...)
 	}

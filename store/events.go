@@ -100,6 +100,12 @@ const (
 	EventSAMLProviderCreated EventType = "saml_provider.created"
 	EventSAMLProviderUpdated EventType = "saml_provider.updated"
 	EventSAMLProviderDeleted EventType = "saml_provider.deleted"
+
+	EventWebhookCreated     EventType = "webhook.created"
+	EventWebhookUpdated     EventType = "webhook.updated"
+	EventWebhookDeleted     EventType = "webhook.deleted"
+	EventWebhookRedelivered EventType = "webhook.redelivered"
+	EventWebhookDisabled    EventType = "webhook.disabled"
 )
 
 // EventTypes lists every event type, in the order of the README.
@@ -121,6 +127,7 @@ var EventTypes = []EventType{
 	EventSiteSpaceCreated, EventSiteSpaceUpdated, EventSiteSpaceDeleted,
 	EventShareLinkCreated, EventShareLinkUpdated, EventShareLinkDeleted,
 	EventSAMLProviderCreated, EventSAMLProviderUpdated, EventSAMLProviderDeleted,
+	EventWebhookCreated, EventWebhookUpdated, EventWebhookDeleted, EventWebhookRedelivered, EventWebhookDisabled,
 }
 
 // DefaultEventRetention is how long events are kept when
@@ -233,9 +240,11 @@ func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 	return nil
 }
 
-// afterEvents is where work that follows events in their own transaction
-// goes (webhook deliveries).
-func (s *Store) afterEvents(ctx context.Context, db bun.IDB, rows []Event) error { return nil }
+// afterEvents does, in the events' transaction, what follows them: one
+// webhook delivery per event and webhook that wants it.
+func (s *Store) afterEvents(ctx context.Context, db bun.IDB, rows []Event) error {
+	return s.enqueueDeliveries(ctx, db, rows)
+}
 
 // EventFilter selects events of one organization.
 type EventFilter struct {
@@ -470,4 +479,97 @@ func (p OrganizationPatch) changed() []string {
 // shareLinkEvent is an event about a share link; it never carries the key.
 func shareLinkEvent(typ EventType, l *ShareLink) ev {
 	return ev{org: l.OrganizationID, typ: typ, object: l.ID, payload: P{"site": l.SiteID}}
+}
+
+// EventDocs says, for each event type, what its objectId is and what its
+// payload holds (the OpenAPI document lists them; README "Change feed"
+// has the same table).
+var EventDocs = map[EventType]string{
+	EventOrganizationCreated: "objectId: the organization. payload: title.",
+	EventOrganizationUpdated: "objectId: the organization. payload: changed (the fields set).",
+	EventSpaceCreated:        "objectId, space: the space. payload: title, parent (collection or null), duplicateOf when duplicated.",
+	EventSpaceUpdated:        "objectId, space: the space. payload: changed (title, emoji, editMode, visibility, defaultLevel).",
+	EventSpaceDeleted:        "objectId, space: the space. payload: collection, when its collection was deleted.",
+	EventSpaceRestored:       "objectId, space: the space.",
+	EventSpaceMoved:          "objectId, space: the space. payload: parent.",
+	EventSpaceTransferred:    "objectId, space: the space. payload: from, to (organizations); appended in both.",
+	EventSpaceCustomFields:   "objectId, space: the space. payload: fields (custom field ids set or cleared).",
+
+	EventCollectionCreated:     "objectId: the collection. payload: title, parent.",
+	EventCollectionUpdated:     "objectId: the collection. payload: changed (title, description, defaultLevel).",
+	EventCollectionDeleted:     "objectId: the collection. payload: collections (it and those inside it).",
+	EventCollectionMoved:       "objectId: the collection. payload: parent.",
+	EventCollectionTransferred: "objectId: the collection. payload: from, to, spaces; appended in both organizations.",
+
+	EventChangeRequestCreated: "objectId: the change request; space. payload: number, subject.",
+	EventChangeRequestUpdated: "objectId: the change request; space. payload: number, changed (subject, status), status.",
+	EventChangeRequestMerged:  "objectId: the change request; space. payload: number, revision (the space's new one), previousRevision.",
+	EventPageUpdated:          "objectId: the page; space. payload: changeRequest, number, revision, change (created_page, updated_page, deleted_page). One per page of a content update.",
+	EventContentImported:      "objectId, space: the space. payload: revision, pages, files, changeRequest when imported into one.",
+
+	EventCommentCreated: "objectId: the comment; space. payload: changeRequest and page when set.",
+	EventCommentUpdated: "objectId: the comment; space. payload: status, changeRequest and page when set.",
+	EventCommentDeleted: "objectId: the comment; space. payload: changeRequest and page when set.",
+	EventReplyCreated:   "objectId: the reply; space. payload: comment.",
+	EventReplyUpdated:   "objectId: the reply; space. payload: comment.",
+	EventReplyDeleted:   "objectId: the reply; space. payload: comment.",
+
+	EventMemberCreated: "objectId: the user. payload: role.",
+	EventMemberUpdated: "objectId: the user. payload: role, or sso: true.",
+	EventMemberDeleted: "objectId: the user.",
+
+	EventTeamCreated: "objectId: the team. payload: title, members.",
+	EventTeamUpdated: "objectId: the team. payload: title, or added / removed (user ids) and role.",
+	EventTeamDeleted: "objectId: the team.",
+
+	EventInviteCreated:     "objectId: the invite link. payload: role.",
+	EventInviteUpdated:     "objectId: the invite link. payload: role.",
+	EventInviteDeleted:     "objectId: the invite link.",
+	EventInvitationCreated: "objectId: the invitation. payload: role, sso (never the address).",
+	EventInvitationDeleted: "objectId: the invitation. payload: accepted, revoked or declined: true.",
+
+	EventCustomFieldCreated: "objectId: the custom field. payload: name.",
+	EventCustomFieldUpdated: "objectId: the custom field. payload: name.",
+	EventCustomFieldDeleted: "objectId: the custom field. payload: name.",
+
+	EventOpenAPICreated:   "objectId: the specification. payload: slug, revision.",
+	EventOpenAPIUpdated:   "objectId: the specification. payload: slug, revision.",
+	EventOpenAPIDeleted:   "objectId: the specification. payload: slug.",
+	EventOpenAPIProcessed: "objectId: the specification. payload: slug, revision, changed (a new version) or error (its code). No actor.",
+
+	EventTranslationCreated: "objectId: the translation settings. payload: title, languages.",
+	EventTranslationUpdated: "objectId: the translation settings. payload: title.",
+	EventTranslationDeleted: "objectId: the translation settings.",
+
+	EventSiteCreated:     "objectId: the site. payload: title, spaces.",
+	EventSiteUpdated:     "objectId: the site. payload: changed.",
+	EventSiteDeleted:     "objectId: the site.",
+	EventSitePublished:   "objectId: the site.",
+	EventSiteUnpublished: "objectId: the site.",
+
+	EventSiteSectionCreated: "objectId: the site section. payload: site, space.",
+	EventSiteSectionUpdated: "objectId: the site section. payload: site; changed: [position] on a move.",
+	EventSiteSectionDeleted: "objectId: the site section. payload: site.",
+
+	EventSiteSectionGroupCreated: "objectId: the section group. payload: site, sections.",
+	EventSiteSectionGroupUpdated: "objectId: the section group. payload: site; added or removed (a section id), or changed.",
+	EventSiteSectionGroupDeleted: "objectId: the section group. payload: site.",
+
+	EventSiteSpaceCreated: "objectId: the site space. payload: site, space, siteSection.",
+	EventSiteSpaceUpdated: "objectId: the site space. payload: site, space; changed: [position] on a move.",
+	EventSiteSpaceDeleted: "objectId: the site space. payload: site, space.",
+
+	EventShareLinkCreated: "objectId: the share link. payload: site (never the key).",
+	EventShareLinkUpdated: "objectId: the share link. payload: site.",
+	EventShareLinkDeleted: "objectId: the share link. payload: site.",
+
+	EventSAMLProviderCreated: "objectId: the SAML provider.",
+	EventSAMLProviderUpdated: "objectId: the SAML provider.",
+	EventSAMLProviderDeleted: "objectId: the SAML provider.",
+
+	EventWebhookCreated:     "objectId: the webhook. payload: url, events.",
+	EventWebhookUpdated:     "objectId: the webhook. payload: changed (url, events, active), active.",
+	EventWebhookDeleted:     "objectId: the webhook.",
+	EventWebhookRedelivered: "objectId: the webhook. payload: delivery, redeliveryOf, event.",
+	EventWebhookDisabled:    "objectId: the webhook. payload: reason, delivery (the one that failed for 24 hours). No actor.",
 }

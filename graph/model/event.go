@@ -23,6 +23,8 @@ type Event struct {
 
 // NewEvent wraps a stored event.
 func NewEvent(e store.Event) Event {
-	return Event{Object: "event", ID: strconv.FormatInt(e.ID, 10), Type: string(e.Type), Organization: e.OrganizationID,
+	return Event{Object: "event", ID: formatInt(e.ID), Type: string(e.Type), Organization: e.OrganizationID,
 		Actor: e.ActorID, ObjectID: e.ObjectID, Space: e.SpaceID, CreatedAt: e.CreatedAt, Payload: e.Payload}
 }
+
+func formatInt(n int64) string { return strconv.FormatInt(n, 10) }

@@ -328,6 +328,12 @@ type CreateTranslationSettingsInput struct {
 	Languages []string `json:"languages,omitempty"`
 }
 
+type CreateWebhookInput struct {
+	URL    string   `json:"url"`
+	Events []string `json:"events,omitempty"`
+	Active *bool    `json:"active,omitempty"`
+}
+
 type CustomFieldList struct {
 	Items []CustomField `json:"items"`
 	Count int           `json:"count"`
@@ -1041,6 +1047,12 @@ type UpdateTranslationSettingsInput struct {
 	Languages graphql.Omittable[[]string] `json:"languages,omitempty"`
 }
 
+type UpdateWebhookInput struct {
+	URL    *string  `json:"url,omitempty"`
+	Events []string `json:"events,omitempty"`
+	Active *bool    `json:"active,omitempty"`
+}
+
 // A user's contribution to something: how many times, and when last.
 type UserContributor struct {
 	User      *User     `json:"user"`
@@ -1058,6 +1070,18 @@ type VersionContext struct {
 	Type          string  `json:"type"`
 	Revision      string  `json:"revision"`
 	ChangeRequest *string `json:"changeRequest,omitempty"`
+}
+
+type WebhookDeliveryList struct {
+	Items []WebhookDelivery `json:"items"`
+	Count int               `json:"count"`
+	Next  *Next             `json:"next,omitempty"`
+}
+
+type WebhookList struct {
+	Items []Webhook `json:"items"`
+	Count int       `json:"count"`
+	Next  *Next     `json:"next,omitempty"`
 }
 
 // Which comments a list returns: every status, or one.

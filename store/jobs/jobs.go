@@ -39,6 +39,11 @@ type Config struct {
 	// EventsRetention is how long change-feed events are kept
 	// (store.DefaultEventRetention when zero); a periodic job prunes older ones.
 	EventsRetention time.Duration
+	// Webhook deliveries: the first retry's wait (doubling up to
+	// WebhookMaxWait), how long a failing delivery is retried before it
+	// fails and its webhook is turned off, and how often due deliveries are
+	// checked for a job. Zero takes the Default* values.
+	WebhookBackoff, WebhookMaxWait, WebhookRetryFor, WebhookSweep time.Duration
 }
 
 // Runner is one server's running workers.
@@ -71,10 +76,23 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		cfg.EventsRetention = store.DefaultEventRetention
 	}
 	river.AddWorker(workers, &pruneEventsWorker{store: s, retention: cfg.EventsRetention, observe: observe})
+	orDefault := func(d, def time.Duration) time.Duration {
+		if d <= 0 {
+			return def
+		}
+		return d
+	}
+	river.AddWorker(workers, &webhookWorker{store: s, fetcher: fetch.New(cfg.Fetch), observe: observe,
+		backoff: orDefault(cfg.WebhookBackoff, DefaultWebhookBackoff), maxWait: orDefault(cfg.WebhookMaxWait, DefaultWebhookMaxWait),
+		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor)})
+	river.AddWorker(workers, &sweepWorker{store: s})
 	periodic := []*river.PeriodicJob{
 		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
 			func() (river.JobArgs, *river.InsertOpts) { return PruneEvents{}, nil },
 			&river.PeriodicJobOpts{ID: "events_prune", RunOnStart: true}),
+		river.NewPeriodicJob(river.PeriodicInterval(orDefault(cfg.WebhookSweep, DefaultWebhookSweep)),
+			func() (river.JobArgs, *river.InsertOpts) { return SweepWebhooks{}, nil },
+			&river.PeriodicJobOpts{ID: "webhook_sweep", RunOnStart: true}),
 	}
 	// River refuses a poll interval shorter than the fetch cooldown.
 	cooldown := time.Duration(0)
