@@ -567,9 +567,9 @@ var EventDocs = map[EventType]string{
 	EventSAMLProviderUpdated: "objectId: the SAML provider.",
 	EventSAMLProviderDeleted: "objectId: the SAML provider.",
 
-	EventWebhookCreated:     "objectId: the webhook. payload: url, events.",
+	EventWebhookCreated:     "objectId: the webhook. payload: events (never the URL, which may hold a token).",
 	EventWebhookUpdated:     "objectId: the webhook. payload: changed (url, events, active), active.",
 	EventWebhookDeleted:     "objectId: the webhook.",
 	EventWebhookRedelivered: "objectId: the webhook. payload: delivery, redeliveryOf, event.",
-	EventWebhookDisabled:    "objectId: the webhook. payload: reason, delivery (the one that failed for 24 hours). No actor.",
+	EventWebhookDisabled:    "objectId: the webhook. payload: delivery (the one that failed for 24 hours; the webhook's disabledReason says why). No actor.",
 }

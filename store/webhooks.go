@@ -179,7 +179,7 @@ func (s *Store) CreateWebhook(ctx context.Context, orgID, url string, events []s
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(w).Exec(ctx)
 		return dbError(err, "webhook")
-	}, ev{org: orgID, typ: EventWebhookCreated, object: w.ID, payload: P{"url": url, "events": events}})
+	}, ev{org: orgID, typ: EventWebhookCreated, object: w.ID, payload: P{"events": events}}) // never the URL: it may hold a token
 	if err != nil {
 		return nil, err
 	}
@@ -365,8 +365,8 @@ func (s *Store) RecordAttempt(ctx context.Context, d *WebhookDelivery, a Deliver
 		if err != nil {
 			return dbError(err, "webhook")
 		}
-		return s.emit(ctx, tx, ev{org: d.OrganizationID, typ: EventWebhookDisabled, object: d.WebhookID,
-			payload: P{"reason": a.DisableReason, "delivery": d.ID}})
+		// The reason stays in the webhook, for admins: it may name the URL.
+		return s.emit(ctx, tx, ev{org: d.OrganizationID, typ: EventWebhookDisabled, object: d.WebhookID, payload: P{"delivery": d.ID}})
 	})
 }
 
