@@ -13,7 +13,7 @@ import (
 
 // APIInformation is the resolver for the apiInformation field.
 func (r *queryResolver) APIInformation(ctx context.Context) (*model.APIInformation, error) {
-	return &model.APIInformation{Version: Version, Build: Build}, nil
+	return &model.APIInformation{Version: Version, Build: Build, Commit: Commit}, nil
 }
 
 // Mutation returns generated.MutationResolver implementation.

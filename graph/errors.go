@@ -8,8 +8,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/rest/logs"
 	"folio/store"
+	"folio/store/logs"
 )
 
 // PresentError turns any resolver error into a GraphQL error whose

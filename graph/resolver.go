@@ -5,9 +5,9 @@ package graph
 
 import (
 	"folio/graph/model"
-	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/metrics"
 	"folio/store/siteimport"
 )
 

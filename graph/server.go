@@ -14,8 +14,8 @@ import (
 
 	"folio/graph/generated"
 	"folio/graph/loader"
-	"folio/rest/logs"
 	"folio/store"
+	"folio/store/logs"
 )
 
 // Schema builds the executable schema over r.

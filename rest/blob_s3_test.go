@@ -16,10 +16,10 @@ import (
 	"testing"
 
 	"folio/rest"
-	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
 	"folio/store/blob/blobtest"
+	"folio/store/metrics"
 	"folio/store/pgtest"
 )
 

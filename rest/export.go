@@ -5,9 +5,9 @@ import (
 	"net/http"
 
 	"folio/graph"
-	"folio/rest/logs"
 	"folio/store"
 	"folio/store/export"
+	"folio/store/logs"
 )
 
 // exportPath serves a space's current content as an archive of markdown

@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"strings"
 
-	"folio/rest/logs"
 	"folio/store"
+	"folio/store/logs"
 )
 
 // IdempotencyHeader names the key a client sends with a POST, PUT or PATCH

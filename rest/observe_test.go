@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"folio/rest/logs"
 	"folio/rest/resttest"
+	"folio/store/logs"
 )
 
 // logBuffer collects log lines written by concurrent requests.

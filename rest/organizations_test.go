@@ -149,7 +149,12 @@ func TestAuthentication(t *testing.T) {
 	createOrg(t, alice, "Acme")
 
 	srv.Anonymous().Get("/v1/orgs").ExpectError(http.StatusUnauthorized)
-	srv.Anonymous().Get("/v1/").Expect(http.StatusOK)
+	info := srv.Anonymous().Get("/v1/").Expect(http.StatusOK).JSON()
+	for _, k := range []string{"version", "build", "commit"} {
+		if resttest.Str(info, k) == "" {
+			t.Errorf("GET /v1/: no %s in %v", k, info)
+		}
+	}
 
 	forged := srv.User("carol@example.com")
 	forged.Token = "gb_api_" + strings.Repeat("x", 40)

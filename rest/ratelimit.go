@@ -17,9 +17,9 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/rest/logs"
-	"folio/rest/metrics"
 	"folio/store"
+	"folio/store/logs"
+	"folio/store/metrics"
 )
 
 // RateLimit is Limit requests per Window for each caller: each valid API

@@ -16,10 +16,10 @@ import (
 	"folio/graph"
 	"folio/graph/model"
 	"folio/graph/playground"
-	"folio/rest/logs"
-	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/logs"
+	"folio/store/metrics"
 	"folio/store/siteimport"
 )
 

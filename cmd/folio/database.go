@@ -37,6 +37,20 @@ func openStore(ctx context.Context) (s *store.Store, close func(), err error) {
 	}, nil
 }
 
+// openMigratedStore is openStore for commands that work on the current
+// schema: pending migrations are applied first (serialised across servers).
+func openMigratedStore(ctx context.Context) (*store.Store, func(), error) {
+	s, closeStore, err := openStore(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.Migrate(ctx); err != nil {
+		closeStore()
+		return nil, nil, err
+	}
+	return s, closeStore, nil
+}
+
 func migrate(ctx context.Context, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("usage: folio migrate up|down|status")

@@ -107,14 +107,11 @@ func importCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	s, closeStore, err := openStore(ctx)
+	s, closeStore, err := openMigratedStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer closeStore()
-	if err := s.Migrate(ctx); err != nil {
-		return err
-	}
 	u, err := export.Actor(ctx, s, *orgID, *email)
 	if err != nil {
 		return fmt.Errorf("import: %s", store.ErrorMessage(err))

@@ -10,7 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"folio/rest/logs"
+	"folio/store/logs"
 )
 
 const usage = `folio: a self-hostable documentation platform server

@@ -24,14 +24,11 @@ func seedCmd(ctx context.Context, args []string) error {
 	if !ok {
 		return fmt.Errorf("seed: unknown scale %q (want %s)", *scaleName, strings.Join(seed.ScaleNames(), ", "))
 	}
-	s, closeStore, err := openStore(ctx)
+	s, closeStore, err := openMigratedStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer closeStore()
-	if err := s.Migrate(ctx); err != nil {
-		return err
-	}
 	var p seed.Progress = quietProgress{}
 	if isTerminal(os.Stderr) {
 		p = &bar{w: os.Stderr}

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"folio/rest"
-	"folio/rest/metrics"
 	"folio/store/jobs"
+	"folio/store/metrics"
 )
 
 func serve(ctx context.Context) error {
@@ -30,14 +30,11 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s, closeStore, err := openStore(ctx)
+	s, closeStore, err := openMigratedStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer closeStore()
-	if err := s.Migrate(ctx); err != nil {
-		return err
-	}
 	jobsCfg, err := jobsConfig()
 	if err != nil {
 		return err

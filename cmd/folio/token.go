@@ -22,14 +22,11 @@ func token(ctx context.Context, args []string) error {
 		if *email == "" {
 			return fmt.Errorf("token create: --email is required")
 		}
-		s, closeStore, err := openStore(ctx)
+		s, closeStore, err := openMigratedStore(ctx)
 		if err != nil {
 			return err
 		}
 		defer closeStore()
-		if err := s.Migrate(ctx); err != nil {
-			return err
-		}
 		u, err := s.EnsureUser(ctx, *email, *name)
 		if err != nil {
 			return err

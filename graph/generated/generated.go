@@ -68,6 +68,7 @@ type DirectiveRoot struct {
 type ComplexityRoot struct {
 	ApiInformation struct {
 		Build   func(childComplexity int) int
+		Commit  func(childComplexity int) int
 		Version func(childComplexity int) int
 	}
 
@@ -1506,6 +1507,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiInformation.Build(childComplexity), true
+	case "ApiInformation.commit":
+		if e.ComplexityRoot.ApiInformation.Commit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiInformation.Commit(childComplexity), true
 	case "ApiInformation.version":
 		if e.ComplexityRoot.ApiInformation.Version == nil {
 			break
@@ -7190,8 +7197,12 @@ enum ListOrder {
 
 "Release information about this server."
 type ApiInformation {
+  "The release (git describe of the source it was built from; dev when not stamped in)."
   version: String!
+  "When it was built (RFC 3339)."
   build: String!
+  "The git commit it was built from (unknown when not stamped in)."
+  commit: String!
 }
 
 "Each area of the domain extends Query and Mutation in its own schema file."
@@ -9326,6 +9337,8 @@ func (ec *executionContext) childFields_ApiInformation(ctx context.Context, fiel
 		return ec.fieldContext_ApiInformation_version(ctx, field)
 	case "build":
 		return ec.fieldContext_ApiInformation_build(ctx, field)
+	case "commit":
+		return ec.fieldContext_ApiInformation_commit(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ApiInformation", field.Name)
 }
@@ -18195,6 +18208,29 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiInformation_commit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Commit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiInformation_commit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -46965,6 +47001,11 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 			}
 		case "build":
 			out.Values[i] = ec._ApiInformation_build(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commit":
+			out.Values[i] = ec._ApiInformation_commit(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -41,8 +41,12 @@ type AddSiteSpaceInput struct {
 
 // Release information about this server.
 type APIInformation struct {
+	// The release (git describe of the source it was built from; dev when not stamped in).
 	Version string `json:"version"`
-	Build   string `json:"build"`
+	// When it was built (RFC 3339).
+	Build string `json:"build"`
+	// The git commit it was built from (unknown when not stamped in).
+	Commit string `json:"commit"`
 }
 
 type BacklinkList struct {

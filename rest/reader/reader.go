@@ -28,9 +28,9 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"folio/graph"
-	"folio/rest/logs"
 	"folio/store"
 	"folio/store/blob"
+	"folio/store/logs"
 )
 
 // Config is what the reader needs.

@@ -18,11 +18,11 @@ import (
 
 	"folio/graph"
 	"folio/rest"
-	"folio/rest/logs"
-	"folio/rest/metrics"
 	"folio/store"
 	"folio/store/blob"
 	"folio/store/jobs"
+	"folio/store/logs"
+	"folio/store/metrics"
 	"folio/store/pgtest"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"folio/rest/metrics"
+	"folio/store/metrics"
 )
 
 func scrape(t *testing.T, m *metrics.Metrics) string {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"folio/rest/logs"
+	"folio/store/logs"
 )
 
 func TestRedact(t *testing.T) {
