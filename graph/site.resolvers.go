@@ -401,6 +401,11 @@ func (r *queryResolver) PublishedSite(ctx context.Context, organizationID string
 	return r.publishedSite(ctx, organizationID, siteID, deref0(shareKey), deref0(visitorToken))
 }
 
+// SiteSpaces is the resolver for the siteSpaces field.
+func (r *siteResolver) SiteSpaces(ctx context.Context, obj *model.Site) (int, error) {
+	return loader.For(ctx).Sites.SiteSpaces.Count.Load(ctx, obj.ID)
+}
+
 // Sections is the resolver for the sections field.
 func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error) {
 	args := pageArgs(page, limit)

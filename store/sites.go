@@ -55,13 +55,9 @@ type Site struct {
 	VisitorKeyAudience      *string         `bun:"visitor_key_audience"` // when set, a visitor token's aud must include it
 	CreatedAt               time.Time       `bun:"created_at"`
 	UpdatedAt               time.Time       `bun:"updated_at"`
-	// SiteSpaces counts the site spaces of live spaces, read with the row so
-	// it is right after every change.
-	SiteSpaces int `bun:"site_spaces_count,scanonly"`
 }
 
-const siteColumns = `site.*, (SELECT count(*) FROM site_spaces AS c JOIN spaces AS csp ON csp.id = c.space_id AND csp.deleted_at IS NULL
-	WHERE c.site_id = site.id) AS site_spaces_count`
+const siteColumns = `site.*`
 
 func selectSites(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*Site)(nil)).ColumnExpr(siteColumns)

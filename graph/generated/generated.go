@@ -1453,6 +1453,8 @@ type SearchPageResultResolver interface {
 	Ancestors(ctx context.Context, obj *model.SearchPageResult) ([]model.SearchPageAncestor, error)
 }
 type SiteResolver interface {
+	SiteSpaces(ctx context.Context, obj *model.Site) (int, error)
+
 	Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error)
 	SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error)
 	SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error)
@@ -35142,7 +35144,7 @@ func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.
 			return ec.fieldContext_Site_siteSpaces(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SiteSpaces, nil
+			return ec.Resolvers.Site().SiteSpaces(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -35153,7 +35155,7 @@ func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, true, true, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -55068,10 +55070,41 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaces":
-			out.Values[i] = ec._Site_siteSpaces(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Site_siteSpaces(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "createdAt":
 			out.Values[i] = ec._Site_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
