@@ -30,32 +30,7 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	createOrg(t, alice, "Browser Acme")
-	profile := chromiumScratch(t)
-
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(filepath.Join(profile, "profile")),
-		// Chromium's own temporary directories (org.chromium.Chromium.*)
-		// go into the scratch directory too, so nothing is left in /tmp.
-		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
-		chromedp.WindowSize(1280, 800),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-extensions", true),
-	)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
+	ctx := chromiumTab(t, chromium, 90*time.Second)
 
 	var mu sync.Mutex
 	var requests, exceptions []string
@@ -152,6 +127,40 @@ func requireChromium(t *testing.T) string {
 // chromiumScratch is a directory for one browser's profile and temporary
 // files, removed after the test. Not t.TempDir: Chromium's helper processes
 // may still be writing to it for a moment after the browser is gone.
+// chromiumTab starts headless Chromium (flags that keep it off the
+// network, its profile and temporary files in a scratch directory) and
+// returns a tab's context, closed when the test ends.
+func chromiumTab(t *testing.T, chromium string, timeout time.Duration) context.Context {
+	profile := chromiumScratch(t)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(filepath.Join(profile, "profile")),
+		// Chromium's own temporary directories (org.chromium.Chromium.*)
+		// go into the scratch directory too, so nothing is left in /tmp.
+		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
+		chromedp.WindowSize(1280, 800),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+	)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancel()
+		cancelAlloc()
+	})
+	return ctx
+}
+
 func chromiumScratch(t *testing.T) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "folio-chromium-")

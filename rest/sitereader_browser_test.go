@@ -1,10 +1,8 @@
 package rest_test
 
 import (
-	"context"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -42,29 +40,7 @@ func TestReaderInABrowser(t *testing.T) {
 	valid := sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"sub": "visitor"}))
 	invalid := sign(t, jwt.SigningMethodHS256, []byte(strings.Repeat("w", 40)), fresh(jwt.MapClaims{"sub": "visitor"}))
 
-	profile := chromiumScratch(t)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(filepath.Join(profile, "profile")),
-		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
-		chromedp.WindowSize(1280, 800),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-extensions", true),
-	)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
-	defer cancelTimeout()
+	ctx := chromiumTab(t, chromium, 120*time.Second)
 
 	var mu sync.Mutex
 	var requests, exceptions, violations []string
