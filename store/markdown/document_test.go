@@ -10,6 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"folio/rest/resttest"
 	"folio/store/markdown"
 )
 
@@ -423,7 +424,13 @@ func at(v any, path string) any {
 
 func gitbookSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	f, err := os.Open("../../../shared/reference/gitbook-openapi.json")
+	// The document that ships in @gitbook/api, installed into the test
+	// cache (never ../shared, which a clone of the project does not have).
+	path, err := resttest.GitBookSpecPath()
+	if err != nil {
+		t.Fatalf("GitBook's OpenAPI document: %v", err)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("GitBook's OpenAPI document: %v", err)
 	}
