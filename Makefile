@@ -37,8 +37,12 @@ test: postgres chromium node build
 
 # The benchmark suite: seeds a private database, starts Folio and the direct
 # baseline as their own processes, loads them over loopback, and writes
-# bench/RESULTS.md (BENCHFLAGS=-quick for a short trial).
+# bench/RESULTS.md (BENCHFLAGS=-quick for a short trial). PostGraphile, the
+# peer on the same database, needs Node.js and npm (installed here when
+# possible, else that comparison is skipped); the suite installs PostGraphile
+# itself into the test cache (FOLIO_TEST_CACHE, else ~/.cache/folio).
 bench: postgres build
+	@$(MAKE) --no-print-directory node || echo "Node.js and npm unavailable: make bench skips the PostGraphile comparison" >&2
 	$(GO) build -o bin/folio-baseline ./bench/cmd/baseline
 	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
 

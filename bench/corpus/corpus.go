@@ -6,9 +6,9 @@ package corpus
 
 import (
 	"context"
-	"database/sql/driver"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -76,7 +76,10 @@ func Seed(ctx context.Context, s *store.Store, orgID string, spaces []string, pa
 	}
 	defer conn.Close()
 	err = conn.Raw(func(dc any) error {
-		pc := dc.(driver.Conn).(*stdlib.Conn).Conn()
+		pc, err := pgxConn(dc)
+		if err != nil {
+			return err
+		}
 		if _, err := pc.CopyFrom(ctx, pgx.Identifier{"search_pages"},
 			[]string{"organization_id", "space_id", "page_id", "title", "description", "path", "document"}, pgx.CopyFromRows(pages)); err != nil {
 			return fmt.Errorf("copy search pages: %w", err)
@@ -96,4 +99,22 @@ func Seed(ctx context.Context, s *store.Store, orgID string, spaces []string, pa
 		}
 	}
 	return phrases, nil
+}
+
+// pgxConn is the pgx connection under a database/sql driver connection of
+// the store: pgx's own, or one the store wraps (store/conn.go embeds it).
+func pgxConn(dc any) (*pgx.Conn, error) {
+	if c, ok := dc.(*stdlib.Conn); ok {
+		return c.Conn(), nil
+	}
+	if v := reflect.ValueOf(dc); v.Kind() == reflect.Struct {
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				if c, ok := v.Field(i).Interface().(*stdlib.Conn); ok {
+					return c.Conn(), nil
+				}
+			}
+		}
+	}
+	return nil, fmt.Errorf("copy: %T holds no pgx connection", dc)
 }

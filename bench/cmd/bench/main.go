@@ -23,8 +23,12 @@ func main() {
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
+	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
+	if *only != "" && *only != "postgraphile" {
+		log.Fatalf("-only %s: the one part that runs alone is postgraphile", *only)
+	}
 	ctx := context.Background()
 	cfg := defaultConfig
 	if *quick {
@@ -68,7 +72,7 @@ func main() {
 	waitListening(folioAddr)
 	waitListening(baseAddr)
 
-	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, dsn: emb.DSN(), store: s, public: public}
+	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, dsn: emb.DSN(), store: s, public: public, only: *only}
 	report := r.all(ctx)
 	if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
 		log.Fatal(err)
