@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"folio/store/markdown"
 )
@@ -42,12 +43,17 @@ func (s *Store) Documents(ctx context.Context, keys []DocumentKey) (map[string]s
 	if len(keys) == 0 {
 		return map[string]string{}, nil
 	}
-	pairs := make([][]string, len(keys))
+	// Two arrays, not a list of pairs: PostgreSQL turns (a, b) IN (...) into
+	// one OR per pair, and the expression of a 10,000-page tree exceeds its
+	// stack depth.
+	orgs, hashes := make([]string, len(keys)), make([]string, len(keys))
 	for i, k := range keys {
-		pairs[i] = []string{k.OrganizationID, k.Hash}
+		orgs[i], hashes[i] = k.OrganizationID, k.Hash
 	}
 	var rows []document
-	err := s.DB.NewSelect().Model(&rows).Column("hash", "markdown").Where("(doc.organization_id, doc.hash) IN (?)", bun.In(pairs)).Scan(ctx)
+	err := s.DB.NewSelect().Model(&rows).Column("hash", "markdown").
+		Where("(doc.organization_id, doc.hash) IN (SELECT * FROM unnest(?::text[], ?::text[]))", pgdialect.Array(orgs), pgdialect.Array(hashes)).
+		Scan(ctx)
 	out := make(map[string]string, len(rows))
 	for _, r := range rows {
 		out[r.Hash] = r.Markdown
