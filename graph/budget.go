@@ -56,34 +56,46 @@ func openAccount(ctx context.Context, l Limits, spent int, vars map[string]any) 
 	return context.WithValue(ctx, accountKey{}, a)
 }
 
+// minCharged is the shortest text the account charges: ids, titles and
+// the like are bounded by the object limits already, and skipping them
+// keeps the account's context lookup off most fields.
+const minCharged = 64
+
 // chargeResults is the field middleware that keeps the account.
 func chargeResults(ctx context.Context, next graphql.Resolver) (any, error) {
-	a, _ := ctx.Value(accountKey{}).(*account)
-	if a == nil {
-		return next(ctx)
-	}
-	if err := a.failed.Load(); err != nil {
-		return nil, err // overdrawn elsewhere: stop the work here
-	}
 	res, err := next(ctx)
 	if err != nil || res == nil {
 		return res, err
 	}
-	if n := textLen(res); n > 0 {
-		if a.bytes.Add(int64(-n)) < 0 {
+	text, items := textLen(res), 0
+	if text < minCharged {
+		text = 0
+		fc := graphql.GetFieldContext(ctx)
+		if fc == nil || !unbounded(fc.Field.Field) {
+			return res, nil
+		}
+		if v := reflect.ValueOf(res); v.Kind() == reflect.Slice {
+			items = v.Len()
+		}
+		if items == 0 {
+			return res, nil
+		}
+	}
+	a, _ := ctx.Value(accountKey{}).(*account)
+	if a == nil {
+		return res, nil
+	}
+	if err := a.failed.Load(); err != nil {
+		return nil, err // overdrawn elsewhere: stop the work here
+	}
+	if text > 0 {
+		if a.bytes.Add(int64(-text)) < 0 {
 			return nil, a.fail(limitError(CodeResultTooLarge, "the result carries more than %d bytes of text; ask for fewer fields, smaller pages or one page's content at a time", a.maxBytes))
 		}
 		return res, nil
 	}
 	fc := graphql.GetFieldContext(ctx)
-	if fc == nil || !unbounded(fc.Field.Field) {
-		return res, nil
-	}
-	v := reflect.ValueOf(res)
-	if v.Kind() != reflect.Slice || v.Len() == 0 {
-		return res, nil
-	}
-	if a.objects.Add(-int64(v.Len())*int64(a.priceOf(fc.Field.Field))) < 0 {
+	if a.objects.Add(-int64(items)*int64(a.priceOf(fc.Field.Field))) < 0 {
 		return nil, a.fail(limitError(CodeTooComplex, "the operation's result holds more than %d objects (lists without a `limit`, such as page trees, count their real length): ask for fewer fields or fewer aliases", a.maxObjects))
 	}
 	return res, nil

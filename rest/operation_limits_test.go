@@ -48,17 +48,24 @@ func TestResultBudget(t *testing.T) {
 		t.Errorf("ten trees: data %.200s, want none", d)
 	}
 
-	// Text: 120 pages of markdown are more than 4,000 bytes.
-	small := resttest.New(t, resttest.WithGraphQLLimits(graph.Limits{MaxResultBytes: 4_000}))
+	// Text: 3 pages of 1,500 bytes of markdown, twice, are more than 6,000
+	// bytes; once, they are not.
+	small := resttest.New(t, resttest.WithGraphQLLimits(graph.Limits{MaxResultBytes: 6_000}))
 	bob := small.User("bob@example.com")
 	space2 := createSpaceID(t, bob, createOrg(t, bob, "Bee"), map[string]any{"title": "Docs"})
-	addPages(t, small, bob, space2, 120)
-	big := bob.GraphQL(pageTrees(3), map[string]any{"id": space2})
-	if len(big.Errors) != 1 || big.Errors[0].Extensions["code"] != graph.CodeResultTooLarge {
-		t.Fatalf("3 trees of markdown: errors %+v, want one %s", big.Errors, graph.CodeResultTooLarge)
+	long := "# Long\n\n" + strings.Repeat("Some words of text. ", 75) + "\n"
+	publish(t, bob, space2, insert("a", "", long), insert("b", "", long), insert("c", "", long))
+	if once := bob.GraphQL(pageTrees(1), map[string]any{"id": space2}); len(once.Errors) > 0 {
+		t.Fatalf("one tree of 4,500 bytes: %+v", once.Errors)
 	}
-	// The REST routes run the same engine: the page tree with markdown.
-	msg := bob.Get("/v1/spaces/" + space2 + "/content/pages?format=markdown").ExpectError(http.StatusBadRequest)
+	big := bob.GraphQL(pageTrees(2), map[string]any{"id": space2})
+	if len(big.Errors) != 1 || big.Errors[0].Extensions["code"] != graph.CodeResultTooLarge {
+		t.Fatalf("2 trees of markdown: errors %+v, want one %s", big.Errors, graph.CodeResultTooLarge)
+	}
+	// The REST routes run the same engine: the page tree of four such
+	// pages with their documents.
+	publish(t, bob, space2, insert("d", "", long))
+	msg := bob.Get("/v1/spaces/" + space2 + "/content/pages").ExpectError(http.StatusBadRequest)
 	if !strings.Contains(msg, "bytes of text") {
 		t.Errorf("REST page tree over the text limit: %q", msg)
 	}
