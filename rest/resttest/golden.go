@@ -169,9 +169,11 @@ func FirstRecorded(route string) *Golden {
 var emptyList = regexp.MustCompile(`"items": \[\]`)
 
 var (
-	idPattern    = regexp.MustCompile(`\b[0-9A-Za-z]{20}\b`)
-	timePattern  = regexp.MustCompile(`\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
-	tokenPattern = regexp.MustCompile(`\b[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}\b`) // page tokens, JWTs' parts
+	idPattern   = regexp.MustCompile(`\b[0-9A-Za-z]{20}\b`)
+	timePattern = regexp.MustCompile(`\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
+	// No \b at the end: a token may end in "-", and "-" before a quote is
+	// no word boundary (the greedy class takes the whole token anyway).
+	tokenPattern = regexp.MustCompile(`\b[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}`) // page tokens, JWTs' parts
 	portPattern  = regexp.MustCompile(`(127\.0\.0\.1|localhost):\d+`)
 	queryPattern = regexp.MustCompile(`([?&](share|token|key|signature|jwt_token|visitor)=)[^&"\\]+`)
 	secretKeys   = regexp.MustCompile(`(?i)^(token|secret|shareKey|password|signature|nonce)$`)
