@@ -24,6 +24,7 @@ import (
 type Embedded struct {
 	dataDir string // the cluster's PGDATA
 	sockDir string
+	shared  bool // another folio runs the cluster; this one only connects
 	cmd     *exec.Cmd
 	exited  chan error
 }
@@ -95,6 +96,7 @@ func StartEmbedded(ctx context.Context, dir string) (*Embedded, error) {
 	// Another folio (a running server, say) may already run this cluster:
 	// share it rather than start a second postmaster on the same data.
 	if e.answers(ctx) {
+		e.shared = true
 		return e, nil
 	}
 	logFile, err := os.OpenFile(filepath.Join(dir, "postgres.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
@@ -122,6 +124,14 @@ func StartEmbedded(ctx context.Context, dir string) (*Embedded, error) {
 
 // DSN is the connection string of Folio's database in the cluster.
 func (e *Embedded) DSN() string { return e.dsnFor(embeddedDB) }
+
+// DataDir is where the cluster's data really is: under the directory asked
+// for, or under /var/lib/folio when the cluster's user cannot reach it.
+func (e *Embedded) DataDir() string { return e.dataDir }
+
+// Shared reports whether another folio process runs the cluster, which
+// this one only connects to.
+func (e *Embedded) Shared() bool { return e.shared }
 
 func (e *Embedded) dsnFor(db string) string {
 	return fmt.Sprintf("host=%s user=folio dbname=%s sslmode=disable", e.sockDir, db)

@@ -16,9 +16,15 @@ func openStore(ctx context.Context) (s *store.Store, close func(), err error) {
 	var emb *store.Embedded
 	if dsn == "" {
 		dir := env("FOLIO_DATA_DIR", ".folio")
-		slog.Info("starting embedded PostgreSQL", "data_dir", dir)
 		if emb, err = store.StartEmbedded(ctx, dir); err != nil {
 			return nil, nil, fmt.Errorf("embedded database: %w", err)
+		}
+		// Said after the fact, with where the data really is (as root it
+		// may live in /var/lib/folio), and whether it was started at all.
+		if emb.Shared() {
+			slog.Debug("using the running embedded PostgreSQL", "data_dir", emb.DataDir())
+		} else {
+			slog.Info("started embedded PostgreSQL", "data_dir", emb.DataDir())
 		}
 		dsn = emb.DSN()
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"strconv"
@@ -74,14 +75,23 @@ func serve(ctx context.Context) error {
 		mux.Handle("GET /metrics", m.Handler())
 		servers = append(servers, limits.server(maddr, mux))
 	}
+	// Bind every address before anything starts or says it listens: a
+	// taken port stops the server at once, with nothing to undo.
+	listeners, err := listen(servers)
+	if err != nil {
+		return err
+	}
 	runner, err := jobs.Start(ctx, s, jobsCfg)
 	if err != nil {
+		for _, ln := range listeners {
+			ln.Close()
+		}
 		return err
 	}
 	go purgeDeletedSpaces(ctx, s)
 	errc := make(chan error, len(servers))
-	for _, srv := range servers {
-		go func() { errc <- fmt.Errorf("listen on %s: %w", srv.Addr, srv.ListenAndServe()) }()
+	for i, srv := range servers {
+		go func() { errc <- fmt.Errorf("serve on %s: %w", srv.Addr, srv.Serve(listeners[i])) }()
 	}
 	slog.Info("folio listening", "addr", addr, "metrics_addr", os.Getenv("FOLIO_METRICS_ADDR"),
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
@@ -209,4 +219,21 @@ func splitList(v string) []string {
 		}
 	}
 	return out
+}
+
+// listen binds the address of every server, or none: on an error the
+// listeners already open are closed.
+func listen(servers []*http.Server) ([]net.Listener, error) {
+	var out []net.Listener
+	for _, srv := range servers {
+		ln, err := net.Listen("tcp", srv.Addr)
+		if err != nil {
+			for _, l := range out {
+				l.Close()
+			}
+			return nil, fmt.Errorf("listen on %s: %w", srv.Addr, err)
+		}
+		out = append(out, ln)
+	}
+	return out, nil
 }

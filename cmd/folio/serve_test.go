@@ -229,3 +229,36 @@ func TestServerCapsHeaderSize(t *testing.T) {
 		})
 	}
 }
+
+// TestListenBindsAllOrNone: serve binds every address before it starts
+// anything or says it listens; a taken port is an error, and the addresses
+// bound before it are released.
+func TestListenBindsAllOrNone(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	freeAddr := free.Addr().String()
+	free.Close()
+
+	_, err = listen([]*http.Server{{Addr: freeAddr}, {Addr: taken.Addr().String()}})
+	if err == nil || !strings.Contains(err.Error(), "listen on "+taken.Addr().String()) {
+		t.Fatalf("a taken port: %v", err)
+	}
+	again, err := net.Listen("tcp", freeAddr)
+	if err != nil {
+		t.Fatalf("the first address was not released: %v", err)
+	}
+	again.Close()
+
+	lns, err := listen([]*http.Server{{Addr: freeAddr}})
+	if err != nil || len(lns) != 1 {
+		t.Fatalf("a free port: %v", err)
+	}
+	lns[0].Close()
+}
