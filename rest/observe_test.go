@@ -84,7 +84,8 @@ func TestLogsCarryRequestIDAndNoSecrets(t *testing.T) {
 		t.Fatalf("no access line with the response's X-Request-Id %q:\n%s", ok.Header.Get("X-Request-Id"), raw)
 	}
 	want := map[string]any{"method": "GET", "route": "/v1/orgs/{organizationId}", "status": float64(200),
-		"sql_statements": float64(ok.Statements), "operation": "query GetOrganization"}
+		"sql_statements": float64(ok.Statements), "operation": "query GetOrganization",
+		"client": "127.0.0.1", "user_id": alice.UserID}
 	for k, v := range want {
 		if get[k] != v {
 			t.Errorf("access line %s = %v, want %v", k, get[k], v)

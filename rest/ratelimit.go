@@ -179,10 +179,10 @@ func tokenBucket(token string) string {
 	return "token:" + hex.EncodeToString(sum[:16])
 }
 
-// clientBucket is the bucket of a request without a valid token: its
+// addressBucket is the bucket of a request without a valid token: its
 // client's address.
-func clientBucket(r *http.Request, trusted []netip.Prefix) (bucket, kind string) {
-	return "ip:" + clientAddr(r, trusted), "ip"
+func addressBucket(client string) (bucket, kind string) {
+	return "ip:" + client, "ip"
 }
 
 // clientAddr is the TCP peer's address, unless the peer is a trusted

@@ -173,6 +173,10 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 		var statements atomic.Int64
 		ctx = store.WithQueryCounter(ctx, &statements)
 		w := &recorder{ResponseWriter: rw, statements: &statements, statementHeader: cfg.StatementHeader}
+		// Who asked: the client's address (as the rate limit sees it) and,
+		// once the token is checked, the user.
+		client := clientAddr(r, cfg.TrustedProxies)
+		userID := ""
 		defer func() {
 			if p := recover(); p != nil {
 				log.ErrorContext(ctx, "panic serving request", "panic", p, "stack", string(debug.Stack()))
@@ -186,6 +190,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			took := time.Since(start)
 			n := statements.Load()
 			attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
+				slog.String("client", client), slog.String("user_id", userID),
 				slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
 				logs.Annotations(ctx)...)
 			log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
@@ -195,7 +200,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
-		bucket, bucketKind := clientBucket(r, cfg.TrustedProxies)
+		bucket, bucketKind := addressBucket(client)
 		var authErr error
 		if h := r.Header.Get("Authorization"); h != "" {
 			if token, ok := strings.CutPrefix(h, "Bearer "); !ok {
@@ -204,6 +209,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 				authErr = err
 			} else {
 				ctx = graph.WithViewer(ctx, u)
+				userID = u.ID
 				// Only a valid token gets a bucket of its own: a forged
 				// one stays in its address's bucket.
 				bucket, bucketKind = tokenBucket(strings.TrimSpace(token)), "token"
