@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"folio/rest/resttest"
+	"folio/rest/resttest/npmcache"
 	"folio/store/jobs"
 )
 
@@ -36,7 +37,7 @@ func TestOfficialGitBookClient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node not found: install Node.js 18 or later with npm (make test installs it): %v", err)
 	}
-	dir, err := resttest.NPMPackage("@gitbook/api@0.202.0")
+	dir, err := npmcache.Package("@gitbook/api@0.202.0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"folio/rest/resttest"
+	"folio/rest/resttest/npmcache"
 )
 
 // The tools that turn the document into TypeScript types, pinned: the
@@ -37,7 +38,7 @@ func TestOpenAPIGeneratesTypeScript(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Fatalf("Node.js is needed to generate TypeScript from the document: %v", err)
 	}
-	prefix, err := resttest.NPMPackage(tscPackages...)
+	prefix, err := npmcache.Package(tscPackages...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -574,43 +574,33 @@ func (s *siteView) resolve(rest string) (*sectionView, *variantView, string) {
 		return nil, nil, ""
 	}
 	var sec *sectionView
-	if s.HasSections && len(segs) > 0 {
-		for _, x := range s.Sections {
-			if x.Path == segs[0] {
-				sec, segs = x, segs[1:]
-				break
-			}
-		}
-	}
-	if sec == nil {
-		sec = s.Sections[0]
-		for _, x := range s.Sections {
-			if x.Default {
-				sec = x
-				break
-			}
-		}
+	if s.HasSections {
+		sec, segs = pick(s.Sections, segs, func(x *sectionView) (string, bool) { return x.Path, x.Default })
+	} else {
+		sec, _ = pick(s.Sections, nil, func(x *sectionView) (string, bool) { return x.Path, x.Default })
 	}
 	if len(sec.Spaces) == 0 {
 		return sec, nil, ""
 	}
-	var v *variantView
-	if len(segs) > 0 {
-		for _, x := range sec.Spaces {
-			if x.Path == segs[0] {
-				v, segs = x, segs[1:]
-				break
-			}
-		}
-	}
-	if v == nil {
-		v = sec.Spaces[0]
-		for _, x := range sec.Spaces {
-			if x.Default {
-				v = x
-				break
-			}
-		}
-	}
+	v, segs := pick(sec.Spaces, segs, func(x *variantView) (string, bool) { return x.Path, x.Default })
 	return sec, v, strings.Join(segs, "/")
+}
+
+// pick is the item (a section, a variant) that the first segment names,
+// with the segments after it; else the default item (or the first) and the
+// segments untouched. items is not empty.
+func pick[T any](items []*T, segs []string, key func(*T) (path string, isDefault bool)) (*T, []string) {
+	if len(segs) > 0 {
+		for _, x := range items {
+			if p, _ := key(x); p == segs[0] {
+				return x, segs[1:]
+			}
+		}
+	}
+	for _, x := range items {
+		if _, d := key(x); d {
+			return x, segs
+		}
+	}
+	return items[0], segs
 }

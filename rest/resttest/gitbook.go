@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"golang.org/x/text/message"
 
 	"folio/graph"
+	"folio/rest/resttest/npmcache"
 )
 
 // The official GitBook API client's package ships GitBook's OpenAPI
@@ -48,80 +48,11 @@ var deviations = []struct{ rule, message, reason string }{
 // GitBookSpecPath returns the path of GitBook's OpenAPI document, installing
 // the client package with npm into the test cache the first time.
 func GitBookSpecPath() (string, error) {
-	dir, err := NPMPackage(gitbookPackage)
+	dir, err := npmcache.Package(gitbookPackage)
 	if err != nil {
 		return "", err
 	}
 	return filepath.Join(dir, gitbookSpec), nil
-}
-
-// CacheDir is where test dependencies from the package registries live:
-// FOLIO_TEST_CACHE, or folio/ in the user's cache directory.
-func CacheDir() (string, error) {
-	if d := os.Getenv("FOLIO_TEST_CACHE"); d != "" {
-		return d, nil
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no cache directory for test dependencies (set FOLIO_TEST_CACHE): %w", err)
-	}
-	return filepath.Join(d, "folio"), nil
-}
-
-var npmInstalls sync.Map // package spec → *npmInstall
-
-type npmInstall struct {
-	once sync.Once
-	dir  string
-	err  error
-}
-
-// NPMPackage installs npm packages (each with its version, "name@1.2.3")
-// into a directory of their own under the test cache the first time they
-// are asked for, and returns that directory (its node_modules/ holds them).
-// Test dependencies from npm never enter the project or its run time.
-func NPMPackage(specs ...string) (string, error) {
-	spec := strings.Join(specs, " ")
-	v, _ := npmInstalls.LoadOrStore(spec, &npmInstall{})
-	in := v.(*npmInstall)
-	in.once.Do(func() { in.dir, in.err = installNPM(specs) })
-	return in.dir, in.err
-}
-
-func installNPM(specs []string) (string, error) {
-	spec := strings.Join(specs, " ")
-	cache, err := CacheDir()
-	if err != nil {
-		return "", err
-	}
-	dir := filepath.Join(cache, "npm", strings.NewReplacer("/", "_", "@", "", " ", "+").Replace(spec))
-	if _, err := os.Stat(filepath.Join(dir, "installed")); err == nil {
-		return dir, nil
-	}
-	// Several test binaries may install at once: each installs into a
-	// directory of its own and renames it into place; the first one wins.
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	args := append([]string{"install", "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--prefix", tmp}, specs...)
-	cmd := exec.Command("npm", args...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm install %s (needs Node.js and npm; make test installs them): %w\n%s", spec, err, out)
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "installed"), nil, 0o644); err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(filepath.Join(dir, "installed")); statErr != nil {
-			return "", fmt.Errorf("install %s: %w", spec, err)
-		}
-	}
-	return dir, nil
 }
 
 // gitbookSchemas checks response bodies against GitBook's document.

@@ -19,11 +19,12 @@ import (
 	"time"
 
 	"folio/bench/loadgen"
+	"folio/rest/resttest/npmcache"
 )
 
 // PostGraphile 4 is the peer: a GraphQL server made by reflection over the
 // same database, pointed at Folio's own tables (schema public). It is
-// installed with npm into the suite's cache (npmPackage), never into the
+// installed with npm into the suite's cache (npmcache.Package, shared with the tests), never into the
 // project, and skipped when Node.js or npm is missing.
 const postgraphilePackage = "postgraphile@4.14.1"
 
@@ -81,9 +82,10 @@ func (r *run) startPostGraphile() (*peerServer, error) {
 		return nil, errors.New("node not found")
 	}
 	nodeVersion, _ := exec.Command(node, "--version").Output()
-	dir, err := npmPackage(postgraphilePackage)
+	dir, err := npmcache.Package(postgraphilePackage)
 	if err != nil {
-		return nil, err
+		first, _, _ := strings.Cut(err.Error(), "\n") // one line for the results
+		return nil, errors.New(first)
 	}
 	cli := filepath.Join(dir, "node_modules", "postgraphile", "cli.js")
 	dsn := map[string]string{}
@@ -467,4 +469,11 @@ func (r *run) peerWorkloads(ctx context.Context, p *peerServer) ([]peerWorkload,
 		target{"space by id, GraphQL, 15 fields (Folio)", folioGQL(folioReadQuery, space)},
 		target{"space by id, REST GET /v1/spaces/{id} (Folio)", r.get(r.folio, "/v1/spaces/"+d.spaceID)})
 	return out, counts, nil
+}
+
+// lastLine is the last non-empty line of a command's output, for a reason
+// that fits on one line of the results.
+func lastLine(out []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
