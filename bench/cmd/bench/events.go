@@ -80,7 +80,7 @@ func (r *run) eventCost(ctx context.Context, b *strings.Builder) {
 
 	pairs, slice := r.eventSlices()
 	fmt.Fprintf(b, "## Change feed cost (writes with and without events)\n\n"+
-		"Every write appends its events in its own transaction (the event counter upsert, the event rows and the webhook "+
+		"Every write appends its events in its own transaction (one statement: the event counter upsert, the event rows and the webhook "+
 		"delivery rows, `store/events_emit.go`); `bin/folio-noevents` is the same code built with `-tags folio_noevents`, whose writes "+
 		"append nothing. Both serve the same database; no webhook listens. `max` is the mean of %d closed loops of %d clients for %s on "+
 		"each server, run in pairs (one on each, in ABBA order); the ratio is the median of the %d pairs' ratios, which a burst of other "+
