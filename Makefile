@@ -41,9 +41,13 @@ test: postgres chromium node build
 # peer on the same database, needs Node.js and npm (installed here when
 # possible, else that comparison is skipped); the suite installs PostGraphile
 # itself into the test cache (FOLIO_TEST_CACHE, else ~/.cache/folio).
+# bin/folio-noevents is Folio built with -tags folio_noevents (writes append
+# no events): the suite runs it beside bin/folio to measure what the change
+# feed costs a write. Never ship it.
 bench: postgres build
 	@$(MAKE) --no-print-directory node || echo "Node.js and npm unavailable: make bench skips the PostGraphile comparison" >&2
 	$(GO) build -o bin/folio-baseline ./bench/cmd/baseline
+	$(GO) build -tags folio_noevents -o bin/folio-noevents ./cmd/folio
 	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
 
 # The container image (Dockerfile; compose.yaml runs it with PostgreSQL).

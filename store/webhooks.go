@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -90,36 +89,6 @@ type eventBody struct {
 	Space        *string         `json:"space,omitempty"`
 	CreatedAt    string          `json:"createdAt"`
 	Payload      json.RawMessage `json:"payload"`
-}
-
-// enqueueDeliveries creates, in the events' transaction, one delivery per
-// (event, active webhook of the organization that wants its type) and a
-// job for each webhook concerned. One statement finds the webhooks and
-// inserts the deliveries; an organization without webhooks pays only it.
-func (s *Store) enqueueDeliveries(ctx context.Context, db bun.IDB, rows []Event) error {
-	var types, ids, bodies []string
-	for _, e := range rows {
-		b, err := json.Marshal(eventBody{Object: "event", ID: strconv.FormatInt(e.ID, 10), Type: e.Type, Organization: e.OrganizationID,
-			Actor: e.ActorID, ObjectID: e.ObjectID, Space: e.SpaceID, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339Nano), Payload: e.Payload})
-		if err != nil {
-			return err
-		}
-		types, ids, bodies = append(types, string(e.Type)), append(ids, strconv.FormatInt(e.ID, 10)), append(bodies, string(b))
-	}
-	var hooks []string
-	err := db.NewRaw(`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, event_type, body, created_at, next_attempt_at)
-		SELECT substr(md5(random()::text || clock_timestamp()::text || wh.id || e.id), 1, 20), wh.organization_id, wh.id, e.id::bigint, e.type, e.body, ?, ?
-		FROM webhooks AS wh, unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS e(id, type, body, n)
-		WHERE wh.organization_id = ? AND wh.active
-		  AND (cardinality(wh.events) = 0 OR e.type = ANY(wh.events) OR split_part(e.type, '.', 1) || '.*' = ANY(wh.events))
-		ORDER BY wh.id, e.n
-		ON CONFLICT DO NOTHING
-		RETURNING webhook_id`,
-		rows[0].CreatedAt, rows[0].CreatedAt, pgArray(ids), pgArray(types), pgArray(bodies), rows[0].OrganizationID).Scan(ctx, &hooks)
-	if err != nil {
-		return fmt.Errorf("enqueue webhook deliveries: %w", err)
-	}
-	return s.kickWebhooks(ctx, db, hooks)
 }
 
 // kickWebhooks queues the delivery job of each webhook (once each).

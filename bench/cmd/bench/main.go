@@ -22,12 +22,13 @@ func main() {
 	out := flag.String("out", "bench/RESULTS.md", "where to write the results")
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
+	noEventsBin := flag.String("noevents", "bin/folio-noevents", "folio built with -tags folio_noevents (writes append no events), to measure what the change feed costs")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
-	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer)")
+	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer) or events (writes with and without the change feed, webhook latency)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
-	if *only != "" && *only != "postgraphile" {
-		log.Fatalf("-only %s: the one part that runs alone is postgraphile", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile and events", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -60,19 +61,27 @@ func main() {
 	}
 	log.Printf("seeded in %s", time.Since(start).Round(time.Second))
 
-	folioAddr, baseAddr := freeAddr(), freeAddr()
+	folioAddr, baseAddr, noEventsAddr := freeAddr(), freeAddr(), freeAddr()
 	public := "http://" + folioAddr
+	// FOLIO_FETCH_ALLOW_PRIVATE: the webhook receiver is this process, on
+	// loopback, which a server refuses to deliver to by default.
 	env := append(os.Environ(), "DATABASE_URL="+emb.DSN(), "FOLIO_PUBLIC_URL="+public,
 		"FOLIO_STATEMENT_HEADER=true", "FOLIO_RATE_LIMIT=0", "FOLIO_LOG_LEVEL=error",
-		"FOLIO_DATA_DIR="+filepath.Join(dir, "data"))
+		"FOLIO_DATA_DIR="+filepath.Join(dir, "data"), "FOLIO_FETCH_ALLOW_PRIVATE=true")
 	stopFolio := startProcess(*folioBin, append(env, "FOLIO_ADDR="+folioAddr), "serve")
 	defer stopFolio()
 	stopBase := startProcess(*baselineBin, append(env, "BASELINE_ADDR="+baseAddr))
 	defer stopBase()
+	// The same server without its change feed, on the same database: the
+	// writes of both are measured in alternation (see events.go).
+	stopNoEvents := startProcess(*noEventsBin, append(env, "FOLIO_ADDR="+noEventsAddr), "serve")
+	defer stopNoEvents()
 	waitListening(folioAddr)
 	waitListening(baseAddr)
+	waitListening(noEventsAddr)
 
-	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, dsn: emb.DSN(), store: s, public: public, only: *only}
+	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
+		dsn: emb.DSN(), store: s, public: public, only: *only}
 	report := r.all(ctx)
 	if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
 		log.Fatal(err)

@@ -28,6 +28,7 @@ type run struct {
 	data     *seeded
 	folio    string
 	baseline string
+	noEvents string // folio built with -tags folio_noevents
 	public   string
 	dsn      string
 	store    *store.Store
@@ -228,8 +229,13 @@ func (r *run) all(ctx context.Context) string {
 		"from each request's scheduled time (no coordinated omission). SQL statements include the token lookup.\n\n",
 		r.cfg.spaces, r.cfg.pages, r.cfg.clients, r.cfg.maxRun, r.cfg.measure)
 	d := r.data
-	if r.only == "postgraphile" {
+	switch r.only {
+	case "postgraphile":
 		r.postgraphile(ctx, &b)
+		return b.String()
+	case "events":
+		r.eventCost(ctx, &b)
+		r.webhookLatency(ctx, &b)
 		return b.String()
 	}
 
@@ -314,12 +320,18 @@ func (r *run) all(ctx context.Context) string {
 	}
 	b.WriteString("\n")
 
+	// The change feed: what it costs a write, and how soon webhooks hear.
+	r.eventCost(ctx, &b)
+	r.webhookLatency(ctx, &b)
+
 	// Targets.
 	b.WriteString("## Targets\n\n")
 	b.WriteString("- REST through the internal GraphQL operation against the direct baseline: see Single reads.\n")
 	b.WriteString("- A list page 90% deep against the first page: see List pages.\n")
 	b.WriteString("- Against PostGraphile (site tree p50 at most 0.8x and throughput at least 1.25x; the REST list of 1,000 at least 1.0x its throughput): see Peer.\n")
 	b.WriteString("- Search p95 (at most 30 ms wanted): see the p95 column of Search.\n")
+	b.WriteString("- Writes with the change feed at most 10% slower than without (max req/s): see Change feed cost.\n")
+	b.WriteString("- Webhook delivery latency from a write's acknowledgement to the receiver at 100 writes/s (p50, p99 reported): see Webhook delivery latency.\n")
 	b.WriteString("- p99 at most 5x p50 at 70% of the maximum, with no errors: the p99/p50 and errors columns (the site tree rows are closed loops, not 70% runs).\n")
 	return b.String()
 }
