@@ -41,6 +41,8 @@ type account struct {
 	maxObjects int
 	failed     atomic.Pointer[gqlerror.Error]
 
+	openObjects, openBytes int64 // a sub-account's balance when it opened
+
 	vars  map[string]any
 	mu    sync.Mutex
 	price map[*ast.Field]int // price of one element of an unbounded list
@@ -81,24 +83,62 @@ func chargeResults(ctx context.Context, next graphql.Resolver) (any, error) {
 			return res, nil
 		}
 	}
-	a, _ := ctx.Value(accountKey{}).(*account)
+	a := accountOf(ctx)
 	if a == nil {
 		return res, nil
 	}
-	if err := a.failed.Load(); err != nil {
-		return nil, err // overdrawn elsewhere: stop the work here
-	}
 	if text > 0 {
-		if a.bytes.Add(int64(-text)) < 0 {
-			return nil, a.fail(limitError(CodeResultTooLarge, "the result carries more than %d bytes of text; ask for fewer fields, smaller pages or one page's content at a time", a.maxBytes))
-		}
-		return res, nil
+		err = a.chargeText(int64(text))
+	} else {
+		err = a.chargeList(graphql.GetFieldContext(ctx).Field.Field, items)
 	}
-	fc := graphql.GetFieldContext(ctx)
-	if a.objects.Add(-int64(items)*int64(a.priceOf(fc.Field.Field))) < 0 {
-		return nil, a.fail(limitError(CodeTooComplex, "the operation's result holds more than %d objects (lists without a `limit`, such as page trees, count their real length): ask for fewer fields or fewer aliases", a.maxObjects))
+	if err != nil {
+		return nil, err
 	}
 	return res, nil
+}
+
+func accountOf(ctx context.Context) *account {
+	a, _ := ctx.Value(accountKey{}).(*account)
+	return a
+}
+
+// chargeList charges n elements of the unbounded list field f.
+func (a *account) chargeList(f *ast.Field, n int) error {
+	return a.charge(int64(n)*int64(a.priceOf(f)), 0)
+}
+
+// chargeText charges n bytes of text.
+func (a *account) chargeText(n int64) error { return a.charge(0, n) }
+
+// charge takes objects and text bytes from the account; the first
+// overdraft fails the whole operation.
+func (a *account) charge(objects, text int64) error {
+	if err := a.failed.Load(); err != nil {
+		return err // overdrawn elsewhere: stop the work here
+	}
+	if text > 0 && a.bytes.Add(-text) < 0 {
+		return a.fail(limitError(CodeResultTooLarge, "the result carries more than %d bytes of text; ask for fewer fields, smaller pages or one page's content at a time", a.maxBytes))
+	}
+	if objects > 0 && a.objects.Add(-objects) < 0 {
+		return a.fail(limitError(CodeTooComplex, "the operation's result holds more than %d objects (lists without a `limit`, such as page trees, count their real length): ask for fewer fields or fewer aliases", a.maxObjects))
+	}
+	return nil
+}
+
+// sub opens an account holding what is left of a, to measure what one part
+// of the result costs (spent tells); the part's cost is then charged to a.
+func (a *account) sub() *account {
+	s := &account{vars: a.vars, price: map[*ast.Field]int{}, maxBytes: a.maxBytes, maxObjects: a.maxObjects}
+	s.objects.Store(a.objects.Load())
+	s.bytes.Store(a.bytes.Load())
+	s.openObjects, s.openBytes = s.objects.Load(), s.bytes.Load()
+	return s
+}
+
+// spent is what a sub-account was charged since it opened.
+func (a *account) spent() (objects, text int64) {
+	return a.openObjects - a.objects.Load(), a.openBytes - a.bytes.Load()
 }
 
 // fail records the first error that overdrew the account and returns it.

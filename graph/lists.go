@@ -3,6 +3,8 @@ package graph
 import (
 	"context"
 
+	"github.com/99designs/gqlgen/graphql"
+
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -19,6 +21,25 @@ func pageArgs(page *string, limit *int) store.PageArgs {
 		a.Limit = *limit
 	}
 	return a
+}
+
+// counted is args counting the list only when the list's envelope (the
+// field resolving in ctx) selects its count: a count is a statement of
+// its own, and a frontend walking a tree rarely asks for it.
+func counted(ctx context.Context, args store.PageArgs) store.PageArgs {
+	args.Uncounted = !selects(ctx, "count")
+	return args
+}
+
+// selects reports whether the selection of the field resolving in ctx
+// asks for the field name (through fragments too).
+func selects(ctx context.Context, name string) bool {
+	for _, f := range graphql.CollectFieldsCtx(ctx, nil) {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // next is the envelope's next link; nil on the last page.
@@ -46,9 +67,12 @@ func nestedPage[K comparable, Row any](ctx context.Context, n *loader.Nested[K, 
 	if args.Page != "" {
 		return n.Read(ctx, parent, args)
 	}
-	count, err := n.Count.Load(ctx, parent)
-	if err != nil {
-		return store.Page[Row]{}, err
+	count := 0
+	if selects(ctx, "count") {
+		var err error
+		if count, err = n.Count.Load(ctx, parent); err != nil {
+			return store.Page[Row]{}, err
+		}
 	}
 	return nestedPageCounted(ctx, n, parent, count, args)
 }

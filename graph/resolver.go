@@ -23,6 +23,8 @@ type Resolver struct {
 	Metrics *metrics.Metrics
 	// Importer crawls websites for content imports.
 	Importer *siteimport.Importer
+
+	trees *treeCache // rendered page trees (Schema makes it)
 }
 
 // Version, Build and Commit describe this release; the Makefile sets them

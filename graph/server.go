@@ -20,7 +20,11 @@ import (
 
 // Schema builds the executable schema over r.
 func Schema(r *Resolver) graphql.ExecutableSchema {
-	return generated.NewExecutableSchema(generated.Config{Resolvers: r, Directives: Directives()})
+	es := generated.NewExecutableSchema(generated.Config{Resolvers: r, Directives: Directives()})
+	if r.trees == nil {
+		r.trees = newTreeCache(es) // shared by /graphql and the REST routes
+	}
+	return es
 }
 
 // engine is what handler.Server (for /graphql) and executor.Executor (for
@@ -44,7 +48,7 @@ func configure(e engine, r *Resolver) {
 	e.SetParserTokenLimit(limits.MaxTokens)
 	e.Use(operationLimits{limits})
 	e.Use(introspectionForViewers{})
-	e.AroundFields(chargeResults)
+	e.AroundFields(r.trees.fields)
 	e.AroundResponses(closeAccount)
 	// Loaders live for one operation, so both interfaces batch the same way
 	// and no cached row outlives the request that read it.
@@ -77,7 +81,7 @@ func NewHTTPHandler(r *Resolver) *handler.Server {
 	srv := handler.New(Schema(r))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(post{})
 	configure(srv, r)
 	return srv
 }

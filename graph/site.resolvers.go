@@ -373,7 +373,7 @@ func (r *organizationResolver) Sites(ctx context.Context, obj *model.Organizatio
 	if obj.Access.Role == nil {
 		return nil, store.Errorf(store.CodeForbidden, "guests cannot list the sites of an organization")
 	}
-	p, err := r.Store.ListSites(ctx, obj.ID, store.SiteFilter{SpaceID: space, Title: title, Published: published}, pageArgs(page, limit))
+	p, err := r.Store.ListSites(ctx, obj.ID, store.SiteFilter{SpaceID: space, Title: title, Published: published}, counted(ctx, pageArgs(page, limit)))
 	if err != nil {
 		return nil, err
 	}

@@ -62,9 +62,16 @@ func spaceWithPages(t testing.TB, srv *resttest.Server, org, title string, pages
 // other site in a group, through the store.
 func seedSites(t testing.TB, srv *resttest.Server, org string, sites, sections, siteSpaces int) {
 	t.Helper()
+	seedSitesPages(t, srv, org, sites, sections, siteSpaces, 3)
+}
+
+// seedSitesPages is seedSites with spaces of 2 x pages pages (each
+// top-level page has one subpage).
+func seedSitesPages(t testing.TB, srv *resttest.Server, org string, sites, sections, siteSpaces, pages int) {
+	t.Helper()
 	ctx := t.Context()
 	for i := range sites {
-		sp := spaceWithPages(t, srv, org, fmt.Sprint("Guide ", i), 3)
+		sp := spaceWithPages(t, srv, org, fmt.Sprint("Guide ", i), pages)
 		site, err := srv.Store.CreateSite(ctx, org, store.NewSite{Type: "basic", Title: fmt.Sprint("Site ", i), Visibility: store.VisibilityPublic})
 		if err != nil {
 			t.Fatal(err)

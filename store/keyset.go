@@ -23,6 +23,9 @@ const MaxLimit = 1000
 type PageArgs struct {
 	Page  string
 	Limit int
+	// Uncounted skips counting the list (a statement of its own) when the
+	// caller does not answer the count; Page.Count is then 0.
+	Uncounted bool
 }
 
 // Page is one page of a list: its items, the total count of the list, and
@@ -61,11 +64,13 @@ func listPage[T any](ctx context.Context, s *Store, q *bun.SelectQuery, ks keyse
 		return out, err
 	}
 	limit := args.Limit
-	count, err := q.Clone().Count(ctx)
-	if err != nil {
-		return out, dbError(err, ks.name)
+	if !args.Uncounted {
+		count, err := q.Clone().Count(ctx)
+		if err != nil {
+			return out, dbError(err, ks.name)
+		}
+		out.Count = int(count)
 	}
-	out.Count = int(count)
 	op, dir := ">", " ASC"
 	if ks.desc {
 		op, dir = "<", " DESC"

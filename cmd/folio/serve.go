@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +19,7 @@ import (
 )
 
 func serve(ctx context.Context) error {
+	gcTarget()
 	rl, err := rateLimitFromEnv()
 	if err != nil {
 		return err
@@ -236,4 +238,20 @@ func listen(servers []*http.Server) ([]net.Listener, error) {
 		out = append(out, ln)
 	}
 	return out, nil
+}
+
+// defaultGOGC is the garbage collector's target of folio serve. A request
+// allocates many short-lived objects (a GraphQL response is built field
+// by field) over a small live heap, so Go's default (100) collects very
+// often: a fifth of the CPU of the site-tree benchmark. 200 halves the
+// collections for a heap that may grow to three times its live size
+// instead of two.
+const defaultGOGC = 200
+
+// gcTarget applies defaultGOGC unless GOGC is set (GOMEMLIMIT, when set,
+// still bounds the heap as Go documents).
+func gcTarget() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(defaultGOGC)
+	}
 }

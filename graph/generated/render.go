@@ -1,0 +1,22 @@
+package generated
+
+// This file is written by hand (gqlgen writes only generated.go here): it
+// lets the page-tree cache in package graph marshal a page tree with the
+// very code gqlgen generated for it, so a cached tree is byte for byte what
+// an uncached one would be.
+
+import (
+	"context"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"folio/graph/model"
+)
+
+// MarshalRevisionPages marshals pages, the value of a `[RevisionPage!]!`
+// field, for the selection sel. ctx is the field's resolver context.
+func MarshalRevisionPages(ctx context.Context, es graphql.ExecutableSchema, sel ast.SelectionSet, pages []model.RevisionPage) graphql.Marshaler {
+	ec := newExecutionContext(graphql.GetOperationContext(ctx), es.(*executableSchema), nil)
+	return ec.marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx, sel, pages)
+}

@@ -1,0 +1,231 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"sync"
+
+	"github.com/99designs/gqlgen/graphql"
+	lru "github.com/hashicorp/golang-lru/v2/simplelru"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"folio/graph/generated"
+	"folio/graph/model"
+)
+
+// The page-tree cache. A revision's page tree never changes: the tree is
+// content-addressed (its root hash names every page in it) and so is each
+// page's markdown. The JSON of `Revision.pages` for one selection is
+// therefore the same every time, and a frontend asks for the same trees
+// over and over (a site tree carries the page tree of every site space).
+// treeCache keeps that JSON, least recently used out first within a byte
+// budget, and answers `Revision.pages` from it: no tree read, no page built,
+// no field resolved. The JSON is made by the generated marshaller itself
+// (generated.MarshalRevisionPages), so a cached tree is byte for byte an
+// uncached one, and it still costs the result budget what it cost the
+// first time.
+
+// Page-tree cache bounds: TreeCacheBytes of JSON, at most TreeCacheEntries
+// trees (one per revision, selection and format).
+const (
+	TreeCacheBytes   = 32 << 20
+	TreeCacheEntries = 4096
+)
+
+type treeCache struct {
+	es    graphql.ExecutableSchema
+	mu    sync.Mutex
+	lru   *lru.LRU[treeKey, *renderedTree]
+	bytes int
+}
+
+// treeKey names one rendering: the content (organization and root hash),
+// the space whose app URL the pages carry, the format, and the selection.
+// The selection is the field's node in the parsed operation, which the
+// query cache shares between requests sending the same document; vars
+// holds the operation's variables when the selection uses any.
+type treeKey struct {
+	org, root, spaceOrg, space string
+	markdown                   bool
+	field                      *ast.Field
+	vars                       string
+}
+
+type renderedTree struct {
+	json          []byte
+	objects, text int64 // what the tree charged the result budget
+}
+
+func newTreeCache(es graphql.ExecutableSchema) *treeCache {
+	c := &treeCache{es: es}
+	c.lru, _ = lru.NewLRU[treeKey, *renderedTree](TreeCacheEntries, func(_ treeKey, t *renderedTree) { c.bytes -= len(t.json) })
+	return c
+}
+
+// fields is the field middleware: `Revision.pages` goes through the cache,
+// every field through the result budget.
+func (c *treeCache) fields(ctx context.Context, next graphql.Resolver) (any, error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.IsResolver && fc.Field.Name == "pages" && fc.Object == "Revision" {
+		if key, ok := c.key(ctx, fc); ok {
+			return c.pages(ctx, fc, key, next)
+		}
+	}
+	return chargeResults(ctx, next)
+}
+
+// pages answers a page tree from the cache, or resolves and keeps it.
+func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key treeKey, next graphql.Resolver) (any, error) {
+	a := accountOf(ctx)
+	if hit := c.get(key); hit != nil {
+		if a != nil {
+			if err := a.charge(hit.objects, hit.text); err != nil {
+				return nil, err
+			}
+		}
+		return rawJSON(hit.json), nil
+	}
+	res, err := next(ctx)
+	pages, ok := res.([]model.RevisionPage)
+	if err != nil || !ok || a == nil {
+		return res, err
+	}
+	// Marshal now, against a sub-account that measures what the tree costs.
+	sub := a.sub()
+	if err := sub.chargeList(fc.Field.Field, len(pages)); err != nil {
+		return nil, a.fail(sub.failed.Load())
+	}
+	errs := len(graphql.GetErrors(ctx))
+	m := generated.MarshalRevisionPages(context.WithValue(ctx, accountKey{}, sub), c.es, fc.Field.Selections, pages)
+	if err := sub.failed.Load(); err != nil {
+		return nil, a.fail(err)
+	}
+	objects, text := sub.spent()
+	if err := a.charge(objects, text); err != nil {
+		return nil, err
+	}
+	if m == graphql.Null || len(graphql.GetErrors(ctx)) != errs {
+		return m, nil // a tree with an error is answered, not kept
+	}
+	var buf bytes.Buffer
+	m.MarshalGQL(&buf)
+	c.add(key, &renderedTree{json: buf.Bytes(), objects: objects, text: text})
+	return rawJSON(buf.Bytes()), nil
+}
+
+// key names the rendering fc asks for; false when it is not to be cached
+// (no revision at hand, or a deferred fragment in the selection).
+func (c *treeCache) key(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
+	if fc.Parent == nil {
+		return treeKey{}, false
+	}
+	var rev *model.Revision
+	switch r := fc.Parent.Result.(type) {
+	case *model.Revision:
+		rev = r
+	case model.Revision:
+		rev = &r
+	}
+	if rev == nil || rev.Root == "" {
+		return treeKey{}, false
+	}
+	format, _ := fc.Args["format"].(*model.DocumentFormat)
+	k := treeKey{org: rev.OrganizationID, root: rev.Root, spaceOrg: rev.Space.OrganizationID, space: rev.Space.ID,
+		markdown: wantMarkdown(format), field: fc.Field.Field}
+	vars, deferred := selectionUses(fc.Field.Selections)
+	if deferred {
+		return treeKey{}, false
+	}
+	if vars {
+		b, err := json.Marshal(graphql.GetOperationContext(ctx).Variables) // map keys sorted
+		if err != nil {
+			return treeKey{}, false
+		}
+		k.vars = string(b)
+	}
+	return k, true
+}
+
+// selectionUses reports whether a selection refers to variables (in
+// arguments or directives, fragments included) and whether it defers.
+func selectionUses(set ast.SelectionSet) (vars, deferred bool) {
+	var walk func(ast.SelectionSet)
+	directives := func(ds ast.DirectiveList) {
+		for _, d := range ds {
+			deferred = deferred || d.Name == "defer"
+			for _, arg := range d.Arguments {
+				vars = vars || usesVariable(arg.Value)
+			}
+		}
+	}
+	walk = func(set ast.SelectionSet) {
+		for _, sel := range set {
+			switch sel := sel.(type) {
+			case *ast.Field:
+				directives(sel.Directives)
+				for _, arg := range sel.Arguments {
+					vars = vars || usesVariable(arg.Value)
+				}
+				walk(sel.SelectionSet)
+			case *ast.InlineFragment:
+				directives(sel.Directives)
+				walk(sel.SelectionSet)
+			case *ast.FragmentSpread:
+				directives(sel.Directives)
+				if sel.Definition != nil {
+					directives(sel.Definition.Directives)
+					walk(sel.Definition.SelectionSet)
+				}
+			}
+		}
+	}
+	walk(set)
+	return vars, deferred
+}
+
+func usesVariable(v *ast.Value) bool {
+	if v == nil {
+		return false
+	}
+	if v.Kind == ast.Variable {
+		return true
+	}
+	for _, c := range v.Children {
+		if usesVariable(c.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *treeCache) get(k treeKey) *renderedTree {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, _ := c.lru.Get(k)
+	return t
+}
+
+// add keeps a rendering, least recently used out first within TreeCacheBytes.
+func (c *treeCache) add(k treeKey, t *renderedTree) {
+	if len(t.json) > TreeCacheBytes/4 {
+		return // one huge tree would push out everything else
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.lru.Peek(k); ok {
+		c.bytes -= len(old.json)
+	}
+	c.lru.Add(k, t)
+	c.bytes += len(t.json)
+	for c.bytes > TreeCacheBytes {
+		if _, _, ok := c.lru.RemoveOldest(); !ok {
+			break
+		}
+	}
+}
+
+// rawJSON writes JSON made beforehand.
+func rawJSON(b []byte) graphql.Marshaler {
+	return graphql.WriterFunc(func(w io.Writer) { w.Write(b) })
+}

@@ -1,0 +1,72 @@
+package rest_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"testing"
+
+	"folio/rest/resttest"
+)
+
+// The site tree as make bench asks for it (bench/cmd/bench: sites.go and
+// postgraphile.go): 10 sites x 10 sections x 10 site spaces, one 30-page
+// space per site, with and without the page trees.
+const (
+	benchTreeWithPages = `query($id: ID!) { organization(id: $id) {
+  sites(limit: 20) { items {
+    id title published visibility urls { published }
+    sectionGroups(limit: 20) { items { id title sections { id } } }
+    sections(limit: 20) { items {
+      id title path default sectionGroup
+      siteSpaces { id path default space { id title emoji
+        revision { id pages { id title path emoji pages { id title path pages { id title path } } } } } }
+    } }
+  } }
+} }`
+	benchTreeWithoutPages = `query($id: ID!) { organization(id: $id) {
+  sites(limit: 20) { items {
+    id title published visibility urls { published }
+    sectionGroups(limit: 20) { items { id title sections { id } } }
+    sections(limit: 20) { items {
+      id title path default sectionGroup
+      siteSpaces { id path default space { id title emoji } }
+    } }
+  } }
+} }`
+)
+
+// BenchmarkSiteTreeServer measures the server's side of the site tree: the
+// body is read and dropped, not decoded.
+func BenchmarkSiteTreeServer(b *testing.B) {
+	srv := resttest.New(b)
+	alice := srv.User("alice@example.com")
+	org := createOrgB(b, alice, "Acme")
+	seedSitesPages(b, srv, org, 10, 10, 10, 15)
+	for _, w := range []struct{ name, query string }{
+		{"pages", benchTreeWithPages},
+		{"nopages", benchTreeWithoutPages},
+	} {
+		body, _ := json.Marshal(map[string]any{"query": w.query, "variables": map[string]any{"id": org}})
+		b.Run(w.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/graphql", bytes.NewReader(body))
+				req.Header.Set("Authorization", "Bearer "+alice.Token)
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				raw, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 || bytes.Contains(raw, []byte(`"errors"`)) {
+					b.Fatalf("%d %.500s", resp.StatusCode, raw)
+				}
+				n = len(raw)
+			}
+			b.ReportMetric(float64(n), "resp-bytes")
+		})
+	}
+}
