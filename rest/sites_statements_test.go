@@ -171,22 +171,6 @@ func TestSiteTreeStatements(t *testing.T) {
 	}
 }
 
-// BenchmarkSiteTree measures the frontend's main query over 10 sites x 10
-// sections x 10 site spaces.
-func BenchmarkSiteTree(b *testing.B) {
-	srv := resttest.New(b)
-	alice := srv.User("alice@example.com")
-	org := createOrgB(b, alice, "Acme")
-	seedSites(b, srv, org, 10, 10, 10)
-	vars := map[string]any{"id": org}
-	b.ResetTimer()
-	for b.Loop() {
-		if res := alice.GraphQL(siteTreeQuery, vars); len(res.Errors) > 0 {
-			b.Fatalf("errors: %v", res.Errors)
-		}
-	}
-}
-
 func createOrgB(b *testing.B, c *resttest.Client, title string) string {
 	b.Helper()
 	r := c.Post("/v1/orgs", map[string]any{"title": title})

@@ -37,9 +37,9 @@ const (
 } }`
 )
 
-// BenchmarkSiteTreeServer measures the server's side of the site tree: the
+// BenchmarkSiteTree measures the server's side of the site tree: the
 // body is read and dropped, not decoded.
-func BenchmarkSiteTreeServer(b *testing.B) {
+func BenchmarkSiteTree(b *testing.B) {
 	srv := resttest.New(b)
 	alice := srv.User("alice@example.com")
 	org := createOrgB(b, alice, "Acme")
