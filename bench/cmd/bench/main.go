@@ -83,6 +83,7 @@ func main() {
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
 		dsn: emb.DSN(), store: s, public: public, only: *only}
 	report := r.all(ctx)
+	report += compareWith(*out, report)
 	if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
 		log.Fatal(err)
 	}
