@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"testing"
 
 	"folio/rest/resttest"
@@ -50,7 +51,7 @@ func BenchmarkSiteTree(b *testing.B) {
 	} {
 		body, _ := json.Marshal(map[string]any{"query": w.query, "variables": map[string]any{"id": org}})
 		b.Run(w.name, func(b *testing.B) {
-			n := 0
+			n, statements := 0, 0
 			for b.Loop() {
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/graphql", bytes.NewReader(body))
 				req.Header.Set("Authorization", "Bearer "+alice.Token)
@@ -65,8 +66,10 @@ func BenchmarkSiteTree(b *testing.B) {
 					b.Fatalf("%d %.500s", resp.StatusCode, raw)
 				}
 				n = len(raw)
+				statements, _ = strconv.Atoi(resp.Header.Get("X-Folio-Statements"))
 			}
 			b.ReportMetric(float64(n), "resp-bytes")
+			b.ReportMetric(float64(statements), "statements/op")
 		})
 	}
 }
