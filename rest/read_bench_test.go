@@ -51,6 +51,36 @@ func runRead(b *testing.B, h http.Handler, path, token string) {
 	}
 }
 
+// TestBaselineBodies: the direct baseline answers Folio's bytes, so that
+// make bench compares the same work (it had no mergeRules).
+func TestBaselineBodies(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := resttest.Str(alice.Post("/v1/orgs", map[string]any{"title": "Acme"}).Expect(http.StatusCreated).JSON(), "id")
+	space := resttest.Str(alice.Post("/v1/orgs/"+org+"/spaces", map[string]any{"title": "Docs", "visibility": "public"}).Expect(http.StatusCreated).JSON(), "id")
+	folio, err := rest.NewHandler(rest.Config{Store: srv.Store, PublicURL: "http://folio.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := baseline.Handler(srv.Store, "http://folio.test")
+	for _, path := range []string{"/v1/orgs/" + org, "/v1/spaces/" + space} {
+		var bodies [2]string
+		for i, h := range []http.Handler{folio, direct} {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Header.Set("Authorization", "Bearer "+alice.Token)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != http.StatusOK {
+				t.Fatalf("GET %s: %d %s", path, w.Code, w.Body)
+			}
+			bodies[i] = w.Body.String()
+		}
+		if bodies[0] != bodies[1] {
+			t.Errorf("GET %s:\nfolio:    %s\nbaseline: %s", path, bodies[0], bodies[1])
+		}
+	}
+}
+
 // BenchmarkSingleRead compares REST single reads through their GraphQL
 // operations with the direct baseline handler (bench/baseline), in process:
 // an organization ("folio", "baseline") and a space ("folio-space",
