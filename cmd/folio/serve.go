@@ -18,6 +18,7 @@ import (
 )
 
 func serve(ctx context.Context) error {
+	tuneGC()
 	rl, err := rateLimitFromEnv()
 	if err != nil {
 		return err
