@@ -7,12 +7,20 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"runtime/debug"
 
 	"folio/bench/baseline"
 	"folio/store"
 )
 
+// gcPercent is folio serve's pace of the collector (cmd/folio/gc.go): the
+// baseline runs at the same one, so that the suite compares the handlers.
+const gcPercent = 400
+
 func main() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx := context.Background()
 	s, err := store.Open(ctx, os.Getenv("DATABASE_URL"))
 	if err != nil {
