@@ -18,7 +18,6 @@ import (
 )
 
 func serve(ctx context.Context) error {
-	tuneGC()
 	rl, err := rateLimitFromEnv()
 	if err != nil {
 		return err
