@@ -14,8 +14,23 @@ import (
 // MarshalVisibilityScalar writes a visibility as its string: GraphQL enum
 // values cannot hold '-', and REST needs "in-collection" and "share-link".
 func MarshalVisibilityScalar(v store.Visibility) graphql.Marshaler {
+	if m, ok := quotedVisibilities[v]; ok {
+		return m
+	}
 	return graphql.WriterFunc(func(w io.Writer) { io.WriteString(w, strconv.Quote(string(v))) })
 }
+
+// quotedVisibilities are the marshalers of the six visibilities, made
+// once: every space of a list has one.
+var quotedVisibilities = func() map[store.Visibility]graphql.Marshaler {
+	m := map[store.Visibility]graphql.Marshaler{}
+	for _, v := range []store.Visibility{store.VisibilityPublic, store.VisibilityUnlisted, store.VisibilityShareLink,
+		store.VisibilityVisitorAuth, store.VisibilityInCollection, store.VisibilityPrivate} {
+		quoted := []byte(strconv.Quote(string(v)))
+		m[v] = graphql.WriterFunc(func(w io.Writer) { w.Write(quoted) })
+	}
+	return m
+}()
 
 // UnmarshalVisibilityScalar accepts one of the six visibilities. The scalar
 // is only used by fields named visibility, so the error can name it.

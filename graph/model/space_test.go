@@ -1,6 +1,8 @@
 package model
 
 import (
+	"bytes"
+	"encoding/json"
 	"testing"
 
 	"folio/store"
@@ -45,6 +47,37 @@ func TestSpaceUrls(t *testing.T) {
 			if got != want[i] || (p != nil && got == "") {
 				t.Errorf("%s: address %d is %q, want %q", vis, i, got, want[i])
 			}
+		}
+	}
+}
+
+// TestMarshalJSONScalar: compact values are written as they are, others
+// compacted, anything invalid or empty is null.
+func TestMarshalJSONScalar(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"type":"inherit"}`:         `{"type":"inherit"}`,
+		`{"a": [1, 2], "b": "x  y"}`: `{"a":[1,2],"b":"x  y"}`,
+		"{\n\t\"a\":null\n}":         `{"a":null}`,
+		`{"a":`:                      `null`,
+		`{"a":1}}`:                   `null`,
+		``:                           `null`,
+		`"caf\u00e9"`:                `"caf\u00e9"`,
+	} {
+		var out bytes.Buffer
+		MarshalJSONScalar(json.RawMessage(in)).MarshalGQL(&out)
+		if out.String() != want {
+			t.Errorf("%q: %s, want %s", in, out.String(), want)
+		}
+	}
+}
+
+// TestMarshalVisibilityScalar: every visibility as a JSON string.
+func TestMarshalVisibilityScalar(t *testing.T) {
+	for _, v := range []store.Visibility{store.VisibilityPublic, store.VisibilityShareLink, store.VisibilityInCollection, "other"} {
+		var out bytes.Buffer
+		MarshalVisibilityScalar(v).MarshalGQL(&out)
+		if want := `"` + string(v) + `"`; out.String() != want {
+			t.Errorf("%s: %s, want %s", v, out.String(), want)
 		}
 	}
 }
