@@ -68,6 +68,7 @@ type compiled struct {
 	op       *ast.OperationDefinition // validated, for the OpenAPI document
 	pathVars []string
 	result   []string
+	etag     []string // ETag, split at its dots once
 	shape    *shape
 }
 
@@ -115,6 +116,9 @@ func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
 			}
 		}
 		c.shape = s
+		if r.ETag != "" {
+			c.etag = strings.Split(r.ETag, ".")
+		}
 		out = append(out, c)
 	}
 	return out, nil

@@ -189,11 +189,15 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			}
 			took := time.Since(start)
 			n := statements.Load()
-			attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
-				slog.String("client", client), slog.String("user_id", userID),
-				slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
-				logs.Annotations(ctx)...)
-			log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
+			// The line's attributes are gathered only when it is written
+			// (FOLIO_LOG_LEVEL=warn or error drops it).
+			if log.Enabled(ctx, slog.LevelInfo) {
+				attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
+					slog.String("client", client), slog.String("user_id", userID),
+					slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
+					logs.Annotations(ctx)...)
+				log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
+			}
 			cfg.Metrics.Request(r.Method, route, w.status, took, n)
 		}()
 		if cors.handle(w, r) {

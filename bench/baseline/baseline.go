@@ -97,6 +97,7 @@ type organization struct {
 	Plan                 string                        `json:"plan"`
 	InternalIsOnNewTrial *bool                         `json:"internal_isOnNewTrial,omitempty"`
 	Trial                model.OrganizationTrial       `json:"trial"`
+	MergeRules           json.RawMessage               `json:"mergeRules"`
 	URLs                 model.OrganizationURLs        `json:"urls"`
 	Permissions          model.OrganizationPermissions `json:"permissions"`
 }
@@ -106,7 +107,7 @@ func organizationBody(o model.Organization) organization {
 		Object: o.Object(), ID: o.ID, Title: o.Title, CreatedAt: o.CreatedAt, EmailDomains: o.EmailDomains,
 		Hostname: o.Hostname, Type: o.Type, DefaultRole: o.DefaultRole, DefaultContent: o.DefaultContent(),
 		SSO: o.Sso(), AI: o.Ai(), InviteLinks: o.InviteLinks, Plan: o.Plan, InternalIsOnNewTrial: o.InternalIsOnNewTrial(),
-		Trial: o.Trial(), URLs: o.Urls(), Permissions: o.Permissions(),
+		Trial: o.Trial(), MergeRules: o.MergeRules(), URLs: o.Urls(), Permissions: o.Permissions(),
 	}
 }
 
@@ -129,6 +130,7 @@ type space struct {
 	ChangeRequests      int                    `json:"changeRequests"`
 	ChangeRequestsOpen  int                    `json:"changeRequestsOpen"`
 	ChangeRequestsDraft int                    `json:"changeRequestsDraft"`
+	MergeRules          json.RawMessage        `json:"mergeRules"`
 	Permissions         model.SpacePermissions `json:"permissions"`
 }
 
@@ -138,7 +140,7 @@ func spaceBody(s model.Space) space {
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt, DeletedAt: s.DeletedAt, EditMode: s.EditMode,
 		URLs: s.Urls(), Organization: s.Organization(), Parent: s.Parent(), Revision: s.RevisionID,
 		DefaultLevel: s.DefaultLevel, Comments: s.Comments, ChangeRequests: s.ChangeRequests,
-		ChangeRequestsOpen: s.ChangeRequestsOpen, ChangeRequestsDraft: s.ChangeRequestsDraft,
+		ChangeRequestsOpen: s.ChangeRequestsOpen, ChangeRequestsDraft: s.ChangeRequestsDraft, MergeRules: s.MergeRules(),
 		Permissions: s.Permissions(),
 	}
 }

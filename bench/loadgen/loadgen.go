@@ -23,6 +23,12 @@ type Result struct {
 	Errors    int // transport errors and statuses >= 400 (or other than want)
 	Duration  time.Duration
 	Latencies []time.Duration // sorted
+	// Late is, for an open-loop run, how long after its scheduled time each
+	// request left the generator (sorted): the generator's own delay,
+	// which every latency includes. When its tail is close to the
+	// latencies' tail, the tail is the load generator starved of CPU on
+	// the machine it shares with the server, not the server.
+	Late []time.Duration
 }
 
 // Throughput is completed requests per second.
@@ -34,13 +40,18 @@ func (r Result) Throughput() float64 {
 }
 
 // Quantile returns the q-th latency quantile (0 < q <= 1).
-func (r Result) Quantile(q float64) time.Duration {
-	if len(r.Latencies) == 0 {
+func (r Result) Quantile(q float64) time.Duration { return quantile(r.Latencies, q) }
+
+// LateQuantile returns the q-th quantile of Late (0 < q <= 1).
+func (r Result) LateQuantile(q float64) time.Duration { return quantile(r.Late, q) }
+
+func quantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
 		return 0
 	}
-	i := int(q*float64(len(r.Latencies))+0.5) - 1
-	i = min(max(i, 0), len(r.Latencies)-1)
-	return r.Latencies[i]
+	i := int(q*float64(len(sorted))+0.5) - 1
+	i = min(max(i, 0), len(sorted)-1)
+	return sorted[i]
 }
 
 // Client is an HTTP client with enough idle connections for the runs.
@@ -106,6 +117,7 @@ func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, ma
 	var (
 		mu   sync.Mutex
 		all  []time.Duration
+		late []time.Duration
 		errs atomic.Int64
 		wg   sync.WaitGroup
 	)
@@ -123,6 +135,7 @@ func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, ma
 		go func(i int, due time.Time) {
 			defer wg.Done()
 			defer func() { <-slots }()
+			left := time.Since(due)
 			ok := do(c, mk(i))
 			lat := time.Since(due)
 			if !ok {
@@ -130,11 +143,15 @@ func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, ma
 			}
 			mu.Lock()
 			all = append(all, lat)
+			late = append(late, left)
 			mu.Unlock()
 		}(i, due)
 	}
 	wg.Wait()
-	return finish(all, int(errs.Load()), time.Since(start))
+	res := finish(all, int(errs.Load()), time.Since(start))
+	sort.Slice(late, func(i, j int) bool { return late[i] < late[j] })
+	res.Late = late
+	return res
 }
 
 func finish(all []time.Duration, errs int, d time.Duration) Result {

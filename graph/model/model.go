@@ -26,6 +26,14 @@ func MarshalJSONScalar(v json.RawMessage) graphql.Marshaler {
 			io.WriteString(w, "null")
 			return
 		}
+		// Valid JSON without a byte of white space is compact already
+		// (a newline or tab cannot be inside a string unescaped, and a
+		// space anywhere takes the long way): mergeRules and the like, in
+		// every object of a list, are written as they are.
+		if bytes.IndexAny(v, " \t\r\n") < 0 && json.Valid(v) {
+			w.Write(v)
+			return
+		}
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, v); err != nil {
 			io.WriteString(w, "null")

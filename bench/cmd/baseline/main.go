@@ -7,12 +7,21 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"runtime/debug"
 
 	"folio/bench/baseline"
 	"folio/store"
 )
 
+// gcPercent is folio serve's pace of the collector unless GOGC is set
+// (defaultGOGC in cmd/folio): the baseline runs at the same one, so that
+// the suite compares the handlers, not the collectors' settings.
+const gcPercent = 200
+
 func main() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx := context.Background()
 	s, err := store.Open(ctx, os.Getenv("DATABASE_URL"))
 	if err != nil {
