@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/KimMachineGun/automemlimit/memlimit"
 	"log/slog"
 	"net"
 	"net/http"
@@ -243,15 +244,21 @@ func listen(servers []*http.Server) ([]net.Listener, error) {
 // defaultGOGC is the garbage collector's target of folio serve. A request
 // allocates many short-lived objects (a GraphQL response is built field
 // by field) over a small live heap, so Go's default (100) collects very
-// often: a fifth of the CPU of the site-tree benchmark. 200 halves the
-// collections for a heap that may grow to three times its live size
-// instead of two.
-const defaultGOGC = 200
+// often: a fifth of the CPU of the site-tree benchmark, and a single read
+// at 400 costs about half the CPU it costs at 200 (BenchmarkSingleRead).
+// The heap may then grow to five times its live size, so a soft memory
+// limit (below) makes the collector work harder before memory runs out.
+const defaultGOGC = 400
 
-// gcTarget applies defaultGOGC unless GOGC is set (GOMEMLIMIT, when set,
-// still bounds the heap as Go documents).
+// gcTarget applies defaultGOGC unless GOGC is set, and a soft memory limit
+// of 80% of the container's memory limit (cgroup), else of the machine's
+// memory, unless GOMEMLIMIT is set (automemlimit: AUTOMEMLIMIT=off turns
+// it off, AUTOMEMLIMIT=0.6 sets another ratio).
 func gcTarget() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(defaultGOGC)
 	}
+	memlimit.SetGoMemLimitWithOpts(memlimit.WithRatio(0.8),
+		memlimit.WithProvider(memlimit.ApplyFallback(memlimit.FromCgroup, memlimit.FromSystem)),
+		memlimit.WithLogger(slog.Default()))
 }

@@ -16,7 +16,7 @@ import (
 // gcPercent is folio serve's pace of the collector unless GOGC is set
 // (defaultGOGC in cmd/folio): the baseline runs at the same one, so that
 // the suite compares the handlers, not the collectors' settings.
-const gcPercent = 200
+const gcPercent = 400
 
 func main() {
 	if _, set := os.LookupEnv("GOGC"); !set {
