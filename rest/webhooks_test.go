@@ -316,3 +316,45 @@ func TestWebhookRestartAndTwoServers(t *testing.T) {
 		prev = n
 	}
 }
+
+// TestWebhookDeliveryNotStranded: a write that lands while its webhook's
+// job is finishing is still delivered by a job, not left to the sweep
+// (turned off here). Each of 40 webhooks gets a write, and once that is
+// delivered, another write a little later each time (0 to 39 ms): some
+// land in the moment between the job finding nothing more to send and the
+// job being completed, and nothing comes after them.
+func TestWebhookDeliveryNotStranded(t *testing.T) {
+	srv := resttest.New(t)
+	admin := srv.User("admin@example.com")
+	rcv := newReceiver(t, 0, 0)
+	cfg := fastWebhooks(true)
+	cfg.WebhookSweep = time.Hour
+	srv.StartWorkers(cfg)
+	const hooks = 40
+	delivered := func(n int) bool {
+		rcv.mu.Lock()
+		defer rcv.mu.Unlock()
+		return len(rcv.got) >= n
+	}
+	waitFor := func(n int, within time.Duration) {
+		t.Helper()
+		deadline := time.Now().Add(within)
+		for !delivered(n) {
+			if time.Now().After(deadline) {
+				rcv.mu.Lock()
+				defer rcv.mu.Unlock()
+				t.Fatalf("%d deliveries within %s, want %d (the sweep is off)", len(rcv.got), within, n)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for i := range hooks {
+		org := createOrg(t, admin, "Org "+strconv.Itoa(i))
+		admin.Post("/v1/orgs/"+org+"/webhooks", map[string]any{"url": rcv.URL, "events": []string{"space.created"}}).Expect(http.StatusCreated)
+		createSpaceID(t, admin, org, map[string]any{"title": "First"})
+		waitFor(2*i+1, 5*time.Second)
+		time.Sleep(time.Duration(i) * time.Millisecond)
+		createSpaceID(t, admin, org, map[string]any{"title": "Second"})
+	}
+	waitFor(2*hooks, 5*time.Second)
+}

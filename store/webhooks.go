@@ -91,7 +91,8 @@ type eventBody struct {
 	Payload      json.RawMessage `json:"payload"`
 }
 
-// kickWebhooks queues the delivery job of each webhook (once each).
+// kickWebhooks queues the delivery job of each webhook (once each), holding
+// the webhooks' rows until the transaction ends.
 func (s *Store) kickWebhooks(ctx context.Context, db bun.IDB, hooks []string) error {
 	if len(hooks) == 0 {
 		return nil
@@ -99,6 +100,10 @@ func (s *Store) kickWebhooks(ctx context.Context, db bun.IDB, hooks []string) er
 	tx, ok := db.(bun.Tx)
 	if !ok {
 		return fmt.Errorf("enqueue webhook deliveries: not in a transaction")
+	}
+	// Held until commit: see the delivery worker's finish (store/jobs).
+	if _, err := tx.NewRaw("SELECT 1 FROM webhooks WHERE id IN (?) ORDER BY id FOR KEY SHARE", bun.In(hooks)).Exec(ctx); err != nil {
+		return dbError(err, "webhook")
 	}
 	seen := map[string]bool{}
 	for _, h := range hooks {

@@ -82,7 +82,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		}
 		return d
 	}
-	river.AddWorker(workers, &webhookWorker{store: s, fetcher: fetch.New(cfg.Fetch), observe: observe,
+	river.AddWorker(workers, &webhookWorker{store: s, pool: pool, fetcher: fetch.New(cfg.Fetch), observe: observe,
 		backoff: orDefault(cfg.WebhookBackoff, DefaultWebhookBackoff), maxWait: orDefault(cfg.WebhookMaxWait, DefaultWebhookMaxWait),
 		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor)})
 	river.AddWorker(workers, &sweepWorker{store: s})
