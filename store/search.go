@@ -354,3 +354,23 @@ func documentsIn(ctx context.Context, tx bun.IDB, orgID string, hashes []string)
 	}
 	return out, dbError(err, "document")
 }
+
+// SearchMatches is the exact number of pages of an organization's live
+// spaces that query matches (by title, description or a section), without
+// the candidate limits of a search: it reads every match, so it is for
+// benchmarks and diagnostics (classifying terms by how common they are),
+// not for requests.
+func (s *Store) SearchMatches(ctx context.Context, orgID, query string) (int, error) {
+	if strings.TrimSpace(query) == "" {
+		return 0, Invalid("query", "is required")
+	}
+	tsq, tsArgs := tsQuery(query)
+	var n int
+	err := s.DB.NewRaw(`SELECT count(*) FROM (
+			SELECT space_id, page_id FROM search_pages WHERE organization_id = ?1 AND tsv @@ ?0
+			UNION
+			SELECT space_id, page_id FROM search_sections WHERE organization_id = ?1 AND tsv @@ ?0
+		) AS m WHERE space_id IN (SELECT id FROM spaces WHERE organization_id = ?1 AND deleted_at IS NULL)`,
+		bun.SafeQuery(tsq, tsArgs...), orgID).Scan(ctx, &n)
+	return n, dbError(err, "search")
+}

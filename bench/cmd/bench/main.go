@@ -23,11 +23,12 @@ func main() {
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
-	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer)")
+	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
+		"or search (seeds only the search corpus)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
-	if *only != "" && *only != "postgraphile" {
-		log.Fatalf("-only %s: the one part that runs alone is postgraphile", *only)
+	if *only != "" && *only != "postgraphile" && *only != "search" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile and search", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -54,7 +55,7 @@ func main() {
 		log.Fatal(err)
 	}
 	start := time.Now()
-	data, err := seed(ctx, s, cfg)
+	data, err := seed(ctx, s, cfg, *only)
 	if err != nil {
 		log.Fatal(err)
 	}
