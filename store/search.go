@@ -49,7 +49,7 @@ type SearchSection struct {
 // SearchSpace searches the current revision of one space. INVALID when
 // the query is empty or longer than MaxSearchQuery characters.
 func (s *Store) SearchSpace(ctx context.Context, spaceID, query string, args PageArgs) (Page[SearchHit], error) {
-	return s.search(ctx, searchScope{name: "space", filter: "{t}.space_id = ?1", id: spaceID}, query, args)
+	return s.search(ctx, searchScope{name: "space", filter: "{t}.space_id = ?1", id: spaceID, scanSmall: true}, query, args)
 }
 
 // SearchOrganization searches the current revisions of the live spaces of
@@ -78,9 +78,42 @@ func (s *Store) SearchOrganization(ctx context.Context, orgID string, role *Role
 
 // searchScope is what a search reads: filter is a condition on the search
 // row alias {t}, with ?1 the space or organization id; name and id bind
-// page tokens to it.
+// page tokens to it. scanSmall: when the scope holds fewer than
+// searchScanPages pages, its rows are read and matched one by one rather
+// than found through the GIN index (see candidates).
 type searchScope struct {
 	name, filter, id string
+	scanSmall        bool
+}
+
+// searchScanPages is the size under which a space is searched by reading
+// its rows (the primary key's space_id prefix) instead of the GIN index.
+// The last word of a query is a prefix ("server:*"), and GIN answers a
+// prefix by collecting the postings of every lexeme it begins, in every
+// space of every organization, before it intersects them with the space:
+// 10 to 20 ms for a common word whatever the space's size, for a few dozen
+// matches on the page of results. Reading a space's rows costs about a
+// microsecond a row (its three sections per page included): 1 to 5 ms for
+// any term in a space of 1,000 pages, where the index answers a rare term
+// in 0.3 ms. Up to this size the bounded cost wins; above it, a rare term
+// read row by row would cost more than a common one through the index.
+const searchScanPages = 3000
+
+// candidates is the part of a search statement that selects the rows of
+// table (alias t) matching the query ?0 in scope, up to limit rows, with
+// the columns cols. For a scope that may be scanned, two branches of which
+// the one-time filter on size (a CTE of the statement) runs one: the scan
+// calls ts_match_vq, the function behind @@, which no index serves, so
+// the planner reads the scope's rows by its space_id condition.
+func (sc searchScope) candidates(cols, table, t, limit string) string {
+	filter := strings.ReplaceAll(sc.filter, "{t}", t)
+	indexed := "SELECT " + cols + " FROM " + table + " AS " + t + " WHERE " + t + ".tsv @@ ?0 AND " + filter
+	if !sc.scanSmall {
+		return indexed + " LIMIT " + limit
+	}
+	scanned := "SELECT " + cols + " FROM " + table + " AS " + t + " WHERE ts_match_vq(" + t + ".tsv, ?0) AND " + filter
+	return "(" + scanned + " AND (SELECT small FROM size) LIMIT " + limit + ")\n\t\t\tUNION ALL\n\t\t\t(" +
+		indexed + " AND NOT (SELECT small FROM size) LIMIT " + limit + ")"
 }
 
 // Search candidates: a search ranks at most this many pages matching by
@@ -137,18 +170,23 @@ func (s *Store) search(ctx context.Context, scope searchScope, query string, arg
 	if after != nil {
 		keyFilter = "WHERE (neg_score, space_id, page_id) > (?5)"
 	}
+	size := ""
+	if scope.scanSmall {
+		size = `size AS MATERIALIZED (
+			SELECT count(*) < ?6 AS small FROM (SELECT 1 FROM search_pages AS p WHERE ` + strings.ReplaceAll(scope.filter, "{t}", "p") + ` LIMIT ?6) AS x
+		),
+		`
+	}
 	// Sections are read for the page of hits only (h.i <= limit, not the
 	// extra row that tells whether a next page exists), by primary key,
 	// ranked there: ts_rank runs on a page's few sections, not on every
 	// matching section of the scope.
-	stmt := `WITH pm AS (
-			SELECT p.space_id, p.page_id,
-				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r
-			FROM search_pages AS p WHERE p.tsv @@ ?0 AND ` + strings.ReplaceAll(scope.filter, "{t}", "p") + ` LIMIT ?2
+	stmt := `WITH ` + size + `pm AS (
+			` + scope.candidates(`p.space_id, p.page_id,
+				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r`, "search_pages", "p", "?2") + `
 		),
 		sm AS (
-			SELECT s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r
-			FROM search_sections AS s WHERE s.tsv @@ ?0 AND ` + strings.ReplaceAll(scope.filter, "{t}", "s") + ` LIMIT ?3
+			` + scope.candidates("s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r", "search_sections", "s", "?3") + `
 		),
 		scored AS MATERIALIZED (
 			SELECT space_id, page_id, -sum(r)::float8 AS neg_score FROM (
@@ -177,7 +215,7 @@ func (s *Store) search(ctx context.Context, scope searchScope, query string, arg
 		ORDER BY h.neg_score, h.space_id, h.page_id, sec.score DESC, sec.ordinal`
 	var rows []searchRow
 	err = s.DB.NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), scope.id, searchPageCandidates, searchSectionCandidates,
-		args.Limit, bun.In(after)).Scan(ctx, &rows)
+		args.Limit, bun.In(after), searchScanPages).Scan(ctx, &rows)
 	if err != nil {
 		return out, dbError(err, "search")
 	}
