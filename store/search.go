@@ -101,19 +101,43 @@ const searchScanPages = 3000
 
 // candidates is the part of a search statement that selects the rows of
 // table (alias t) matching the query ?0 in scope, up to limit rows, with
-// the columns cols. For a scope that may be scanned, two branches of which
-// the one-time filter on size (a CTE of the statement) runs one: the scan
-// calls ts_match_vq, the function behind @@, which no index serves, so
-// the planner reads the scope's rows by its space_id condition.
-func (sc searchScope) candidates(cols, table, t, limit string) string {
+// the columns cols. It is a UNION ALL of branches of which one-time
+// filters on CTEs of the statement run one:
+//   - scanSmall and a small scope (size.small): the scope's rows, read by
+//     its space_id condition and matched by ts_match_vq, the function
+//     behind @@, which no index serves;
+//   - bigrams and a query that requires word pairs (folio_phrase_bigrams,
+//     see migration 20261125001100): the rows the pair index finds,
+//     matched by ts_match_vq (the pairs are necessary, not sufficient);
+//   - otherwise the GIN index on tsv.
+//
+// folio_phrase_bigrams is immutable and its argument a constant, so the
+// planner computes the pairs: it drops the branches they rule out and
+// estimates the pair index's rows from its statistics (with the pairs in a
+// CTE it guessed 1,500 rows and planned parallel workers for 267).
+func (sc searchScope) candidates(cols, table, t, limit string, bigrams bool) string {
 	filter := strings.ReplaceAll(sc.filter, "{t}", t)
-	indexed := "SELECT " + cols + " FROM " + table + " AS " + t + " WHERE " + t + ".tsv @@ ?0 AND " + filter
-	if !sc.scanSmall {
+	sel := "SELECT " + cols + " FROM " + table + " AS " + t + " WHERE "
+	indexedGate := ""
+	var branches []string
+	if sc.scanSmall {
+		branches = append(branches, sel+"ts_match_vq("+t+".tsv, ?0) AND "+filter+" AND (SELECT small FROM size)")
+		indexedGate = " AND NOT (SELECT small FROM size)"
+	}
+	indexed := sel + t + ".tsv @@ ?0 AND " + filter + indexedGate
+	if bigrams {
+		branches = append(branches, sel+"folio_bigrams("+t+".tsv) @> folio_phrase_bigrams(?0) AND ts_match_vq("+t+".tsv, ?0) AND "+
+			filter+indexedGate+" AND folio_phrase_bigrams(?0) <> '{}'")
+		indexed += " AND folio_phrase_bigrams(?0) = '{}'"
+	}
+	branches = append(branches, indexed)
+	if len(branches) == 1 {
 		return indexed + " LIMIT " + limit
 	}
-	scanned := "SELECT " + cols + " FROM " + table + " AS " + t + " WHERE ts_match_vq(" + t + ".tsv, ?0) AND " + filter
-	return "(" + scanned + " AND (SELECT small FROM size) LIMIT " + limit + ")\n\t\t\tUNION ALL\n\t\t\t(" +
-		indexed + " AND NOT (SELECT small FROM size) LIMIT " + limit + ")"
+	for i, b := range branches {
+		branches[i] = "(" + b + " LIMIT " + limit + ")"
+	}
+	return strings.Join(branches, "\n\t\t\tUNION ALL\n\t\t\t")
 }
 
 // Search candidates: a search ranks at most this many pages matching by
@@ -170,9 +194,9 @@ func (s *Store) search(ctx context.Context, scope searchScope, query string, arg
 	if after != nil {
 		keyFilter = "WHERE (neg_score, space_id, page_id) > (?5)"
 	}
-	size := ""
+	ctes := ""
 	if scope.scanSmall {
-		size = `size AS MATERIALIZED (
+		ctes += `size AS MATERIALIZED (
 			SELECT count(*) < ?6 AS small FROM (SELECT 1 FROM search_pages AS p WHERE ` + strings.ReplaceAll(scope.filter, "{t}", "p") + ` LIMIT ?6) AS x
 		),
 		`
@@ -181,12 +205,12 @@ func (s *Store) search(ctx context.Context, scope searchScope, query string, arg
 	// extra row that tells whether a next page exists), by primary key,
 	// ranked there: ts_rank runs on a page's few sections, not on every
 	// matching section of the scope.
-	stmt := `WITH ` + size + `pm AS (
+	stmt := `WITH ` + ctes + `pm AS (
 			` + scope.candidates(`p.space_id, p.page_id,
-				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r`, "search_pages", "p", "?2") + `
+				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r`, "search_pages", "p", "?2", false) + `
 		),
 		sm AS (
-			` + scope.candidates("s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r", "search_sections", "s", "?3") + `
+			` + scope.candidates("s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r", "search_sections", "s", "?3", true) + `
 		),
 		scored AS MATERIALIZED (
 			SELECT space_id, page_id, -sum(r)::float8 AS neg_score FROM (

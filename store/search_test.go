@@ -67,7 +67,10 @@ func TestSearchPagesAndScopes(t *testing.T) {
 		t.Fatal(err)
 	}
 	admin := store.RoleAdmin
-	terms := []string{corpus.Real[0], corpus.Real[15], "instal", phrases[0], "zzqx"}
+	// Phrases go through the word-pair index, alone, with a word, negated
+	// and as alternatives (where the pairs are no condition).
+	terms := []string{corpus.Real[0], corpus.Real[15], "instal", phrases[0], phrases[1] + " " + corpus.Real[0],
+		"-" + phrases[2] + " " + corpus.Real[0], phrases[3] + " or " + phrases[4], "zzqx"}
 	for _, q := range terms {
 		orgSearch := func(a store.PageArgs) (store.Page[store.SearchHit], error) {
 			return s.SearchOrganization(ctx, org.ID, &admin, q, a)
