@@ -25,8 +25,13 @@ func main() {
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
 		"or search (seeds only the search corpus)")
+	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
+		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
+	if *vs != "" && *only != "search" {
+		log.Fatal("-vs compares search only: add -only search")
+	}
 	if *only != "" && *only != "postgraphile" && *only != "search" {
 		log.Fatalf("-only %s: the parts that run alone are postgraphile and search", *only)
 	}
@@ -74,7 +79,13 @@ func main() {
 	waitListening(baseAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, dsn: emb.DSN(), store: s, public: public, only: *only}
-	report := r.all(ctx)
+	var report string
+	if *vs != "" {
+		stopFolio()
+		report = r.searchVersus(ctx, env, []string{*vs, *folioBin})
+	} else {
+		report = r.all(ctx)
+	}
 	if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
 		log.Fatal(err)
 	}

@@ -7,8 +7,10 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"strings"
+	"time"
 
 	"folio/bench/corpus"
+	"folio/bench/loadgen"
 	"folio/store"
 )
 
@@ -138,4 +140,27 @@ func (r *run) searchSection(ctx context.Context, b *strings.Builder) {
 	fmt.Fprintf(b, "\nEach \"all\" row is one open-loop run over the rotating terms at 70%% of their maximum; the rows under it "+
 		"split that run's requests by the number of pages their term matches in the whole corpus (the classes of the target: "+
 		"at most 1,000 matches, and more), with the statements of one request of the class. Matching pages per term: %s.\n\n", counts)
+}
+
+// searchVersus measures the search part against each binary in turn, each
+// on its own port over the same data, in two rounds (the machine's other
+// load changes over minutes; alternating shows how much).
+func (r *run) searchVersus(ctx context.Context, env []string, bins []string) string {
+	r.client = loadgen.Client(512)
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Folio search benchmark: %s\n\nMade by `bench -only search -vs` on %s.\n\nMachine: %s.\n\n",
+		strings.Join(bins, " against "), time.Now().UTC().Format("2006-01-02 15:04 MST"), machine())
+	for round := 1; round <= 2; round++ {
+		for _, bin := range bins {
+			addr := freeAddr()
+			r.folio, r.public = "http://"+addr, "http://"+addr
+			stop := startProcess(bin, append(env, "FOLIO_ADDR="+addr, "FOLIO_PUBLIC_URL="+r.public), "serve")
+			waitListening(addr)
+			log.Printf("round %d: %s", round, bin)
+			fmt.Fprintf(&b, "# Round %d: %s\n\n", round, bin)
+			r.searchSection(ctx, &b)
+			stop()
+		}
+	}
+	return b.String()
 }
