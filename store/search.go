@@ -101,9 +101,9 @@ const searchScanPages = 3000
 
 // candidates is the part of a search statement that selects the rows of
 // table (alias t) matching the query ?0 in scope, up to limit rows, with
-// the columns cols. It is a UNION ALL of branches of which one-time
-// filters on CTEs of the statement run one:
-//   - scanSmall and a small scope (size.small): the scope's rows, read by
+// the columns cols. It is a UNION ALL of branches of which one runs (the
+// others' one-time filters are false):
+//   - scanSmall and a small scope (the size CTE): the scope's rows, read by
 //     its space_id condition and matched by ts_match_vq, the function
 //     behind @@, which no index serves;
 //   - bigrams and a query that requires word pairs (folio_phrase_bigrams,
