@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -48,7 +49,7 @@ type SearchSection struct {
 // SearchSpace searches the current revision of one space. INVALID when
 // the query is empty or longer than MaxSearchQuery characters.
 func (s *Store) SearchSpace(ctx context.Context, spaceID, query string, args PageArgs) (Page[SearchHit], error) {
-	return s.search(ctx, "{t}.space_id = ?1", spaceID, query, args)
+	return s.search(ctx, searchScope{name: "space", filter: "{t}.space_id = ?1", id: spaceID, scanSmall: true}, query, args)
 }
 
 // SearchOrganization searches the current revisions of the live spaces of
@@ -56,13 +57,87 @@ func (s *Store) SearchSpace(ctx context.Context, spaceID, query string, args Pag
 // role, only those a default level opens for guests (role nil).
 func (s *Store) SearchOrganization(ctx context.Context, orgID string, role *Role, query string, args PageArgs) (Page[SearchHit], error) {
 	// organization_id on the row itself lets the (organization_id, space_id,
-	// tsv) index skip other organizations' matches; the space list then
-	// only drops deleted and unreadable spaces.
-	filter := "{t}.organization_id = ?1 AND {t}.space_id IN (SELECT id FROM spaces WHERE organization_id = ?1 AND deleted_at IS NULL"
+	// tsv) index skip other organizations' matches. The spaces that are not
+	// readable (deleted, or closed to guests) are then dropped by a NOT IN
+	// the planner hashes: a filter on the rows the index found, never an
+	// index condition. With "space_id IN (readable spaces)" instead, the
+	// planner could (and with fresh spaces did) run one index scan per
+	// readable space, each reading the organization's posting list again:
+	// 100 scans and 20 to 50 ms for a word found a thousand times. Search
+	// rows always carry their space's organization (a move rewrites them in
+	// the same transaction), so the two conditions select the same rows.
+	unreadable := "deleted_at IS NOT NULL"
+	scope := "org"
 	if role == nil {
-		filter += " AND COALESCE(default_level, folio_collection_level(parent_id)) IS NOT NULL"
+		unreadable += " OR COALESCE(default_level, folio_collection_level(parent_id)) IS NULL"
+		scope = "org-guest"
 	}
-	return s.search(ctx, filter+")", orgID, query, args)
+	filter := "{t}.organization_id = ?1 AND {t}.space_id NOT IN (SELECT id FROM spaces WHERE organization_id = ?1 AND (" + unreadable + "))"
+	return s.search(ctx, searchScope{name: scope, filter: filter, id: orgID}, query, args)
+}
+
+// searchScope is what a search reads: filter is a condition on the search
+// row alias {t}, with ?1 the space or organization id; name and id bind
+// page tokens to it. scanSmall: when the scope holds fewer than
+// searchScanPages pages, its rows are read and matched one by one rather
+// than found through the GIN index (see candidates).
+type searchScope struct {
+	name, filter, id string
+	scanSmall        bool
+}
+
+// searchScanPages is the size under which a space is searched by reading
+// its rows (the primary key's space_id prefix) instead of the GIN index.
+// The last word of a query is a prefix ("server:*"), and GIN answers a
+// prefix by collecting the postings of every lexeme it begins, in every
+// space of every organization, before it intersects them with the space:
+// 10 to 20 ms for a common word whatever the space's size, for a few dozen
+// matches on the page of results. Reading a space's rows costs about a
+// microsecond a row (its three sections per page included): 1 to 5 ms for
+// any term in a space of 1,000 pages, where the index answers a rare term
+// in 0.3 ms. Up to this size the bounded cost wins; above it, a rare term
+// read row by row would cost more than a common one through the index.
+const searchScanPages = 3000
+
+// candidates is the part of a search statement that selects the rows of
+// table (alias t) matching the query ?0 in scope, up to limit rows, with
+// the columns cols. It is a UNION ALL of branches of which one runs (the
+// others' one-time filters are false):
+//   - scanSmall and a small scope (the size CTE): the scope's rows, read by
+//     its space_id condition and matched by ts_match_vq, the function
+//     behind @@, which no index serves;
+//   - bigrams and a query that requires word pairs (folio_phrase_bigrams,
+//     see migration 20261125001100): the rows the pair index finds,
+//     matched by ts_match_vq (the pairs are necessary, not sufficient);
+//   - otherwise the GIN index on tsv.
+//
+// folio_phrase_bigrams is immutable and its argument a constant, so the
+// planner computes the pairs: it drops the branches they rule out and
+// estimates the pair index's rows from its statistics (with the pairs in a
+// CTE it guessed 1,500 rows and planned parallel workers for 267).
+func (sc searchScope) candidates(cols, table, t, limit string, bigrams bool) string {
+	filter := strings.ReplaceAll(sc.filter, "{t}", t)
+	sel := "SELECT " + cols + " FROM " + table + " AS " + t + " WHERE "
+	indexedGate := ""
+	var branches []string
+	if sc.scanSmall {
+		branches = append(branches, sel+"ts_match_vq("+t+".tsv, ?0) AND "+filter+" AND (SELECT small FROM size)")
+		indexedGate = " AND NOT (SELECT small FROM size)"
+	}
+	indexed := sel + t + ".tsv @@ ?0 AND " + filter + indexedGate
+	if bigrams {
+		branches = append(branches, sel+"folio_bigrams("+t+".tsv) @> folio_phrase_bigrams(?0) AND ts_match_vq("+t+".tsv, ?0) AND "+
+			filter+indexedGate+" AND folio_phrase_bigrams(?0) <> '{}'")
+		indexed += " AND folio_phrase_bigrams(?0) = '{}'"
+	}
+	branches = append(branches, indexed)
+	if len(branches) == 1 {
+		return indexed + " LIMIT " + limit
+	}
+	for i, b := range branches {
+		branches[i] = "(" + b + " LIMIT " + limit + ")"
+	}
+	return strings.Join(branches, "\n\t\t\tUNION ALL\n\t\t\t")
 }
 
 // Search candidates: a search ranks at most this many pages matching by
@@ -76,19 +151,26 @@ const (
 	searchSectionCandidates = 3000
 )
 
-// searchRow is a hit with the number of matching pages; the one row of a
-// search without hits (on this page of results) has only the count.
+// searchRow is one row of a search statement: the number of matching
+// pages, a hit and one of its best sections. A hit with several sections
+// comes in as many rows, one without a matching section in one row with
+// no section; a search without hits (on this page of results) has one
+// row with only the count.
 type searchRow struct {
 	Total int `bun:"total"`
 	SearchHit
+	SectionOrdinal *int     `bun:"section_ordinal"`
+	SectionAnchor  string   `bun:"section_anchor"`
+	SectionTitle   string   `bun:"section_title"`
+	SectionBody    string   `bun:"section_body"`
+	SectionScore   *float64 `bun:"section_score"`
 }
 
-// search ranks the pages of the spaces filter selects (a condition on the
-// search row alias {t}, with ?1 the space or organization id): pages whose
-// title or description match, or with a matching section. Pages rank by
-// score, then space and page id; the page token is bound to the query.
-// Count and page come from one statement.
-func (s *Store) search(ctx context.Context, filter, filterID, query string, args PageArgs) (Page[SearchHit], error) {
+// search ranks the pages of a scope: pages whose title or description
+// match, or with a matching section. Pages rank by score, then space and
+// page id; the page token is bound to the query. The count, the page of
+// hits and each hit's best sections come from one statement.
+func (s *Store) search(ctx context.Context, scope searchScope, query string, args PageArgs) (Page[SearchHit], error) {
 	var out Page[SearchHit]
 	if strings.TrimSpace(query) == "" {
 		return out, Invalid("query", "is required")
@@ -96,7 +178,7 @@ func (s *Store) search(ctx context.Context, filter, filterID, query string, args
 	if utf8.RuneCountInString(query) > MaxSearchQuery {
 		return out, Invalid("query", "must be at most %d characters", MaxSearchQuery)
 	}
-	ks := keyset{name: "search\x00" + query, cols: []string{"neg_score", "space_id", "page_id"}}.in(filter, filterID)
+	ks := keyset{name: "search\x00" + query, cols: []string{"neg_score", "space_id", "page_id"}}.in(scope.name, scope.id)
 	after, err := s.decodePage(ks, args.Page)
 	if err != nil {
 		return out, err
@@ -112,14 +194,23 @@ func (s *Store) search(ctx context.Context, filter, filterID, query string, args
 	if after != nil {
 		keyFilter = "WHERE (neg_score, space_id, page_id) > (?5)"
 	}
-	stmt := `WITH pm AS (
-			SELECT p.space_id, p.page_id,
-				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r
-			FROM search_pages AS p WHERE p.tsv @@ ?0 AND ` + strings.ReplaceAll(filter, "{t}", "p") + ` LIMIT ?2
+	ctes := ""
+	if scope.scanSmall {
+		ctes += `size AS MATERIALIZED (
+			SELECT count(*) < ?6 AS small FROM (SELECT 1 FROM search_pages AS p WHERE ` + strings.ReplaceAll(scope.filter, "{t}", "p") + ` LIMIT ?6) AS x
+		),
+		`
+	}
+	// Sections are read for the page of hits only (h.i <= limit, not the
+	// extra row that tells whether a next page exists), by primary key,
+	// ranked there: ts_rank runs on a page's few sections, not on every
+	// matching section of the scope.
+	stmt := `WITH ` + ctes + `pm AS (
+			` + scope.candidates(`p.space_id, p.page_id,
+				CASE WHEN ts_filter(p.tsv, '{a}') @@ ?0 THEN 2 ELSE 1 END + ts_rank(p.tsv, ?0, 32) AS r`, "search_pages", "p", "?2", false) + `
 		),
 		sm AS (
-			SELECT s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r
-			FROM search_sections AS s WHERE s.tsv @@ ?0 AND ` + strings.ReplaceAll(filter, "{t}", "s") + ` LIMIT ?3
+			` + scope.candidates("s.space_id, s.page_id, ts_rank(s.tsv, ?0, 32) AS r", "search_sections", "s", "?3", true) + `
 		),
 		scored AS MATERIALIZED (
 			SELECT space_id, page_id, -sum(r)::float8 AS neg_score FROM (
@@ -127,28 +218,46 @@ func (s *Store) search(ctx context.Context, filter, filterID, query string, args
 				UNION ALL
 				SELECT space_id, page_id, max(r) FROM sm GROUP BY space_id, page_id
 			) AS x GROUP BY space_id, page_id
-		)
-		SELECT t.total, h.* FROM (SELECT count(*) AS total FROM scored) AS t
-		LEFT JOIN LATERAL (
-			SELECT c.neg_score, c.rank, p.space_id, p.page_id, p.title, p.description, p.path
-			FROM (
+		),
+		hits AS MATERIALIZED (
+			SELECT *, row_number() OVER (ORDER BY neg_score, space_id, page_id) AS i FROM (
 				SELECT * FROM (SELECT *, row_number() OVER (ORDER BY neg_score, space_id, page_id) AS rank FROM scored) AS ranked
-				` + keyFilter + ` ORDER BY neg_score, space_id, page_id LIMIT ?4
+				` + keyFilter + ` ORDER BY neg_score, space_id, page_id LIMIT ?4 + 1
 			) AS c
-			JOIN search_pages AS p USING (space_id, page_id)
-		) AS h ON true
-		ORDER BY h.neg_score, h.space_id, h.page_id`
+		)
+		SELECT (SELECT count(*) FROM scored) AS total, h.neg_score, h.rank, p.space_id, p.page_id, p.title, p.description, p.path,
+			sec.ordinal AS section_ordinal, sec.anchor AS section_anchor, sec.title AS section_title, sec.body AS section_body,
+			sec.score AS section_score
+		FROM hits AS h
+		JOIN search_pages AS p USING (space_id, page_id)
+		LEFT JOIN LATERAL (
+			SELECT s.ordinal, s.anchor, s.title, s.body, ts_rank(s.tsv, ?0, 32)::float8 AS score
+			FROM search_sections AS s WHERE s.space_id = h.space_id AND s.page_id = h.page_id AND s.tsv @@ ?0 AND h.i <= ?4
+			ORDER BY score DESC, s.ordinal LIMIT ` + strconv.Itoa(maxSearchSections) + `
+		) AS sec ON true
+		RIGHT JOIN (SELECT) AS one ON true
+		ORDER BY h.neg_score, h.space_id, h.page_id, sec.score DESC, sec.ordinal`
 	var rows []searchRow
-	err = s.DB.NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), filterID, searchPageCandidates, searchSectionCandidates,
-		args.Limit+1, bun.In(after)).Scan(ctx, &rows)
+	err = s.DB.NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), scope.id, searchPageCandidates, searchSectionCandidates,
+		args.Limit, bun.In(after), searchScanPages).Scan(ctx, &rows)
 	if err != nil {
 		return out, dbError(err, "search")
 	}
 	out.Items = []SearchHit{}
 	for _, r := range rows {
 		out.Count = r.Total
-		if r.PageID != "" {
-			out.Items = append(out.Items, r.SearchHit)
+		if r.PageID == "" {
+			continue
+		}
+		if n := len(out.Items); n == 0 || out.Items[n-1].SpaceID != r.SpaceID || out.Items[n-1].PageID != r.PageID {
+			hit := r.SearchHit
+			hit.Sections = []SearchSection{}
+			out.Items = append(out.Items, hit)
+		}
+		if r.SectionOrdinal != nil {
+			h := &out.Items[len(out.Items)-1]
+			h.Sections = append(h.Sections, SearchSection{SpaceID: r.SpaceID, PageID: r.PageID, Ordinal: *r.SectionOrdinal,
+				Anchor: r.SectionAnchor, Title: r.SectionTitle, Body: r.SectionBody, Score: *r.SectionScore})
 		}
 	}
 	if len(out.Items) > args.Limit {
@@ -158,37 +267,7 @@ func (s *Store) search(ctx context.Context, filter, filterID, query string, args
 			out.Next = s.encodePage(ks, []any{last.NegScore, last.SpaceID, last.PageID})
 		}
 	}
-	if len(out.Items) == 0 {
-		return out, nil
-	}
-	return out, s.searchSections(ctx, tsq, tsArgs, out.Items)
-}
-
-// searchSections attaches to each hit its best matching sections, in one statement.
-func (s *Store) searchSections(ctx context.Context, tsq string, tsArgs []any, hits []SearchHit) error {
-	keys := make([][]string, len(hits))
-	for i, h := range hits {
-		keys[i] = []string{h.SpaceID, h.PageID}
-	}
-	var rows []SearchSection
-	err := s.DB.NewRaw(`SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.body, ts_rank(s.tsv, ?0, 32)::float8 AS score
-		FROM search_sections AS s WHERE (s.space_id, s.page_id) IN (?1) AND s.tsv @@ ?0
-		ORDER BY score DESC, s.ordinal`, bun.SafeQuery(tsq, tsArgs...), bun.In(keys)).Scan(ctx, &rows)
-	if err != nil {
-		return dbError(err, "search")
-	}
-	at := map[[2]string]int{}
-	for i, h := range hits {
-		at[[2]string{h.SpaceID, h.PageID}] = i
-		hits[i].Sections = []SearchSection{}
-	}
-	for _, r := range rows {
-		h := &hits[at[[2]string{r.SpaceID, r.PageID}]]
-		if len(h.Sections) < maxSearchSections {
-			h.Sections = append(h.Sections, r)
-		}
-	}
-	return nil
+	return out, nil
 }
 
 var prefixTerm = regexp.MustCompile(`^[\p{L}\p{N}]+$`)
@@ -353,4 +432,24 @@ func documentsIn(ctx context.Context, tx bun.IDB, orgID string, hashes []string)
 		out[r.Hash] = r.Markdown
 	}
 	return out, dbError(err, "document")
+}
+
+// SearchMatches is the exact number of pages of an organization's live
+// spaces that query matches (by title, description or a section), without
+// the candidate limits of a search: it reads every match, so it is for
+// benchmarks and diagnostics (classifying terms by how common they are),
+// not for requests.
+func (s *Store) SearchMatches(ctx context.Context, orgID, query string) (int, error) {
+	if strings.TrimSpace(query) == "" {
+		return 0, Invalid("query", "is required")
+	}
+	tsq, tsArgs := tsQuery(query)
+	var n int
+	err := s.DB.NewRaw(`SELECT count(*) FROM (
+			SELECT space_id, page_id FROM search_pages WHERE organization_id = ?1 AND tsv @@ ?0
+			UNION
+			SELECT space_id, page_id FROM search_sections WHERE organization_id = ?1 AND tsv @@ ?0
+		) AS m WHERE space_id IN (SELECT id FROM spaces WHERE organization_id = ?1 AND deleted_at IS NULL)`,
+		bun.SafeQuery(tsq, tsArgs...), orgID).Scan(ctx, &n)
+	return n, dbError(err, "search")
 }

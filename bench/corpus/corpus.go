@@ -93,7 +93,10 @@ func Seed(ctx context.Context, s *store.Store, orgID string, spaces []string, pa
 	if err != nil {
 		return nil, err
 	}
-	for _, table := range []string{"search_pages", "search_sections"} {
+	// Statistics as a settled database has them (autovacuum analyses a table
+	// some time after it changed): spaces too, or the planner may take an
+	// organization's new spaces for one and plan a search by them.
+	for _, table := range []string{"search_pages", "search_sections", "spaces"} {
 		if _, err := s.DB.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
 			return nil, fmt.Errorf("vacuum %s: %w", table, err)
 		}

@@ -29,6 +29,11 @@ type Result struct {
 	// latencies' tail, the tail is the load generator starved of CPU on
 	// the machine it shares with the server, not the server.
 	Late []time.Duration
+	// ByRequest is the latency of the i-th request (i as Request got it),
+	// in open-loop runs only, so a workload that rotates its requests can
+	// report each kind apart; a request that failed counts as Failed.
+	ByRequest []time.Duration
+	Failed    []bool
 }
 
 // Throughput is completed requests per second.
@@ -125,7 +130,10 @@ func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, ma
 	interval := time.Duration(float64(time.Second) / rate)
 	start := time.Now()
 	total := int(d.Seconds() * rate)
+	byRequest, failed := make([]time.Duration, total), make([]bool, total)
+	sent := 0
 	for i := 0; i < total && ctx.Err() == nil; i++ {
+		sent++
 		due := start.Add(time.Duration(i) * interval)
 		if wait := time.Until(due); wait > 0 {
 			time.Sleep(wait)
@@ -144,6 +152,7 @@ func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, ma
 			mu.Lock()
 			all = append(all, lat)
 			late = append(late, left)
+			byRequest[i], failed[i] = lat, !ok
 			mu.Unlock()
 		}(i, due)
 	}
@@ -151,10 +160,28 @@ func Open(ctx context.Context, c *http.Client, rate float64, d time.Duration, ma
 	res := finish(all, int(errs.Load()), time.Since(start))
 	sort.Slice(late, func(i, j int) bool { return late[i] < late[j] })
 	res.Late = late
+	res.ByRequest, res.Failed = byRequest[:sent], failed[:sent]
 	return res
 }
 
 func finish(all []time.Duration, errs int, d time.Duration) Result {
 	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
 	return Result{Sent: len(all), Errors: errs, Duration: d, Latencies: all}
+}
+
+// Subset is the part of an open-loop run made of the requests keep picks
+// (by their index): their latencies and errors, over the run's duration.
+func (r Result) Subset(keep func(i int) bool) Result {
+	var all []time.Duration
+	errs := 0
+	for i, lat := range r.ByRequest {
+		if !keep(i) {
+			continue
+		}
+		all = append(all, lat)
+		if r.Failed[i] {
+			errs++
+		}
+	}
+	return finish(all, errs, r.Duration)
 }

@@ -24,11 +24,17 @@ func main() {
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
 	noEventsBin := flag.String("noevents", "bin/folio-noevents", "folio built with -tags folio_noevents (writes append no events), to measure what the change feed costs")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
-	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer) or events (writes with and without the change feed, webhook latency)")
+	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
+		"events (writes with and without the change feed, webhook latency) or search (seeds only the search corpus)")
+	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
+		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
-	if *only != "" && *only != "postgraphile" && *only != "events" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile and events", *only)
+	if *vs != "" && *only != "search" {
+		log.Fatal("-vs compares search only: add -only search")
+	}
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events and search", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -55,7 +61,7 @@ func main() {
 		log.Fatal(err)
 	}
 	start := time.Now()
-	data, err := seed(ctx, s, cfg)
+	data, err := seed(ctx, s, cfg, *only)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -82,8 +88,14 @@ func main() {
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
 		dsn: emb.DSN(), store: s, public: public, only: *only}
-	report := r.all(ctx)
-	report += compareWith(*out, report)
+	var report string
+	if *vs != "" {
+		stopFolio()
+		report = r.searchVersus(ctx, env, []string{*vs, *folioBin})
+	} else {
+		report = r.all(ctx)
+		report += compareWith(*out, report)
+	}
 	if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
 		log.Fatal(err)
 	}

@@ -41,8 +41,9 @@ type seeded struct {
 	phrases     []string // phrases that occur in the corpus
 }
 
-// seed fills the database through the same store code the API runs.
-func seed(ctx context.Context, s *store.Store, cfg config) (*seeded, error) {
+// seed fills the database through the same store code the API runs; with
+// only "search", just the user and the search corpus.
+func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
 	if err != nil {
 		return nil, err
@@ -56,6 +57,9 @@ func seed(ctx context.Context, s *store.Store, cfg config) (*seeded, error) {
 		return nil, err
 	}
 	d := &seeded{token: tok, userID: u.ID, orgID: org.ID}
+	if only == "search" {
+		return d, seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace)
+	}
 
 	log.Printf("seeding %d spaces", cfg.spaces)
 	var wg sync.WaitGroup
