@@ -66,7 +66,7 @@ func compareWith(path, report string) string {
 	if b.Len() == 0 {
 		return ""
 	}
-	return "## Before and after\n\nThis run against the results it replaced (made on " + made + "), row by row: " +
+	return "\n## Before and after\n\nThis run against the results it replaced (made on " + made + "), row by row: " +
 		"max req/s, p50, p99, SQL statements and allocations per request.\n\n" +
 		"| section | target | max req/s | p50 | p99 | statements | allocs |\n|---|---|---|---|---|---|---|\n" + b.String() + "\n"
 }
