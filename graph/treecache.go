@@ -5,14 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
-	lru "github.com/hashicorp/golang-lru/v2/simplelru"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"folio/graph/generated"
 	"folio/graph/model"
+	"folio/store/lrucache"
 )
 
 // The page-tree cache. A revision's page tree never changes: the tree is
@@ -35,10 +34,8 @@ const (
 )
 
 type treeCache struct {
-	es    graphql.ExecutableSchema
-	mu    sync.Mutex
-	lru   *lru.LRU[treeKey, *renderedTree]
-	bytes int
+	es       graphql.ExecutableSchema
+	rendered *lrucache.Cache[treeKey, *renderedTree]
 }
 
 // treeKey names one rendering: the content (organization and root hash),
@@ -58,10 +55,11 @@ type renderedTree struct {
 	objects, text int64 // what the tree charged the result budget
 }
 
+// newTreeCache keeps trees of up to a quarter of TreeCacheBytes: one huge
+// tree would push out all the others.
 func newTreeCache(es graphql.ExecutableSchema) *treeCache {
-	c := &treeCache{es: es}
-	c.lru, _ = lru.NewLRU[treeKey, *renderedTree](TreeCacheEntries, func(_ treeKey, t *renderedTree) { c.bytes -= len(t.json) })
-	return c
+	return &treeCache{es: es, rendered: lrucache.New[treeKey](TreeCacheEntries, TreeCacheBytes, TreeCacheBytes/4,
+		func(t *renderedTree) int { return len(t.json) })}
 }
 
 // fields is the field middleware: `Revision.pages` goes through the cache,
@@ -78,7 +76,7 @@ func (c *treeCache) fields(ctx context.Context, next graphql.Resolver) (any, err
 // pages answers a page tree from the cache, or resolves and keeps it.
 func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key treeKey, next graphql.Resolver) (any, error) {
 	a := accountOf(ctx)
-	if hit := c.get(key); hit != nil {
+	if hit, ok := c.rendered.Get(key); ok {
 		if a != nil {
 			if err := a.charge(hit.objects, hit.text); err != nil {
 				return nil, err
@@ -110,7 +108,7 @@ func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key tre
 	}
 	var buf bytes.Buffer
 	m.MarshalGQL(&buf)
-	c.add(key, &renderedTree{json: buf.Bytes(), objects: objects, text: text})
+	c.rendered.Add(key, &renderedTree{json: buf.Bytes(), objects: objects, text: text})
 	return rawJSON(buf.Bytes()), nil
 }
 
@@ -197,32 +195,6 @@ func usesVariable(v *ast.Value) bool {
 		}
 	}
 	return false
-}
-
-func (c *treeCache) get(k treeKey) *renderedTree {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t, _ := c.lru.Get(k)
-	return t
-}
-
-// add keeps a rendering, least recently used out first within TreeCacheBytes.
-func (c *treeCache) add(k treeKey, t *renderedTree) {
-	if len(t.json) > TreeCacheBytes/4 {
-		return // one huge tree would push out everything else
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.lru.Peek(k); ok {
-		c.bytes -= len(old.json)
-	}
-	c.lru.Add(k, t)
-	c.bytes += len(t.json)
-	for c.bytes > TreeCacheBytes {
-		if _, _, ok := c.lru.RemoveOldest(); !ok {
-			break
-		}
-	}
 }
 
 // rawJSON writes JSON made beforehand.

@@ -8,46 +8,22 @@ import (
 	"strconv"
 	"testing"
 
+	"folio/bench/queries"
 	"folio/rest/resttest"
 )
 
-// The site tree as make bench asks for it (bench/cmd/bench: sites.go and
-// postgraphile.go): 10 sites x 10 sections x 10 site spaces, one 30-page
-// space per site, with and without the page trees.
-const (
-	benchTreeWithPages = `query($id: ID!) { organization(id: $id) {
-  sites(limit: 20) { items {
-    id title published visibility urls { published }
-    sectionGroups(limit: 20) { items { id title sections { id } } }
-    sections(limit: 20) { items {
-      id title path default sectionGroup
-      siteSpaces { id path default space { id title emoji
-        revision { id pages { id title path emoji pages { id title path pages { id title path } } } } } }
-    } }
-  } }
-} }`
-	benchTreeWithoutPages = `query($id: ID!) { organization(id: $id) {
-  sites(limit: 20) { items {
-    id title published visibility urls { published }
-    sectionGroups(limit: 20) { items { id title sections { id } } }
-    sections(limit: 20) { items {
-      id title path default sectionGroup
-      siteSpaces { id path default space { id title emoji } }
-    } }
-  } }
-} }`
-)
-
-// BenchmarkSiteTree measures the server's side of the site tree: the
-// body is read and dropped, not decoded.
+// BenchmarkSiteTree measures the server's side of make bench's site tree
+// (10 sites x 10 sections x 10 site spaces, one 30-page space per site),
+// with and without the page trees: the body is read and dropped, not
+// decoded.
 func BenchmarkSiteTree(b *testing.B) {
 	srv := resttest.New(b)
 	alice := srv.User("alice@example.com")
 	org := createOrgB(b, alice, "Acme")
 	seedSitesPages(b, srv, org, 10, 10, 10, 15)
 	for _, w := range []struct{ name, query string }{
-		{"pages", benchTreeWithPages},
-		{"nopages", benchTreeWithoutPages},
+		{"pages", queries.SiteTree},
+		{"nopages", queries.SiteTreeToSpace},
 	} {
 		body, _ := json.Marshal(map[string]any{"query": w.query, "variables": map[string]any{"id": org}})
 		b.Run(w.name, func(b *testing.B) {

@@ -18,6 +18,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"folio/store/lrucache"
 	"net/http"
 	"net/url"
 	"slices"
@@ -56,7 +57,7 @@ type cachedPage struct {
 // Reader serves published sites, published spaces and app pages.
 type Reader struct {
 	cfg      Config
-	cache    *pageCache
+	cache    *lrucache.Cache[string, cachedPage] // rendered pages, within entries and bytes
 	baseHost string
 }
 
@@ -70,7 +71,7 @@ func New(cfg Config) *Reader {
 	if size <= 0 {
 		size = 64 << 20
 	}
-	c := newPageCache(n, size)
+	c := lrucache.New[string](n, size, size, func(p cachedPage) int { return len(p.body) })
 	host := ""
 	if u, err := url.Parse(cfg.Base); err == nil {
 		host = u.Hostname()

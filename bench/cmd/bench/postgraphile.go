@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"folio/bench/queries"
 	"io"
 	"log"
 	"net"
@@ -29,23 +30,13 @@ import (
 const postgraphilePackage = "postgraphile@4.14.1"
 
 // The workloads, as close as the two schemas allow. Folio's site tree with
-// page trees is siteTreeQuery; PostGraphile cannot reach page trees at all
+// page trees is queries.SiteTree; PostGraphile cannot reach page trees at all
 // (in Folio they are content-addressed tries of a revision, not rows), so
-// both trees below stop at the space. Every relation of the tree is a
+// its tree below and queries.SiteTreeToSpace stop at the space. Every relation of the tree is a
 // foreign key (sites, site_section_groups, site_sections and site_spaces
 // all reference their parent, site_spaces reference spaces), so PostGraphile
 // needs no smart comment to nest them.
 const (
-	folioTreeQuery = `query($id: ID!) { organization(id: $id) {
-  sites(limit: 20) { items {
-    id title published visibility urls { published }
-    sectionGroups(limit: 20) { items { id title sections { id } } }
-    sections(limit: 20) { items {
-      id title path default sectionGroup
-      siteSpaces { id path default space { id title emoji } }
-    } }
-  } }
-} }`
 	peerTreeQuery = `query($id: String!) { organizationById(id: $id) {
   sitesByOrganizationIdList(first: 20, orderBy: [CREATED_AT_ASC, ID_ASC]) {
     id title published visibility hostname basename
@@ -429,8 +420,8 @@ func (r *run) peerWorkloads(ctx context.Context, p *peerServer) ([]peerWorkload,
 		count                  *int
 	}{
 		{p.url, "", peerTreeQuery, org, &counts[0]},
-		{r.folio + "/graphql", d.token, folioTreeQuery, org, &counts[1]},
-		{r.folio + "/graphql", d.token, siteTreeQuery, org, &counts[2]},
+		{r.folio + "/graphql", d.token, queries.SiteTreeToSpace, org, &counts[1]},
+		{r.folio + "/graphql", d.token, queries.SiteTree, org, &counts[2]},
 		{r.folio + "/graphql", d.token, folioListQuery, org, nil},
 		{p.url, "", peerListQuery, org, nil},
 		{r.folio + "/graphql", d.token, folioReadQuery, space, nil},
@@ -461,8 +452,8 @@ func (r *run) peerWorkloads(ctx context.Context, p *peerServer) ([]peerWorkload,
 	var out []peerWorkload
 	add := func(peer target, folio ...target) { out = append(out, r.pairs(ctx, peer, folio...)) }
 	add(target{"site tree, GraphQL, to the space (PostGraphile)", peerGQL(peerTreeQuery, org)},
-		target{"site tree, GraphQL, with page trees (Folio)", folioGQL(siteTreeQuery, org)},
-		target{"site tree, GraphQL, without page trees (Folio)", folioGQL(folioTreeQuery, org)})
+		target{"site tree, GraphQL, with page trees (Folio)", folioGQL(queries.SiteTree, org)},
+		target{"site tree, GraphQL, without page trees (Folio)", folioGQL(queries.SiteTreeToSpace, org)})
 	add(target{"1,000 spaces, GraphQL, 15 fields (PostGraphile)", peerGQL(peerListQuery, org)},
 		target{"1,000 spaces, GraphQL, 15 fields (Folio)", folioGQL(folioListQuery, org)},
 		target{"1,000 spaces, REST GET /v1/orgs/{id}/spaces?limit=1000 (Folio)", r.get(r.folio, "/v1/orgs/"+d.orgID+"/spaces?limit=1000")})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"folio/bench/queries"
 	"log"
 	"net/http"
 	"strings"
@@ -11,20 +12,6 @@ import (
 	"folio/bench/loadgen"
 	"folio/store"
 )
-
-// siteTreeQuery is the frontend's main query: an organization's sites with
-// their section groups, sections, site spaces, spaces and page trees.
-const siteTreeQuery = `query($id: ID!) { organization(id: $id) {
-  sites(limit: 20) { items {
-    id title published visibility urls { published }
-    sectionGroups(limit: 20) { items { id title sections { id } } }
-    sections(limit: 20) { items {
-      id title path default sectionGroup
-      siteSpaces { id path default space { id title emoji
-        revision { id pages { id title path emoji pages { id title path pages { id title path } } } } } }
-    } }
-  } }
-} }`
 
 // seedSites makes sites x sections x siteSpaces; the site spaces link
 // spaces of pagesPerSpace pages each, one space per site.
@@ -108,7 +95,7 @@ func fillSpace(ctx context.Context, s *store.Store, userID string, sp *store.Spa
 
 // siteTree measures the site tree query at 1 and 32 concurrent clients.
 func (r *run) siteTree(ctx context.Context) []measurement {
-	body, _ := json.Marshal(map[string]any{"query": siteTreeQuery, "variables": map[string]any{"id": r.data.orgID}})
+	body, _ := json.Marshal(map[string]any{"query": queries.SiteTree, "variables": map[string]any{"id": r.data.orgID}})
 	mk := func(int) *http.Request {
 		req, _ := http.NewRequest(http.MethodPost, r.folio+"/graphql", strings.NewReader(string(body)))
 		req.Header.Set("Authorization", "Bearer "+r.data.token)

@@ -37,28 +37,7 @@ func (r *run) writeWorkloads(ctx context.Context) []measurement {
 		log.Fatal(err)
 	}
 	// n pages to edit, merged into the space.
-	cr, err := s.CreateChangeRequest(ctx, sp, d.userID, "pages")
-	if err != nil {
-		log.Fatal(err)
-	}
-	var pages []string
-	for len(pages) < n {
-		var batch []store.PageChange
-		for i := 0; i < store.MaxChanges && len(pages)+len(batch) < n; i++ {
-			md := fmt.Sprintf("# Page %d\n\nText.\n", len(pages)+i)
-			batch = append(batch, store.PageChange{Operation: store.OpInsertPage, Markdown: &md})
-		}
-		res, err := s.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, d.userID, batch)
-		if err != nil {
-			log.Fatal(err)
-		}
-		for _, c := range res.Changes {
-			pages = append(pages, c.Page)
-		}
-	}
-	if _, err := s.MergeChangeRequest(ctx, sp.ID, cr.ID, d.userID); err != nil {
-		log.Fatal(err)
-	}
+	pages := r.addPages(ctx, sp, n)
 	if sp, err = s.Space(ctx, sp.ID); err != nil {
 		log.Fatal(err)
 	}

@@ -1,0 +1,32 @@
+// Package queries holds the GraphQL documents of make bench's site-tree
+// workloads, so the Go benchmarks beside the code (rest's BenchmarkSiteTree)
+// measure the very same operations.
+package queries
+
+// SiteTree is the frontend's main query: an organization's sites with
+// their section groups, sections and site spaces, each site space's space
+// and that space's page tree, three levels deep.
+const SiteTree = `query($id: ID!) { organization(id: $id) {
+  sites(limit: 20) { items {
+    id title published visibility urls { published }
+    sectionGroups(limit: 20) { items { id title sections { id } } }
+    sections(limit: 20) { items {
+      id title path default sectionGroup
+      siteSpaces { id path default space { id title emoji
+        revision { id pages { id title path emoji pages { id title path pages { id title path } } } } } }
+    } }
+  } }
+} }`
+
+// SiteTreeToSpace is SiteTree down to the space, without page trees: the
+// tree PostGraphile can answer too (its page trees are not rows).
+const SiteTreeToSpace = `query($id: ID!) { organization(id: $id) {
+  sites(limit: 20) { items {
+    id title published visibility urls { published }
+    sectionGroups(limit: 20) { items { id title sections { id } } }
+    sections(limit: 20) { items {
+      id title path default sectionGroup
+      siteSpaces { id path default space { id title emoji } }
+    } }
+  } }
+} }`
