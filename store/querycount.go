@@ -21,7 +21,11 @@ type queryCounter struct{}
 
 func (queryCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
 
-func (queryCounter) AfterQuery(ctx context.Context, _ *bun.QueryEvent) {
+func (queryCounter) AfterQuery(ctx context.Context, _ *bun.QueryEvent) { countStatement(ctx) }
+
+// countStatement counts one statement against ctx's counter, for the
+// statements sent past bun (and so past its hook).
+func countStatement(ctx context.Context) {
 	if n, ok := ctx.Value(queryCountKey{}).(*atomic.Int64); ok {
 		n.Add(1)
 	}
