@@ -35,7 +35,6 @@ type engine interface {
 	SetQueryCache(graphql.Cache[*ast.QueryDocument])
 	SetParserTokenLimit(int)
 	AroundOperations(graphql.OperationMiddleware)
-	AroundFields(graphql.FieldMiddleware)
 	AroundResponses(graphql.ResponseMiddleware)
 	Use(graphql.HandlerExtension)
 }

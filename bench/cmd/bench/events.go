@@ -256,7 +256,7 @@ func (p *mergePool) fill(ctx context.Context, r *run, sd *side, n int) {
 	if need <= 0 {
 		return
 	}
-	s, d := r.store, r.data
+	s := r.store
 	sp, err := s.Space(ctx, sd.space)
 	if err != nil {
 		log.Fatal(err)
@@ -268,7 +268,22 @@ func (p *mergePool) fill(ctx context.Context, r *run, sd *side, n int) {
 		log.Fatal(err)
 	}
 	log.Printf("preparing %d change requests to merge (%s)", need, sd.name)
-	out := make([]string, need)
+	out := r.prepareMerges(ctx, sp, pages)
+	p.mu.Lock()
+	// Taken ones past the end (a pool used up) are behind us: skip them.
+	if t := int(p.taken.Load()); t > len(p.crs) {
+		p.taken.Store(int64(len(p.crs)))
+	}
+	p.crs = append(p.crs, out...)
+	p.mu.Unlock()
+}
+
+// prepareMerges makes one change request per page, each editing its own
+// page (two merges editing one page would conflict), four at a time, and
+// returns their ids.
+func (r *run) prepareMerges(ctx context.Context, sp *store.Space, pages []string) []string {
+	s, d := r.store, r.data
+	out := make([]string, len(pages))
 	var wg sync.WaitGroup
 	var next atomic.Int64
 	for w := 0; w < 4; w++ {
@@ -277,7 +292,7 @@ func (p *mergePool) fill(ctx context.Context, r *run, sd *side, n int) {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= need {
+				if i >= len(pages) {
 					return
 				}
 				c, err := s.CreateChangeRequest(ctx, sp, d.userID, "merge")
@@ -294,11 +309,5 @@ func (p *mergePool) fill(ctx context.Context, r *run, sd *side, n int) {
 		}()
 	}
 	wg.Wait()
-	p.mu.Lock()
-	// Taken ones past the end (a pool used up) are behind us: skip them.
-	if t := int(p.taken.Load()); t > len(p.crs) {
-		p.taken.Store(int64(len(p.crs)))
-	}
-	p.crs = append(p.crs, out...)
-	p.mu.Unlock()
+	return out
 }

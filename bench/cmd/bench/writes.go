@@ -53,19 +53,7 @@ func (r *run) writeWorkloads(ctx context.Context) []measurement {
 
 	// One change request per merge, each editing its own page.
 	log.Printf("preparing %d change requests to merge", n)
-	crs := make([]string, n)
-	for i := range crs {
-		c, err := s.CreateChangeRequest(ctx, sp, d.userID, fmt.Sprint("merge ", i))
-		if err != nil {
-			log.Fatal(err)
-		}
-		md := fmt.Sprintf("# Page %d\n\nMerged.\n", i)
-		if _, err := s.UpdateChangeRequestContent(ctx, sp.ID, c.ID, d.userID,
-			[]store.PageChange{{Operation: store.OpUpdatePage, Page: pages[i], Markdown: &md}}); err != nil {
-			log.Fatal(err)
-		}
-		crs[i] = c.ID
-	}
+	crs := r.prepareMerges(ctx, sp, pages)
 	merge := r.fixedRate(ctx, "POST .../change-requests/{id}/merge", r.cfg.writeRate, func(i int) *http.Request {
 		return r.post(r.folio, "/v1/spaces/"+sp.ID+"/change-requests/"+crs[i%len(crs)]+"/merge", func(int) string { return "" })(i)
 	})
