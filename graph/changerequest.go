@@ -133,6 +133,7 @@ func (r *Resolver) inTheirSpaces(ctx context.Context, org *model.Organization, c
 	for _, cr := range crs {
 		spaces.Register(cr.SpaceID)
 	}
+	loader.For(ctx).ChangeRequestsListed(crs)
 	out := make([]model.ChangeRequest, len(crs))
 	for i, cr := range crs {
 		sp, err := spaces.Load(ctx, cr.SpaceID)

@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"folio/graph/generated"
+	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -156,6 +157,7 @@ func (r *spaceResolver) ChangeRequestList(ctx context.Context, obj *model.Space,
 	if err != nil {
 		return nil, err
 	}
+	loader.For(ctx).ChangeRequestsListed(p.Items)
 	return &model.ChangeRequestList{Items: mapItems(p.Items, func(cr store.ChangeRequest) model.ChangeRequest {
 		return model.ChangeRequest{ChangeRequest: cr, InSpace: *obj}
 	}), Count: p.Count, Next: next(p.Next)}, nil

@@ -73,7 +73,7 @@ func (r *Resolver) commentIn(ctx context.Context, t thread, id string) (*model.C
 	if err != nil {
 		return nil, err
 	}
-	loader.For(ctx).Comments.CommentsListed([]store.Comment{*c})
+	loader.For(ctx).CommentsListed(t.head(), []store.Comment{*c})
 	m := t.wrap(u.ID)(*c)
 	return &m, nil
 }
@@ -118,7 +118,7 @@ func (r *Resolver) listComments(ctx context.Context, t thread, page *string, lim
 	if err != nil {
 		return nil, err
 	}
-	loader.For(ctx).Comments.CommentsListed(p.Items)
+	loader.For(ctx).CommentsListed(t.head(), p.Items)
 	return &model.CommentList{Items: mapItems(p.Items, t.wrap(u.ID)), Count: p.Count, Next: next(p.Next)}, nil
 }
 

@@ -147,7 +147,7 @@ func (r *organizationResolver) Invitations(ctx context.Context, obj *model.Organ
 	if err != nil {
 		return nil, err
 	}
-	return invitationList(p), nil
+	return invitationList(ctx, p), nil
 }
 
 // Invitations is the resolver for the invitations field.
@@ -160,7 +160,7 @@ func (r *queryResolver) Invitations(ctx context.Context, page *string, limit *in
 	if err != nil {
 		return nil, err
 	}
-	return invitationList(p), nil
+	return invitationList(ctx, p), nil
 }
 
 // Invitation returns generated.InvitationResolver implementation.

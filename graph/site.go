@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 
+	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -31,6 +32,7 @@ func (r *Resolver) siteIn(ctx context.Context, org model.Organization, siteID st
 	if err != nil {
 		return model.Site{}, err
 	}
+	loader.For(ctx).Sites.SitesListed(row.ID)
 	return model.NewSite(r.Base, *row, org.Access), needRole(org.Access.Role, min, "site")
 }
 

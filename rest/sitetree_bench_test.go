@@ -28,6 +28,7 @@ func BenchmarkSiteTree(b *testing.B) {
 		body, _ := json.Marshal(map[string]any{"query": w.query, "variables": map[string]any{"id": org}})
 		b.Run(w.name, func(b *testing.B) {
 			n, statements := 0, 0
+			cpu := cpuTime()
 			for b.Loop() {
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/graphql", bytes.NewReader(body))
 				req.Header.Set("Authorization", "Bearer "+alice.Token)
@@ -44,6 +45,7 @@ func BenchmarkSiteTree(b *testing.B) {
 				n = len(raw)
 				statements, _ = strconv.Atoi(resp.Header.Get("X-Folio-Statements"))
 			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(n), "resp-bytes")
 			b.ReportMetric(float64(statements), "statements/op")
 		})

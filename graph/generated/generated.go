@@ -58436,7 +58436,7 @@ func (ec *executionContext) marshalNChangeRequest2folioᚋgraphᚋmodelᚐChange
 }
 
 func (ec *executionContext) marshalNChangeRequest2ᚕfolioᚋgraphᚋmodelᚐChangeRequestᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ChangeRequest) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNChangeRequest2folioᚋgraphᚋmodelᚐChangeRequest(ctx, sel, v[i])
@@ -58535,7 +58535,7 @@ func (ec *executionContext) marshalNCollection2folioᚋgraphᚋmodelᚐCollectio
 }
 
 func (ec *executionContext) marshalNCollection2ᚕfolioᚋgraphᚋmodelᚐCollectionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Collection) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCollection2folioᚋgraphᚋmodelᚐCollection(ctx, sel, v[i])
@@ -58587,7 +58587,7 @@ func (ec *executionContext) marshalNComment2folioᚋgraphᚋmodelᚐComment(ctx 
 }
 
 func (ec *executionContext) marshalNComment2ᚕfolioᚋgraphᚋmodelᚐCommentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Comment) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNComment2folioᚋgraphᚋmodelᚐComment(ctx, sel, v[i])
@@ -58644,7 +58644,7 @@ func (ec *executionContext) marshalNCommentReply2folioᚋgraphᚋmodelᚐComment
 }
 
 func (ec *executionContext) marshalNCommentReply2ᚕfolioᚋgraphᚋmodelᚐCommentReplyᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CommentReply) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCommentReply2folioᚋgraphᚋmodelᚐCommentReply(ctx, sel, v[i])
@@ -58754,7 +58754,7 @@ func (ec *executionContext) marshalNContentChangeOutcome2folioᚋgraphᚋmodel�
 }
 
 func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmodelᚐContentChangeOutcomeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentChangeOutcome) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNContentChangeOutcome2folioᚋgraphᚋmodelᚐContentChangeOutcome(ctx, sel, v[i])
@@ -58793,7 +58793,7 @@ func (ec *executionContext) marshalNContentLink2folioᚋgraphᚋmodelᚐContentL
 }
 
 func (ec *executionContext) marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐContentLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentLink) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx, sel, v[i])
@@ -58847,7 +58847,7 @@ func (ec *executionContext) marshalNContentReference2folioᚋgraphᚋmodelᚐCon
 }
 
 func (ec *executionContext) marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNContentReference2folioᚋgraphᚋmodelᚐContentReference(ctx, sel, v[i])
@@ -58942,7 +58942,7 @@ func (ec *executionContext) marshalNCustomField2folioᚋgraphᚋmodelᚐCustomFi
 }
 
 func (ec *executionContext) marshalNCustomField2ᚕfolioᚋgraphᚋmodelᚐCustomFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CustomField) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCustomField2folioᚋgraphᚋmodelᚐCustomField(ctx, sel, v[i])
@@ -59040,7 +59040,7 @@ func (ec *executionContext) marshalNEmojiReaction2folioᚋgraphᚋmodelᚐEmojiR
 }
 
 func (ec *executionContext) marshalNEmojiReaction2ᚕfolioᚋgraphᚋmodelᚐEmojiReactionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.EmojiReaction) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEmojiReaction2folioᚋgraphᚋmodelᚐEmojiReaction(ctx, sel, v[i])
@@ -59060,7 +59060,7 @@ func (ec *executionContext) marshalNEvent2folioᚋgraphᚋmodelᚐEvent(ctx cont
 }
 
 func (ec *executionContext) marshalNEvent2ᚕfolioᚋgraphᚋmodelᚐEventᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Event) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEvent2folioᚋgraphᚋmodelᚐEvent(ctx, sel, v[i])
@@ -59177,7 +59177,7 @@ func (ec *executionContext) marshalNInvitation2folioᚋgraphᚋmodelᚐInvitatio
 }
 
 func (ec *executionContext) marshalNInvitation2ᚕfolioᚋgraphᚋmodelᚐInvitationᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Invitation) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNInvitation2folioᚋgraphᚋmodelᚐInvitation(ctx, sel, v[i])
@@ -59215,7 +59215,7 @@ func (ec *executionContext) marshalNInvite2folioᚋgraphᚋmodelᚐInvite(ctx co
 }
 
 func (ec *executionContext) marshalNInvite2ᚕfolioᚋgraphᚋmodelᚐInviteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Invite) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNInvite2folioᚋgraphᚋmodelᚐInvite(ctx, sel, v[i])
@@ -59344,7 +59344,7 @@ func (ec *executionContext) marshalNMember2folioᚋgraphᚋmodelᚐMember(ctx co
 }
 
 func (ec *executionContext) marshalNMember2ᚕfolioᚋgraphᚋmodelᚐMemberᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Member) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMember2folioᚋgraphᚋmodelᚐMember(ctx, sel, v[i])
@@ -59388,7 +59388,7 @@ func (ec *executionContext) marshalNMemberSpace2folioᚋgraphᚋmodelᚐMemberSp
 }
 
 func (ec *executionContext) marshalNMemberSpace2ᚕfolioᚋgraphᚋmodelᚐMemberSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.MemberSpace) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMemberSpace2folioᚋgraphᚋmodelᚐMemberSpace(ctx, sel, v[i])
@@ -59422,7 +59422,7 @@ func (ec *executionContext) marshalNMemberTeam2folioᚋgraphᚋmodelᚐMemberTea
 }
 
 func (ec *executionContext) marshalNMemberTeam2ᚕfolioᚋgraphᚋmodelᚐMemberTeamᚄ(ctx context.Context, sel ast.SelectionSet, v []model.MemberTeam) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMemberTeam2folioᚋgraphᚋmodelᚐMemberTeam(ctx, sel, v[i])
@@ -59494,7 +59494,7 @@ func (ec *executionContext) marshalNOpenAPISpec2folioᚋgraphᚋmodelᚐOpenAPIS
 }
 
 func (ec *executionContext) marshalNOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPISpec) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpenAPISpec2folioᚋgraphᚋmodelᚐOpenAPISpec(ctx, sel, v[i])
@@ -59605,7 +59605,7 @@ func (ec *executionContext) marshalNOpenAPISpecVersion2folioᚋgraphᚋmodelᚐO
 }
 
 func (ec *executionContext) marshalNOpenAPISpecVersion2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecVersionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPISpecVersion) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpenAPISpecVersion2folioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx, sel, v[i])
@@ -59653,7 +59653,7 @@ func (ec *executionContext) marshalNOrganization2folioᚋgraphᚋmodelᚐOrganiz
 }
 
 func (ec *executionContext) marshalNOrganization2ᚕfolioᚋgraphᚋmodelᚐOrganizationᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Organization) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOrganization2folioᚋgraphᚋmodelᚐOrganization(ctx, sel, v[i])
@@ -59752,7 +59752,7 @@ func (ec *executionContext) marshalNReactionUser2folioᚋgraphᚋmodelᚐReactio
 }
 
 func (ec *executionContext) marshalNReactionUser2ᚕfolioᚋgraphᚋmodelᚐReactionUserᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ReactionUser) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNReactionUser2folioᚋgraphᚋmodelᚐReactionUser(ctx, sel, v[i])
@@ -59786,7 +59786,7 @@ func (ec *executionContext) marshalNRevisionFile2folioᚋgraphᚋmodelᚐRevisio
 }
 
 func (ec *executionContext) marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionFile) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRevisionFile2folioᚋgraphᚋmodelᚐRevisionFile(ctx, sel, v[i])
@@ -59830,7 +59830,7 @@ func (ec *executionContext) marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisio
 }
 
 func (ec *executionContext) marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx, sel, v[i])
@@ -59900,7 +59900,7 @@ func (ec *executionContext) marshalNSAMLProvider2folioᚋgraphᚋmodelᚐSAMLPro
 }
 
 func (ec *executionContext) marshalNSAMLProvider2ᚕfolioᚋgraphᚋmodelᚐSAMLProviderᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SAMLProvider) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSAMLProvider2folioᚋgraphᚋmodelᚐSAMLProvider(ctx, sel, v[i])
@@ -59952,7 +59952,7 @@ func (ec *executionContext) marshalNSSOProviderLogin2folioᚋgraphᚋmodelᚐSSO
 }
 
 func (ec *executionContext) marshalNSSOProviderLogin2ᚕfolioᚋgraphᚋmodelᚐSSOProviderLoginᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SSOProviderLogin) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSSOProviderLogin2folioᚋgraphᚋmodelᚐSSOProviderLogin(ctx, sel, v[i])
@@ -59986,7 +59986,7 @@ func (ec *executionContext) marshalNSearchPageAncestor2folioᚋgraphᚋmodelᚐS
 }
 
 func (ec *executionContext) marshalNSearchPageAncestor2ᚕfolioᚋgraphᚋmodelᚐSearchPageAncestorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageAncestor) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSearchPageAncestor2folioᚋgraphᚋmodelᚐSearchPageAncestor(ctx, sel, v[i])
@@ -60006,7 +60006,7 @@ func (ec *executionContext) marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSea
 }
 
 func (ec *executionContext) marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx, sel, v[i])
@@ -60044,7 +60044,7 @@ func (ec *executionContext) marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐ
 }
 
 func (ec *executionContext) marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodelᚐSearchSectionResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSectionResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐSearchSectionResult(ctx, sel, v[i])
@@ -60064,7 +60064,7 @@ func (ec *executionContext) marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSe
 }
 
 func (ec *executionContext) marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodelᚐSearchSpaceResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSpaceResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSearchSpaceResult(ctx, sel, v[i])
@@ -60098,7 +60098,7 @@ func (ec *executionContext) marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(
 }
 
 func (ec *executionContext) marshalNShareLink2ᚕfolioᚋgraphᚋmodelᚐShareLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareLink) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(ctx, sel, v[i])
@@ -60146,7 +60146,7 @@ func (ec *executionContext) marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx contex
 }
 
 func (ec *executionContext) marshalNSite2ᚕfolioᚋgraphᚋmodelᚐSiteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Site) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx, sel, v[i])
@@ -60198,7 +60198,7 @@ func (ec *executionContext) marshalNSiteFeature2folioᚋgraphᚋmodelᚐSiteFeat
 }
 
 func (ec *executionContext) marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteFeatureᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteFeature) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteFeature2folioᚋgraphᚋmodelᚐSiteFeature(ctx, sel, v[i])
@@ -60240,7 +60240,7 @@ func (ec *executionContext) marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSect
 }
 
 func (ec *executionContext) marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteSectionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSection) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSection(ctx, sel, v[i])
@@ -60270,7 +60270,7 @@ func (ec *executionContext) marshalNSiteSectionGroup2folioᚋgraphᚋmodelᚐSit
 }
 
 func (ec *executionContext) marshalNSiteSectionGroup2ᚕfolioᚋgraphᚋmodelᚐSiteSectionGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSectionGroup) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteSectionGroup2folioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, sel, v[i])
@@ -60328,7 +60328,7 @@ func (ec *executionContext) marshalNSiteSpace2folioᚋgraphᚋmodelᚐSiteSpace(
 }
 
 func (ec *executionContext) marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSpace) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteSpace2folioᚋgraphᚋmodelᚐSiteSpace(ctx, sel, v[i])
@@ -60382,7 +60382,7 @@ func (ec *executionContext) marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSi
 }
 
 func (ec *executionContext) marshalNSiteStructureItem2ᚕfolioᚋgraphᚋmodelᚐSiteStructureItemᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteStructureItem) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx, sel, v[i])
@@ -60457,7 +60457,7 @@ func (ec *executionContext) marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx cont
 }
 
 func (ec *executionContext) marshalNSpace2ᚕfolioᚋgraphᚋmodelᚐSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Space) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx, sel, v[i])
@@ -60487,7 +60487,7 @@ func (ec *executionContext) marshalNSpaceCustomField2folioᚋgraphᚋmodelᚐSpa
 }
 
 func (ec *executionContext) marshalNSpaceCustomField2ᚕfolioᚋgraphᚋmodelᚐSpaceCustomFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SpaceCustomField) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSpaceCustomField2folioᚋgraphᚋmodelᚐSpaceCustomField(ctx, sel, v[i])
@@ -60575,7 +60575,7 @@ func (ec *executionContext) marshalNTeam2folioᚋgraphᚋmodelᚐTeam(ctx contex
 }
 
 func (ec *executionContext) marshalNTeam2ᚕfolioᚋgraphᚋmodelᚐTeamᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Team) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTeam2folioᚋgraphᚋmodelᚐTeam(ctx, sel, v[i])
@@ -60619,7 +60619,7 @@ func (ec *executionContext) marshalNTeamMember2folioᚋgraphᚋmodelᚐTeamMembe
 }
 
 func (ec *executionContext) marshalNTeamMember2ᚕfolioᚋgraphᚋmodelᚐTeamMemberᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TeamMember) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTeamMember2folioᚋgraphᚋmodelᚐTeamMember(ctx, sel, v[i])
@@ -60713,7 +60713,7 @@ func (ec *executionContext) marshalNTranslationSettings2folioᚋgraphᚋmodelᚐ
 }
 
 func (ec *executionContext) marshalNTranslationSettings2ᚕfolioᚋgraphᚋmodelᚐTranslationSettingsᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TranslationSettings) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTranslationSettings2folioᚋgraphᚋmodelᚐTranslationSettings(ctx, sel, v[i])
@@ -60884,7 +60884,7 @@ func (ec *executionContext) marshalNUserContributor2folioᚋgraphᚋmodelᚐUser
 }
 
 func (ec *executionContext) marshalNUserContributor2ᚕfolioᚋgraphᚋmodelᚐUserContributorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.UserContributor) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNUserContributor2folioᚋgraphᚋmodelᚐUserContributor(ctx, sel, v[i])
@@ -60924,7 +60924,7 @@ func (ec *executionContext) marshalNWebhook2folioᚋgraphᚋmodelᚐWebhook(ctx 
 }
 
 func (ec *executionContext) marshalNWebhook2ᚕfolioᚋgraphᚋmodelᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Webhook) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhook2folioᚋgraphᚋmodelᚐWebhook(ctx, sel, v[i])
@@ -60954,7 +60954,7 @@ func (ec *executionContext) marshalNWebhookDelivery2folioᚋgraphᚋmodelᚐWebh
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕfolioᚋgraphᚋmodelᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []model.WebhookDelivery) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookDelivery2folioᚋgraphᚋmodelᚐWebhookDelivery(ctx, sel, v[i])
@@ -61012,7 +61012,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -61059,7 +61059,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -61087,7 +61087,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -61107,7 +61107,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -61207,7 +61207,7 @@ func (ec *executionContext) marshalOChangeRequestStatus2ᚕfolioᚋstoreᚐChang
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx, sel, v[i])
@@ -61519,7 +61519,7 @@ func (ec *executionContext) marshalOOpenAPIErrorObject2ᚕfolioᚋgraphᚋmodel�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOpenAPIErrorObject2folioᚋgraphᚋmodelᚐOpenAPIErrorObject(ctx, sel, v[i])
@@ -61561,7 +61561,7 @@ func (ec *executionContext) marshalORevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx, sel, v[i])
@@ -61946,7 +61946,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -61965,7 +61965,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -61984,7 +61984,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -62010,7 +62010,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])

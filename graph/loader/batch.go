@@ -16,7 +16,8 @@ import (
 // each level of a query costs one statement however its resolvers'
 // goroutines happen to be scheduled (a time window alone splits batches on a
 // busy machine), and waits for no timer. Keys nobody announced go through
-// the library's time window.
+// the library's time window, and make the lists around them resolve their
+// elements concurrently (see Sequence).
 type Loader[K comparable, V any] struct {
 	batch dataloader.BatchFunc[K, V]
 	once  sync.Once
@@ -127,6 +128,7 @@ func (l *Loader[K, V]) safeBatch(ctx context.Context, keys []K) (results []*data
 
 // timed loads a key nobody announced through the library's time window.
 func (l *Loader[K, V]) timed(ctx context.Context, key K) (V, error) {
+	interruptSequences(ctx)
 	// A small input buffer: the library's default allocates room for 1,000
 	// keys per batch, and the batch goroutine drains it as keys arrive.
 	l.once.Do(func() {

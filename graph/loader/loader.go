@@ -98,6 +98,33 @@ func (l *Loaders) MemberTeamsListed(ms []store.TeamMembership) {
 	}
 }
 
+// CommentsListed announces what the fields of these comments of a thread
+// will load, the thread's current revision head among them (their targets'
+// pages are looked up there).
+func (l *Loaders) CommentsListed(head string, cs []store.Comment) {
+	l.Comments.CommentsListed(cs)
+	l.Content.Revision.Register(head)
+}
+
+// ChangeRequestsListed announces the users behind these change requests.
+func (l *Loaders) ChangeRequestsListed(crs []store.ChangeRequest) {
+	for _, cr := range crs {
+		l.User.Register(cr.CreatedBy)
+		if cr.MergedBy != nil {
+			l.User.Register(*cr.MergedBy)
+		}
+	}
+}
+
+// InvitationsListed announces the users who sent these invitations.
+func (l *Loaders) InvitationsListed(is []store.Invitation) {
+	for _, i := range is {
+		if i.InviterID != nil {
+			l.User.Register(*i.InviterID)
+		}
+	}
+}
+
 func notFound(what string) error { return store.NotFound(what) }
 
 type ctxKey struct{}
