@@ -115,7 +115,7 @@ func (a *account) chargeText(n int64) error { return a.charge(0, n) }
 // overdraft fails the whole operation.
 func (a *account) charge(objects, text int64) error {
 	if err := a.failed.Load(); err != nil {
-		return err // overdrawn elsewhere: stop the work here
+		return copyOf(err) // overdrawn elsewhere: stop the work here
 	}
 	if text > 0 && a.bytes.Add(-text) < 0 {
 		return a.fail(limitError(CodeResultTooLarge, "the result carries more than %d bytes of text; ask for fewer fields, smaller pages or one page's content at a time", a.maxBytes))
@@ -144,7 +144,15 @@ func (a *account) spent() (objects, text int64) {
 // fail records the first error that overdrew the account and returns it.
 func (a *account) fail(err *gqlerror.Error) *gqlerror.Error {
 	a.failed.CompareAndSwap(nil, err)
-	return a.failed.Load()
+	return copyOf(a.failed.Load())
+}
+
+// copyOf is a copy of the recorded error for one field: gqlgen writes the
+// field's path into the error it is given, and fields resolving at once
+// would write into one shared error together.
+func copyOf(err *gqlerror.Error) *gqlerror.Error {
+	c := *err
+	return &c
 }
 
 // priceOf is what one element of the list field f costs: 1 plus its

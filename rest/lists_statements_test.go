@@ -13,8 +13,8 @@ import (
 // element (graph/generated/slice.go): a load that no list announced, here
 // each space's current revision, must not turn into one statement per
 // element. The list goes back to resolving its elements concurrently, so
-// the statements stay the same however many spaces there are, and each
-// element still gets its own revision.
+// the statements stay about the same however many spaces there are, and
+// each element still gets its own revision.
 func TestListLoadsNotAnnouncedStillBatch(t *testing.T) {
 	const query = `query($id: ID!) { organization(id: $id) {
   spaces(limit: 100) { items { id revision { id } } }
@@ -61,7 +61,9 @@ func TestListLoadsNotAnnouncedStillBatch(t *testing.T) {
 	}
 	small, large := run(3), run(40)
 	t.Logf("statements: %d for 3 spaces, %d for 40", small, large)
-	if small != large {
-		t.Errorf("statements: %d for 3 spaces, %d for 40; want the same", small, large)
+	// The rest of the list loads through the loader's time window, which a
+	// busy machine (the race detector, say) may split in two.
+	if large > small+1 {
+		t.Errorf("statements: %d for 3 spaces, %d for 40; want the same, give or take one", small, large)
 	}
 }

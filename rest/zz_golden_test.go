@@ -37,6 +37,11 @@ func TestGoldenRemainingRoutes(t *testing.T) {
 	alice.Get(cr + "/content/files").Expect(http.StatusOK)
 	// TestOrganizationSearchOnlyReadableSpaces has two spaces of equal score.
 	alice.Get("/v1/orgs/" + org + "/search?query=guide").Expect(http.StatusOK)
+	// TestOpenAPISpecLifecycle reads its spec while a worker processes it;
+	// this server runs no workers, so the spec stays pending.
+	docs := newDocServer(t, petstore("Petstore"))
+	alice.Post("/v1/orgs/"+org+"/openapi", map[string]any{"slug": "petstore", "source": map[string]any{"url": docs.URL + "/spec.yaml"}}).Expect(http.StatusCreated)
+	alice.Get("/v1/orgs/" + org + "/openapi/petstore").Expect(http.StatusOK)
 }
 
 // TestGoldenFiles walks the route table: every route has a golden file
