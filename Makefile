@@ -96,10 +96,12 @@ node:
 	fi
 
 # Regenerate GraphQL code after editing graph/schema/*.graphqls.
-# Lists then marshal through graph/generated/slice.go (its comment says why).
+# Lists then marshal through graph/generated/slice.go, and data is written
+# into graph/generated/buffer.go's buffers (their comments say why).
 generate:
 	$(GO) tool gqlgen generate
-	sed -i 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' graph/generated/generated.go
+	sed -i -e 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' \
+		-e 's/var buf bytes\.Buffer$$/& = responseBuffer()/' graph/generated/generated.go
 
 check:
 	test -z "$$(gofmt -l .)"

@@ -12,7 +12,14 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"folio/graph/generated"
 )
+
+// ReleaseData hands the memory of a response's data back once it is
+// written and nothing reads it any more, for the next operation to write
+// its data into (see generated.ReleaseData).
+func ReleaseData(data json.RawMessage) { generated.ReleaseData(data) }
 
 // post is gqlgen's POST transport (GraphQL over HTTP with a JSON body),
 // answering the same statuses and media types, with one difference: the
@@ -55,7 +62,9 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, oc)
-	writeResponse(w, responses(ctx))
+	resp := responses(ctx)
+	writeResponse(w, resp)
+	ReleaseData(resp.Data)
 }
 
 const graphqlResponseJSON = "application/graphql-response+json"

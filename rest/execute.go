@@ -16,6 +16,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
 
+	"folio/graph"
 	"folio/store"
 )
 
@@ -39,6 +40,7 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 	}
 	handler, ctx := exec.DispatchOperation(ctx, opCtx)
 	resp := handler(ctx)
+	defer graph.ReleaseData(resp.Data) // every use below copies what it keeps
 	if len(resp.Errors) > 0 {
 		writeGraphQLError(w, resp.Errors[0])
 		return

@@ -7119,7 +7119,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 					return nil
 				}
 			}
-			var buf bytes.Buffer
+			var buf bytes.Buffer = responseBuffer()
 			data.MarshalGQL(&buf)
 			response.Data = buf.Bytes()
 			if atomic.LoadInt32(&ec.Deferred) > 0 {
@@ -7137,7 +7137,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			first = false
 			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
-			var buf bytes.Buffer
+			var buf bytes.Buffer = responseBuffer()
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
