@@ -129,7 +129,7 @@ func documentMarkdown(in model.DocumentInput, field string) (string, error) {
 // inTheirSpaces wraps change requests of several spaces of an organization,
 // each with its space as the caller sees it (the spaces in one statement).
 func (r *Resolver) inTheirSpaces(ctx context.Context, org *model.Organization, crs []store.ChangeRequest) ([]model.ChangeRequest, error) {
-	spaces := loader.For(ctx).Spaces.Space
+	spaces := loader.For(ctx).Spaces().Space
 	for _, cr := range crs {
 		spaces.Register(cr.SpaceID)
 	}

@@ -124,7 +124,7 @@ func (r *Resolver) listComments(ctx context.Context, t thread, page *string, lim
 
 // headTree loads the content of a thread's current revision.
 func headTree(ctx context.Context, head string) (*store.Tree, error) {
-	l := loader.For(ctx).Content
+	l := loader.For(ctx).Content()
 	rev, err := l.Revision.Load(ctx, head)
 	if err != nil {
 		return nil, err

@@ -25,18 +25,18 @@ func (r *changeRequestResolver) Comment(ctx context.Context, obj *model.ChangeRe
 
 // PostedBy is the resolver for the postedBy field.
 func (r *commentResolver) PostedBy(ctx context.Context, obj *model.Comment) (*model.User, error) {
-	return r.userFrom(ctx, loader.For(ctx).Comments.Authors, obj.PostedBy)
+	return r.userFrom(ctx, loader.For(ctx).Comments().Authors, obj.PostedBy)
 }
 
 // Reactions is the resolver for the reactions field.
 func (r *commentResolver) Reactions(ctx context.Context, obj *model.Comment) ([]model.EmojiReaction, error) {
-	rows, err := loader.For(ctx).Comments.CommentReactions.Load(ctx, obj.ID)
+	rows, err := loader.For(ctx).Comments().CommentReactions.Load(ctx, obj.ID)
 	return model.GroupReactions(rows, false), err
 }
 
 // Repliers is the resolver for the repliers field.
 func (r *commentResolver) Repliers(ctx context.Context, obj *model.Comment) ([]model.UserContributor, error) {
-	rows, err := loader.For(ctx).Comments.Repliers.Load(ctx, obj.ID)
+	rows, err := loader.For(ctx).Comments().Repliers.Load(ctx, obj.ID)
 	return mapItems(rows, func(rp store.Replier) model.UserContributor {
 		u := model.NewUser(r.Base, rp.User)
 		return model.UserContributor{User: &u, Count: rp.Count, UpdatedAt: rp.UpdatedAt}
@@ -53,13 +53,13 @@ func (r *commentResolver) ResolvedBy(ctx context.Context, obj *model.Comment) (*
 	if obj.ResolvedBy == nil {
 		return nil, nil
 	}
-	return r.userFrom(ctx, loader.For(ctx).Comments.Authors, *obj.ResolvedBy)
+	return r.userFrom(ctx, loader.For(ctx).Comments().Authors, *obj.ResolvedBy)
 }
 
 // ReplyList is the resolver for the replyList field.
 func (r *commentResolver) ReplyList(ctx context.Context, obj *model.Comment, page *string, limit *int) (*model.CommentReplyList, error) {
 	args := pageArgs(page, limit)
-	p, err := nestedPageCounted(ctx, loader.For(ctx).Comments.Replies, obj.ID, obj.Replies, args)
+	p, err := nestedPageCounted(ctx, loader.For(ctx).Comments().Replies, obj.ID, obj.Replies, args)
 	if err != nil {
 		return nil, err
 	}
@@ -79,12 +79,12 @@ func (r *commentResolver) Reply(ctx context.Context, obj *model.Comment, id stri
 
 // PostedBy is the resolver for the postedBy field.
 func (r *commentReplyResolver) PostedBy(ctx context.Context, obj *model.CommentReply) (*model.User, error) {
-	return r.userFrom(ctx, loader.For(ctx).Comments.ReplyAuthors, obj.PostedBy)
+	return r.userFrom(ctx, loader.For(ctx).Comments().ReplyAuthors, obj.PostedBy)
 }
 
 // Reactions is the resolver for the reactions field.
 func (r *commentReplyResolver) Reactions(ctx context.Context, obj *model.CommentReply) ([]model.EmojiReaction, error) {
-	rows, err := loader.For(ctx).Comments.ReplyReactions.Load(ctx, obj.ID)
+	rows, err := loader.For(ctx).Comments().ReplyReactions.Load(ctx, obj.ID)
 	return model.GroupReactions(rows, true), err
 }
 
@@ -204,7 +204,7 @@ func (r *mutationResolver) DeleteCommentReply(ctx context.Context, spaceID strin
 
 // User is the resolver for the user field.
 func (r *reactionUserResolver) User(ctx context.Context, obj *model.ReactionUser) (*model.User, error) {
-	l := loader.For(ctx).Comments
+	l := loader.For(ctx).Comments()
 	if obj.OnReply {
 		return r.userFrom(ctx, l.ReplyReactors, obj.UserID)
 	}

@@ -23,7 +23,7 @@ import (
 
 // revisionOf loads a revision of a space; revisions of other spaces are NOT_FOUND.
 func (r *Resolver) revisionOf(ctx context.Context, sp model.Space, id string) (*model.Revision, error) {
-	rev, err := loader.For(ctx).Content.Revision.Load(ctx, id)
+	rev, err := loader.For(ctx).Content().Revision.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (r *Resolver) revisionOf(ctx context.Context, sp model.Space, id string) (*
 
 // tree loads a revision's content (one statement, cached for the operation).
 func tree(ctx context.Context, rev *model.Revision) (*store.Tree, error) {
-	return loader.For(ctx).Content.Tree.Load(ctx, store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root})
+	return loader.For(ctx).Content().Tree.Load(ctx, store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root})
 }
 
 // pageTree builds a revision's page tree in memory: top-level pages with
@@ -149,7 +149,7 @@ func (r *Resolver) OpenFile(ctx context.Context, spaceID, fileID string) (*store
 // subpages with the document loader, so the markdown or document fields of
 // a whole tree load in one statement.
 func announceDocuments(ctx context.Context, pages []model.RevisionPage) {
-	docs := loader.For(ctx).Content.Document
+	docs := loader.For(ctx).Content().Document
 	var walk func([]model.RevisionPage)
 	walk = func(ps []model.RevisionPage) {
 		for i := range ps {
@@ -167,7 +167,7 @@ func pageMarkdown(ctx context.Context, p *model.RevisionPage) (string, error) {
 	if p.Entry.Document == "" {
 		return "", nil
 	}
-	return loader.For(ctx).Content.Document.Load(ctx, store.DocumentKey{OrganizationID: p.Org, Hash: p.Entry.Document})
+	return loader.For(ctx).Content().Document.Load(ctx, store.DocumentKey{OrganizationID: p.Org, Hash: p.Entry.Document})
 }
 
 // documentJSON converts stored markdown to GitBook's JSON document.

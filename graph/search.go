@@ -13,7 +13,7 @@ import (
 // the order of each space's best hit. The store only returns spaces the
 // caller can read; their rows come in one statement.
 func (r *Resolver) groupBySpace(ctx context.Context, org *model.Organization, hits []store.SearchHit) ([]model.SearchSpaceResult, error) {
-	spaces := loader.For(ctx).Spaces.Space
+	spaces := loader.For(ctx).Spaces().Space
 	for _, h := range hits {
 		spaces.Register(h.SpaceID)
 	}
@@ -29,7 +29,7 @@ func (r *Resolver) groupBySpace(ctx context.Context, org *model.Organization, hi
 			}
 			i, at[h.SpaceID] = len(out), len(out)
 			apps[h.SpaceID], revs[h.SpaceID] = model.NewSpace(r.Base, sp, org.Access).Urls().App, sp.RevisionID
-			loader.For(ctx).Content.Revision.Register(sp.RevisionID)
+			loader.For(ctx).Content().Revision.Register(sp.RevisionID)
 			out = append(out, model.SearchSpaceResult{ID: sp.ID, Title: sp.Title, Score: h.Score()})
 		}
 		out[i].Pages = append(out[i].Pages, model.SearchPageResult{Hit: h, SpaceApp: apps[h.SpaceID], Revision: revs[h.SpaceID]})

@@ -42,7 +42,7 @@ func (r *spaceResolver) Search(ctx context.Context, obj *model.Space, query stri
 		return nil, err
 	}
 	app := obj.Urls().App
-	loader.For(ctx).Content.Revision.Register(obj.RevisionID)
+	loader.For(ctx).Content().Revision.Register(obj.RevisionID)
 	return &model.SearchPageResultList{Items: mapItems(p.Items, func(h store.SearchHit) model.SearchPageResult {
 		return model.SearchPageResult{Hit: h, SpaceApp: app, Revision: obj.RevisionID}
 	}), Count: p.Count, Next: next(p.Next)}, nil

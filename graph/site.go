@@ -32,7 +32,7 @@ func (r *Resolver) siteIn(ctx context.Context, org model.Organization, siteID st
 	if err != nil {
 		return model.Site{}, err
 	}
-	loader.For(ctx).Sites.SitesListed(row.ID)
+	loader.For(ctx).Sites().SitesListed(row.ID)
 	return model.NewSite(r.Base, *row, org.Access), needRole(org.Access.Role, min, "site")
 }
 

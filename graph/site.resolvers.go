@@ -381,7 +381,7 @@ func (r *organizationResolver) Sites(ctx context.Context, obj *model.Organizatio
 	for i, s := range p.Items {
 		ids[i] = s.ID
 	}
-	loader.For(ctx).Sites.SitesListed(ids...)
+	loader.For(ctx).Sites().SitesListed(ids...)
 	return &model.SiteList{Items: mapItems(p.Items, func(s store.Site) model.Site {
 		return model.NewSite(r.Base, s, obj.Access)
 	}), Count: p.Count, Next: next(p.Next)}, nil
@@ -403,13 +403,13 @@ func (r *queryResolver) PublishedSite(ctx context.Context, organizationID string
 
 // SiteSpaces is the resolver for the siteSpaces field.
 func (r *siteResolver) SiteSpaces(ctx context.Context, obj *model.Site) (int, error) {
-	return loader.For(ctx).Sites.SiteSpaces.Count.Load(ctx, obj.ID)
+	return loader.For(ctx).Sites().SiteSpaces.Count.Load(ctx, obj.ID)
 }
 
 // Sections is the resolver for the sections field.
 func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error) {
 	args := pageArgs(page, limit)
-	p, err := nestedPage(ctx, loader.For(ctx).Sites.Sections, obj.ID, args)
+	p, err := nestedPage(ctx, loader.For(ctx).Sites().Sections, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -422,7 +422,7 @@ func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *stri
 // SectionGroups is the resolver for the sectionGroups field.
 func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error) {
 	args := pageArgs(page, limit)
-	p, err := nestedPage(ctx, loader.For(ctx).Sites.Groups, obj.ID, args)
+	p, err := nestedPage(ctx, loader.For(ctx).Sites().Groups, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +434,7 @@ func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page 
 // SiteSpaceList is the resolver for the siteSpaceList field.
 func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error) {
 	args := pageArgs(page, limit)
-	l := loader.For(ctx).Sites.SiteSpaces
+	l := loader.For(ctx).Sites().SiteSpaces
 	var p store.Page[store.SiteSpace]
 	var err error
 	if defaultArg != nil {
@@ -471,7 +471,7 @@ func (r *siteSectionResolver) SiteSpaces(ctx context.Context, obj *model.SiteSec
 	if obj.Visible != nil {
 		return obj.Visible, nil
 	}
-	bySection, err := loader.For(ctx).Sites.SectionSpaces.Load(ctx, obj.SiteID)
+	bySection, err := loader.For(ctx).Sites().SectionSpaces.Load(ctx, obj.SiteID)
 	if err != nil {
 		return nil, err
 	}
@@ -485,7 +485,7 @@ func (r *siteSectionGroupResolver) Sections(ctx context.Context, obj *model.Site
 	if obj.Visible != nil {
 		return obj.Visible, nil
 	}
-	byGroup, err := loader.For(ctx).Sites.GroupedSections.Load(ctx, obj.SiteID)
+	byGroup, err := loader.For(ctx).Sites().GroupedSections.Load(ctx, obj.SiteID)
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,7 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 	}
 	// One statement reads the space and the caller's membership of its
 	// organization.
-	sa, err := loader.For(ctx).Spaces.SpaceForViewer.LoadNow(ctx, id)
+	sa, err := loader.For(ctx).Spaces().SpaceForViewer.LoadNow(ctx, id)
 	if err != nil {
 		return model.Space{}, err
 	}
@@ -67,7 +67,7 @@ func (r *Resolver) collection(ctx context.Context, id string) (model.Collection,
 	if _, err := viewer(ctx); err != nil {
 		return model.Collection{}, err
 	}
-	c, err := loader.For(ctx).Spaces.Collection.LoadNow(ctx, id)
+	c, err := loader.For(ctx).Spaces().Collection.LoadNow(ctx, id)
 	if err != nil {
 		return model.Collection{}, err
 	}
@@ -108,7 +108,7 @@ func (r *Resolver) canCreateIn(ctx context.Context, org model.Organization, pare
 	if parentID == nil {
 		return needRole(org.Access.Role, store.RoleCreate, "organization")
 	}
-	c, err := loader.For(ctx).Spaces.Collection.Load(ctx, *parentID)
+	c, err := loader.For(ctx).Spaces().Collection.Load(ctx, *parentID)
 	if err != nil || c.OrganizationID != org.ID {
 		if err == nil || store.ErrorCode(err) == store.CodeNotFound {
 			return store.Invalid(field, "collection %q is not in this organization", *parentID)
@@ -150,7 +150,7 @@ func (r *Resolver) moveTarget(ctx context.Context, orgID string, current *string
 
 // parentOf returns the parent of a sibling named in a position.
 func (r *Resolver) parentOf(ctx context.Context, orgID string, p *store.Pointer) (*string, error) {
-	l := loader.For(ctx).Spaces
+	l := loader.For(ctx).Spaces()
 	var parent *string
 	var org string
 	if p.Type == "space" {

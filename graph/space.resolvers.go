@@ -16,7 +16,7 @@ import (
 // Spaces is the resolver for the spaces field.
 func (r *collectionResolver) Spaces(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.SpaceList, error) {
 	args := pageArgs(page, limit)
-	p, err := nestedPage(ctx, loader.For(ctx).Spaces.CollectionSpaces, obj.ID, args)
+	p, err := nestedPage(ctx, loader.For(ctx).Spaces().CollectionSpaces, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func (r *collectionResolver) Spaces(ctx context.Context, obj *model.Collection, 
 // Collections is the resolver for the collections field.
 func (r *collectionResolver) Collections(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.CollectionList, error) {
 	args := pageArgs(page, limit)
-	p, err := nestedPage(ctx, loader.For(ctx).Spaces.ChildCollections, obj.ID, args)
+	p, err := nestedPage(ctx, loader.For(ctx).Spaces().ChildCollections, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +320,7 @@ func (r *organizationResolver) Collections(ctx context.Context, obj *model.Organ
 	if err != nil {
 		return nil, err
 	}
-	loader.For(ctx).Spaces.CollectionsListed(p.Items)
+	loader.For(ctx).Spaces().CollectionsListed(p.Items)
 	return &model.CollectionList{Items: mapItems(p.Items, func(c store.Collection) model.Collection {
 		return model.NewCollection(r.Base, c, obj.Access)
 	}), Count: p.Count, Next: next(p.Next)}, nil
@@ -360,7 +360,7 @@ func (r *queryResolver) Collection(ctx context.Context, id string) (*model.Colle
 
 // CustomFields is the resolver for the customFields field.
 func (r *spaceResolver) CustomFields(ctx context.Context, obj *model.Space) ([]model.SpaceCustomField, error) {
-	fields, err := loader.For(ctx).Spaces.OrganizationFieldsList.Load(ctx, obj.OrganizationID)
+	fields, err := loader.For(ctx).Spaces().OrganizationFieldsList.Load(ctx, obj.OrganizationID)
 	if err != nil {
 		return nil, err
 	}

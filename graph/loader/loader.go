@@ -5,6 +5,7 @@ package loader
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"folio/store"
@@ -25,15 +26,53 @@ type Loaders struct {
 	ViewerTeamRole *Loader[string, int]
 	TeamMembers    *Nested[string, store.TeamMembership]
 	MemberTeams    *Nested[store.MemberKey, store.TeamMembership]
-	Spaces         *SpaceLoaders
-	Content        *ContentLoaders
-	Comments       *CommentLoaders
-	Sites          *SiteLoaders
+
+	// The groups below are made on first use: most operations read one
+	// object, and making every loader up front was a sixth of the
+	// allocations of a single read.
+	store    *store.Store
+	viewerID string
+	spaces   lazy[SpaceLoaders]
+	content  lazy[ContentLoaders]
+	comments lazy[CommentLoaders]
+	sites    lazy[SiteLoaders]
+}
+
+// lazy is a group of loaders made by the first operation's resolver that
+// asks for it.
+type lazy[T any] struct {
+	once sync.Once
+	v    *T
+}
+
+func (z *lazy[T]) get(build func() *T) *T {
+	z.once.Do(func() { z.v = build() })
+	return z.v
+}
+
+// Spaces are the loaders of spaces and collections.
+func (l *Loaders) Spaces() *SpaceLoaders {
+	return l.spaces.get(func() *SpaceLoaders { return newSpaceLoaders(l.store, l.viewerID) })
+}
+
+// Content are the loaders of revisions, their trees and documents.
+func (l *Loaders) Content() *ContentLoaders {
+	return l.content.get(func() *ContentLoaders { return newContentLoaders(l.store) })
+}
+
+// Comments are the loaders under a list of comments.
+func (l *Loaders) Comments() *CommentLoaders {
+	return l.comments.get(func() *CommentLoaders { return newCommentLoaders(l.store) })
+}
+
+// Sites are the loaders of sites' structure.
+func (l *Loaders) Sites() *SiteLoaders {
+	return l.sites.get(func() *SiteLoaders { return newSiteLoaders(l.store, l.SiteSpacesListed) })
 }
 
 // New creates the loaders of one operation by the user viewerID.
 func New(s *store.Store, viewerID string) *Loaders {
-	l := &Loaders{}
+	l := &Loaders{store: s, viewerID: viewerID}
 	l.Organization = newLoader(func(ctx context.Context, ids []string) ([]store.OrganizationAccess, error) {
 		return s.OrganizationsForUser(ctx, viewerID, ids)
 	}, func(o store.OrganizationAccess) string { return o.ID }, "organization", nil)
@@ -45,10 +84,6 @@ func New(s *store.Store, viewerID string) *Loaders {
 	})
 	l.TeamMembers = newNested(s, store.TeamMembers, l.TeamMembershipsListed)
 	l.MemberTeams = newNested(s, store.MemberTeams, l.MemberTeamsListed)
-	l.Spaces = newSpaceLoaders(s, viewerID)
-	l.Content = newContentLoaders(s)
-	l.Comments = newCommentLoaders(s)
-	l.Sites = newSiteLoaders(s, l.SiteSpacesListed)
 	return l
 }
 
@@ -63,7 +98,7 @@ func membershipKey(m store.TeamMembership) store.MemberKey {
 // SiteSpacesListed announces the content the spaces of site spaces will read.
 func (l *Loaders) SiteSpacesListed(ss []store.SiteSpace) {
 	for _, s := range ss {
-		l.Content.Revision.Register(s.Space.RevisionID)
+		l.Content().Revision.Register(s.Space.RevisionID)
 	}
 }
 
@@ -102,8 +137,8 @@ func (l *Loaders) MemberTeamsListed(ms []store.TeamMembership) {
 // will load, the thread's current revision head among them (their targets'
 // pages are looked up there).
 func (l *Loaders) CommentsListed(head string, cs []store.Comment) {
-	l.Comments.CommentsListed(cs)
-	l.Content.Revision.Register(head)
+	l.Comments().CommentsListed(cs)
+	l.Content().Revision.Register(head)
 }
 
 // ChangeRequestsListed announces the users behind these change requests.
