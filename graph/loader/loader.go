@@ -38,7 +38,7 @@ type Loaders struct {
 	sites    lazy[SiteLoaders]
 }
 
-// lazy is a group of loaders made by the first operation's resolver that
+// lazy is a group of loaders, made when a resolver of the operation first
 // asks for it.
 type lazy[T any] struct {
 	once sync.Once
