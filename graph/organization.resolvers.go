@@ -175,6 +175,7 @@ func (r *organizationResolver) SamlProviders(ctx context.Context, obj *model.Org
 	if err != nil {
 		return nil, err
 	}
+	loader.For(ctx).SAMLProvidersListed(p.Items)
 	return &model.SAMLProviderList{Items: mapItems(p.Items, func(s store.SAMLProvider) model.SAMLProvider {
 		return model.NewSAMLProvider(r.Base, s, obj.Access)
 	}), Count: p.Count, Next: next(p.Next)}, nil

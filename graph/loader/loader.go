@@ -160,6 +160,15 @@ func (l *Loaders) InvitationsListed(is []store.Invitation) {
 	}
 }
 
+// SAMLProvidersListed announces the default teams of these providers.
+func (l *Loaders) SAMLProvidersListed(ps []store.SAMLProvider) {
+	for _, p := range ps {
+		if p.DefaultTeamID != nil {
+			l.Team.Register(*p.DefaultTeamID)
+		}
+	}
+}
+
 func notFound(what string) error { return store.NotFound(what) }
 
 type ctxKey struct{}
