@@ -43,3 +43,27 @@ func TestWriteShapedOutOfOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestStringEnd finds the closing quote past escaped quotes and escaped
+// backslashes, and refuses a string that never closes.
+func TestStringEnd(t *testing.T) {
+	for src, want := range map[string]int{
+		`"" x`:          2,
+		`"abc",`:        5,
+		`"a\"b",`:       6,
+		`"a\\",`:        5,
+		`"a\\\"b"`:      8,
+		`"\\\\"`:        6,
+		`"x\u0022y"}`:   10,
+		`"tail\\\\\"q"`: 13,
+	} {
+		if got, err := stringEnd([]byte(src)); err != nil || got != want {
+			t.Errorf("stringEnd(%s) = %d, %v; want %d", src, got, err, want)
+		}
+	}
+	for _, src := range []string{`"`, `"abc`, `"a\"`, `"\\\"`} {
+		if _, err := stringEnd([]byte(src)); err == nil {
+			t.Errorf("stringEnd(%s): no error for an unterminated string", src)
+		}
+	}
+}
