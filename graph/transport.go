@@ -13,13 +13,8 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/graph/generated"
+	"folio/store/bufpool"
 )
-
-// ReleaseData hands the memory of a response's data back once it is
-// written and nothing reads it any more, for the next operation to write
-// its data into (see generated.ReleaseData).
-func ReleaseData(data json.RawMessage) { generated.ReleaseData(data) }
 
 // post is gqlgen's POST transport (GraphQL over HTTP with a JSON body),
 // answering the same statuses and media types, with one difference: the
@@ -64,7 +59,7 @@ func (p post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	responses, ctx := exec.DispatchOperation(ctx, oc)
 	resp := responses(ctx)
 	writeResponse(w, resp)
-	ReleaseData(resp.Data)
+	bufpool.Put(resp.Data) // written: its memory can hold the next operation's data
 }
 
 const graphqlResponseJSON = "application/graphql-response+json"

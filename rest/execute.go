@@ -11,13 +11,12 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
 
-	"folio/graph"
 	"folio/store"
+	"folio/store/bufpool"
 )
 
 // MaxBody is the largest request body accepted.
@@ -40,7 +39,7 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 	}
 	handler, ctx := exec.DispatchOperation(ctx, opCtx)
 	resp := handler(ctx)
-	defer graph.ReleaseData(resp.Data) // every use below copies what it keeps
+	defer bufpool.Put(resp.Data) // every use below copies what it keeps
 	if len(resp.Errors) > 0 {
 		writeGraphQLError(w, resp.Errors[0])
 		return
@@ -60,8 +59,8 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 		return
 	}
 	data := resultOf(resp.Data, c.result)
-	body := getBody(len(data))
-	defer putBody(body)
+	body := bytes.NewBuffer(bufpool.Get(len(data)))
+	defer func() { bufpool.Put(body.Bytes()) }() // the buffer's memory as it grew
 	if _, err := writeShaped(body, data, c.shape); err != nil {
 		writeError(w, http.StatusInternalServerError, "internal error")
 		return
@@ -83,32 +82,6 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 	}
 	w.WriteHeader(c.Status)
 	w.Write(body.Bytes())
-}
-
-// bodies holds the buffers response bodies are shaped into: a list of 1,000
-// spaces is over half a megabyte, allocated (and zeroed) per request
-// otherwise.
-var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// maxPooledBody is the largest buffer kept for another request: a rare
-// huge body (a page tree of 10,000 pages) is left to the collector rather
-// than held by the pool.
-const maxPooledBody = 4 << 20
-
-func getBody(size int) *bytes.Buffer {
-	b := bodies.Get().(*bytes.Buffer)
-	b.Grow(size)
-	return b
-}
-
-// putBody returns a buffer once its bytes are written to the connection
-// (ResponseWriter.Write copies them or sends them before it returns).
-func putBody(b *bytes.Buffer) {
-	if b.Cap() > maxPooledBody {
-		return
-	}
-	b.Reset()
-	bodies.Put(b)
 }
 
 // resultOf is the value at path inside an operation's data.

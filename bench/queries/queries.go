@@ -6,27 +6,25 @@ package queries
 // SiteTree is the frontend's main query: an organization's sites with
 // their section groups, sections and site spaces, each site space's space
 // and that space's page tree, three levels deep.
-const SiteTree = `query($id: ID!) { organization(id: $id) {
-  sites(limit: 20) { items {
-    id title published visibility urls { published }
-    sectionGroups(limit: 20) { items { id title sections { id } } }
-    sections(limit: 20) { items {
-      id title path default sectionGroup
-      siteSpaces { id path default space { id title emoji
-        revision { id pages { id title path emoji pages { id title path pages { id title path } } } } } }
-    } }
-  } }
-} }`
+const SiteTree = siteTreeHead + `
+        revision { id pages { id title path emoji pages { id title path pages { id title path } } } }` + siteTreeTail
 
 // SiteTreeToSpace is SiteTree down to the space, without page trees: the
 // tree PostGraphile can answer too (its page trees are not rows).
-const SiteTreeToSpace = `query($id: ID!) { organization(id: $id) {
+const SiteTreeToSpace = siteTreeHead + siteTreeTail
+
+// siteTreeHead and siteTreeTail are the site tree around what each
+// workload asks of a site space's space.
+const (
+	siteTreeHead = `query($id: ID!) { organization(id: $id) {
   sites(limit: 20) { items {
     id title published visibility urls { published }
     sectionGroups(limit: 20) { items { id title sections { id } } }
     sections(limit: 20) { items {
       id title path default sectionGroup
-      siteSpaces { id path default space { id title emoji } }
+      siteSpaces { id path default space { id title emoji`
+	siteTreeTail = ` } }
     } }
   } }
 } }`
+)

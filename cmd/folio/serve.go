@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/KimMachineGun/automemlimit/memlimit"
 	"log/slog"
 	"net"
 	"net/http"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/KimMachineGun/automemlimit/memlimit"
 
 	"folio/rest"
 	"folio/store/jobs"

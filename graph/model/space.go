@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 
@@ -123,36 +122,11 @@ func (s Space) Urls() SpaceURLs {
 	// in-collection space is read through the sites that hold it: it has
 	// no address of its own that could check a key or a token, so it gets
 	// none rather than a link that answers 404.
-	published := s.Visibility == store.VisibilityPublic || s.Visibility == store.VisibilityUnlisted
-	// One string holds every address and each is a slice of it, and the
-	// public address is the published one: two allocations per space
-	// instead of six (a list of 1,000 spaces builds them all).
 	base := string(s.base)
-	n := 2*len(base) + len("/v1/spaces/") + len("/o/") + len(s.OrganizationID) + len("/s/") + 2*len(s.ID)
-	if published {
-		n += len(base) + len("/s/") + len(s.ID)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(base)
-	b.WriteString("/v1/spaces/")
-	b.WriteString(s.ID)
-	location := b.Len()
-	b.WriteString(base)
-	b.WriteString("/o/")
-	b.WriteString(s.OrganizationID)
-	b.WriteString("/s/")
-	b.WriteString(s.ID)
-	app := b.Len()
-	if published {
-		b.WriteString(base)
-		b.WriteString("/s/")
-		b.WriteString(s.ID)
-	}
-	all := b.String()
-	u := SpaceURLs{Location: all[:location], App: all[location:app]}
-	if published {
-		reader := all[app:]
+	u := SpaceURLs{Location: base + "/v1/spaces/" + s.ID, App: base + "/o/" + s.OrganizationID + "/s/" + s.ID}
+	if s.Visibility == store.VisibilityPublic || s.Visibility == store.VisibilityUnlisted {
+		// The public address is the published one: one string for both.
+		reader := base + "/s/" + s.ID
 		u.Published = &reader
 		if s.Visibility == store.VisibilityPublic {
 			u.Public = &reader

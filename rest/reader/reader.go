@@ -18,7 +18,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"folio/store/lrucache"
 	"net/http"
 	"net/url"
 	"slices"
@@ -32,6 +31,7 @@ import (
 	"folio/store"
 	"folio/store/blob"
 	"folio/store/logs"
+	"folio/store/lrucache"
 )
 
 // Config is what the reader needs.
