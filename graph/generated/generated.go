@@ -21,7 +21,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// region    ************************** generated!.gotpl **************************
+// region    ***************************** api!.gotpl *****************************
 
 // NewExecutableSchema creates an ExecutableSchema from the ResolverRoot interface.
 func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
@@ -1249,6 +1249,10 @@ type ComplexityRoot struct {
 	}
 }
 
+// endregion ***************************** api!.gotpl *****************************
+
+// region    ************************** generated!.gotpl **************************
+
 type ChangeRequestResolver interface {
 	CreatedBy(ctx context.Context, obj *model.ChangeRequest) (*model.User, error)
 
@@ -1488,6 +1492,10 @@ type TeamMemberResolver interface {
 type WebhookResolver interface {
 	Deliveries(ctx context.Context, obj *model.Webhook, page *string, limit *int) (*model.WebhookDeliveryList, error)
 }
+
+// endregion ************************** generated!.gotpl **************************
+
+// region    ************************** internal!.gotpl ***************************
 
 type executableSchema graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
@@ -7026,76 +7034,78 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
-	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
-		ec.unmarshalInputAddSectionToGroupInput,
-		ec.unmarshalInputAddSiteSectionGroupInput,
-		ec.unmarshalInputAddSiteSectionInput,
-		ec.unmarshalInputAddSiteSpaceInput,
-		ec.unmarshalInputChangeRequestContentInput,
-		ec.unmarshalInputCommentBodyInput,
-		ec.unmarshalInputContentChangeInput,
-		ec.unmarshalInputContentImportInput,
-		ec.unmarshalInputContentPointerInput,
-		ec.unmarshalInputContentPositionInput,
-		ec.unmarshalInputCreateChangeRequestInput,
-		ec.unmarshalInputCreateCollectionInput,
-		ec.unmarshalInputCreateCustomFieldInput,
-		ec.unmarshalInputCreateInviteInput,
-		ec.unmarshalInputCreateOpenAPISpecInput,
-		ec.unmarshalInputCreateOrganizationInput,
-		ec.unmarshalInputCreateSAMLProviderInput,
-		ec.unmarshalInputCreateShareLinkInput,
-		ec.unmarshalInputCreateSiteInput,
-		ec.unmarshalInputCreateSpaceInput,
-		ec.unmarshalInputCreateTeamInput,
-		ec.unmarshalInputCreateTranslationSettingsInput,
-		ec.unmarshalInputCreateWebhookInput,
-		ec.unmarshalInputDocumentInput,
-		ec.unmarshalInputFileUploadInput,
-		ec.unmarshalInputInviteEmail,
-		ec.unmarshalInputInviteUsersInput,
-		ec.unmarshalInputMoveInput,
-		ec.unmarshalInputMoveSiteSectionGroupInput,
-		ec.unmarshalInputMoveSiteSectionInput,
-		ec.unmarshalInputMoveSiteSpaceInput,
-		ec.unmarshalInputOpenAPISpecSourceInput,
-		ec.unmarshalInputPostCommentInput,
-		ec.unmarshalInputPostCommentReplyInput,
-		ec.unmarshalInputPutOpenAPISpecInput,
-		ec.unmarshalInputSetTeamMemberInput,
-		ec.unmarshalInputSiteAdaptiveContentInput,
-		ec.unmarshalInputSiteSectionGroupPointerInput,
-		ec.unmarshalInputSiteSectionGroupPositionInput,
-		ec.unmarshalInputSiteSectionPointerInput,
-		ec.unmarshalInputSiteSectionPositionInput,
-		ec.unmarshalInputSiteSpacePointerInput,
-		ec.unmarshalInputSiteSpacePositionInput,
-		ec.unmarshalInputSiteVisitorKeyInput,
-		ec.unmarshalInputTeamMembershipInput,
-		ec.unmarshalInputTransferCollectionInput,
-		ec.unmarshalInputTransferSpaceInput,
-		ec.unmarshalInputUpdateChangeRequestInput,
-		ec.unmarshalInputUpdateCollectionInput,
-		ec.unmarshalInputUpdateCommentInput,
-		ec.unmarshalInputUpdateCommentReplyInput,
-		ec.unmarshalInputUpdateCustomFieldInput,
-		ec.unmarshalInputUpdateInviteInput,
-		ec.unmarshalInputUpdateMemberInput,
-		ec.unmarshalInputUpdateOrganizationInput,
-		ec.unmarshalInputUpdateSAMLProviderInput,
-		ec.unmarshalInputUpdateShareLinkInput,
-		ec.unmarshalInputUpdateSiteAdaptiveSchemaInput,
-		ec.unmarshalInputUpdateSiteInput,
-		ec.unmarshalInputUpdateSiteSectionGroupInput,
-		ec.unmarshalInputUpdateSiteSectionInput,
-		ec.unmarshalInputUpdateSiteSpaceInput,
-		ec.unmarshalInputUpdateSpaceCustomFieldsInput,
-		ec.unmarshalInputUpdateSpaceInput,
-		ec.unmarshalInputUpdateTeamInput,
-		ec.unmarshalInputUpdateTeamMembersInput,
-		ec.unmarshalInputUpdateTranslationSettingsInput,
-		ec.unmarshalInputUpdateWebhookInput,
-	)
+	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
+		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("AddSectionToGroupInput", ec.unmarshalInputAddSectionToGroupInput),
+			graphql.NewInputUnmarshaler("AddSiteSectionGroupInput", ec.unmarshalInputAddSiteSectionGroupInput),
+			graphql.NewInputUnmarshaler("AddSiteSectionInput", ec.unmarshalInputAddSiteSectionInput),
+			graphql.NewInputUnmarshaler("AddSiteSpaceInput", ec.unmarshalInputAddSiteSpaceInput),
+			graphql.NewInputUnmarshaler("ChangeRequestContentInput", ec.unmarshalInputChangeRequestContentInput),
+			graphql.NewInputUnmarshaler("CommentBodyInput", ec.unmarshalInputCommentBodyInput),
+			graphql.NewInputUnmarshaler("ContentChangeInput", ec.unmarshalInputContentChangeInput),
+			graphql.NewInputUnmarshaler("ContentImportInput", ec.unmarshalInputContentImportInput),
+			graphql.NewInputUnmarshaler("ContentPointerInput", ec.unmarshalInputContentPointerInput),
+			graphql.NewInputUnmarshaler("ContentPositionInput", ec.unmarshalInputContentPositionInput),
+			graphql.NewInputUnmarshaler("CreateChangeRequestInput", ec.unmarshalInputCreateChangeRequestInput),
+			graphql.NewInputUnmarshaler("CreateCollectionInput", ec.unmarshalInputCreateCollectionInput),
+			graphql.NewInputUnmarshaler("CreateCustomFieldInput", ec.unmarshalInputCreateCustomFieldInput),
+			graphql.NewInputUnmarshaler("CreateInviteInput", ec.unmarshalInputCreateInviteInput),
+			graphql.NewInputUnmarshaler("CreateOpenAPISpecInput", ec.unmarshalInputCreateOpenAPISpecInput),
+			graphql.NewInputUnmarshaler("CreateOrganizationInput", ec.unmarshalInputCreateOrganizationInput),
+			graphql.NewInputUnmarshaler("CreateSAMLProviderInput", ec.unmarshalInputCreateSAMLProviderInput),
+			graphql.NewInputUnmarshaler("CreateShareLinkInput", ec.unmarshalInputCreateShareLinkInput),
+			graphql.NewInputUnmarshaler("CreateSiteInput", ec.unmarshalInputCreateSiteInput),
+			graphql.NewInputUnmarshaler("CreateSpaceInput", ec.unmarshalInputCreateSpaceInput),
+			graphql.NewInputUnmarshaler("CreateTeamInput", ec.unmarshalInputCreateTeamInput),
+			graphql.NewInputUnmarshaler("CreateTranslationSettingsInput", ec.unmarshalInputCreateTranslationSettingsInput),
+			graphql.NewInputUnmarshaler("CreateWebhookInput", ec.unmarshalInputCreateWebhookInput),
+			graphql.NewInputUnmarshaler("DocumentInput", ec.unmarshalInputDocumentInput),
+			graphql.NewInputUnmarshaler("FileUploadInput", ec.unmarshalInputFileUploadInput),
+			graphql.NewInputUnmarshaler("InviteEmail", ec.unmarshalInputInviteEmail),
+			graphql.NewInputUnmarshaler("InviteUsersInput", ec.unmarshalInputInviteUsersInput),
+			graphql.NewInputUnmarshaler("MoveInput", ec.unmarshalInputMoveInput),
+			graphql.NewInputUnmarshaler("MoveSiteSectionGroupInput", ec.unmarshalInputMoveSiteSectionGroupInput),
+			graphql.NewInputUnmarshaler("MoveSiteSectionInput", ec.unmarshalInputMoveSiteSectionInput),
+			graphql.NewInputUnmarshaler("MoveSiteSpaceInput", ec.unmarshalInputMoveSiteSpaceInput),
+			graphql.NewInputUnmarshaler("OpenAPISpecSourceInput", ec.unmarshalInputOpenAPISpecSourceInput),
+			graphql.NewInputUnmarshaler("PostCommentInput", ec.unmarshalInputPostCommentInput),
+			graphql.NewInputUnmarshaler("PostCommentReplyInput", ec.unmarshalInputPostCommentReplyInput),
+			graphql.NewInputUnmarshaler("PutOpenAPISpecInput", ec.unmarshalInputPutOpenAPISpecInput),
+			graphql.NewInputUnmarshaler("SetTeamMemberInput", ec.unmarshalInputSetTeamMemberInput),
+			graphql.NewInputUnmarshaler("SiteAdaptiveContentInput", ec.unmarshalInputSiteAdaptiveContentInput),
+			graphql.NewInputUnmarshaler("SiteSectionGroupPointerInput", ec.unmarshalInputSiteSectionGroupPointerInput),
+			graphql.NewInputUnmarshaler("SiteSectionGroupPositionInput", ec.unmarshalInputSiteSectionGroupPositionInput),
+			graphql.NewInputUnmarshaler("SiteSectionPointerInput", ec.unmarshalInputSiteSectionPointerInput),
+			graphql.NewInputUnmarshaler("SiteSectionPositionInput", ec.unmarshalInputSiteSectionPositionInput),
+			graphql.NewInputUnmarshaler("SiteSpacePointerInput", ec.unmarshalInputSiteSpacePointerInput),
+			graphql.NewInputUnmarshaler("SiteSpacePositionInput", ec.unmarshalInputSiteSpacePositionInput),
+			graphql.NewInputUnmarshaler("SiteVisitorKeyInput", ec.unmarshalInputSiteVisitorKeyInput),
+			graphql.NewInputUnmarshaler("TeamMembershipInput", ec.unmarshalInputTeamMembershipInput),
+			graphql.NewInputUnmarshaler("TransferCollectionInput", ec.unmarshalInputTransferCollectionInput),
+			graphql.NewInputUnmarshaler("TransferSpaceInput", ec.unmarshalInputTransferSpaceInput),
+			graphql.NewInputUnmarshaler("UpdateChangeRequestInput", ec.unmarshalInputUpdateChangeRequestInput),
+			graphql.NewInputUnmarshaler("UpdateCollectionInput", ec.unmarshalInputUpdateCollectionInput),
+			graphql.NewInputUnmarshaler("UpdateCommentInput", ec.unmarshalInputUpdateCommentInput),
+			graphql.NewInputUnmarshaler("UpdateCommentReplyInput", ec.unmarshalInputUpdateCommentReplyInput),
+			graphql.NewInputUnmarshaler("UpdateCustomFieldInput", ec.unmarshalInputUpdateCustomFieldInput),
+			graphql.NewInputUnmarshaler("UpdateInviteInput", ec.unmarshalInputUpdateInviteInput),
+			graphql.NewInputUnmarshaler("UpdateMemberInput", ec.unmarshalInputUpdateMemberInput),
+			graphql.NewInputUnmarshaler("UpdateOrganizationInput", ec.unmarshalInputUpdateOrganizationInput),
+			graphql.NewInputUnmarshaler("UpdateSAMLProviderInput", ec.unmarshalInputUpdateSAMLProviderInput),
+			graphql.NewInputUnmarshaler("UpdateShareLinkInput", ec.unmarshalInputUpdateShareLinkInput),
+			graphql.NewInputUnmarshaler("UpdateSiteAdaptiveSchemaInput", ec.unmarshalInputUpdateSiteAdaptiveSchemaInput),
+			graphql.NewInputUnmarshaler("UpdateSiteInput", ec.unmarshalInputUpdateSiteInput),
+			graphql.NewInputUnmarshaler("UpdateSiteSectionGroupInput", ec.unmarshalInputUpdateSiteSectionGroupInput),
+			graphql.NewInputUnmarshaler("UpdateSiteSectionInput", ec.unmarshalInputUpdateSiteSectionInput),
+			graphql.NewInputUnmarshaler("UpdateSiteSpaceInput", ec.unmarshalInputUpdateSiteSpaceInput),
+			graphql.NewInputUnmarshaler("UpdateSpaceCustomFieldsInput", ec.unmarshalInputUpdateSpaceCustomFieldsInput),
+			graphql.NewInputUnmarshaler("UpdateSpaceInput", ec.unmarshalInputUpdateSpaceInput),
+			graphql.NewInputUnmarshaler("UpdateTeamInput", ec.unmarshalInputUpdateTeamInput),
+			graphql.NewInputUnmarshaler("UpdateTeamMembersInput", ec.unmarshalInputUpdateTeamMembersInput),
+			graphql.NewInputUnmarshaler("UpdateTranslationSettingsInput", ec.unmarshalInputUpdateTranslationSettingsInput),
+			graphql.NewInputUnmarshaler("UpdateWebhookInput", ec.unmarshalInputUpdateWebhookInput),
+		)
+	}
 	first := true
 
 	switch opCtx.Operation.Operation {
@@ -7105,7 +7115,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			var data graphql.Marshaler
 			if first {
 				first = false
-				ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+				ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 				data = ec._Query(ctx, opCtx.Operation.SelectionSet)
 			} else {
 				if atomic.LoadInt32(&ec.PendingDeferred) > 0 {
@@ -7135,7 +7145,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 				return nil
 			}
 			first = false
-			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer = responseBuffer()
 			data.MarshalGQL(&buf)
@@ -11609,7 +11619,7 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
 
-// endregion ************************** generated!.gotpl **************************
+// endregion ************************** internal!.gotpl ***************************
 
 // region    ***************************** args.gotpl *****************************
 
@@ -18107,8 +18117,8 @@ func (ec *executionContext) field___Directive_args_args(ctx context.Context, raw
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalOBoolean2bool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -18121,8 +18131,8 @@ func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalOBoolean2bool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -18159,11 +18169,21 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalOBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeDeprecated"] = arg0
+	return args, nil
+}
+
 // endregion ***************************** args.gotpl *****************************
-
-// region    ************************** directives.gotpl **************************
-
-// endregion ************************** directives.gotpl **************************
 
 // region    **************************** field.gotpl *****************************
 
@@ -18187,7 +18207,7 @@ func (ec *executionContext) _ApiInformation_version(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiInformation_build(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
@@ -18210,7 +18230,7 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
@@ -18233,7 +18253,7 @@ func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_commit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _BacklinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
@@ -18288,7 +18308,7 @@ func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BacklinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("BacklinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
@@ -18343,7 +18363,7 @@ func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18366,7 +18386,7 @@ func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18389,7 +18409,7 @@ func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18412,7 +18432,7 @@ func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type ChangeRequestStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "ChangeRequestStatus")
 }
 
 func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18435,7 +18455,7 @@ func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_createdBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18490,7 +18510,7 @@ func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18513,7 +18533,7 @@ func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_mergedBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18568,7 +18588,7 @@ func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_mergedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18591,7 +18611,7 @@ func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "ID")
 }
 
 func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18614,7 +18634,7 @@ func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18637,7 +18657,7 @@ func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revisionInitial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18660,7 +18680,7 @@ func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revisionMerged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18683,7 +18703,7 @@ func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18706,7 +18726,7 @@ func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -19009,7 +19029,7 @@ func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequestList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequestList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
@@ -19064,7 +19084,7 @@ func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
@@ -19087,7 +19107,7 @@ func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_object(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19110,7 +19130,7 @@ func (ec *executionContext) _Collection_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Collection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, true, false, "String")
 }
 
 func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19133,7 +19153,7 @@ func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Collection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Collection_title(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19156,7 +19176,7 @@ func (ec *executionContext) _Collection_title(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Collection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_description(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19179,7 +19199,7 @@ func (ec *executionContext) _Collection_description(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Collection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_organization(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19202,7 +19222,7 @@ func (ec *executionContext) _Collection_organization(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Collection_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Collection_parent(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19225,7 +19245,7 @@ func (ec *executionContext) _Collection_parent(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Collection_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19261,7 +19281,7 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Collection_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("Collection", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19468,7 +19488,7 @@ func (ec *executionContext) _CollectionList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CollectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CollectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
@@ -19523,7 +19543,7 @@ func (ec *executionContext) _CollectionPermissions_view(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
@@ -19546,7 +19566,7 @@ func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
@@ -19569,7 +19589,7 @@ func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_viewInviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
@@ -19592,7 +19612,7 @@ func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
@@ -19615,7 +19635,7 @@ func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CollectionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
@@ -19638,7 +19658,7 @@ func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CollectionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19661,7 +19681,7 @@ func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Comment_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, true, false, "String")
 }
 
 func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19684,7 +19704,7 @@ func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Comment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Comment_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19739,7 +19759,7 @@ func (ec *executionContext) _Comment_postedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Comment_postedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19762,7 +19782,7 @@ func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Comment_editedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_reactions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19817,7 +19837,7 @@ func (ec *executionContext) _Comment_replies(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Comment_replies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Comment_repliers(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -20012,7 +20032,7 @@ func (ec *executionContext) _Comment_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Comment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type CommentStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, false, false, "CommentStatus")
 }
 
 func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -20035,7 +20055,7 @@ func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Comment_resolvedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_resolvedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -20178,7 +20198,7 @@ func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentBody_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentBody", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentBody", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentBody_document(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
@@ -20201,7 +20221,7 @@ func (ec *executionContext) _CommentBody_document(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentBody_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentBody", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentBody", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _CommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
@@ -20256,7 +20276,7 @@ func (ec *executionContext) _CommentList_count(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CommentList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
@@ -20311,7 +20331,7 @@ func (ec *executionContext) _CommentPermissions_view(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
@@ -20334,7 +20354,7 @@ func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
@@ -20357,7 +20377,7 @@ func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_reply(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
@@ -20380,7 +20400,7 @@ func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_delete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentReply_object(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20403,7 +20423,7 @@ func (ec *executionContext) _CommentReply_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentReply", field, true, false, "String")
 }
 
 func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20426,7 +20446,7 @@ func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentReply", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CommentReply_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20481,7 +20501,7 @@ func (ec *executionContext) _CommentReply_postedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_postedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentReply", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20504,7 +20524,7 @@ func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_editedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentReply", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentReply_reactions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20699,7 +20719,7 @@ func (ec *executionContext) _CommentReplyList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentReplyList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReplyList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentReplyList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
@@ -20786,7 +20806,7 @@ func (ec *executionContext) _CommentTarget_changeRequest(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_review(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
@@ -20809,7 +20829,7 @@ func (ec *executionContext) _CommentTarget_review(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
@@ -20864,7 +20884,7 @@ func (ec *executionContext) _CommentTarget_space(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
@@ -20887,7 +20907,7 @@ func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetNode) (ret graphql.Marshaler) {
@@ -20910,7 +20930,7 @@ func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetNode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetNode", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetNode", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -20933,7 +20953,7 @@ func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -20956,7 +20976,7 @@ func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -20979,7 +20999,7 @@ func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21002,7 +21022,7 @@ func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21025,7 +21045,7 @@ func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21048,7 +21068,7 @@ func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21071,7 +21091,7 @@ func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21094,7 +21114,7 @@ func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CommentURLs) (ret graphql.Marshaler) {
@@ -21117,7 +21137,7 @@ func (ec *executionContext) _CommentURLs_location(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CommentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
@@ -21140,7 +21160,7 @@ func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
@@ -21163,7 +21183,7 @@ func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_ref(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
@@ -21186,7 +21206,7 @@ func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
@@ -21209,7 +21229,7 @@ func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
@@ -21232,7 +21252,7 @@ func (ec *executionContext) _ContentImportResult_importedResources(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
@@ -21255,7 +21275,7 @@ func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
@@ -21278,7 +21298,7 @@ func (ec *executionContext) _ContentLink_status(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLink", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
@@ -21301,7 +21321,7 @@ func (ec *executionContext) _ContentLink_relation(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLink", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
@@ -21388,7 +21408,7 @@ func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
@@ -21411,7 +21431,7 @@ func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkBrokenStats_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
@@ -21466,7 +21486,7 @@ func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentLinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
@@ -21553,7 +21573,7 @@ func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkStats", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentLinkStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
@@ -21608,7 +21628,7 @@ func (ec *executionContext) _ContentReference_kind(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21631,7 +21651,7 @@ func (ec *executionContext) _ContentReference_organization(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21654,7 +21674,7 @@ func (ec *executionContext) _ContentReference_space(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21709,7 +21729,7 @@ func (ec *executionContext) _ContentReference_page(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21732,7 +21752,7 @@ func (ec *executionContext) _ContentReference_file(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21755,7 +21775,7 @@ func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21778,7 +21798,7 @@ func (ec *executionContext) _ContentReference_url(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21801,7 +21821,7 @@ func (ec *executionContext) _CustomField_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, true, false, "String")
 }
 
 func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21824,7 +21844,7 @@ func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21847,7 +21867,7 @@ func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_title(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21870,7 +21890,7 @@ func (ec *executionContext) _CustomField_title(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_description(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21893,7 +21913,7 @@ func (ec *executionContext) _CustomField_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21916,7 +21936,7 @@ func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type CustomFieldType does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "CustomFieldType")
 }
 
 func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21939,7 +21959,7 @@ func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_placeholder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_options(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21962,7 +21982,7 @@ func (ec *executionContext) _CustomField_options(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21985,7 +22005,7 @@ func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -22008,7 +22028,7 @@ func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomField", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -22127,7 +22147,7 @@ func (ec *executionContext) _CustomFieldList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomFieldList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
@@ -22182,7 +22202,7 @@ func (ec *executionContext) _CustomFieldPermissions_view(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
@@ -22205,7 +22225,7 @@ func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldURLs) (ret graphql.Marshaler) {
@@ -22228,7 +22248,7 @@ func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomFieldURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _EmailDomainOrganizations_organizations(ctx context.Context, field graphql.CollectedField, obj *model.EmailDomainOrganizations) (ret graphql.Marshaler) {
@@ -22283,7 +22303,7 @@ func (ec *executionContext) _EmojiReaction_emoji(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EmojiReaction_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EmojiReaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("EmojiReaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
@@ -22306,7 +22326,7 @@ func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EmojiReaction_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EmojiReaction", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("EmojiReaction", field, true, false, "Int")
 }
 
 func (ec *executionContext) _EmojiReaction_users(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
@@ -22361,7 +22381,7 @@ func (ec *executionContext) _Event_object(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Event_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22384,7 +22404,7 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22407,7 +22427,7 @@ func (ec *executionContext) _Event_type(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_organization(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22430,7 +22450,7 @@ func (ec *executionContext) _Event_organization(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Event_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22453,7 +22473,7 @@ func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22476,7 +22496,7 @@ func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Event_objectId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_space(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22499,7 +22519,7 @@ func (ec *executionContext) _Event_space(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22522,7 +22542,7 @@ func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Event_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22545,7 +22565,7 @@ func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Event_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _EventList_items(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
@@ -22632,7 +22652,7 @@ func (ec *executionContext) _Invitation_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Invitation", field, true, false, "String")
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22655,7 +22675,7 @@ func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Invitation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22678,7 +22698,7 @@ func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Invitation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22714,7 +22734,7 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("Invitation", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22801,7 +22821,7 @@ func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Invitation", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvitationList_items(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
@@ -22856,7 +22876,7 @@ func (ec *executionContext) _InvitationList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_InvitationList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("InvitationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InvitationList_next(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
@@ -22911,7 +22931,7 @@ func (ec *executionContext) _InvitationOrganization_id(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvitationOrganization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationOrganization", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("InvitationOrganization", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
@@ -22934,7 +22954,7 @@ func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_InvitationOrganization_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationOrganization", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("InvitationOrganization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -22957,7 +22977,7 @@ func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Invite", field, true, false, "String")
 }
 
 func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -22980,7 +23000,7 @@ func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Invite_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Invite", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -23016,7 +23036,7 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Invite_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("Invite", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -23039,7 +23059,7 @@ func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invite_redundant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Invite", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _InviteList_items(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
@@ -23094,7 +23114,7 @@ func (ec *executionContext) _InviteList_count(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_InviteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InviteList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("InviteList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
@@ -23149,7 +23169,7 @@ func (ec *executionContext) _InviteUsersResult_users(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_InviteUsersResult_users(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InviteUsersResult", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("InviteUsersResult", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
@@ -23172,7 +23192,7 @@ func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InviteUsersResult_invited(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InviteUsersResult", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("InviteUsersResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _JoinResult_organization(ctx context.Context, field graphql.CollectedField, obj *model.JoinResult) (ret graphql.Marshaler) {
@@ -23195,7 +23215,7 @@ func (ec *executionContext) _JoinResult_organization(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_JoinResult_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("JoinResult", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("JoinResult", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Member_object(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23218,7 +23238,7 @@ func (ec *executionContext) _Member_object(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Member_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, true, false, "String")
 }
 
 func (ec *executionContext) _Member_id(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23241,7 +23261,7 @@ func (ec *executionContext) _Member_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Member_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Member_role(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23277,7 +23297,7 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Member_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Member_user(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23332,7 +23352,7 @@ func (ec *executionContext) _Member_disabled(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Member_disabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23355,7 +23375,7 @@ func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Member_joinedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23378,7 +23398,7 @@ func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Member_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23401,7 +23421,7 @@ func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Member_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23424,7 +23444,7 @@ func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Member_spaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23447,7 +23467,7 @@ func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Member_teams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, true, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23470,7 +23490,7 @@ func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Member_sites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Member", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Member_teamMemberships(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23613,7 +23633,7 @@ func (ec *executionContext) _MemberList_count(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_MemberList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("MemberList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
@@ -23668,7 +23688,7 @@ func (ec *executionContext) _MemberSpace_permission(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MemberSpace_permission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberSpace", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("MemberSpace", field, false, false, "Role")
 }
 
 func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
@@ -23755,7 +23775,7 @@ func (ec *executionContext) _MemberSpaceList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_MemberSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberSpaceList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("MemberSpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
@@ -23906,7 +23926,7 @@ func (ec *executionContext) _MemberTeamList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_MemberTeamList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberTeamList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("MemberTeamList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
@@ -23961,7 +23981,7 @@ func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
@@ -23984,7 +24004,7 @@ func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -27703,7 +27723,7 @@ func (ec *executionContext) _Next_page(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Next_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Next", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Next", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
@@ -27726,7 +27746,7 @@ func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPIErrorObject_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
@@ -27749,7 +27769,7 @@ func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPIErrorObject_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27772,7 +27792,7 @@ func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27795,7 +27815,7 @@ func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27818,7 +27838,7 @@ func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27841,7 +27861,7 @@ func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27864,7 +27884,7 @@ func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27887,7 +27907,7 @@ func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27910,7 +27930,7 @@ func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_processingState(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type OpenAPISpecProcessingState does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "OpenAPISpecProcessingState")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27933,7 +27953,7 @@ func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27956,7 +27976,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27979,7 +27999,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessErrorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type OpenAPISpecProcessingErrorCode does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "OpenAPISpecProcessingErrorCode")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrors(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -28034,7 +28054,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -28241,7 +28261,7 @@ func (ec *executionContext) _OpenAPISpecContent_filesystem(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContent_filesystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
@@ -28264,7 +28284,7 @@ func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
@@ -28319,7 +28339,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
@@ -28355,7 +28375,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
@@ -28410,7 +28430,7 @@ func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
@@ -28465,7 +28485,7 @@ func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
@@ -28488,7 +28508,7 @@ func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
@@ -28511,7 +28531,7 @@ func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
@@ -28534,7 +28554,7 @@ func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28557,7 +28577,7 @@ func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28580,7 +28600,7 @@ func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28603,7 +28623,7 @@ func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28626,7 +28646,7 @@ func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28745,7 +28765,7 @@ func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersionList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecVersionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
@@ -28800,7 +28820,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_object(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28823,7 +28843,7 @@ func (ec *executionContext) _Organization_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Organization_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, true, false, "String")
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28846,7 +28866,7 @@ func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Organization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Organization_title(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28869,7 +28889,7 @@ func (ec *executionContext) _Organization_title(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Organization_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28892,7 +28912,7 @@ func (ec *executionContext) _Organization_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Organization_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Organization_emailDomains(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28915,7 +28935,7 @@ func (ec *executionContext) _Organization_emailDomains(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Organization_emailDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28938,7 +28958,7 @@ func (ec *executionContext) _Organization_hostname(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Organization_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_type(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28961,7 +28981,7 @@ func (ec *executionContext) _Organization_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Organization_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28997,7 +29017,7 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Organization_defaultRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Organization_defaultContent(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29020,7 +29040,7 @@ func (ec *executionContext) _Organization_defaultContent(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_Organization_defaultContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29043,7 +29063,7 @@ func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Organization_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29066,7 +29086,7 @@ func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Organization_ai(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29089,7 +29109,7 @@ func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Organization_inviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_plan(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29112,7 +29132,7 @@ func (ec *executionContext) _Organization_plan(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Organization_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29135,7 +29155,7 @@ func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_Organization_internal_isOnNewTrial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_trial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29254,7 +29274,7 @@ func (ec *executionContext) _Organization_mergeRules(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Organization_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("Organization", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Organization_members(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -30397,7 +30417,7 @@ func (ec *executionContext) _OrganizationList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OrganizationList_next(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
@@ -30452,7 +30472,7 @@ func (ec *executionContext) _OrganizationPermissions_view(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30475,7 +30495,7 @@ func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30498,7 +30518,7 @@ func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30521,7 +30541,7 @@ func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_ownTeam(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30544,7 +30564,7 @@ func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_createContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30567,7 +30587,7 @@ func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_createOpenAPISpec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30590,7 +30610,7 @@ func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_viewBilling(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30613,7 +30633,7 @@ func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listMembers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30636,7 +30656,7 @@ func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listTeams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30659,7 +30679,7 @@ func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listIntegrations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30682,7 +30702,7 @@ func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listInstallations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30705,7 +30725,7 @@ func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
@@ -30728,7 +30748,7 @@ func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationTrial_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationTrial", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationTrial", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
@@ -30751,7 +30771,7 @@ func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationTrial_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationTrial", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationTrial", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
@@ -30774,7 +30794,7 @@ func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
@@ -30797,7 +30817,7 @@ func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
@@ -30820,7 +30840,7 @@ func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PingResult) (ret graphql.Marshaler) {
@@ -30843,7 +30863,7 @@ func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PingResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PingResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -30866,7 +30886,7 @@ func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublishedContentSite", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PublishedContentSite", field, true, false, "String")
 }
 
 func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -30953,7 +30973,7 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -30976,7 +30996,7 @@ func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _Query_apiInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -31452,10 +31472,10 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
-			return ec.marshalO__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx, selections, v)
+			return ec.marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx, selections, v)
 		},
 		true,
-		false,
+		true,
 	)
 }
 func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -31523,7 +31543,7 @@ func (ec *executionContext) _ReactionUser_reactedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ReactionUser_reactedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReactionUser", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("ReactionUser", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31546,7 +31566,7 @@ func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Revision_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, true, false, "String")
 }
 
 func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31569,7 +31589,7 @@ func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Revision_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31592,7 +31612,7 @@ func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Revision_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
 }
 
 func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31615,7 +31635,7 @@ func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Revision_parents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
 }
 
 func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31638,7 +31658,7 @@ func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31945,7 +31965,7 @@ func (ec *executionContext) _Revision_reusableContents(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Revision_reusableContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, true, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31968,7 +31988,7 @@ func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Revision_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, true, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("Revision", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Revision_mergedFrom(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -32111,7 +32131,7 @@ func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "ID")
 }
 
 func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32134,7 +32154,7 @@ func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32157,7 +32177,7 @@ func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32180,7 +32200,7 @@ func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32203,7 +32223,7 @@ func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32258,7 +32278,7 @@ func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileDimensions_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
@@ -32281,7 +32301,7 @@ func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileDimensions_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileList_items(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
@@ -32336,7 +32356,7 @@ func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFileList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionFileList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
@@ -32391,7 +32411,7 @@ func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "ID")
 }
 
 func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32414,7 +32434,7 @@ func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32437,7 +32457,7 @@ func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32460,7 +32480,7 @@ func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32483,7 +32503,7 @@ func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32506,7 +32526,7 @@ func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32529,7 +32549,7 @@ func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32552,7 +32572,7 @@ func (ec *executionContext) _RevisionPage_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32575,7 +32595,7 @@ func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32598,7 +32618,7 @@ func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_hidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32621,7 +32641,7 @@ func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_noIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32644,7 +32664,7 @@ func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_noRobotsIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32667,7 +32687,7 @@ func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32690,7 +32710,7 @@ func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32777,7 +32797,7 @@ func (ec *executionContext) _RevisionPage_tags(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32800,7 +32820,7 @@ func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_href(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_target(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32823,7 +32843,7 @@ func (ec *executionContext) _RevisionPage_target(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _RevisionPage_pages(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32878,7 +32898,7 @@ func (ec *executionContext) _RevisionPage_markdown(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, "String")
 }
 
 func (ec *executionContext) _RevisionPage_document(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32901,7 +32921,7 @@ func (ec *executionContext) _RevisionPage_document(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32924,7 +32944,7 @@ func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32947,7 +32967,7 @@ func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_cover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32970,7 +32990,7 @@ func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_coverSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32993,7 +33013,7 @@ func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33016,7 +33036,7 @@ func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33039,7 +33059,7 @@ func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_coverMask(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33062,7 +33082,7 @@ func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_tableOfContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33085,7 +33105,7 @@ func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_outline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33108,7 +33128,7 @@ func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_pagination(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33131,7 +33151,7 @@ func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33154,7 +33174,7 @@ func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33177,7 +33197,7 @@ func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_actions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33200,7 +33220,7 @@ func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_anchors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageURLs) (ret graphql.Marshaler) {
@@ -33223,7 +33243,7 @@ func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionPageURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
@@ -33246,7 +33266,7 @@ func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
@@ -33269,7 +33289,7 @@ func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
@@ -33292,7 +33312,7 @@ func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33315,7 +33335,7 @@ func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33338,7 +33358,7 @@ func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33361,7 +33381,7 @@ func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33384,7 +33404,7 @@ func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_ssoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33407,7 +33427,7 @@ func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33430,7 +33450,7 @@ func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_certificate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_defaultTeam(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33498,7 +33518,7 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_defaultRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "Role")
 }
 
 func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33521,7 +33541,7 @@ func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33544,7 +33564,7 @@ func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33663,7 +33683,7 @@ func (ec *executionContext) _SAMLProviderList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProviderList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProviderList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProviderList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
@@ -33718,7 +33738,7 @@ func (ec *executionContext) _SAMLProviderURLs_location(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProviderURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProviderURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLProviderURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
@@ -33741,7 +33761,7 @@ func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_acsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLService", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
@@ -33764,7 +33784,7 @@ func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_startURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLService", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
@@ -33787,7 +33807,7 @@ func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLService", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
@@ -33810,7 +33830,7 @@ func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
@@ -33833,7 +33853,7 @@ func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
@@ -33856,7 +33876,7 @@ func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_startURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLoginList_items(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLoginList) (ret graphql.Marshaler) {
@@ -33911,7 +33931,7 @@ func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageAncestor_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageAncestor", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageAncestor", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -33934,7 +33954,7 @@ func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -33957,7 +33977,7 @@ func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -33980,7 +34000,7 @@ func (ec *executionContext) _SearchPageResult_description(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34003,7 +34023,7 @@ func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34026,7 +34046,7 @@ func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "Float")
 }
 
 func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34049,7 +34069,7 @@ func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "Int")
 }
 
 func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34200,7 +34220,7 @@ func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResultList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchPageResultList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
@@ -34255,7 +34275,7 @@ func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchResultURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchResultURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34278,7 +34298,7 @@ func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34301,7 +34321,7 @@ func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34324,7 +34344,7 @@ func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34347,7 +34367,7 @@ func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34370,7 +34390,7 @@ func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "Float")
 }
 
 func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34425,7 +34445,7 @@ func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34448,7 +34468,7 @@ func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34471,7 +34491,7 @@ func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34494,7 +34514,7 @@ func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, "Float")
 }
 
 func (ec *executionContext) _SearchSpaceResult_pages(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34581,7 +34601,7 @@ func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResultList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SearchSpaceResultList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
@@ -34636,7 +34656,7 @@ func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLink", field, true, false, "String")
 }
 
 func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34659,7 +34679,7 @@ func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLink", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34682,7 +34702,7 @@ func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLink", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34705,7 +34725,7 @@ func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLink", field, true, false, "String")
 }
 
 func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34728,7 +34748,7 @@ func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLink", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34815,7 +34835,7 @@ func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLinkList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
@@ -34870,7 +34890,7 @@ func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ShareLinkURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLinkURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ShareLinkURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_object(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34893,7 +34913,7 @@ func (ec *executionContext) _Site_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Site_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, true, false, "String")
 }
 
 func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34916,7 +34936,7 @@ func (ec *executionContext) _Site_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Site_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Site_type(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34939,7 +34959,7 @@ func (ec *executionContext) _Site_type(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Site_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type SiteType does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "SiteType")
 }
 
 func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34962,7 +34982,7 @@ func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Site_appliedType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type SiteType does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, true, false, "SiteType")
 }
 
 func (ec *executionContext) _Site_title(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34985,7 +35005,7 @@ func (ec *executionContext) _Site_title(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Site_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35008,7 +35028,7 @@ func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Site_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35031,7 +35051,7 @@ func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35086,7 +35106,7 @@ func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type SiteVisibility does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "SiteVisibility")
 }
 
 func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35109,7 +35129,7 @@ func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Site_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, true, false, "String")
 }
 
 func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35132,7 +35152,7 @@ func (ec *executionContext) _Site_published(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Site_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35155,7 +35175,7 @@ func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, true, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35178,7 +35198,7 @@ func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35361,7 +35381,7 @@ func (ec *executionContext) _Site_organization(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Site_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Site", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Site_sections(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35592,7 +35612,7 @@ func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveContent_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveContent", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteAdaptiveContent", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
@@ -35615,7 +35635,7 @@ func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
@@ -35638,7 +35658,7 @@ func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_jsonSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
@@ -35661,7 +35681,7 @@ func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
@@ -35684,7 +35704,7 @@ func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteAds_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAds", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteAds", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
@@ -35707,7 +35727,7 @@ func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteAds_submittable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAds", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteAds", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
@@ -35730,7 +35750,7 @@ func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
@@ -35753,7 +35773,7 @@ func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, errors.New("field of type SiteType does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, "SiteType")
 }
 
 func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
@@ -35776,7 +35796,7 @@ func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_frozen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
@@ -35831,7 +35851,7 @@ func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
@@ -35886,7 +35906,7 @@ func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteObjectURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteObjectURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteObjectURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SitePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35909,7 +35929,7 @@ func (ec *executionContext) _SitePermissions_view(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35932,7 +35952,7 @@ func (ec *executionContext) _SitePermissions_access(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35955,7 +35975,7 @@ func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35978,7 +35998,7 @@ func (ec *executionContext) _SitePermissions_create(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36001,7 +36021,7 @@ func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36024,7 +36044,7 @@ func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36047,7 +36067,7 @@ func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_viewAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36070,7 +36090,7 @@ func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_editAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
@@ -36093,7 +36113,7 @@ func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteProxy_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
@@ -36116,7 +36136,7 @@ func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36139,7 +36159,7 @@ func (ec *executionContext) _SiteSection_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36162,7 +36182,7 @@ func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36185,7 +36205,7 @@ func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_description(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36208,7 +36228,7 @@ func (ec *executionContext) _SiteSection_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36231,7 +36251,7 @@ func (ec *executionContext) _SiteSection_default(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36254,7 +36274,7 @@ func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36277,7 +36297,7 @@ func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36300,7 +36320,7 @@ func (ec *executionContext) _SiteSection_condition(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36323,7 +36343,7 @@ func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_sectionGroup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _SiteSection_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36410,7 +36430,7 @@ func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36433,7 +36453,7 @@ func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36456,7 +36476,7 @@ func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36479,7 +36499,7 @@ func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36502,7 +36522,7 @@ func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36525,7 +36545,7 @@ func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSectionGroup_sections(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36612,7 +36632,7 @@ func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroupList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionGroupList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
@@ -36699,7 +36719,7 @@ func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSectionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
@@ -36754,7 +36774,7 @@ func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36777,7 +36797,7 @@ func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36800,7 +36820,7 @@ func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36823,7 +36843,7 @@ func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "ID")
 }
 
 func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36878,7 +36898,7 @@ func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36901,7 +36921,7 @@ func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36924,7 +36944,7 @@ func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36947,7 +36967,7 @@ func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36970,7 +36990,7 @@ func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeature(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -37057,7 +37077,7 @@ func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpaceList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteSpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
@@ -37112,7 +37132,7 @@ func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteStructure_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
@@ -37135,7 +37155,7 @@ func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteStructure_structure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, errors.New("field of type SiteStructureItem does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, "SiteStructureItem")
 }
 
 func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37158,7 +37178,7 @@ func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37181,7 +37201,7 @@ func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37204,7 +37224,7 @@ func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37227,7 +37247,7 @@ func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_preview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
@@ -37250,7 +37270,7 @@ func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_algorithm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
@@ -37273,7 +37293,7 @@ func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_audience(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
@@ -37296,7 +37316,7 @@ func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37319,7 +37339,7 @@ func (ec *executionContext) _Space_object(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Space_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, true, false, "String")
 }
 
 func (ec *executionContext) _Space_id(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37342,7 +37362,7 @@ func (ec *executionContext) _Space_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Space_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Space_title(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37365,7 +37385,7 @@ func (ec *executionContext) _Space_title(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Space_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37388,7 +37408,7 @@ func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Space_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37411,7 +37431,7 @@ func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Visibility does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "Visibility")
 }
 
 func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37434,7 +37454,7 @@ func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37457,7 +37477,7 @@ func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37480,7 +37500,7 @@ func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_deletedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37503,7 +37523,7 @@ func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Space_editMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type SpaceEditMode does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "SpaceEditMode")
 }
 
 func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37558,7 +37578,7 @@ func (ec *executionContext) _Space_organization(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Space_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37581,7 +37601,7 @@ func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Space_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37604,7 +37624,7 @@ func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_revisionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37640,7 +37660,7 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Space_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Role does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37663,7 +37683,7 @@ func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Space_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37686,7 +37706,7 @@ func (ec *executionContext) _Space_changeRequests(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37709,7 +37729,7 @@ func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequestsOpen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37732,7 +37752,7 @@ func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequestsDraft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37787,7 +37807,7 @@ func (ec *executionContext) _Space_mergeRules(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("Space", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Space_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -38170,7 +38190,7 @@ func (ec *executionContext) _SpaceCustomField_value(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpaceCustomField_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceCustomField", field, false, false, errors.New("field of type JSON does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceCustomField", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
@@ -38225,7 +38245,7 @@ func (ec *executionContext) _SpaceList_count(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
@@ -38280,7 +38300,7 @@ func (ec *executionContext) _SpacePermissions_view(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38303,7 +38323,7 @@ func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38326,7 +38346,7 @@ func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38349,7 +38369,7 @@ func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_viewInviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38372,7 +38392,7 @@ func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38395,7 +38415,7 @@ func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_triggerGitSync(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38418,7 +38438,7 @@ func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38441,7 +38461,7 @@ func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_merge(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38464,7 +38484,7 @@ func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38487,7 +38507,7 @@ func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38510,7 +38530,7 @@ func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38533,7 +38553,7 @@ func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38556,7 +38576,7 @@ func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38579,7 +38599,7 @@ func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38602,7 +38622,7 @@ func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Team_object(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38625,7 +38645,7 @@ func (ec *executionContext) _Team_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Team_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Team", field, true, false, "String")
 }
 
 func (ec *executionContext) _Team_id(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38648,7 +38668,7 @@ func (ec *executionContext) _Team_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Team_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Team", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Team_title(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38671,7 +38691,7 @@ func (ec *executionContext) _Team_title(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Team_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Team", field, false, false, "String")
 }
 
 func (ec *executionContext) _Team_members(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38694,7 +38714,7 @@ func (ec *executionContext) _Team_members(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Team_members(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, true, true, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Team", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38717,7 +38737,7 @@ func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Team_spaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, true, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Team", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38740,7 +38760,7 @@ func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Team_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Team", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Team_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38871,7 +38891,7 @@ func (ec *executionContext) _TeamList_count(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_TeamList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("TeamList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
@@ -39054,7 +39074,7 @@ func (ec *executionContext) _TeamMemberList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamMemberList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("TeamMemberList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
@@ -39109,7 +39129,7 @@ func (ec *executionContext) _TeamMemberPermissions_view(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamMemberPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("TeamMemberPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberRoleInfo) (ret graphql.Marshaler) {
@@ -39132,7 +39152,7 @@ func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberRoleInfo_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamMemberRoleInfo", field, false, false, errors.New("field of type TeamRole does not have child fields"))
+	return graphql.NewScalarFieldContext("TeamMemberRoleInfo", field, false, false, "TeamRole")
 }
 
 func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
@@ -39155,7 +39175,7 @@ func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_TeamPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
@@ -39178,7 +39198,7 @@ func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TeamPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettings_object(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39201,7 +39221,7 @@ func (ec *executionContext) _TranslationSettings_object(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39224,7 +39244,7 @@ func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TranslationSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39247,7 +39267,7 @@ func (ec *executionContext) _TranslationSettings_title(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39270,7 +39290,7 @@ func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39293,7 +39313,7 @@ func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39316,7 +39336,7 @@ func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39435,7 +39455,7 @@ func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettingsList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
@@ -39490,7 +39510,7 @@ func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
@@ -39513,7 +39533,7 @@ func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsURLs) (ret graphql.Marshaler) {
@@ -39536,7 +39556,7 @@ func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("TranslationSettingsURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_object(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39559,7 +39579,7 @@ func (ec *executionContext) _User_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_User_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("User", field, true, false, "String")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39582,7 +39602,7 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_displayName(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39605,7 +39625,7 @@ func (ec *executionContext) _User_displayName(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_User_displayName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39628,7 +39648,7 @@ func (ec *executionContext) _User_email(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39651,7 +39671,7 @@ func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_User_photoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_urls(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39738,7 +39758,7 @@ func (ec *executionContext) _UserContributor_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_UserContributor_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserContributor", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("UserContributor", field, false, false, "Int")
 }
 
 func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
@@ -39761,7 +39781,7 @@ func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_UserContributor_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserContributor", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("UserContributor", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.UserURLs) (ret graphql.Marshaler) {
@@ -39784,7 +39804,7 @@ func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserURLs", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("UserURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
@@ -39807,7 +39827,7 @@ func (ec *executionContext) _VersionContext_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
@@ -39830,7 +39850,7 @@ func (ec *executionContext) _VersionContext_revision(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
@@ -39853,7 +39873,7 @@ func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VersionContext", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39876,7 +39896,7 @@ func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39899,7 +39919,7 @@ func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Webhook_organization(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39922,7 +39942,7 @@ func (ec *executionContext) _Webhook_organization(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39945,7 +39965,7 @@ func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39968,7 +39988,7 @@ func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39991,7 +40011,7 @@ func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40014,7 +40034,7 @@ func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40037,7 +40057,7 @@ func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40060,7 +40080,7 @@ func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40083,7 +40103,7 @@ func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("Webhook", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Webhook_deliveries(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40150,7 +40170,7 @@ func (ec *executionContext) _WebhookDelivery_object(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40173,7 +40193,7 @@ func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40196,7 +40216,7 @@ func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_webhook(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40219,7 +40239,7 @@ func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40242,7 +40262,7 @@ func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40265,7 +40285,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40288,7 +40308,7 @@ func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40311,7 +40331,7 @@ func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_responseCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40334,7 +40354,7 @@ func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40357,7 +40377,7 @@ func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40380,7 +40400,7 @@ func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_redeliveryOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40403,7 +40423,7 @@ func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40426,7 +40446,7 @@ func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40449,7 +40469,7 @@ func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40472,7 +40492,7 @@ func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_deliveredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_items(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
@@ -40527,7 +40547,7 @@ func (ec *executionContext) _WebhookDeliveryList_count(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
@@ -40614,7 +40634,7 @@ func (ec *executionContext) _WebhookList_count(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WebhookList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
@@ -40669,7 +40689,7 @@ func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40692,7 +40712,7 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40715,7 +40735,7 @@ func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40738,7 +40758,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type __DirectiveLocation does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40750,7 +40770,8 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 			return ec.fieldContext___Directive_args(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Args, nil
+			fc := graphql.GetFieldContext(ctx)
+			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
@@ -40764,7 +40785,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 	fc = &graphql.FieldContext{
 		Object:     "__Directive",
 		Field:      field,
-		IsMethod:   false,
+		IsMethod:   true,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___InputValue(ctx, field)
@@ -40804,7 +40825,7 @@ func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -40827,7 +40848,7 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -40850,7 +40871,7 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -40873,7 +40894,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -40896,7 +40917,7 @@ func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -40919,7 +40940,7 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -40931,7 +40952,8 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 			return ec.fieldContext___Field_args(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Args, nil
+			fc := graphql.GetFieldContext(ctx)
+			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
@@ -40945,7 +40967,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 	fc = &graphql.FieldContext{
 		Object:     "__Field",
 		Field:      field,
-		IsMethod:   false,
+		IsMethod:   true,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___InputValue(ctx, field)
@@ -41017,7 +41039,7 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -41040,7 +41062,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41063,7 +41085,7 @@ func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41086,7 +41108,7 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41141,7 +41163,7 @@ func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41164,7 +41186,7 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41187,7 +41209,7 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -41210,7 +41232,7 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Schema", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -41393,7 +41415,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type __TypeKind does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41416,7 +41438,7 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41439,7 +41461,7 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41462,7 +41484,7 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41626,7 +41648,8 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 			return ec.fieldContext___Type_inputFields(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.InputFields(), nil
+			fc := graphql.GetFieldContext(ctx)
+			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
@@ -41636,7 +41659,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		false,
 	)
 }
-func (ec *executionContext) fieldContext___Type_inputFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "__Type",
 		Field:      field,
@@ -41645,6 +41668,17 @@ func (ec *executionContext) fieldContext___Type_inputFields(_ context.Context, f
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___InputValue(ctx, field)
 		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field___Type_inputFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -41701,7 +41735,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -41736,6 +41770,18 @@ func (ec *executionContext) unmarshalInputAddSectionToGroupInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalAddSectionToGroupInput unmarshals raw into the AddSectionToGroupInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddSectionToGroupInput(ctx context.Context, raw any) (model.AddSectionToGroupInput, error) {
+	var out model.AddSectionToGroupInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddSectionToGroupInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputAddSiteSectionGroupInput(ctx context.Context, obj any) (model.AddSiteSectionGroupInput, error) {
@@ -41829,6 +41875,18 @@ func (ec *executionContext) unmarshalInputAddSiteSectionGroupInput(ctx context.C
 	return it, nil
 }
 
+// UnmarshalAddSiteSectionGroupInput unmarshals raw into the AddSiteSectionGroupInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddSiteSectionGroupInput(ctx context.Context, raw any) (model.AddSiteSectionGroupInput, error) {
+	var out model.AddSiteSectionGroupInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddSiteSectionGroupInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputAddSiteSectionInput(ctx context.Context, obj any) (model.AddSiteSectionInput, error) {
 	var it model.AddSiteSectionInput
 	if obj == nil {
@@ -41893,6 +41951,18 @@ func (ec *executionContext) unmarshalInputAddSiteSectionInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalAddSiteSectionInput unmarshals raw into the AddSiteSectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddSiteSectionInput(ctx context.Context, raw any) (model.AddSiteSectionInput, error) {
+	var out model.AddSiteSectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddSiteSectionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputAddSiteSpaceInput(ctx context.Context, obj any) (model.AddSiteSpaceInput, error) {
 	var it model.AddSiteSpaceInput
 	if obj == nil {
@@ -41928,6 +41998,18 @@ func (ec *executionContext) unmarshalInputAddSiteSpaceInput(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalAddSiteSpaceInput unmarshals raw into the AddSiteSpaceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddSiteSpaceInput(ctx context.Context, raw any) (model.AddSiteSpaceInput, error) {
+	var out model.AddSiteSpaceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddSiteSpaceInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.Context, obj any) (model.ChangeRequestContentInput, error) {
@@ -41989,6 +42071,18 @@ func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.
 	return it, nil
 }
 
+// UnmarshalChangeRequestContentInput unmarshals raw into the ChangeRequestContentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalChangeRequestContentInput(ctx context.Context, raw any) (model.ChangeRequestContentInput, error) {
+	var out model.ChangeRequestContentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ChangeRequestContentInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCommentBodyInput(ctx context.Context, obj any) (model.CommentBodyInput, error) {
 	var it model.CommentBodyInput
 	if obj == nil {
@@ -42042,6 +42136,18 @@ func (ec *executionContext) unmarshalInputCommentBodyInput(ctx context.Context, 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCommentBodyInput unmarshals raw into the CommentBodyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCommentBodyInput(ctx context.Context, raw any) (model.CommentBodyInput, error) {
+	var out model.CommentBodyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CommentBodyInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputContentChangeInput(ctx context.Context, obj any) (model.ContentChangeInput, error) {
@@ -42346,6 +42452,18 @@ func (ec *executionContext) unmarshalInputContentChangeInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalContentChangeInput unmarshals raw into the ContentChangeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalContentChangeInput(ctx context.Context, raw any) (model.ContentChangeInput, error) {
+	var out model.ContentChangeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContentChangeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputContentImportInput(ctx context.Context, obj any) (model.ContentImportInput, error) {
 	var it model.ContentImportInput
 	if obj == nil {
@@ -42435,6 +42553,18 @@ func (ec *executionContext) unmarshalInputContentImportInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalContentImportInput unmarshals raw into the ContentImportInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalContentImportInput(ctx context.Context, raw any) (model.ContentImportInput, error) {
+	var out model.ContentImportInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContentImportInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputContentPointerInput(ctx context.Context, obj any) (model.ContentPointerInput, error) {
 	var it model.ContentPointerInput
 	if obj == nil {
@@ -42479,6 +42609,18 @@ func (ec *executionContext) unmarshalInputContentPointerInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalContentPointerInput unmarshals raw into the ContentPointerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalContentPointerInput(ctx context.Context, raw any) (model.ContentPointerInput, error) {
+	var out model.ContentPointerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContentPointerInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputContentPositionInput(ctx context.Context, obj any) (model.ContentPositionInput, error) {
 	var it model.ContentPositionInput
 	if obj == nil {
@@ -42514,6 +42656,18 @@ func (ec *executionContext) unmarshalInputContentPositionInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalContentPositionInput unmarshals raw into the ContentPositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalContentPositionInput(ctx context.Context, raw any) (model.ContentPositionInput, error) {
+	var out model.ContentPositionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ContentPositionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateChangeRequestInput(ctx context.Context, obj any) (model.CreateChangeRequestInput, error) {
@@ -42566,6 +42720,18 @@ func (ec *executionContext) unmarshalInputCreateChangeRequestInput(ctx context.C
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateChangeRequestInput unmarshals raw into the CreateChangeRequestInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateChangeRequestInput(ctx context.Context, raw any) (model.CreateChangeRequestInput, error) {
+	var out model.CreateChangeRequestInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateChangeRequestInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateCollectionInput(ctx context.Context, obj any) (model.CreateCollectionInput, error) {
@@ -42654,6 +42820,18 @@ func (ec *executionContext) unmarshalInputCreateCollectionInput(ctx context.Cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateCollectionInput unmarshals raw into the CreateCollectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateCollectionInput(ctx context.Context, raw any) (model.CreateCollectionInput, error) {
+	var out model.CreateCollectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCollectionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateCustomFieldInput(ctx context.Context, obj any) (model.CreateCustomFieldInput, error) {
@@ -42856,6 +43034,18 @@ func (ec *executionContext) unmarshalInputCreateCustomFieldInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalCreateCustomFieldInput unmarshals raw into the CreateCustomFieldInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateCustomFieldInput(ctx context.Context, raw any) (model.CreateCustomFieldInput, error) {
+	var out model.CreateCustomFieldInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCustomFieldInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateInviteInput(ctx context.Context, obj any) (model.CreateInviteInput, error) {
 	var it model.CreateInviteInput
 	if obj == nil {
@@ -42884,6 +43074,18 @@ func (ec *executionContext) unmarshalInputCreateInviteInput(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateInviteInput unmarshals raw into the CreateInviteInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateInviteInput(ctx context.Context, raw any) (model.CreateInviteInput, error) {
+	var out model.CreateInviteInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateInviteInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateOpenAPISpecInput(ctx context.Context, obj any) (model.CreateOpenAPISpecInput, error) {
@@ -42963,6 +43165,18 @@ func (ec *executionContext) unmarshalInputCreateOpenAPISpecInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateOpenAPISpecInput unmarshals raw into the CreateOpenAPISpecInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateOpenAPISpecInput(ctx context.Context, raw any) (model.CreateOpenAPISpecInput, error) {
+	var out model.CreateOpenAPISpecInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateOpenAPISpecInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Context, obj any) (model.CreateOrganizationInput, error) {
@@ -43064,6 +43278,18 @@ func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Co
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateOrganizationInput unmarshals raw into the CreateOrganizationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateOrganizationInput(ctx context.Context, raw any) (model.CreateOrganizationInput, error) {
+	var out model.CreateOrganizationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateOrganizationInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateSAMLProviderInput(ctx context.Context, obj any) (model.CreateSAMLProviderInput, error) {
@@ -43229,6 +43455,18 @@ func (ec *executionContext) unmarshalInputCreateSAMLProviderInput(ctx context.Co
 	return it, nil
 }
 
+// UnmarshalCreateSAMLProviderInput unmarshals raw into the CreateSAMLProviderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateSAMLProviderInput(ctx context.Context, raw any) (model.CreateSAMLProviderInput, error) {
+	var out model.CreateSAMLProviderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSAMLProviderInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateShareLinkInput(ctx context.Context, obj any) (model.CreateShareLinkInput, error) {
 	var it model.CreateShareLinkInput
 	if obj == nil {
@@ -43277,6 +43515,18 @@ func (ec *executionContext) unmarshalInputCreateShareLinkInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateShareLinkInput unmarshals raw into the CreateShareLinkInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateShareLinkInput(ctx context.Context, raw any) (model.CreateShareLinkInput, error) {
+	var out model.CreateShareLinkInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateShareLinkInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateSiteInput(ctx context.Context, obj any) (model.CreateSiteInput, error) {
@@ -43355,6 +43605,18 @@ func (ec *executionContext) unmarshalInputCreateSiteInput(ctx context.Context, o
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateSiteInput unmarshals raw into the CreateSiteInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateSiteInput(ctx context.Context, raw any) (model.CreateSiteInput, error) {
+	var out model.CreateSiteInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSiteInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateSpaceInput(ctx context.Context, obj any) (model.CreateSpaceInput, error) {
@@ -43459,6 +43721,18 @@ func (ec *executionContext) unmarshalInputCreateSpaceInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalCreateSpaceInput unmarshals raw into the CreateSpaceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateSpaceInput(ctx context.Context, raw any) (model.CreateSpaceInput, error) {
+	var out model.CreateSpaceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSpaceInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateTeamInput(ctx context.Context, obj any) (model.CreateTeamInput, error) {
 	var it model.CreateTeamInput
 	if obj == nil {
@@ -43543,6 +43817,18 @@ func (ec *executionContext) unmarshalInputCreateTeamInput(ctx context.Context, o
 	return it, nil
 }
 
+// UnmarshalCreateTeamInput unmarshals raw into the CreateTeamInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateTeamInput(ctx context.Context, raw any) (model.CreateTeamInput, error) {
+	var out model.CreateTeamInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateTeamInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateTranslationSettingsInput(ctx context.Context, obj any) (model.CreateTranslationSettingsInput, error) {
 	var it model.CreateTranslationSettingsInput
 	if obj == nil {
@@ -43625,6 +43911,18 @@ func (ec *executionContext) unmarshalInputCreateTranslationSettingsInput(ctx con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateTranslationSettingsInput unmarshals raw into the CreateTranslationSettingsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateTranslationSettingsInput(ctx context.Context, raw any) (model.CreateTranslationSettingsInput, error) {
+	var out model.CreateTranslationSettingsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateTranslationSettingsInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateWebhookInput(ctx context.Context, obj any) (model.CreateWebhookInput, error) {
@@ -43720,6 +44018,18 @@ func (ec *executionContext) unmarshalInputCreateWebhookInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalCreateWebhookInput unmarshals raw into the CreateWebhookInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateWebhookInput(ctx context.Context, raw any) (model.CreateWebhookInput, error) {
+	var out model.CreateWebhookInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateWebhookInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputDocumentInput(ctx context.Context, obj any) (model.DocumentInput, error) {
 	var it model.DocumentInput
 	if obj == nil {
@@ -43777,6 +44087,18 @@ func (ec *executionContext) unmarshalInputDocumentInput(ctx context.Context, obj
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalDocumentInput unmarshals raw into the DocumentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDocumentInput(ctx context.Context, raw any) (model.DocumentInput, error) {
+	var out model.DocumentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DocumentInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputFileUploadInput(ctx context.Context, obj any) (model.FileUploadInput, error) {
@@ -43928,6 +44250,18 @@ func (ec *executionContext) unmarshalInputFileUploadInput(ctx context.Context, o
 	return it, nil
 }
 
+// UnmarshalFileUploadInput unmarshals raw into the FileUploadInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalFileUploadInput(ctx context.Context, raw any) (model.FileUploadInput, error) {
+	var out model.FileUploadInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "FileUploadInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputInviteEmail(ctx context.Context, obj any) (model.InviteEmail, error) {
 	var it model.InviteEmail
 	if obj == nil {
@@ -43963,6 +44297,18 @@ func (ec *executionContext) unmarshalInputInviteEmail(ctx context.Context, obj a
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalInviteEmail unmarshals raw into the InviteEmail input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalInviteEmail(ctx context.Context, raw any) (model.InviteEmail, error) {
+	var out model.InviteEmail
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "InviteEmail", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputInviteUsersInput(ctx context.Context, obj any) (model.InviteUsersInput, error) {
@@ -44009,6 +44355,18 @@ func (ec *executionContext) unmarshalInputInviteUsersInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalInviteUsersInput unmarshals raw into the InviteUsersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalInviteUsersInput(ctx context.Context, raw any) (model.InviteUsersInput, error) {
+	var out model.InviteUsersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "InviteUsersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMoveInput(ctx context.Context, obj any) (model.MoveInput, error) {
 	var it model.MoveInput
 	if obj == nil {
@@ -44046,6 +44404,18 @@ func (ec *executionContext) unmarshalInputMoveInput(ctx context.Context, obj any
 	return it, nil
 }
 
+// UnmarshalMoveInput unmarshals raw into the MoveInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMoveInput(ctx context.Context, raw any) (model.MoveInput, error) {
+	var out model.MoveInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MoveInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMoveSiteSectionGroupInput(ctx context.Context, obj any) (model.MoveSiteSectionGroupInput, error) {
 	var it model.MoveSiteSectionGroupInput
 	if obj == nil {
@@ -44074,6 +44444,18 @@ func (ec *executionContext) unmarshalInputMoveSiteSectionGroupInput(ctx context.
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalMoveSiteSectionGroupInput unmarshals raw into the MoveSiteSectionGroupInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMoveSiteSectionGroupInput(ctx context.Context, raw any) (model.MoveSiteSectionGroupInput, error) {
+	var out model.MoveSiteSectionGroupInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MoveSiteSectionGroupInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputMoveSiteSectionInput(ctx context.Context, obj any) (model.MoveSiteSectionInput, error) {
@@ -44106,6 +44488,18 @@ func (ec *executionContext) unmarshalInputMoveSiteSectionInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalMoveSiteSectionInput unmarshals raw into the MoveSiteSectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMoveSiteSectionInput(ctx context.Context, raw any) (model.MoveSiteSectionInput, error) {
+	var out model.MoveSiteSectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MoveSiteSectionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMoveSiteSpaceInput(ctx context.Context, obj any) (model.MoveSiteSpaceInput, error) {
 	var it model.MoveSiteSpaceInput
 	if obj == nil {
@@ -44134,6 +44528,18 @@ func (ec *executionContext) unmarshalInputMoveSiteSpaceInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalMoveSiteSpaceInput unmarshals raw into the MoveSiteSpaceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMoveSiteSpaceInput(ctx context.Context, raw any) (model.MoveSiteSpaceInput, error) {
+	var out model.MoveSiteSpaceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MoveSiteSpaceInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputOpenAPISpecSourceInput(ctx context.Context, obj any) (model.OpenAPISpecSourceInput, error) {
@@ -44224,6 +44630,18 @@ func (ec *executionContext) unmarshalInputOpenAPISpecSourceInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalOpenAPISpecSourceInput unmarshals raw into the OpenAPISpecSourceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOpenAPISpecSourceInput(ctx context.Context, raw any) (model.OpenAPISpecSourceInput, error) {
+	var out model.OpenAPISpecSourceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OpenAPISpecSourceInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPostCommentInput(ctx context.Context, obj any) (model.PostCommentInput, error) {
 	var it model.PostCommentInput
 	if obj == nil {
@@ -44312,6 +44730,18 @@ func (ec *executionContext) unmarshalInputPostCommentInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalPostCommentInput unmarshals raw into the PostCommentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPostCommentInput(ctx context.Context, raw any) (model.PostCommentInput, error) {
+	var out model.PostCommentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PostCommentInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPostCommentReplyInput(ctx context.Context, obj any) (model.PostCommentReplyInput, error) {
 	var it model.PostCommentReplyInput
 	if obj == nil {
@@ -44340,6 +44770,18 @@ func (ec *executionContext) unmarshalInputPostCommentReplyInput(ctx context.Cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalPostCommentReplyInput unmarshals raw into the PostCommentReplyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPostCommentReplyInput(ctx context.Context, raw any) (model.PostCommentReplyInput, error) {
+	var out model.PostCommentReplyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PostCommentReplyInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputPutOpenAPISpecInput(ctx context.Context, obj any) (model.PutOpenAPISpecInput, error) {
@@ -44372,6 +44814,18 @@ func (ec *executionContext) unmarshalInputPutOpenAPISpecInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalPutOpenAPISpecInput unmarshals raw into the PutOpenAPISpecInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPutOpenAPISpecInput(ctx context.Context, raw any) (model.PutOpenAPISpecInput, error) {
+	var out model.PutOpenAPISpecInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PutOpenAPISpecInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSetTeamMemberInput(ctx context.Context, obj any) (model.SetTeamMemberInput, error) {
 	var it model.SetTeamMemberInput
 	if obj == nil {
@@ -44402,6 +44856,18 @@ func (ec *executionContext) unmarshalInputSetTeamMemberInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalSetTeamMemberInput unmarshals raw into the SetTeamMemberInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetTeamMemberInput(ctx context.Context, raw any) (model.SetTeamMemberInput, error) {
+	var out model.SetTeamMemberInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetTeamMemberInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSiteAdaptiveContentInput(ctx context.Context, obj any) (model.SiteAdaptiveContentInput, error) {
 	var it model.SiteAdaptiveContentInput
 	if obj == nil {
@@ -44430,6 +44896,18 @@ func (ec *executionContext) unmarshalInputSiteAdaptiveContentInput(ctx context.C
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalSiteAdaptiveContentInput unmarshals raw into the SiteAdaptiveContentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteAdaptiveContentInput(ctx context.Context, raw any) (model.SiteAdaptiveContentInput, error) {
+	var out model.SiteAdaptiveContentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteAdaptiveContentInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputSiteSectionGroupPointerInput(ctx context.Context, obj any) (model.SiteSectionGroupPointerInput, error) {
@@ -44469,6 +44947,18 @@ func (ec *executionContext) unmarshalInputSiteSectionGroupPointerInput(ctx conte
 	return it, nil
 }
 
+// UnmarshalSiteSectionGroupPointerInput unmarshals raw into the SiteSectionGroupPointerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteSectionGroupPointerInput(ctx context.Context, raw any) (model.SiteSectionGroupPointerInput, error) {
+	var out model.SiteSectionGroupPointerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteSectionGroupPointerInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSiteSectionGroupPositionInput(ctx context.Context, obj any) (model.SiteSectionGroupPositionInput, error) {
 	var it model.SiteSectionGroupPositionInput
 	if obj == nil {
@@ -44504,6 +44994,18 @@ func (ec *executionContext) unmarshalInputSiteSectionGroupPositionInput(ctx cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalSiteSectionGroupPositionInput unmarshals raw into the SiteSectionGroupPositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteSectionGroupPositionInput(ctx context.Context, raw any) (model.SiteSectionGroupPositionInput, error) {
+	var out model.SiteSectionGroupPositionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteSectionGroupPositionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputSiteSectionPointerInput(ctx context.Context, obj any) (model.SiteSectionPointerInput, error) {
@@ -44543,6 +45045,18 @@ func (ec *executionContext) unmarshalInputSiteSectionPointerInput(ctx context.Co
 	return it, nil
 }
 
+// UnmarshalSiteSectionPointerInput unmarshals raw into the SiteSectionPointerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteSectionPointerInput(ctx context.Context, raw any) (model.SiteSectionPointerInput, error) {
+	var out model.SiteSectionPointerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteSectionPointerInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSiteSectionPositionInput(ctx context.Context, obj any) (model.SiteSectionPositionInput, error) {
 	var it model.SiteSectionPositionInput
 	if obj == nil {
@@ -44578,6 +45092,18 @@ func (ec *executionContext) unmarshalInputSiteSectionPositionInput(ctx context.C
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalSiteSectionPositionInput unmarshals raw into the SiteSectionPositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteSectionPositionInput(ctx context.Context, raw any) (model.SiteSectionPositionInput, error) {
+	var out model.SiteSectionPositionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteSectionPositionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputSiteSpacePointerInput(ctx context.Context, obj any) (model.SiteSpacePointerInput, error) {
@@ -44617,6 +45143,18 @@ func (ec *executionContext) unmarshalInputSiteSpacePointerInput(ctx context.Cont
 	return it, nil
 }
 
+// UnmarshalSiteSpacePointerInput unmarshals raw into the SiteSpacePointerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteSpacePointerInput(ctx context.Context, raw any) (model.SiteSpacePointerInput, error) {
+	var out model.SiteSpacePointerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteSpacePointerInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSiteSpacePositionInput(ctx context.Context, obj any) (model.SiteSpacePositionInput, error) {
 	var it model.SiteSpacePositionInput
 	if obj == nil {
@@ -44652,6 +45190,18 @@ func (ec *executionContext) unmarshalInputSiteSpacePositionInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalSiteSpacePositionInput unmarshals raw into the SiteSpacePositionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteSpacePositionInput(ctx context.Context, raw any) (model.SiteSpacePositionInput, error) {
+	var out model.SiteSpacePositionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteSpacePositionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputSiteVisitorKeyInput(ctx context.Context, obj any) (model.SiteVisitorKeyInput, error) {
@@ -44750,6 +45300,18 @@ func (ec *executionContext) unmarshalInputSiteVisitorKeyInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalSiteVisitorKeyInput unmarshals raw into the SiteVisitorKeyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteVisitorKeyInput(ctx context.Context, raw any) (model.SiteVisitorKeyInput, error) {
+	var out model.SiteVisitorKeyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteVisitorKeyInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputTeamMembershipInput(ctx context.Context, obj any) (model.TeamMembershipInput, error) {
 	var it model.TeamMembershipInput
 	if obj == nil {
@@ -44780,6 +45342,18 @@ func (ec *executionContext) unmarshalInputTeamMembershipInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalTeamMembershipInput unmarshals raw into the TeamMembershipInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTeamMembershipInput(ctx context.Context, raw any) (model.TeamMembershipInput, error) {
+	var out model.TeamMembershipInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TeamMembershipInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputTransferCollectionInput(ctx context.Context, obj any) (model.TransferCollectionInput, error) {
 	var it model.TransferCollectionInput
 	if obj == nil {
@@ -44808,6 +45382,18 @@ func (ec *executionContext) unmarshalInputTransferCollectionInput(ctx context.Co
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalTransferCollectionInput unmarshals raw into the TransferCollectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTransferCollectionInput(ctx context.Context, raw any) (model.TransferCollectionInput, error) {
+	var out model.TransferCollectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TransferCollectionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputTransferSpaceInput(ctx context.Context, obj any) (model.TransferSpaceInput, error) {
@@ -44845,6 +45431,18 @@ func (ec *executionContext) unmarshalInputTransferSpaceInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalTransferSpaceInput unmarshals raw into the TransferSpaceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTransferSpaceInput(ctx context.Context, raw any) (model.TransferSpaceInput, error) {
+	var out model.TransferSpaceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TransferSpaceInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateChangeRequestInput(ctx context.Context, obj any) (model.UpdateChangeRequestInput, error) {
@@ -44904,6 +45502,18 @@ func (ec *executionContext) unmarshalInputUpdateChangeRequestInput(ctx context.C
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateChangeRequestInput unmarshals raw into the UpdateChangeRequestInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateChangeRequestInput(ctx context.Context, raw any) (model.UpdateChangeRequestInput, error) {
+	var out model.UpdateChangeRequestInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateChangeRequestInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateCollectionInput(ctx context.Context, obj any) (model.UpdateCollectionInput, error) {
@@ -44992,6 +45602,18 @@ func (ec *executionContext) unmarshalInputUpdateCollectionInput(ctx context.Cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateCollectionInput unmarshals raw into the UpdateCollectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCollectionInput(ctx context.Context, raw any) (model.UpdateCollectionInput, error) {
+	var out model.UpdateCollectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCollectionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateCommentInput(ctx context.Context, obj any) (model.UpdateCommentInput, error) {
@@ -45089,6 +45711,18 @@ func (ec *executionContext) unmarshalInputUpdateCommentInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalUpdateCommentInput unmarshals raw into the UpdateCommentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCommentInput(ctx context.Context, raw any) (model.UpdateCommentInput, error) {
+	var out model.UpdateCommentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCommentInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateCommentReplyInput(ctx context.Context, obj any) (model.UpdateCommentReplyInput, error) {
 	var it model.UpdateCommentReplyInput
 	if obj == nil {
@@ -45175,6 +45809,18 @@ func (ec *executionContext) unmarshalInputUpdateCommentReplyInput(ctx context.Co
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateCommentReplyInput unmarshals raw into the UpdateCommentReplyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCommentReplyInput(ctx context.Context, raw any) (model.UpdateCommentReplyInput, error) {
+	var out model.UpdateCommentReplyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCommentReplyInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateCustomFieldInput(ctx context.Context, obj any) (model.UpdateCustomFieldInput, error) {
@@ -45321,6 +45967,18 @@ func (ec *executionContext) unmarshalInputUpdateCustomFieldInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalUpdateCustomFieldInput unmarshals raw into the UpdateCustomFieldInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCustomFieldInput(ctx context.Context, raw any) (model.UpdateCustomFieldInput, error) {
+	var out model.UpdateCustomFieldInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCustomFieldInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateInviteInput(ctx context.Context, obj any) (model.UpdateInviteInput, error) {
 	var it model.UpdateInviteInput
 	if obj == nil {
@@ -45351,6 +46009,18 @@ func (ec *executionContext) unmarshalInputUpdateInviteInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalUpdateInviteInput unmarshals raw into the UpdateInviteInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateInviteInput(ctx context.Context, raw any) (model.UpdateInviteInput, error) {
+	var out model.UpdateInviteInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateInviteInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateMemberInput(ctx context.Context, obj any) (model.UpdateMemberInput, error) {
 	var it model.UpdateMemberInput
 	if obj == nil {
@@ -45379,6 +46049,18 @@ func (ec *executionContext) unmarshalInputUpdateMemberInput(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateMemberInput unmarshals raw into the UpdateMemberInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateMemberInput(ctx context.Context, raw any) (model.UpdateMemberInput, error) {
+	var out model.UpdateMemberInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateMemberInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateOrganizationInput(ctx context.Context, obj any) (model.UpdateOrganizationInput, error) {
@@ -45606,6 +46288,18 @@ func (ec *executionContext) unmarshalInputUpdateOrganizationInput(ctx context.Co
 	return it, nil
 }
 
+// UnmarshalUpdateOrganizationInput unmarshals raw into the UpdateOrganizationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateOrganizationInput(ctx context.Context, raw any) (model.UpdateOrganizationInput, error) {
+	var out model.UpdateOrganizationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateOrganizationInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateSAMLProviderInput(ctx context.Context, obj any) (model.UpdateSAMLProviderInput, error) {
 	var it model.UpdateSAMLProviderInput
 	if obj == nil {
@@ -45771,6 +46465,18 @@ func (ec *executionContext) unmarshalInputUpdateSAMLProviderInput(ctx context.Co
 	return it, nil
 }
 
+// UnmarshalUpdateSAMLProviderInput unmarshals raw into the UpdateSAMLProviderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSAMLProviderInput(ctx context.Context, raw any) (model.UpdateSAMLProviderInput, error) {
+	var out model.UpdateSAMLProviderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSAMLProviderInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateShareLinkInput(ctx context.Context, obj any) (model.UpdateShareLinkInput, error) {
 	var it model.UpdateShareLinkInput
 	if obj == nil {
@@ -45830,6 +46536,18 @@ func (ec *executionContext) unmarshalInputUpdateShareLinkInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalUpdateShareLinkInput unmarshals raw into the UpdateShareLinkInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateShareLinkInput(ctx context.Context, raw any) (model.UpdateShareLinkInput, error) {
+	var out model.UpdateShareLinkInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateShareLinkInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateSiteAdaptiveSchemaInput(ctx context.Context, obj any) (model.UpdateSiteAdaptiveSchemaInput, error) {
 	var it model.UpdateSiteAdaptiveSchemaInput
 	if obj == nil {
@@ -45858,6 +46576,18 @@ func (ec *executionContext) unmarshalInputUpdateSiteAdaptiveSchemaInput(ctx cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateSiteAdaptiveSchemaInput unmarshals raw into the UpdateSiteAdaptiveSchemaInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSiteAdaptiveSchemaInput(ctx context.Context, raw any) (model.UpdateSiteAdaptiveSchemaInput, error) {
+	var out model.UpdateSiteAdaptiveSchemaInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSiteAdaptiveSchemaInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateSiteInput(ctx context.Context, obj any) (model.UpdateSiteInput, error) {
@@ -46088,6 +46818,18 @@ func (ec *executionContext) unmarshalInputUpdateSiteInput(ctx context.Context, o
 	return it, nil
 }
 
+// UnmarshalUpdateSiteInput unmarshals raw into the UpdateSiteInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSiteInput(ctx context.Context, raw any) (model.UpdateSiteInput, error) {
+	var out model.UpdateSiteInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSiteInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateSiteSectionGroupInput(ctx context.Context, obj any) (model.UpdateSiteSectionGroupInput, error) {
 	var it model.UpdateSiteSectionGroupInput
 	if obj == nil {
@@ -46172,6 +46914,18 @@ func (ec *executionContext) unmarshalInputUpdateSiteSectionGroupInput(ctx contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateSiteSectionGroupInput unmarshals raw into the UpdateSiteSectionGroupInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSiteSectionGroupInput(ctx context.Context, raw any) (model.UpdateSiteSectionGroupInput, error) {
+	var out model.UpdateSiteSectionGroupInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSiteSectionGroupInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateSiteSectionInput(ctx context.Context, obj any) (model.UpdateSiteSectionInput, error) {
@@ -46381,6 +47135,18 @@ func (ec *executionContext) unmarshalInputUpdateSiteSectionInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalUpdateSiteSectionInput unmarshals raw into the UpdateSiteSectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSiteSectionInput(ctx context.Context, raw any) (model.UpdateSiteSectionInput, error) {
+	var out model.UpdateSiteSectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSiteSectionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateSiteSpaceInput(ctx context.Context, obj any) (model.UpdateSiteSpaceInput, error) {
 	var it model.UpdateSiteSpaceInput
 	if obj == nil {
@@ -46489,6 +47255,18 @@ func (ec *executionContext) unmarshalInputUpdateSiteSpaceInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalUpdateSiteSpaceInput unmarshals raw into the UpdateSiteSpaceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSiteSpaceInput(ctx context.Context, raw any) (model.UpdateSiteSpaceInput, error) {
+	var out model.UpdateSiteSpaceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSiteSpaceInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateSpaceCustomFieldsInput(ctx context.Context, obj any) (model.UpdateSpaceCustomFieldsInput, error) {
 	var it model.UpdateSpaceCustomFieldsInput
 	if obj == nil {
@@ -46517,6 +47295,18 @@ func (ec *executionContext) unmarshalInputUpdateSpaceCustomFieldsInput(ctx conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateSpaceCustomFieldsInput unmarshals raw into the UpdateSpaceCustomFieldsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSpaceCustomFieldsInput(ctx context.Context, raw any) (model.UpdateSpaceCustomFieldsInput, error) {
+	var out model.UpdateSpaceCustomFieldsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSpaceCustomFieldsInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateSpaceInput(ctx context.Context, obj any) (model.UpdateSpaceInput, error) {
@@ -46621,6 +47411,18 @@ func (ec *executionContext) unmarshalInputUpdateSpaceInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalUpdateSpaceInput unmarshals raw into the UpdateSpaceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSpaceInput(ctx context.Context, raw any) (model.UpdateSpaceInput, error) {
+	var out model.UpdateSpaceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSpaceInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateTeamInput(ctx context.Context, obj any) (model.UpdateTeamInput, error) {
 	var it model.UpdateTeamInput
 	if obj == nil {
@@ -46674,6 +47476,18 @@ func (ec *executionContext) unmarshalInputUpdateTeamInput(ctx context.Context, o
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateTeamInput unmarshals raw into the UpdateTeamInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateTeamInput(ctx context.Context, raw any) (model.UpdateTeamInput, error) {
+	var out model.UpdateTeamInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateTeamInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateTeamMembersInput(ctx context.Context, obj any) (model.UpdateTeamMembersInput, error) {
@@ -46764,6 +47578,18 @@ func (ec *executionContext) unmarshalInputUpdateTeamMembersInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalUpdateTeamMembersInput unmarshals raw into the UpdateTeamMembersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateTeamMembersInput(ctx context.Context, raw any) (model.UpdateTeamMembersInput, error) {
+	var out model.UpdateTeamMembersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateTeamMembersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateTranslationSettingsInput(ctx context.Context, obj any) (model.UpdateTranslationSettingsInput, error) {
 	var it model.UpdateTranslationSettingsInput
 	if obj == nil {
@@ -46846,6 +47672,18 @@ func (ec *executionContext) unmarshalInputUpdateTranslationSettingsInput(ctx con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateTranslationSettingsInput unmarshals raw into the UpdateTranslationSettingsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateTranslationSettingsInput(ctx context.Context, raw any) (model.UpdateTranslationSettingsInput, error) {
+	var out model.UpdateTranslationSettingsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateTranslationSettingsInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateWebhookInput(ctx context.Context, obj any) (model.UpdateWebhookInput, error) {
@@ -46943,6 +47781,18 @@ func (ec *executionContext) unmarshalInputUpdateWebhookInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalUpdateWebhookInput unmarshals raw into the UpdateWebhookInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateWebhookInput(ctx context.Context, raw any) (model.UpdateWebhookInput, error) {
+	var out model.UpdateWebhookInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateWebhookInput", raw, &out)
+	return out, err
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -46991,7 +47841,7 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47020,15 +47870,9 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47040,7 +47884,7 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47057,6 +47901,9 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 			}
 		case "next":
 			out.Values[i] = ec._BacklinkList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47066,15 +47913,9 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47086,7 +47927,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47117,41 +47958,11 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ChangeRequest_createdBy(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ChangeRequest_createdBy(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "createdAt":
 			out.Values[i] = ec._ChangeRequest_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47163,40 +47974,16 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mergedBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ChangeRequest_mergedBy(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ChangeRequest_mergedBy(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "mergedAt":
 			out.Values[i] = ec._ChangeRequest_mergedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "space":
 			out.Values[i] = ec._ChangeRequest_space(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47214,6 +48001,9 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 			}
 		case "revisionMerged":
 			out.Values[i] = ec._ChangeRequest_revisionMerged(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "comments":
 			out.Values[i] = ec._ChangeRequest_comments(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47230,113 +48020,23 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ChangeRequest_content(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ChangeRequest_content(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "commentList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ChangeRequest_commentList(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ChangeRequest_commentList(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "comment":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ChangeRequest_comment(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ChangeRequest_comment(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47346,15 +48046,9 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47366,7 +48060,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47395,15 +48089,9 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47415,7 +48103,7 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47432,6 +48120,9 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 			}
 		case "next":
 			out.Values[i] = ec._ChangeRequestList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47441,15 +48132,9 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47461,7 +48146,7 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47485,15 +48170,9 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47505,7 +48184,7 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47527,6 +48206,9 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 			}
 		case "description":
 			out.Values[i] = ec._Collection_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "organization":
 			out.Values[i] = ec._Collection_organization(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47534,8 +48216,14 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 			}
 		case "parent":
 			out.Values[i] = ec._Collection_parent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "defaultLevel":
 			out.Values[i] = ec._Collection_defaultLevel(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "urls":
 			out.Values[i] = ec._Collection_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47547,77 +48235,17 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "spaces":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Collection_spaces(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Collection_spaces(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "collections":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Collection_collections(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Collection_collections(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47627,15 +48255,9 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47647,7 +48269,7 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47664,6 +48286,9 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 			}
 		case "next":
 			out.Values[i] = ec._CollectionList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47673,15 +48298,9 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47693,7 +48312,7 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47727,15 +48346,9 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47747,7 +48360,7 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47771,15 +48384,9 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -47791,7 +48398,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47807,41 +48414,11 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postedBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_postedBy(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_postedBy(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "postedAt":
 			out.Values[i] = ec._Comment_postedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47849,124 +48426,37 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "editedAt":
 			out.Values[i] = ec._Comment_editedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "reactions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_reactions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_reactions(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "replies":
 			out.Values[i] = ec._Comment_replies(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "repliers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_repliers(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_repliers(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "body":
 			out.Values[i] = ec._Comment_body(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "target":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_target(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_target(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "urls":
 			out.Values[i] = ec._Comment_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -47984,111 +48474,27 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "resolvedAt":
 			out.Values[i] = ec._Comment_resolvedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "resolvedBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_resolvedBy(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_resolvedBy(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "replyList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_replyList(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_replyList(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "reply":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Comment_reply(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Comment_reply(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48098,15 +48504,9 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48118,15 +48518,21 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("CommentBody")
 		case "markdown":
 			out.Values[i] = ec._CommentBody_markdown(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "document":
 			out.Values[i] = ec._CommentBody_document(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48136,15 +48542,9 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48156,7 +48556,7 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48173,6 +48573,9 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 			}
 		case "next":
 			out.Values[i] = ec._CommentList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48182,15 +48585,9 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48202,7 +48599,7 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48236,15 +48633,9 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48256,7 +48647,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48272,41 +48663,11 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postedBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._CommentReply_postedBy(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CommentReply_postedBy(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "postedAt":
 			out.Values[i] = ec._CommentReply_postedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48314,42 +48675,15 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 			}
 		case "editedAt":
 			out.Values[i] = ec._CommentReply_editedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "reactions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._CommentReply_reactions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CommentReply_reactions(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "body":
 			out.Values[i] = ec._CommentReply_body(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48374,15 +48708,9 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48394,7 +48722,7 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48411,6 +48739,9 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 			}
 		case "next":
 			out.Values[i] = ec._CommentReplyList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48420,15 +48751,9 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48440,19 +48765,31 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("CommentTarget")
 		case "node":
 			out.Values[i] = ec._CommentTarget_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "changeRequest":
 			out.Values[i] = ec._CommentTarget_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "review":
 			out.Values[i] = ec._CommentTarget_review(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "page":
 			out.Values[i] = ec._CommentTarget_page(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "space":
 			out.Values[i] = ec._CommentTarget_space(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48472,15 +48809,9 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48492,7 +48823,7 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48511,15 +48842,9 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48531,7 +48856,7 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48543,16 +48868,34 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 			}
 		case "title":
 			out.Values[i] = ec._CommentTargetPage_title(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "emoji":
 			out.Values[i] = ec._CommentTargetPage_emoji(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "icon":
 			out.Values[i] = ec._CommentTargetPage_icon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "createdAt":
 			out.Values[i] = ec._CommentTargetPage_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "updatedAt":
 			out.Values[i] = ec._CommentTargetPage_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "path":
 			out.Values[i] = ec._CommentTargetPage_path(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "outdated":
 			out.Values[i] = ec._CommentTargetPage_outdated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48567,15 +48910,9 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48587,7 +48924,7 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48606,15 +48943,9 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48626,7 +48957,7 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48638,6 +48969,9 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 			}
 		case "ref":
 			out.Values[i] = ec._ContentChangeOutcome_ref(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "page":
 			out.Values[i] = ec._ContentChangeOutcome_page(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48652,15 +48986,9 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48672,7 +49000,7 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48701,15 +49029,9 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48721,7 +49043,7 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48755,15 +49077,9 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48775,7 +49091,7 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48799,15 +49115,9 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48819,7 +49129,7 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48836,6 +49146,9 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 			}
 		case "next":
 			out.Values[i] = ec._ContentLinkList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "stats":
 			out.Values[i] = ec._ContentLinkList_stats(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -48850,15 +49163,9 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48870,7 +49177,7 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48894,15 +49201,9 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48914,7 +49215,7 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48926,18 +49227,39 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 			}
 		case "organization":
 			out.Values[i] = ec._ContentReference_organization(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "space":
 			out.Values[i] = ec._ContentReference_space(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "versionContext":
 			out.Values[i] = ec._ContentReference_versionContext(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "page":
 			out.Values[i] = ec._ContentReference_page(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "file":
 			out.Values[i] = ec._ContentReference_file(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "anchor":
 			out.Values[i] = ec._ContentReference_anchor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "url":
 			out.Values[i] = ec._ContentReference_url(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48947,15 +49269,9 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -48967,7 +49283,7 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49009,6 +49325,9 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 			}
 		case "options":
 			out.Values[i] = ec._CustomField_options(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "createdAt":
 			out.Values[i] = ec._CustomField_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49038,15 +49357,9 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49058,7 +49371,7 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49075,6 +49388,9 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 			}
 		case "next":
 			out.Values[i] = ec._CustomFieldList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49084,15 +49400,9 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49104,7 +49414,7 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49128,15 +49438,9 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49148,7 +49452,7 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49167,15 +49471,9 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49187,7 +49485,7 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49206,15 +49504,9 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49226,7 +49518,7 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49255,15 +49547,9 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49275,7 +49561,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49302,6 +49588,9 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "actor":
 			out.Values[i] = ec._Event_actor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "objectId":
 			out.Values[i] = ec._Event_objectId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49309,6 +49598,9 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "space":
 			out.Values[i] = ec._Event_space(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "createdAt":
 			out.Values[i] = ec._Event_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49328,15 +49620,9 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49348,7 +49634,7 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49360,6 +49646,9 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 			}
 		case "next":
 			out.Values[i] = ec._EventList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49369,15 +49658,9 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49389,7 +49672,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49411,44 +49694,20 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 			}
 		case "role":
 			out.Values[i] = ec._Invitation_role(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "organization":
 			out.Values[i] = ec._Invitation_organization(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "invitedBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Invitation_invitedBy(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Invitation_invitedBy(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "createdAt":
 			out.Values[i] = ec._Invitation_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49463,15 +49722,9 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49483,7 +49736,7 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49500,6 +49753,9 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 			}
 		case "next":
 			out.Values[i] = ec._InvitationList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49509,15 +49765,9 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49529,7 +49779,7 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49553,15 +49803,9 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49573,7 +49817,7 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, inviteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49590,6 +49834,9 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "role":
 			out.Values[i] = ec._Invite_role(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "redundant":
 			out.Values[i] = ec._Invite_redundant(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49604,15 +49851,9 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49624,7 +49865,7 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, inviteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49641,6 +49882,9 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 			}
 		case "next":
 			out.Values[i] = ec._InviteList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49650,15 +49894,9 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49670,7 +49908,7 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49694,15 +49932,9 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49714,7 +49946,7 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, joinResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49733,15 +49965,9 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49753,7 +49979,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49770,42 +49996,15 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "role":
 			out.Values[i] = ec._Member_role(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "user":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Member_user(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Member_user(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "disabled":
 			out.Values[i] = ec._Member_disabled(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49818,6 +50017,9 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "lastSeenAt":
 			out.Values[i] = ec._Member_lastSeenAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "sso":
 			out.Values[i] = ec._Member_sso(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49829,118 +50031,28 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "teams":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Member_teams(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Member_teams(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "sites":
 			out.Values[i] = ec._Member_sites(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "teamMemberships":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Member_teamMemberships(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Member_teamMemberships(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "spacePermissions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Member_spacePermissions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Member_spacePermissions(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49950,15 +50062,9 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -49970,7 +50076,7 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49987,6 +50093,9 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 			}
 		case "next":
 			out.Values[i] = ec._MemberList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49996,15 +50105,9 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50016,7 +50119,7 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50040,15 +50143,9 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50060,7 +50157,7 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50077,6 +50174,9 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 			}
 		case "next":
 			out.Values[i] = ec._MemberSpaceList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50086,15 +50186,9 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50106,47 +50200,17 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("MemberTeam")
 		case "team":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._MemberTeam_team(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._MemberTeam_team(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "member":
 			out.Values[i] = ec._MemberTeam_member(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -50161,15 +50225,9 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50181,7 +50239,7 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50198,6 +50256,9 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 			}
 		case "next":
 			out.Values[i] = ec._MemberTeamList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50207,15 +50268,9 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50227,7 +50282,7 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50251,15 +50306,9 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50274,7 +50323,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -50881,15 +50930,9 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50901,7 +50944,7 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, nextImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50920,15 +50963,9 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50940,7 +50977,7 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50952,6 +50989,9 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 			}
 		case "code":
 			out.Values[i] = ec._OpenAPIErrorObject_code(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50961,15 +51001,9 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -50981,7 +51015,7 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51013,6 +51047,9 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 			}
 		case "sourceURL":
 			out.Values[i] = ec._OpenAPISpec_sourceURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "processingState":
 			out.Values[i] = ec._OpenAPISpec_processingState(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51020,12 +51057,24 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 			}
 		case "lastVersion":
 			out.Values[i] = ec._OpenAPISpec_lastVersion(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "lastProcessedAt":
 			out.Values[i] = ec._OpenAPISpec_lastProcessedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "lastProcessErrorCode":
 			out.Values[i] = ec._OpenAPISpec_lastProcessErrorCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "lastProcessedErrors":
 			out.Values[i] = ec._OpenAPISpec_lastProcessedErrors(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "lastProcessedErrorCount":
 			out.Values[i] = ec._OpenAPISpec_lastProcessedErrorCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51042,113 +51091,23 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "versions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OpenAPISpec_versions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OpenAPISpec_versions(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "version":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OpenAPISpec_version(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OpenAPISpec_version(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "latestVersion":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OpenAPISpec_latestVersion(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OpenAPISpec_latestVersion(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51158,15 +51117,9 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51178,7 +51131,7 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51207,15 +51160,9 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51227,7 +51174,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51239,6 +51186,9 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 			}
 		case "public":
 			out.Values[i] = ec._OpenAPISpecContentURLs_public(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51248,15 +51198,9 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51268,7 +51212,7 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51285,6 +51229,9 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 			}
 		case "next":
 			out.Values[i] = ec._OpenAPISpecList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51294,15 +51241,9 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51314,7 +51255,7 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51338,15 +51279,9 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51358,7 +51293,7 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51382,15 +51317,9 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51402,7 +51331,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51433,41 +51362,11 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OpenAPISpecVersion_content(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OpenAPISpecVersion_content(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51477,15 +51376,9 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51497,7 +51390,7 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51514,6 +51407,9 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 			}
 		case "next":
 			out.Values[i] = ec._OpenAPISpecVersionList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51523,15 +51419,9 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51543,7 +51433,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51562,15 +51452,9 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -51582,7 +51466,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51614,6 +51498,9 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 		case "hostname":
 			out.Values[i] = ec._Organization_hostname(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "type":
 			out.Values[i] = ec._Organization_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51621,12 +51508,24 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 		case "defaultRole":
 			out.Values[i] = ec._Organization_defaultRole(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "defaultContent":
 			out.Values[i] = ec._Organization_defaultContent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "sso":
 			out.Values[i] = ec._Organization_sso(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "ai":
 			out.Values[i] = ec._Organization_ai(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "inviteLinks":
 			out.Values[i] = ec._Organization_inviteLinks(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51639,6 +51538,9 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 		case "internal_isOnNewTrial":
 			out.Values[i] = ec._Organization_internal_isOnNewTrial(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "trial":
 			out.Values[i] = ec._Organization_trial(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51660,905 +51562,155 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_members(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_members(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "member":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_member(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_member(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "teams":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_teams(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_teams(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "team":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_team(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_team(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "invites":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_invites(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_invites(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "invite":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_invite(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_invite(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "samlProviders":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_samlProviders(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_samlProviders(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "samlProvider":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_samlProvider(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_samlProvider(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "ssoProviders":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_ssoProviders(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_ssoProviders(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "changeRequests":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_changeRequests(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_changeRequests(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "customFields":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_customFields(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_customFields(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "customField":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_customField(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_customField(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "events":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_events(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_events(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "invitations":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_invitations(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_invitations(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "openAPISpecs":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_openAPISpecs(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_openAPISpecs(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "openAPISpec":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_openAPISpec(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_openAPISpec(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "search":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_search(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_search(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "sites":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_sites(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_sites(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "site":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_site(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_site(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "collections":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_collections(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_collections(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "spaces":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_spaces(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_spaces(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "translations":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_translations(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_translations(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "translation":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_translation(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_translation(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "webhooks":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_webhooks(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_webhooks(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "webhook":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Organization_webhook(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Organization_webhook(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -52568,15 +51720,9 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52588,7 +51734,7 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52605,6 +51751,9 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 			}
 		case "next":
 			out.Values[i] = ec._OrganizationList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -52614,15 +51763,9 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52634,7 +51777,7 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52708,15 +51851,9 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52728,7 +51865,7 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52752,15 +51889,9 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52772,7 +51903,7 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52789,6 +51920,9 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 			}
 		case "logo":
 			out.Values[i] = ec._OrganizationURLs_logo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -52798,15 +51932,9 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52818,13 +51946,16 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, pingResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("PingResult")
 		case "serviceVisitorClaims":
 			out.Values[i] = ec._PingResult_serviceVisitorClaims(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -52834,15 +51965,9 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52854,7 +51979,7 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52893,15 +52018,9 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -52916,7 +52035,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -52927,233 +52046,79 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "apiInformation":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_apiInformation(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_apiInformation(ctx, field)
+				})
 		case "invitations":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_invitations(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_invitations(ctx, field)
+				})
 		case "organizations":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_organizations(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_organizations(ctx, field)
+				})
 		case "organization":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_organization(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_organization(ctx, field)
+				})
 		case "emailDomainOrganizations":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_emailDomainOrganizations(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_emailDomainOrganizations(ctx, field)
+				})
 		case "publishedSite":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_publishedSite(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_publishedSite(ctx, field)
+				})
 		case "space":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_space(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_space(ctx, field)
+				})
 		case "collection":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_collection(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_collection(ctx, field)
+				})
 		case "viewer":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_viewer(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_viewer(ctx, field)
+				})
 		case "user":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_user(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_user(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
 			})
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "__schema":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___schema(ctx, field)
 			})
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53163,15 +52128,9 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53183,47 +52142,17 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("ReactionUser")
 		case "user":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ReactionUser_user(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ReactionUser_user(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "reactedAt":
 			out.Values[i] = ec._ReactionUser_reactedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -53238,15 +52167,9 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53258,7 +52181,7 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53294,221 +52217,41 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pages":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_pages(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_pages(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "files":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_files(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_files(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "fileList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_fileList(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_fileList(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "file":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_file(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_file(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "page":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_page(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_page(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "pageByPath":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_pageByPath(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_pageByPath(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "reusableContents":
 			out.Values[i] = ec._Revision_reusableContents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -53520,110 +52263,23 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mergedFrom":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_mergedFrom(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_mergedFrom(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "links":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_links(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_links(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "backlinks":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Revision_backlinks(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_backlinks(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53633,15 +52289,9 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53653,7 +52303,7 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53685,6 +52335,9 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 			}
 		case "dimensions":
 			out.Values[i] = ec._RevisionFile_dimensions(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53694,15 +52347,9 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53714,7 +52361,7 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53738,15 +52385,9 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53758,7 +52399,7 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53775,6 +52416,9 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 			}
 		case "next":
 			out.Values[i] = ec._RevisionFileList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53784,15 +52428,9 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53804,7 +52442,7 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53831,102 +52469,96 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 			}
 		case "emoji":
 			out.Values[i] = ec._RevisionPage_emoji(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "slug":
 			out.Values[i] = ec._RevisionPage_slug(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "path":
 			out.Values[i] = ec._RevisionPage_path(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "description":
 			out.Values[i] = ec._RevisionPage_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "documentId":
 			out.Values[i] = ec._RevisionPage_documentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "hidden":
 			out.Values[i] = ec._RevisionPage_hidden(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "noIndex":
 			out.Values[i] = ec._RevisionPage_noIndex(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "noRobotsIndex":
 			out.Values[i] = ec._RevisionPage_noRobotsIndex(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "createdAt":
 			out.Values[i] = ec._RevisionPage_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "updatedAt":
 			out.Values[i] = ec._RevisionPage_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "urls":
 			out.Values[i] = ec._RevisionPage_urls(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "layout":
 			out.Values[i] = ec._RevisionPage_layout(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "tags":
 			out.Values[i] = ec._RevisionPage_tags(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "href":
 			out.Values[i] = ec._RevisionPage_href(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "target":
 			out.Values[i] = ec._RevisionPage_target(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "pages":
 			out.Values[i] = ec._RevisionPage_pages(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "markdown":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._RevisionPage_markdown(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._RevisionPage_markdown(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "document":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._RevisionPage_document(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._RevisionPage_document(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53936,15 +52568,9 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -53956,7 +52582,7 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54035,15 +52661,9 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54055,7 +52675,7 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54074,15 +52694,9 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54094,7 +52708,7 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54106,8 +52720,14 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 			}
 		case "published":
 			out.Values[i] = ec._RevisionURLs_published(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "public":
 			out.Values[i] = ec._RevisionURLs_public(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54117,15 +52737,9 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54137,7 +52751,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54159,6 +52773,9 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 			}
 		case "ssoURL":
 			out.Values[i] = ec._SAMLProvider_ssoURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "entityID":
 			out.Values[i] = ec._SAMLProvider_entityID(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -54170,40 +52787,16 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "defaultTeam":
-			field := field
-
-			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._SAMLProvider_defaultTeam(ctx, field, obj)
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SAMLProvider_defaultTeam(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "defaultRole":
 			out.Values[i] = ec._SAMLProvider_defaultRole(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "createdAt":
 			out.Values[i] = ec._SAMLProvider_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -54233,15 +52826,9 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54253,7 +52840,7 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54270,6 +52857,9 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 			}
 		case "next":
 			out.Values[i] = ec._SAMLProviderList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54279,15 +52869,9 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54299,7 +52883,7 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54318,15 +52902,9 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54338,7 +52916,7 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54367,15 +52945,9 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54387,7 +52959,7 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54416,15 +52988,9 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54436,7 +53002,7 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54455,15 +53021,9 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54475,7 +53035,7 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54494,15 +53054,9 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54514,7 +53068,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54555,41 +53109,11 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "ancestors":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._SearchPageResult_ancestors(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SearchPageResult_ancestors(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "urls":
 			out.Values[i] = ec._SearchPageResult_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -54604,15 +53128,9 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54624,7 +53142,7 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54641,6 +53159,9 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 			}
 		case "next":
 			out.Values[i] = ec._SearchPageResultList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54650,15 +53171,9 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54670,7 +53185,7 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54689,15 +53204,9 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54709,7 +53218,7 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54753,15 +53262,9 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54773,7 +53276,7 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54812,15 +53315,9 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54832,7 +53329,7 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54849,6 +53346,9 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 			}
 		case "next":
 			out.Values[i] = ec._SearchSpaceResultList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54858,15 +53358,9 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54878,7 +53372,7 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54900,8 +53394,14 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 			}
 		case "name":
 			out.Values[i] = ec._ShareLink_name(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "active":
 			out.Values[i] = ec._ShareLink_active(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "urls":
 			out.Values[i] = ec._ShareLink_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -54916,15 +53416,9 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54936,7 +53430,7 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54953,6 +53447,9 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 			}
 		case "next":
 			out.Values[i] = ec._ShareLinkList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54962,15 +53459,9 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -54982,13 +53473,16 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("ShareLinkURLs")
 		case "published":
 			out.Values[i] = ec._ShareLinkURLs_published(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54998,15 +53492,9 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55018,7 +53506,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55050,10 +53538,19 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "hostname":
 			out.Values[i] = ec._Site_hostname(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "basename":
 			out.Values[i] = ec._Site_basename(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "proxy":
 			out.Values[i] = ec._Site_proxy(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "visibility":
 			out.Values[i] = ec._Site_visibility(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -55070,41 +53567,11 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaces":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Site_siteSpaces(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_siteSpaces(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "createdAt":
 			out.Values[i] = ec._Site_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -55141,149 +53608,29 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Site_sections(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_sections(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "sectionGroups":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Site_sectionGroups(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_sectionGroups(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "siteSpaceList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Site_siteSpaceList(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_siteSpaceList(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "shareLinks":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Site_shareLinks(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_shareLinks(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "adaptiveSchema":
 			out.Values[i] = ec._Site_adaptiveSchema(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -55298,15 +53645,9 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55318,7 +53659,7 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55337,15 +53678,9 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55357,7 +53692,7 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55386,15 +53721,9 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55406,7 +53735,7 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55430,15 +53759,9 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55450,7 +53773,7 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55479,15 +53802,9 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55499,7 +53816,7 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55516,6 +53833,9 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "next":
 			out.Values[i] = ec._SiteList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55525,15 +53845,9 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55545,13 +53859,16 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("SiteObjectURLs")
 		case "published":
 			out.Values[i] = ec._SiteObjectURLs_published(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55561,15 +53878,9 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55581,7 +53892,7 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55635,15 +53946,9 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55655,7 +53960,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55679,15 +53984,9 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55699,7 +53998,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55721,8 +54020,14 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 			}
 		case "description":
 			out.Values[i] = ec._SiteSection_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "default":
 			out.Values[i] = ec._SiteSection_default(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "draft":
 			out.Values[i] = ec._SiteSection_draft(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -55735,44 +54040,20 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 			}
 		case "condition":
 			out.Values[i] = ec._SiteSection_condition(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "sectionGroup":
 			out.Values[i] = ec._SiteSection_sectionGroup(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "siteSpaces":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._SiteSection_siteSpaces(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteSection_siteSpaces(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "urls":
 			out.Values[i] = ec._SiteSection_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -55780,6 +54061,9 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 			}
 		case "icon":
 			out.Values[i] = ec._SiteSection_icon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55789,15 +54073,9 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55809,7 +54087,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55831,47 +54109,20 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 			}
 		case "icon":
 			out.Values[i] = ec._SiteSectionGroup_icon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "draft":
 			out.Values[i] = ec._SiteSectionGroup_draft(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._SiteSectionGroup_sections(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteSectionGroup_sections(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55881,15 +54132,9 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55901,7 +54146,7 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55918,6 +54163,9 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 			}
 		case "next":
 			out.Values[i] = ec._SiteSectionGroupList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55927,15 +54175,9 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55947,7 +54189,7 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55964,6 +54206,9 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 			}
 		case "next":
 			out.Values[i] = ec._SiteSectionList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55973,15 +54218,9 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -55993,7 +54232,7 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56015,6 +54254,9 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 			}
 		case "section":
 			out.Values[i] = ec._SiteSpace_section(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "space":
 			out.Values[i] = ec._SiteSpace_space(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56027,6 +54269,9 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 			}
 		case "default":
 			out.Values[i] = ec._SiteSpace_default(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "draft":
 			out.Values[i] = ec._SiteSpace_draft(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56034,8 +54279,14 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 			}
 		case "condition":
 			out.Values[i] = ec._SiteSpace_condition(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "hasAdvancedCustomizationFeature":
 			out.Values[i] = ec._SiteSpace_hasAdvancedCustomizationFeature(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "urls":
 			out.Values[i] = ec._SiteSpace_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56050,15 +54301,9 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56070,7 +54315,7 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56087,6 +54332,9 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 			}
 		case "next":
 			out.Values[i] = ec._SiteSpaceList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56096,15 +54344,9 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56116,7 +54358,7 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56140,15 +54382,9 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56160,7 +54396,7 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56177,6 +54413,9 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "published":
 			out.Values[i] = ec._SiteURLs_published(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "preview":
 			out.Values[i] = ec._SiteURLs_preview(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56191,15 +54430,9 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56211,7 +54444,7 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56223,6 +54456,9 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 			}
 		case "audience":
 			out.Values[i] = ec._SiteVisitorKey_audience(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "updatedAt":
 			out.Values[i] = ec._SiteVisitorKey_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56237,15 +54473,9 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56257,7 +54487,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56299,8 +54529,14 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "deletedAt":
 			out.Values[i] = ec._Space_deletedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "editMode":
 			out.Values[i] = ec._Space_editMode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "urls":
 			out.Values[i] = ec._Space_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56313,6 +54549,9 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "parent":
 			out.Values[i] = ec._Space_parent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "revisionId":
 			out.Values[i] = ec._Space_revisionId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56320,6 +54559,9 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "defaultLevel":
 			out.Values[i] = ec._Space_defaultLevel(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "comments":
 			out.Values[i] = ec._Space_comments(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56351,293 +54593,53 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customFields":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_customFields(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_customFields(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "changeRequestList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_changeRequestList(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_changeRequestList(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "changeRequest":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_changeRequest(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_changeRequest(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "commentList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_commentList(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_commentList(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "comment":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_comment(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_comment(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "revision":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_revision(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_revision(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "revisionById":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_revisionById(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_revisionById(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "search":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Space_search(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_search(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56647,15 +54649,9 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56667,7 +54663,7 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56679,6 +54675,9 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 			}
 		case "value":
 			out.Values[i] = ec._SpaceCustomField_value(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56688,15 +54687,9 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56708,7 +54701,7 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56725,6 +54718,9 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 			}
 		case "next":
 			out.Values[i] = ec._SpaceList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56734,15 +54730,9 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56754,7 +54744,7 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56818,15 +54808,9 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56838,7 +54822,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56855,10 +54839,19 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 			}
 		case "published":
 			out.Values[i] = ec._SpaceURLs_published(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "public":
 			out.Values[i] = ec._SpaceURLs_public(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "icon":
 			out.Values[i] = ec._SpaceURLs_icon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56868,15 +54861,9 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -56888,7 +54875,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56909,41 +54896,11 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Team_members(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Team_members(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "spaces":
 			out.Values[i] = ec._Team_spaces(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56955,77 +54912,17 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "permissions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Team_permissions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Team_permissions(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "teamMembers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Team_teamMembers(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Team_teamMembers(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57035,15 +54932,9 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57055,7 +54946,7 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57072,6 +54963,9 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "next":
 			out.Values[i] = ec._TeamList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57081,15 +54975,9 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57101,47 +54989,17 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("TeamMember")
 		case "organization":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._TeamMember_organization(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TeamMember_organization(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "team":
 			out.Values[i] = ec._TeamMember_team(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -57161,15 +55019,9 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57181,7 +55033,7 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57198,6 +55050,9 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 			}
 		case "next":
 			out.Values[i] = ec._TeamMemberList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57207,15 +55062,9 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57227,7 +55076,7 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57246,15 +55095,9 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57266,7 +55109,7 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57285,15 +55128,9 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57305,7 +55142,7 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57329,15 +55166,9 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57349,7 +55180,7 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57403,15 +55234,9 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57423,7 +55248,7 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57440,6 +55265,9 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 			}
 		case "next":
 			out.Values[i] = ec._TranslationSettingsList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57449,15 +55277,9 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57469,7 +55291,7 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57493,15 +55315,9 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57513,7 +55329,7 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57532,15 +55348,9 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57552,7 +55362,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57574,8 +55384,14 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "email":
 			out.Values[i] = ec._User_email(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "photoURL":
 			out.Values[i] = ec._User_photoURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "urls":
 			out.Values[i] = ec._User_urls(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -57590,15 +55406,9 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57610,7 +55420,7 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, userContributorImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57639,15 +55449,9 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57659,7 +55463,7 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, userURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57678,15 +55482,9 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57698,7 +55496,7 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, versionContextImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57715,6 +55513,9 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 			}
 		case "changeRequest":
 			out.Values[i] = ec._VersionContext_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57724,15 +55525,9 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57744,7 +55539,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57781,8 +55576,14 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "disabledReason":
 			out.Values[i] = ec._Webhook_disabledReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "secret":
 			out.Values[i] = ec._Webhook_secret(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "createdAt":
 			out.Values[i] = ec._Webhook_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -57794,41 +55595,11 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "deliveries":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Webhook_deliveries(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.Deferrable != nil {
-				dfs, ok := deferred[field.Deferrable.Label]
-				di := 0
-				if ok {
-					dfs.AddField(field)
-					di = len(dfs.Values) - 1
-				} else {
-					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
-					deferred[field.Deferrable.Label] = dfs
-				}
-				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, dfs)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Webhook_deliveries(ctx, field, obj)
 				})
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57838,15 +55609,9 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57858,7 +55623,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57900,12 +55665,24 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 			}
 		case "responseCode":
 			out.Values[i] = ec._WebhookDelivery_responseCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "durationMs":
 			out.Values[i] = ec._WebhookDelivery_durationMs(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "error":
 			out.Values[i] = ec._WebhookDelivery_error(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "redeliveryOf":
 			out.Values[i] = ec._WebhookDelivery_redeliveryOf(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "createdAt":
 			out.Values[i] = ec._WebhookDelivery_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -57913,10 +55690,19 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 			}
 		case "lastAttemptAt":
 			out.Values[i] = ec._WebhookDelivery_lastAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "nextAttemptAt":
 			out.Values[i] = ec._WebhookDelivery_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "deliveredAt":
 			out.Values[i] = ec._WebhookDelivery_deliveredAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57926,15 +55712,9 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57946,7 +55726,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57963,6 +55743,9 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 			}
 		case "next":
 			out.Values[i] = ec._WebhookDeliveryList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57972,15 +55755,9 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -57992,7 +55769,7 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58009,6 +55786,9 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 			}
 		case "next":
 			out.Values[i] = ec._WebhookList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -58018,15 +55798,9 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58038,7 +55812,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58050,6 +55824,9 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			}
 		case "description":
 			out.Values[i] = ec.___Directive_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "isRepeatable":
 			out.Values[i] = ec.___Directive_isRepeatable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58074,15 +55851,9 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58094,7 +55865,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58106,6 +55877,9 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			}
 		case "description":
 			out.Values[i] = ec.___EnumValue_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "isDeprecated":
 			out.Values[i] = ec.___EnumValue_isDeprecated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58113,6 +55887,9 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			}
 		case "deprecationReason":
 			out.Values[i] = ec.___EnumValue_deprecationReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -58122,15 +55899,9 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58142,7 +55913,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58154,6 +55925,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "description":
 			out.Values[i] = ec.___Field_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "args":
 			out.Values[i] = ec.___Field_args(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58171,6 +55945,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "deprecationReason":
 			out.Values[i] = ec.___Field_deprecationReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -58180,15 +55957,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58200,7 +55971,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58212,6 +55983,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			}
 		case "description":
 			out.Values[i] = ec.___InputValue_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "type":
 			out.Values[i] = ec.___InputValue_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58219,6 +55993,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			}
 		case "defaultValue":
 			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "isDeprecated":
 			out.Values[i] = ec.___InputValue_isDeprecated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58226,6 +56003,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			}
 		case "deprecationReason":
 			out.Values[i] = ec.___InputValue_deprecationReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -58235,15 +56015,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58255,13 +56029,16 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			out.Values[i] = ec.___Schema_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "types":
 			out.Values[i] = ec.___Schema_types(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58274,8 +56051,14 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "mutationType":
 			out.Values[i] = ec.___Schema_mutationType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "subscriptionType":
 			out.Values[i] = ec.___Schema_subscriptionType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "directives":
 			out.Values[i] = ec.___Schema_directives(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -58290,15 +56073,9 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58310,7 +56087,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := make(map[string]*graphql.FieldSet)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58322,24 +56099,54 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "name":
 			out.Values[i] = ec.___Type_name(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "description":
 			out.Values[i] = ec.___Type_description(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "specifiedByURL":
 			out.Values[i] = ec.___Type_specifiedByURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "fields":
 			out.Values[i] = ec.___Type_fields(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "interfaces":
 			out.Values[i] = ec.___Type_interfaces(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "possibleTypes":
 			out.Values[i] = ec.___Type_possibleTypes(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "enumValues":
 			out.Values[i] = ec.___Type_enumValues(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "inputFields":
 			out.Values[i] = ec.___Type_inputFields(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "ofType":
 			out.Values[i] = ec.___Type_ofType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "isOneOf":
 			out.Values[i] = ec.___Type_isOneOf(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -58349,15 +56156,9 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferred), math.MaxInt32)))
-
-	for label, dfs := range deferred {
-		ec.ProcessDeferredGroup(graphql.DeferredGroup{
-			Label:    label,
-			Path:     graphql.GetPath(ctx),
-			FieldSet: dfs,
-			Context:  ctx,
-		})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -58387,29 +56188,17 @@ func (ec *executionContext) unmarshalNAddSiteSpaceInput2folioᚋgraphᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNApiInformation2folioᚋgraphᚋmodelᚐAPIInformation(ctx context.Context, sel ast.SelectionSet, v model.APIInformation) graphql.Marshaler {
-	return ec._ApiInformation(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNApiInformation2ᚖfolioᚋgraphᚋmodelᚐAPIInformation(ctx context.Context, sel ast.SelectionSet, v *model.APIInformation) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ApiInformation!")
 		return graphql.Null
 	}
 	return ec._ApiInformation(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNBacklinkList2folioᚋgraphᚋmodelᚐBacklinkList(ctx context.Context, sel ast.SelectionSet, v model.BacklinkList) graphql.Marshaler {
-	return ec._BacklinkList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNBacklinkList2ᚖfolioᚋgraphᚋmodelᚐBacklinkList(ctx context.Context, sel ast.SelectionSet, v *model.BacklinkList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "BacklinkList!")
 		return graphql.Null
 	}
 	return ec._BacklinkList(ctx, sel, v)
@@ -58424,9 +56213,7 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	_ = sel
 	res := graphql.MarshalBoolean(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Boolean!")
 	}
 	return res
 }
@@ -58453,9 +56240,7 @@ func (ec *executionContext) marshalNChangeRequest2ᚕfolioᚋgraphᚋmodelᚐCha
 
 func (ec *executionContext) marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ChangeRequest!")
 		return graphql.Null
 	}
 	return ec._ChangeRequest(ctx, sel, v)
@@ -58466,29 +56251,17 @@ func (ec *executionContext) unmarshalNChangeRequestContentInput2folioᚋgraphᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNChangeRequestContentUpdate2folioᚋgraphᚋmodelᚐChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequestContentUpdate) graphql.Marshaler {
-	return ec._ChangeRequestContentUpdate(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNChangeRequestContentUpdate2ᚖfolioᚋgraphᚋmodelᚐChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequestContentUpdate) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ChangeRequestContentUpdate!")
 		return graphql.Null
 	}
 	return ec._ChangeRequestContentUpdate(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNChangeRequestList2folioᚋgraphᚋmodelᚐChangeRequestList(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequestList) graphql.Marshaler {
-	return ec._ChangeRequestList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNChangeRequestList2ᚖfolioᚋgraphᚋmodelᚐChangeRequestList(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequestList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ChangeRequestList!")
 		return graphql.Null
 	}
 	return ec._ChangeRequestList(ctx, sel, v)
@@ -58504,9 +56277,7 @@ func (ec *executionContext) marshalNChangeRequestStatus2folioᚋstoreᚐChangeRe
 	_ = sel
 	res := graphql.MarshalString(marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus[v])
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "ChangeRequestStatus!")
 	}
 	return res
 }
@@ -58552,23 +56323,15 @@ func (ec *executionContext) marshalNCollection2ᚕfolioᚋgraphᚋmodelᚐCollec
 
 func (ec *executionContext) marshalNCollection2ᚖfolioᚋgraphᚋmodelᚐCollection(ctx context.Context, sel ast.SelectionSet, v *model.Collection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Collection!")
 		return graphql.Null
 	}
 	return ec._Collection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCollectionList2folioᚋgraphᚋmodelᚐCollectionList(ctx context.Context, sel ast.SelectionSet, v model.CollectionList) graphql.Marshaler {
-	return ec._CollectionList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNCollectionList2ᚖfolioᚋgraphᚋmodelᚐCollectionList(ctx context.Context, sel ast.SelectionSet, v *model.CollectionList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CollectionList!")
 		return graphql.Null
 	}
 	return ec._CollectionList(ctx, sel, v)
@@ -58604,9 +56367,7 @@ func (ec *executionContext) marshalNComment2ᚕfolioᚋgraphᚋmodelᚐComment�
 
 func (ec *executionContext) marshalNComment2ᚖfolioᚋgraphᚋmodelᚐComment(ctx context.Context, sel ast.SelectionSet, v *model.Comment) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Comment!")
 		return graphql.Null
 	}
 	return ec._Comment(ctx, sel, v)
@@ -58621,15 +56382,9 @@ func (ec *executionContext) unmarshalNCommentBodyInput2ᚖfolioᚋgraphᚋmodel�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCommentList2folioᚋgraphᚋmodelᚐCommentList(ctx context.Context, sel ast.SelectionSet, v model.CommentList) graphql.Marshaler {
-	return ec._CommentList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNCommentList2ᚖfolioᚋgraphᚋmodelᚐCommentList(ctx context.Context, sel ast.SelectionSet, v *model.CommentList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CommentList!")
 		return graphql.Null
 	}
 	return ec._CommentList(ctx, sel, v)
@@ -58661,23 +56416,15 @@ func (ec *executionContext) marshalNCommentReply2ᚕfolioᚋgraphᚋmodelᚐComm
 
 func (ec *executionContext) marshalNCommentReply2ᚖfolioᚋgraphᚋmodelᚐCommentReply(ctx context.Context, sel ast.SelectionSet, v *model.CommentReply) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CommentReply!")
 		return graphql.Null
 	}
 	return ec._CommentReply(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCommentReplyList2folioᚋgraphᚋmodelᚐCommentReplyList(ctx context.Context, sel ast.SelectionSet, v model.CommentReplyList) graphql.Marshaler {
-	return ec._CommentReplyList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNCommentReplyList2ᚖfolioᚋgraphᚋmodelᚐCommentReplyList(ctx context.Context, sel ast.SelectionSet, v *model.CommentReplyList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CommentReplyList!")
 		return graphql.Null
 	}
 	return ec._CommentReplyList(ctx, sel, v)
@@ -58693,9 +56440,7 @@ func (ec *executionContext) marshalNCommentStatus2folioᚋstoreᚐCommentStatus(
 	_ = sel
 	res := graphql.MarshalString(marshalNCommentStatus2folioᚋstoreᚐCommentStatus[v])
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "CommentStatus!")
 	}
 	return res
 }
@@ -58711,15 +56456,9 @@ var (
 	}
 )
 
-func (ec *executionContext) marshalNCommentTarget2folioᚋgraphᚋmodelᚐCommentTarget(ctx context.Context, sel ast.SelectionSet, v model.CommentTarget) graphql.Marshaler {
-	return ec._CommentTarget(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNCommentTarget2ᚖfolioᚋgraphᚋmodelᚐCommentTarget(ctx context.Context, sel ast.SelectionSet, v *model.CommentTarget) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CommentTarget!")
 		return graphql.Null
 	}
 	return ec._CommentTarget(ctx, sel, v)
@@ -58735,8 +56474,7 @@ func (ec *executionContext) unmarshalNContentChangeInput2folioᚋgraphᚋmodel�
 }
 
 func (ec *executionContext) unmarshalNContentChangeInput2ᚕfolioᚋgraphᚋmodelᚐContentChangeInputᚄ(ctx context.Context, v any) ([]model.ContentChangeInput, error) {
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]model.ContentChangeInput, len(vSlice))
 	for i := range vSlice {
@@ -58774,15 +56512,9 @@ func (ec *executionContext) unmarshalNContentImportInput2folioᚋgraphᚋmodel�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNContentImportResult2folioᚋgraphᚋmodelᚐContentImportResult(ctx context.Context, sel ast.SelectionSet, v model.ContentImportResult) graphql.Marshaler {
-	return ec._ContentImportResult(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNContentImportResult2ᚖfolioᚋgraphᚋmodelᚐContentImportResult(ctx context.Context, sel ast.SelectionSet, v *model.ContentImportResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ContentImportResult!")
 		return graphql.Null
 	}
 	return ec._ContentImportResult(ctx, sel, v)
@@ -58810,23 +56542,15 @@ func (ec *executionContext) marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐConte
 
 func (ec *executionContext) marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ContentLinkBrokenStats!")
 		return graphql.Null
 	}
 	return ec._ContentLinkBrokenStats(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNContentLinkList2folioᚋgraphᚋmodelᚐContentLinkList(ctx context.Context, sel ast.SelectionSet, v model.ContentLinkList) graphql.Marshaler {
-	return ec._ContentLinkList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNContentLinkList2ᚖfolioᚋgraphᚋmodelᚐContentLinkList(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ContentLinkList!")
 		return graphql.Null
 	}
 	return ec._ContentLinkList(ctx, sel, v)
@@ -58834,9 +56558,7 @@ func (ec *executionContext) marshalNContentLinkList2ᚖfolioᚋgraphᚋmodelᚐC
 
 func (ec *executionContext) marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(ctx context.Context, sel ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ContentLinkStats!")
 		return graphql.Null
 	}
 	return ec._ContentLinkStats(ctx, sel, v)
@@ -58864,9 +56586,7 @@ func (ec *executionContext) marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐ
 
 func (ec *executionContext) marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(ctx context.Context, sel ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ContentReference!")
 		return graphql.Null
 	}
 	return ec._ContentReference(ctx, sel, v)
@@ -58959,23 +56679,15 @@ func (ec *executionContext) marshalNCustomField2ᚕfolioᚋgraphᚋmodelᚐCusto
 
 func (ec *executionContext) marshalNCustomField2ᚖfolioᚋgraphᚋmodelᚐCustomField(ctx context.Context, sel ast.SelectionSet, v *model.CustomField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomField!")
 		return graphql.Null
 	}
 	return ec._CustomField(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomFieldList2folioᚋgraphᚋmodelᚐCustomFieldList(ctx context.Context, sel ast.SelectionSet, v model.CustomFieldList) graphql.Marshaler {
-	return ec._CustomFieldList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNCustomFieldList2ᚖfolioᚋgraphᚋmodelᚐCustomFieldList(ctx context.Context, sel ast.SelectionSet, v *model.CustomFieldList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomFieldList!")
 		return graphql.Null
 	}
 	return ec._CustomFieldList(ctx, sel, v)
@@ -58994,9 +56706,7 @@ func (ec *executionContext) marshalNCustomFieldType2folioᚋstoreᚐCustomFieldT
 	_ = sel
 	res := model.MarshalCustomFieldTypeScalar(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "CustomFieldType!")
 	}
 	return res
 }
@@ -59014,22 +56724,14 @@ func (ec *executionContext) marshalNDateTime2timeᚐTime(ctx context.Context, se
 	_ = sel
 	res := graphql.MarshalTime(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "DateTime!")
 	}
 	return res
 }
 
-func (ec *executionContext) marshalNEmailDomainOrganizations2folioᚋgraphᚋmodelᚐEmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, v model.EmailDomainOrganizations) graphql.Marshaler {
-	return ec._EmailDomainOrganizations(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNEmailDomainOrganizations2ᚖfolioᚋgraphᚋmodelᚐEmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, v *model.EmailDomainOrganizations) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "EmailDomainOrganizations!")
 		return graphql.Null
 	}
 	return ec._EmailDomainOrganizations(ctx, sel, v)
@@ -59075,15 +56777,9 @@ func (ec *executionContext) marshalNEvent2ᚕfolioᚋgraphᚋmodelᚐEventᚄ(ct
 	return ret
 }
 
-func (ec *executionContext) marshalNEventList2folioᚋgraphᚋmodelᚐEventList(ctx context.Context, sel ast.SelectionSet, v model.EventList) graphql.Marshaler {
-	return ec._EventList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNEventList2ᚖfolioᚋgraphᚋmodelᚐEventList(ctx context.Context, sel ast.SelectionSet, v *model.EventList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "EventList!")
 		return graphql.Null
 	}
 	return ec._EventList(ctx, sel, v)
@@ -59103,9 +56799,7 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 	_ = sel
 	res := graphql.MarshalFloatContext(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Float!")
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
 }
@@ -59119,16 +56813,13 @@ func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.Selec
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "ID!")
 	}
 	return res
 }
 
 func (ec *executionContext) unmarshalNID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]string, len(vSlice))
 	for i := range vSlice {
@@ -59165,9 +56856,7 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	_ = sel
 	res := graphql.MarshalInt(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
 	return res
 }
@@ -59192,15 +56881,9 @@ func (ec *executionContext) marshalNInvitation2ᚕfolioᚋgraphᚋmodelᚐInvita
 	return ret
 }
 
-func (ec *executionContext) marshalNInvitationList2folioᚋgraphᚋmodelᚐInvitationList(ctx context.Context, sel ast.SelectionSet, v model.InvitationList) graphql.Marshaler {
-	return ec._InvitationList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNInvitationList2ᚖfolioᚋgraphᚋmodelᚐInvitationList(ctx context.Context, sel ast.SelectionSet, v *model.InvitationList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "InvitationList!")
 		return graphql.Null
 	}
 	return ec._InvitationList(ctx, sel, v)
@@ -59232,23 +56915,15 @@ func (ec *executionContext) marshalNInvite2ᚕfolioᚋgraphᚋmodelᚐInviteᚄ(
 
 func (ec *executionContext) marshalNInvite2ᚖfolioᚋgraphᚋmodelᚐInvite(ctx context.Context, sel ast.SelectionSet, v *model.Invite) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Invite!")
 		return graphql.Null
 	}
 	return ec._Invite(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNInviteList2folioᚋgraphᚋmodelᚐInviteList(ctx context.Context, sel ast.SelectionSet, v model.InviteList) graphql.Marshaler {
-	return ec._InviteList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNInviteList2ᚖfolioᚋgraphᚋmodelᚐInviteList(ctx context.Context, sel ast.SelectionSet, v *model.InviteList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "InviteList!")
 		return graphql.Null
 	}
 	return ec._InviteList(ctx, sel, v)
@@ -59259,15 +56934,9 @@ func (ec *executionContext) unmarshalNInviteUsersInput2folioᚋgraphᚋmodelᚐI
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNInviteUsersResult2folioᚋgraphᚋmodelᚐInviteUsersResult(ctx context.Context, sel ast.SelectionSet, v model.InviteUsersResult) graphql.Marshaler {
-	return ec._InviteUsersResult(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNInviteUsersResult2ᚖfolioᚋgraphᚋmodelᚐInviteUsersResult(ctx context.Context, sel ast.SelectionSet, v *model.InviteUsersResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "InviteUsersResult!")
 		return graphql.Null
 	}
 	return ec._InviteUsersResult(ctx, sel, v)
@@ -59280,24 +56949,19 @@ func (ec *executionContext) unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx cont
 
 func (ec *executionContext) marshalNJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "JSON!")
 		return graphql.Null
 	}
 	_ = sel
 	res := model.MarshalJSONScalar(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "JSON!")
 	}
 	return res
 }
 
 func (ec *executionContext) unmarshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx context.Context, v any) ([]json.RawMessage, error) {
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]json.RawMessage, len(vSlice))
 	for i := range vSlice {
@@ -59325,15 +56989,9 @@ func (ec *executionContext) marshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx 
 	return ret
 }
 
-func (ec *executionContext) marshalNJoinResult2folioᚋgraphᚋmodelᚐJoinResult(ctx context.Context, sel ast.SelectionSet, v model.JoinResult) graphql.Marshaler {
-	return ec._JoinResult(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNJoinResult2ᚖfolioᚋgraphᚋmodelᚐJoinResult(ctx context.Context, sel ast.SelectionSet, v *model.JoinResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "JoinResult!")
 		return graphql.Null
 	}
 	return ec._JoinResult(ctx, sel, v)
@@ -59361,23 +57019,15 @@ func (ec *executionContext) marshalNMember2ᚕfolioᚋgraphᚋmodelᚐMemberᚄ(
 
 func (ec *executionContext) marshalNMember2ᚖfolioᚋgraphᚋmodelᚐMember(ctx context.Context, sel ast.SelectionSet, v *model.Member) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Member!")
 		return graphql.Null
 	}
 	return ec._Member(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNMemberList2folioᚋgraphᚋmodelᚐMemberList(ctx context.Context, sel ast.SelectionSet, v model.MemberList) graphql.Marshaler {
-	return ec._MemberList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNMemberList2ᚖfolioᚋgraphᚋmodelᚐMemberList(ctx context.Context, sel ast.SelectionSet, v *model.MemberList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MemberList!")
 		return graphql.Null
 	}
 	return ec._MemberList(ctx, sel, v)
@@ -59403,15 +57053,9 @@ func (ec *executionContext) marshalNMemberSpace2ᚕfolioᚋgraphᚋmodelᚐMembe
 	return ret
 }
 
-func (ec *executionContext) marshalNMemberSpaceList2folioᚋgraphᚋmodelᚐMemberSpaceList(ctx context.Context, sel ast.SelectionSet, v model.MemberSpaceList) graphql.Marshaler {
-	return ec._MemberSpaceList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNMemberSpaceList2ᚖfolioᚋgraphᚋmodelᚐMemberSpaceList(ctx context.Context, sel ast.SelectionSet, v *model.MemberSpaceList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MemberSpaceList!")
 		return graphql.Null
 	}
 	return ec._MemberSpaceList(ctx, sel, v)
@@ -59437,29 +57081,17 @@ func (ec *executionContext) marshalNMemberTeam2ᚕfolioᚋgraphᚋmodelᚐMember
 	return ret
 }
 
-func (ec *executionContext) marshalNMemberTeamList2folioᚋgraphᚋmodelᚐMemberTeamList(ctx context.Context, sel ast.SelectionSet, v model.MemberTeamList) graphql.Marshaler {
-	return ec._MemberTeamList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNMemberTeamList2ᚖfolioᚋgraphᚋmodelᚐMemberTeamList(ctx context.Context, sel ast.SelectionSet, v *model.MemberTeamList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MemberTeamList!")
 		return graphql.Null
 	}
 	return ec._MemberTeamList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNMergeChangeRequestResult2folioᚋgraphᚋmodelᚐMergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, v model.MergeChangeRequestResult) graphql.Marshaler {
-	return ec._MergeChangeRequestResult(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNMergeChangeRequestResult2ᚖfolioᚋgraphᚋmodelᚐMergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, v *model.MergeChangeRequestResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MergeChangeRequestResult!")
 		return graphql.Null
 	}
 	return ec._MergeChangeRequestResult(ctx, sel, v)
@@ -59511,23 +57143,15 @@ func (ec *executionContext) marshalNOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐOpenA
 
 func (ec *executionContext) marshalNOpenAPISpec2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpec(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpec) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OpenAPISpec!")
 		return graphql.Null
 	}
 	return ec._OpenAPISpec(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNOpenAPISpecContent2folioᚋgraphᚋmodelᚐOpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecContent) graphql.Marshaler {
-	return ec._OpenAPISpecContent(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNOpenAPISpecContent2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecContent) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OpenAPISpecContent!")
 		return graphql.Null
 	}
 	return ec._OpenAPISpecContent(ctx, sel, v)
@@ -59535,23 +57159,15 @@ func (ec *executionContext) marshalNOpenAPISpecContent2ᚖfolioᚋgraphᚋmodel�
 
 func (ec *executionContext) marshalNOpenAPISpecContentURLs2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecContentURLs) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OpenAPISpecContentURLs!")
 		return graphql.Null
 	}
 	return ec._OpenAPISpecContentURLs(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNOpenAPISpecList2folioᚋgraphᚋmodelᚐOpenAPISpecList(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecList) graphql.Marshaler {
-	return ec._OpenAPISpecList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNOpenAPISpecList2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecList(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OpenAPISpecList!")
 		return graphql.Null
 	}
 	return ec._OpenAPISpecList(ctx, sel, v)
@@ -59571,9 +57187,7 @@ func (ec *executionContext) marshalNOpenAPISpecProcessingState2folioᚋstoreᚐO
 	_ = sel
 	res := graphql.MarshalString(marshalNOpenAPISpecProcessingState2folioᚋstoreᚐOpenAPIState[v])
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "OpenAPISpecProcessingState!")
 	}
 	return res
 }
@@ -59622,23 +57236,15 @@ func (ec *executionContext) marshalNOpenAPISpecVersion2ᚕfolioᚋgraphᚋmodel�
 
 func (ec *executionContext) marshalNOpenAPISpecVersion2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecVersion) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OpenAPISpecVersion!")
 		return graphql.Null
 	}
 	return ec._OpenAPISpecVersion(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNOpenAPISpecVersionList2folioᚋgraphᚋmodelᚐOpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, v model.OpenAPISpecVersionList) graphql.Marshaler {
-	return ec._OpenAPISpecVersionList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNOpenAPISpecVersionList2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, v *model.OpenAPISpecVersionList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OpenAPISpecVersionList!")
 		return graphql.Null
 	}
 	return ec._OpenAPISpecVersionList(ctx, sel, v)
@@ -59670,23 +57276,15 @@ func (ec *executionContext) marshalNOrganization2ᚕfolioᚋgraphᚋmodelᚐOrga
 
 func (ec *executionContext) marshalNOrganization2ᚖfolioᚋgraphᚋmodelᚐOrganization(ctx context.Context, sel ast.SelectionSet, v *model.Organization) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Organization!")
 		return graphql.Null
 	}
 	return ec._Organization(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNOrganizationList2folioᚋgraphᚋmodelᚐOrganizationList(ctx context.Context, sel ast.SelectionSet, v model.OrganizationList) graphql.Marshaler {
-	return ec._OrganizationList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNOrganizationList2ᚖfolioᚋgraphᚋmodelᚐOrganizationList(ctx context.Context, sel ast.SelectionSet, v *model.OrganizationList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OrganizationList!")
 		return graphql.Null
 	}
 	return ec._OrganizationList(ctx, sel, v)
@@ -59704,15 +57302,9 @@ func (ec *executionContext) marshalNOrganizationURLs2folioᚋgraphᚋmodelᚐOrg
 	return ec._OrganizationURLs(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNPingResult2folioᚋgraphᚋmodelᚐPingResult(ctx context.Context, sel ast.SelectionSet, v model.PingResult) graphql.Marshaler {
-	return ec._PingResult(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNPingResult2ᚖfolioᚋgraphᚋmodelᚐPingResult(ctx context.Context, sel ast.SelectionSet, v *model.PingResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "PingResult!")
 		return graphql.Null
 	}
 	return ec._PingResult(ctx, sel, v)
@@ -59728,15 +57320,9 @@ func (ec *executionContext) unmarshalNPostCommentReplyInput2folioᚋgraphᚋmode
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNPublishedContentSite2folioᚋgraphᚋmodelᚐPublishedContentSite(ctx context.Context, sel ast.SelectionSet, v model.PublishedContentSite) graphql.Marshaler {
-	return ec._PublishedContentSite(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNPublishedContentSite2ᚖfolioᚋgraphᚋmodelᚐPublishedContentSite(ctx context.Context, sel ast.SelectionSet, v *model.PublishedContentSite) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "PublishedContentSite!")
 		return graphql.Null
 	}
 	return ec._PublishedContentSite(ctx, sel, v)
@@ -59767,15 +57353,9 @@ func (ec *executionContext) marshalNReactionUser2ᚕfolioᚋgraphᚋmodelᚐReac
 	return ret
 }
 
-func (ec *executionContext) marshalNRevision2folioᚋgraphᚋmodelᚐRevision(ctx context.Context, sel ast.SelectionSet, v model.Revision) graphql.Marshaler {
-	return ec._Revision(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx context.Context, sel ast.SelectionSet, v *model.Revision) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Revision!")
 		return graphql.Null
 	}
 	return ec._Revision(ctx, sel, v)
@@ -59803,23 +57383,15 @@ func (ec *executionContext) marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevi
 
 func (ec *executionContext) marshalNRevisionFile2ᚖfolioᚋgraphᚋmodelᚐRevisionFile(ctx context.Context, sel ast.SelectionSet, v *model.RevisionFile) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RevisionFile!")
 		return graphql.Null
 	}
 	return ec._RevisionFile(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNRevisionFileList2folioᚋgraphᚋmodelᚐRevisionFileList(ctx context.Context, sel ast.SelectionSet, v model.RevisionFileList) graphql.Marshaler {
-	return ec._RevisionFileList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNRevisionFileList2ᚖfolioᚋgraphᚋmodelᚐRevisionFileList(ctx context.Context, sel ast.SelectionSet, v *model.RevisionFileList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RevisionFileList!")
 		return graphql.Null
 	}
 	return ec._RevisionFileList(ctx, sel, v)
@@ -59847,9 +57419,7 @@ func (ec *executionContext) marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevi
 
 func (ec *executionContext) marshalNRevisionPage2ᚖfolioᚋgraphᚋmodelᚐRevisionPage(ctx context.Context, sel ast.SelectionSet, v *model.RevisionPage) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RevisionPage!")
 		return graphql.Null
 	}
 	return ec._RevisionPage(ctx, sel, v)
@@ -59869,9 +57439,7 @@ func (ec *executionContext) marshalNRole2folioᚋstoreᚐRole(ctx context.Contex
 	_ = sel
 	res := graphql.MarshalString(marshalNRole2folioᚋstoreᚐRole[v])
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Role!")
 	}
 	return res
 }
@@ -59917,23 +57485,15 @@ func (ec *executionContext) marshalNSAMLProvider2ᚕfolioᚋgraphᚋmodelᚐSAML
 
 func (ec *executionContext) marshalNSAMLProvider2ᚖfolioᚋgraphᚋmodelᚐSAMLProvider(ctx context.Context, sel ast.SelectionSet, v *model.SAMLProvider) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SAMLProvider!")
 		return graphql.Null
 	}
 	return ec._SAMLProvider(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSAMLProviderList2folioᚋgraphᚋmodelᚐSAMLProviderList(ctx context.Context, sel ast.SelectionSet, v model.SAMLProviderList) graphql.Marshaler {
-	return ec._SAMLProviderList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSAMLProviderList2ᚖfolioᚋgraphᚋmodelᚐSAMLProviderList(ctx context.Context, sel ast.SelectionSet, v *model.SAMLProviderList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SAMLProviderList!")
 		return graphql.Null
 	}
 	return ec._SAMLProviderList(ctx, sel, v)
@@ -59967,15 +57527,9 @@ func (ec *executionContext) marshalNSSOProviderLogin2ᚕfolioᚋgraphᚋmodelᚐ
 	return ret
 }
 
-func (ec *executionContext) marshalNSSOProviderLoginList2folioᚋgraphᚋmodelᚐSSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, v model.SSOProviderLoginList) graphql.Marshaler {
-	return ec._SSOProviderLoginList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSSOProviderLoginList2ᚖfolioᚋgraphᚋmodelᚐSSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, v *model.SSOProviderLoginList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SSOProviderLoginList!")
 		return graphql.Null
 	}
 	return ec._SSOProviderLoginList(ctx, sel, v)
@@ -60021,15 +57575,9 @@ func (ec *executionContext) marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐ
 	return ret
 }
 
-func (ec *executionContext) marshalNSearchPageResultList2folioᚋgraphᚋmodelᚐSearchPageResultList(ctx context.Context, sel ast.SelectionSet, v model.SearchPageResultList) graphql.Marshaler {
-	return ec._SearchPageResultList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSearchPageResultList2ᚖfolioᚋgraphᚋmodelᚐSearchPageResultList(ctx context.Context, sel ast.SelectionSet, v *model.SearchPageResultList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SearchPageResultList!")
 		return graphql.Null
 	}
 	return ec._SearchPageResultList(ctx, sel, v)
@@ -60079,15 +57627,9 @@ func (ec *executionContext) marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodel�
 	return ret
 }
 
-func (ec *executionContext) marshalNSearchSpaceResultList2folioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, v model.SearchSpaceResultList) graphql.Marshaler {
-	return ec._SearchSpaceResultList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSearchSpaceResultList2ᚖfolioᚋgraphᚋmodelᚐSearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, v *model.SearchSpaceResultList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SearchSpaceResultList!")
 		return graphql.Null
 	}
 	return ec._SearchSpaceResultList(ctx, sel, v)
@@ -60115,23 +57657,15 @@ func (ec *executionContext) marshalNShareLink2ᚕfolioᚋgraphᚋmodelᚐShareLi
 
 func (ec *executionContext) marshalNShareLink2ᚖfolioᚋgraphᚋmodelᚐShareLink(ctx context.Context, sel ast.SelectionSet, v *model.ShareLink) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ShareLink!")
 		return graphql.Null
 	}
 	return ec._ShareLink(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNShareLinkList2folioᚋgraphᚋmodelᚐShareLinkList(ctx context.Context, sel ast.SelectionSet, v model.ShareLinkList) graphql.Marshaler {
-	return ec._ShareLinkList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNShareLinkList2ᚖfolioᚋgraphᚋmodelᚐShareLinkList(ctx context.Context, sel ast.SelectionSet, v *model.ShareLinkList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ShareLinkList!")
 		return graphql.Null
 	}
 	return ec._ShareLinkList(ctx, sel, v)
@@ -60163,9 +57697,7 @@ func (ec *executionContext) marshalNSite2ᚕfolioᚋgraphᚋmodelᚐSiteᚄ(ctx 
 
 func (ec *executionContext) marshalNSite2ᚖfolioᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v *model.Site) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Site!")
 		return graphql.Null
 	}
 	return ec._Site(ctx, sel, v)
@@ -60181,9 +57713,7 @@ func (ec *executionContext) marshalNSiteAdaptiveSchema2folioᚋgraphᚋmodelᚐS
 
 func (ec *executionContext) marshalNSiteAdaptiveSchema2ᚖfolioᚋgraphᚋmodelᚐSiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, v *model.SiteAdaptiveSchema) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteAdaptiveSchema!")
 		return graphql.Null
 	}
 	return ec._SiteAdaptiveSchema(ctx, sel, v)
@@ -60213,15 +57743,9 @@ func (ec *executionContext) marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteF
 	return ret
 }
 
-func (ec *executionContext) marshalNSiteList2folioᚋgraphᚋmodelᚐSiteList(ctx context.Context, sel ast.SelectionSet, v model.SiteList) graphql.Marshaler {
-	return ec._SiteList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSiteList2ᚖfolioᚋgraphᚋmodelᚐSiteList(ctx context.Context, sel ast.SelectionSet, v *model.SiteList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteList!")
 		return graphql.Null
 	}
 	return ec._SiteList(ctx, sel, v)
@@ -60257,9 +57781,7 @@ func (ec *executionContext) marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteS
 
 func (ec *executionContext) marshalNSiteSection2ᚖfolioᚋgraphᚋmodelᚐSiteSection(ctx context.Context, sel ast.SelectionSet, v *model.SiteSection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteSection!")
 		return graphql.Null
 	}
 	return ec._SiteSection(ctx, sel, v)
@@ -60287,37 +57809,23 @@ func (ec *executionContext) marshalNSiteSectionGroup2ᚕfolioᚋgraphᚋmodelᚐ
 
 func (ec *executionContext) marshalNSiteSectionGroup2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroup(ctx context.Context, sel ast.SelectionSet, v *model.SiteSectionGroup) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteSectionGroup!")
 		return graphql.Null
 	}
 	return ec._SiteSectionGroup(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSiteSectionGroupList2folioᚋgraphᚋmodelᚐSiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, v model.SiteSectionGroupList) graphql.Marshaler {
-	return ec._SiteSectionGroupList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSiteSectionGroupList2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, v *model.SiteSectionGroupList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteSectionGroupList!")
 		return graphql.Null
 	}
 	return ec._SiteSectionGroupList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSiteSectionList2folioᚋgraphᚋmodelᚐSiteSectionList(ctx context.Context, sel ast.SelectionSet, v model.SiteSectionList) graphql.Marshaler {
-	return ec._SiteSectionList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSiteSectionList2ᚖfolioᚋgraphᚋmodelᚐSiteSectionList(ctx context.Context, sel ast.SelectionSet, v *model.SiteSectionList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteSectionList!")
 		return graphql.Null
 	}
 	return ec._SiteSectionList(ctx, sel, v)
@@ -60345,23 +57853,15 @@ func (ec *executionContext) marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpa
 
 func (ec *executionContext) marshalNSiteSpace2ᚖfolioᚋgraphᚋmodelᚐSiteSpace(ctx context.Context, sel ast.SelectionSet, v *model.SiteSpace) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteSpace!")
 		return graphql.Null
 	}
 	return ec._SiteSpace(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSiteSpaceList2folioᚋgraphᚋmodelᚐSiteSpaceList(ctx context.Context, sel ast.SelectionSet, v model.SiteSpaceList) graphql.Marshaler {
-	return ec._SiteSpaceList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSiteSpaceList2ᚖfolioᚋgraphᚋmodelᚐSiteSpaceList(ctx context.Context, sel ast.SelectionSet, v *model.SiteSpaceList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteSpaceList!")
 		return graphql.Null
 	}
 	return ec._SiteSpaceList(ctx, sel, v)
@@ -60373,9 +57873,7 @@ func (ec *executionContext) marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteSt
 
 func (ec *executionContext) marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx context.Context, sel ast.SelectionSet, v model.SiteStructureItem) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteStructureItem!")
 		return graphql.Null
 	}
 	return ec._SiteStructureItem(ctx, sel, v)
@@ -60406,9 +57904,7 @@ func (ec *executionContext) marshalNSiteType2folioᚋstoreᚐSiteType(ctx contex
 	_ = sel
 	res := model.MarshalSiteTypeScalar(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "SiteType!")
 	}
 	return res
 }
@@ -60426,22 +57922,14 @@ func (ec *executionContext) marshalNSiteVisibility2folioᚋstoreᚐVisibility(ct
 	_ = sel
 	res := model.MarshalSiteVisibilityScalar(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "SiteVisibility!")
 	}
 	return res
 }
 
-func (ec *executionContext) marshalNSiteVisitorKey2folioᚋgraphᚋmodelᚐSiteVisitorKey(ctx context.Context, sel ast.SelectionSet, v model.SiteVisitorKey) graphql.Marshaler {
-	return ec._SiteVisitorKey(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(ctx context.Context, sel ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SiteVisitorKey!")
 		return graphql.Null
 	}
 	return ec._SiteVisitorKey(ctx, sel, v)
@@ -60474,9 +57962,7 @@ func (ec *executionContext) marshalNSpace2ᚕfolioᚋgraphᚋmodelᚐSpaceᚄ(ct
 
 func (ec *executionContext) marshalNSpace2ᚖfolioᚋgraphᚋmodelᚐSpace(ctx context.Context, sel ast.SelectionSet, v *model.Space) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Space!")
 		return graphql.Null
 	}
 	return ec._Space(ctx, sel, v)
@@ -60502,15 +57988,9 @@ func (ec *executionContext) marshalNSpaceCustomField2ᚕfolioᚋgraphᚋmodelᚐ
 	return ret
 }
 
-func (ec *executionContext) marshalNSpaceList2folioᚋgraphᚋmodelᚐSpaceList(ctx context.Context, sel ast.SelectionSet, v model.SpaceList) graphql.Marshaler {
-	return ec._SpaceList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNSpaceList2ᚖfolioᚋgraphᚋmodelᚐSpaceList(ctx context.Context, sel ast.SelectionSet, v *model.SpaceList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SpaceList!")
 		return graphql.Null
 	}
 	return ec._SpaceList(ctx, sel, v)
@@ -60533,16 +58013,13 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
 	return res
 }
 
 func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]string, len(vSlice))
 	for i := range vSlice {
@@ -60592,23 +58069,15 @@ func (ec *executionContext) marshalNTeam2ᚕfolioᚋgraphᚋmodelᚐTeamᚄ(ctx 
 
 func (ec *executionContext) marshalNTeam2ᚖfolioᚋgraphᚋmodelᚐTeam(ctx context.Context, sel ast.SelectionSet, v *model.Team) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Team!")
 		return graphql.Null
 	}
 	return ec._Team(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNTeamList2folioᚋgraphᚋmodelᚐTeamList(ctx context.Context, sel ast.SelectionSet, v model.TeamList) graphql.Marshaler {
-	return ec._TeamList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNTeamList2ᚖfolioᚋgraphᚋmodelᚐTeamList(ctx context.Context, sel ast.SelectionSet, v *model.TeamList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "TeamList!")
 		return graphql.Null
 	}
 	return ec._TeamList(ctx, sel, v)
@@ -60634,15 +58103,9 @@ func (ec *executionContext) marshalNTeamMember2ᚕfolioᚋgraphᚋmodelᚐTeamMe
 	return ret
 }
 
-func (ec *executionContext) marshalNTeamMemberList2folioᚋgraphᚋmodelᚐTeamMemberList(ctx context.Context, sel ast.SelectionSet, v model.TeamMemberList) graphql.Marshaler {
-	return ec._TeamMemberList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNTeamMemberList2ᚖfolioᚋgraphᚋmodelᚐTeamMemberList(ctx context.Context, sel ast.SelectionSet, v *model.TeamMemberList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "TeamMemberList!")
 		return graphql.Null
 	}
 	return ec._TeamMemberList(ctx, sel, v)
@@ -60656,15 +58119,9 @@ func (ec *executionContext) marshalNTeamMemberRoleInfo2folioᚋgraphᚋmodelᚐT
 	return ec._TeamMemberRoleInfo(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNTeamPermissions2folioᚋgraphᚋmodelᚐTeamPermissions(ctx context.Context, sel ast.SelectionSet, v model.TeamPermissions) graphql.Marshaler {
-	return ec._TeamPermissions(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNTeamPermissions2ᚖfolioᚋgraphᚋmodelᚐTeamPermissions(ctx context.Context, sel ast.SelectionSet, v *model.TeamPermissions) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "TeamPermissions!")
 		return graphql.Null
 	}
 	return ec._TeamPermissions(ctx, sel, v)
@@ -60680,9 +58137,7 @@ func (ec *executionContext) marshalNTeamRole2folioᚋstoreᚐTeamRole(ctx contex
 	_ = sel
 	res := graphql.MarshalString(marshalNTeamRole2folioᚋstoreᚐTeamRole[v])
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "TeamRole!")
 	}
 	return res
 }
@@ -60730,23 +58185,15 @@ func (ec *executionContext) marshalNTranslationSettings2ᚕfolioᚋgraphᚋmodel
 
 func (ec *executionContext) marshalNTranslationSettings2ᚖfolioᚋgraphᚋmodelᚐTranslationSettings(ctx context.Context, sel ast.SelectionSet, v *model.TranslationSettings) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "TranslationSettings!")
 		return graphql.Null
 	}
 	return ec._TranslationSettings(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNTranslationSettingsList2folioᚋgraphᚋmodelᚐTranslationSettingsList(ctx context.Context, sel ast.SelectionSet, v model.TranslationSettingsList) graphql.Marshaler {
-	return ec._TranslationSettingsList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNTranslationSettingsList2ᚖfolioᚋgraphᚋmodelᚐTranslationSettingsList(ctx context.Context, sel ast.SelectionSet, v *model.TranslationSettingsList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "TranslationSettingsList!")
 		return graphql.Null
 	}
 	return ec._TranslationSettingsList(ctx, sel, v)
@@ -60865,15 +58312,9 @@ func (ec *executionContext) unmarshalNUpdateWebhookInput2folioᚋgraphᚋmodel�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNUser2folioᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v model.User) graphql.Marshaler {
-	return ec._User(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "User!")
 		return graphql.Null
 	}
 	return ec._User(ctx, sel, v)
@@ -60912,9 +58353,7 @@ func (ec *executionContext) marshalNVisibility2folioᚋstoreᚐVisibility(ctx co
 	_ = sel
 	res := model.MarshalVisibilityScalar(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Visibility!")
 	}
 	return res
 }
@@ -60941,9 +58380,7 @@ func (ec *executionContext) marshalNWebhook2ᚕfolioᚋgraphᚋmodelᚐWebhook�
 
 func (ec *executionContext) marshalNWebhook2ᚖfolioᚋgraphᚋmodelᚐWebhook(ctx context.Context, sel ast.SelectionSet, v *model.Webhook) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Webhook!")
 		return graphql.Null
 	}
 	return ec._Webhook(ctx, sel, v)
@@ -60971,37 +58408,23 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚕfolioᚋgraphᚋmodelᚐW
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚖfolioᚋgraphᚋmodelᚐWebhookDelivery(ctx context.Context, sel ast.SelectionSet, v *model.WebhookDelivery) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookDelivery!")
 		return graphql.Null
 	}
 	return ec._WebhookDelivery(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWebhookDeliveryList2folioᚋgraphᚋmodelᚐWebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, v model.WebhookDeliveryList) graphql.Marshaler {
-	return ec._WebhookDeliveryList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNWebhookDeliveryList2ᚖfolioᚋgraphᚋmodelᚐWebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, v *model.WebhookDeliveryList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookDeliveryList!")
 		return graphql.Null
 	}
 	return ec._WebhookDeliveryList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWebhookList2folioᚋgraphᚋmodelᚐWebhookList(ctx context.Context, sel ast.SelectionSet, v model.WebhookList) graphql.Marshaler {
-	return ec._WebhookList(ctx, sel, &v)
-}
-
 func (ec *executionContext) marshalNWebhookList2ᚖfolioᚋgraphᚋmodelᚐWebhookList(ctx context.Context, sel ast.SelectionSet, v *model.WebhookList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookList!")
 		return graphql.Null
 	}
 	return ec._WebhookList(ctx, sel, v)
@@ -61036,16 +58459,13 @@ func (ec *executionContext) marshalN__DirectiveLocation2string(ctx context.Conte
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "__DirectiveLocation!")
 	}
 	return res
 }
 
 func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]string, len(vSlice))
 	for i := range vSlice {
@@ -61102,6 +58522,14 @@ func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	return ret
 }
 
+func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "__Schema!")
+		return graphql.Null
+	}
+	return ec.___Schema(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
 	return ec.___Type(ctx, sel, &v)
 }
@@ -61124,9 +58552,7 @@ func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 
 func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
 	return ec.___Type(ctx, sel, v)
@@ -61141,9 +58567,7 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "__TypeKind!")
 	}
 	return res
 }
@@ -61189,8 +58613,7 @@ func (ec *executionContext) unmarshalOChangeRequestStatus2ᚕfolioᚋstoreᚐCha
 	if v == nil {
 		return nil, nil
 	}
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]store.ChangeRequestStatus, len(vSlice))
 	for i := range vSlice {
@@ -61356,8 +58779,7 @@ func (ec *executionContext) unmarshalOFileUploadInput2ᚕfolioᚋgraphᚋmodel�
 	if v == nil {
 		return nil, nil
 	}
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]model.FileUploadInput, len(vSlice))
 	for i := range vSlice {
@@ -61374,8 +58796,7 @@ func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any
 	if v == nil {
 		return nil, nil
 	}
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]string, len(vSlice))
 	for i := range vSlice {
@@ -61823,8 +59244,7 @@ func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v
 	if v == nil {
 		return nil, nil
 	}
-	var vSlice []any
-	vSlice = graphql.CoerceList(v)
+	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]string, len(vSlice))
 	for i := range vSlice {
@@ -61997,13 +59417,6 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	}
 
 	return ret
-}
-
-func (ec *executionContext) marshalO__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
-	if v == nil {
-		return graphql.Null
-	}
-	return ec.___Schema(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {

@@ -1129,7 +1129,7 @@ func (e *CommentStatusFilter) UnmarshalGQL(v any) error {
 }
 
 func (e CommentStatusFilter) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *CommentStatusFilter) UnmarshalJSON(b []byte) error {
@@ -1185,7 +1185,7 @@ func (e *DocumentFormat) UnmarshalGQL(v any) error {
 }
 
 func (e DocumentFormat) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *DocumentFormat) UnmarshalJSON(b []byte) error {
@@ -1240,7 +1240,7 @@ func (e *ListOrder) UnmarshalGQL(v any) error {
 }
 
 func (e ListOrder) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *ListOrder) UnmarshalJSON(b []byte) error {
@@ -1305,7 +1305,7 @@ func (e *MemberRoleFilter) UnmarshalGQL(v any) error {
 }
 
 func (e MemberRoleFilter) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *MemberRoleFilter) UnmarshalJSON(b []byte) error {
@@ -1362,7 +1362,7 @@ func (e *MemberSort) UnmarshalGQL(v any) error {
 }
 
 func (e MemberSort) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *MemberSort) UnmarshalJSON(b []byte) error {
@@ -1423,7 +1423,7 @@ func (e *OpenAPISpecProcessingErrorCode) UnmarshalGQL(v any) error {
 }
 
 func (e OpenAPISpecProcessingErrorCode) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *OpenAPISpecProcessingErrorCode) UnmarshalJSON(b []byte) error {
