@@ -101,6 +101,8 @@ node:
 generate:
 	$(GO) tool gqlgen generate
 	sed -i -e 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' \
+		-e 's/graphql\.NewDeferredGroup(ctx)/newDeferredGroup(ctx, fields)/' \
+		-e 's/^\treturn out$$/\treturn newObject(fields, out)/' \
 		-e 's/var buf bytes\.Buffer$$/& = responseBuffer()/' graph/generated/generated.go
 
 check:

@@ -47841,7 +47841,7 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47875,7 +47875,7 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var backlinkListImplementors = []string{"BacklinkList"}
@@ -47884,7 +47884,7 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -47918,7 +47918,7 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var changeRequestImplementors = []string{"ChangeRequest"}
@@ -47927,7 +47927,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48051,7 +48051,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
@@ -48060,7 +48060,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48094,7 +48094,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var changeRequestListImplementors = []string{"ChangeRequestList"}
@@ -48103,7 +48103,7 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48137,7 +48137,7 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
@@ -48146,7 +48146,7 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48175,7 +48175,7 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var collectionImplementors = []string{"Collection"}
@@ -48184,7 +48184,7 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48260,7 +48260,7 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var collectionListImplementors = []string{"CollectionList"}
@@ -48269,7 +48269,7 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48303,7 +48303,7 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var collectionPermissionsImplementors = []string{"CollectionPermissions"}
@@ -48312,7 +48312,7 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48351,7 +48351,7 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var collectionURLsImplementors = []string{"CollectionURLs"}
@@ -48360,7 +48360,7 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48389,7 +48389,7 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentImplementors = []string{"Comment"}
@@ -48398,7 +48398,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48509,7 +48509,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentBodyImplementors = []string{"CommentBody"}
@@ -48518,7 +48518,7 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48547,7 +48547,7 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentListImplementors = []string{"CommentList"}
@@ -48556,7 +48556,7 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48590,7 +48590,7 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentPermissionsImplementors = []string{"CommentPermissions"}
@@ -48599,7 +48599,7 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48638,7 +48638,7 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentReplyImplementors = []string{"CommentReply"}
@@ -48647,7 +48647,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48713,7 +48713,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentReplyListImplementors = []string{"CommentReplyList"}
@@ -48722,7 +48722,7 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48756,7 +48756,7 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentTargetImplementors = []string{"CommentTarget"}
@@ -48765,7 +48765,7 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48814,7 +48814,7 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentTargetNodeImplementors = []string{"CommentTargetNode"}
@@ -48823,7 +48823,7 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48847,7 +48847,7 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentTargetPageImplementors = []string{"CommentTargetPage"}
@@ -48856,7 +48856,7 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48915,7 +48915,7 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var commentURLsImplementors = []string{"CommentURLs"}
@@ -48924,7 +48924,7 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48948,7 +48948,7 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
@@ -48957,7 +48957,7 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -48991,7 +48991,7 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentImportResultImplementors = []string{"ContentImportResult"}
@@ -49000,7 +49000,7 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49034,7 +49034,7 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentLinkImplementors = []string{"ContentLink"}
@@ -49043,7 +49043,7 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49082,7 +49082,7 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
@@ -49091,7 +49091,7 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49120,7 +49120,7 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentLinkListImplementors = []string{"ContentLinkList"}
@@ -49129,7 +49129,7 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49168,7 +49168,7 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentLinkStatsImplementors = []string{"ContentLinkStats"}
@@ -49177,7 +49177,7 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49206,7 +49206,7 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var contentReferenceImplementors = []string{"ContentReference"}
@@ -49215,7 +49215,7 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49274,7 +49274,7 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var customFieldImplementors = []string{"CustomField"}
@@ -49283,7 +49283,7 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49362,7 +49362,7 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var customFieldListImplementors = []string{"CustomFieldList"}
@@ -49371,7 +49371,7 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49405,7 +49405,7 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
@@ -49414,7 +49414,7 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49443,7 +49443,7 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var customFieldURLsImplementors = []string{"CustomFieldURLs"}
@@ -49452,7 +49452,7 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49476,7 +49476,7 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
@@ -49485,7 +49485,7 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49509,7 +49509,7 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var emojiReactionImplementors = []string{"EmojiReaction"}
@@ -49518,7 +49518,7 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49552,7 +49552,7 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var eventImplementors = []string{"Event"}
@@ -49561,7 +49561,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49625,7 +49625,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var eventListImplementors = []string{"EventList"}
@@ -49634,7 +49634,7 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49663,7 +49663,7 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var invitationImplementors = []string{"Invitation"}
@@ -49672,7 +49672,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49727,7 +49727,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var invitationListImplementors = []string{"InvitationList"}
@@ -49736,7 +49736,7 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49770,7 +49770,7 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var invitationOrganizationImplementors = []string{"InvitationOrganization"}
@@ -49779,7 +49779,7 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49808,7 +49808,7 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var inviteImplementors = []string{"Invite"}
@@ -49817,7 +49817,7 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, inviteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49856,7 +49856,7 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var inviteListImplementors = []string{"InviteList"}
@@ -49865,7 +49865,7 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, inviteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49899,7 +49899,7 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var inviteUsersResultImplementors = []string{"InviteUsersResult"}
@@ -49908,7 +49908,7 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49937,7 +49937,7 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var joinResultImplementors = []string{"JoinResult"}
@@ -49946,7 +49946,7 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, joinResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49970,7 +49970,7 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var memberImplementors = []string{"Member"}
@@ -49979,7 +49979,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50067,7 +50067,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var memberListImplementors = []string{"MemberList"}
@@ -50076,7 +50076,7 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50110,7 +50110,7 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var memberSpaceImplementors = []string{"MemberSpace"}
@@ -50119,7 +50119,7 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50148,7 +50148,7 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var memberSpaceListImplementors = []string{"MemberSpaceList"}
@@ -50157,7 +50157,7 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50191,7 +50191,7 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var memberTeamImplementors = []string{"MemberTeam"}
@@ -50200,7 +50200,7 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50230,7 +50230,7 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var memberTeamListImplementors = []string{"MemberTeamList"}
@@ -50239,7 +50239,7 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50273,7 +50273,7 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
@@ -50282,7 +50282,7 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50311,7 +50311,7 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var mutationImplementors = []string{"Mutation"}
@@ -50323,7 +50323,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -50935,7 +50935,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var nextImplementors = []string{"Next"}
@@ -50944,7 +50944,7 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, nextImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50968,7 +50968,7 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
@@ -50977,7 +50977,7 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51006,7 +51006,7 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecImplementors = []string{"OpenAPISpec"}
@@ -51015,7 +51015,7 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51122,7 +51122,7 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
@@ -51131,7 +51131,7 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51165,7 +51165,7 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
@@ -51174,7 +51174,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51203,7 +51203,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecListImplementors = []string{"OpenAPISpecList"}
@@ -51212,7 +51212,7 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51246,7 +51246,7 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
@@ -51255,7 +51255,7 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51284,7 +51284,7 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
@@ -51293,7 +51293,7 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51322,7 +51322,7 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion"}
@@ -51331,7 +51331,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51381,7 +51381,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
@@ -51390,7 +51390,7 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51424,7 +51424,7 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
@@ -51433,7 +51433,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51457,7 +51457,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var organizationImplementors = []string{"Organization"}
@@ -51466,7 +51466,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51725,7 +51725,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var organizationListImplementors = []string{"OrganizationList"}
@@ -51734,7 +51734,7 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51768,7 +51768,7 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
@@ -51777,7 +51777,7 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51856,7 +51856,7 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var organizationTrialImplementors = []string{"OrganizationTrial"}
@@ -51865,7 +51865,7 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51894,7 +51894,7 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var organizationURLsImplementors = []string{"OrganizationURLs"}
@@ -51903,7 +51903,7 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51937,7 +51937,7 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var pingResultImplementors = []string{"PingResult"}
@@ -51946,7 +51946,7 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, pingResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51970,7 +51970,7 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
@@ -51979,7 +51979,7 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52023,7 +52023,7 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var queryImplementors = []string{"Query"}
@@ -52035,7 +52035,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -52133,7 +52133,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var reactionUserImplementors = []string{"ReactionUser"}
@@ -52142,7 +52142,7 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52172,7 +52172,7 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionImplementors = []string{"Revision"}
@@ -52181,7 +52181,7 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52294,7 +52294,7 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionFileImplementors = []string{"RevisionFile"}
@@ -52303,7 +52303,7 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52352,7 +52352,7 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
@@ -52361,7 +52361,7 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52390,7 +52390,7 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionFileListImplementors = []string{"RevisionFileList"}
@@ -52399,7 +52399,7 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52433,7 +52433,7 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionPageImplementors = []string{"RevisionPage"}
@@ -52442,7 +52442,7 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52573,7 +52573,7 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
@@ -52582,7 +52582,7 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52666,7 +52666,7 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
@@ -52675,7 +52675,7 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52699,7 +52699,7 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var revisionURLsImplementors = []string{"RevisionURLs"}
@@ -52708,7 +52708,7 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52742,7 +52742,7 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sAMLProviderImplementors = []string{"SAMLProvider"}
@@ -52751,7 +52751,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52831,7 +52831,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sAMLProviderListImplementors = []string{"SAMLProviderList"}
@@ -52840,7 +52840,7 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52874,7 +52874,7 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
@@ -52883,7 +52883,7 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52907,7 +52907,7 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sAMLServiceImplementors = []string{"SAMLService"}
@@ -52916,7 +52916,7 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52950,7 +52950,7 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
@@ -52959,7 +52959,7 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52993,7 +52993,7 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
@@ -53002,7 +53002,7 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53026,7 +53026,7 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
@@ -53035,7 +53035,7 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53059,7 +53059,7 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchPageResultImplementors = []string{"SearchPageResult"}
@@ -53068,7 +53068,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53133,7 +53133,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchPageResultListImplementors = []string{"SearchPageResultList"}
@@ -53142,7 +53142,7 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53176,7 +53176,7 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchResultURLsImplementors = []string{"SearchResultURLs"}
@@ -53185,7 +53185,7 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53209,7 +53209,7 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchSectionResultImplementors = []string{"SearchSectionResult"}
@@ -53218,7 +53218,7 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53267,7 +53267,7 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
@@ -53276,7 +53276,7 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53320,7 +53320,7 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
@@ -53329,7 +53329,7 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53363,7 +53363,7 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var shareLinkImplementors = []string{"ShareLink"}
@@ -53372,7 +53372,7 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53421,7 +53421,7 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var shareLinkListImplementors = []string{"ShareLinkList"}
@@ -53430,7 +53430,7 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53464,7 +53464,7 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
@@ -53473,7 +53473,7 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53497,7 +53497,7 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteImplementors = []string{"Site"}
@@ -53506,7 +53506,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53650,7 +53650,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
@@ -53659,7 +53659,7 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53683,7 +53683,7 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
@@ -53692,7 +53692,7 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53726,7 +53726,7 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteAdsImplementors = []string{"SiteAds"}
@@ -53735,7 +53735,7 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53764,7 +53764,7 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteFeatureImplementors = []string{"SiteFeature"}
@@ -53773,7 +53773,7 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53807,7 +53807,7 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteListImplementors = []string{"SiteList"}
@@ -53816,7 +53816,7 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53850,7 +53850,7 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
@@ -53859,7 +53859,7 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53883,7 +53883,7 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var sitePermissionsImplementors = []string{"SitePermissions"}
@@ -53892,7 +53892,7 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53951,7 +53951,7 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteProxyImplementors = []string{"SiteProxy"}
@@ -53960,7 +53960,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53989,7 +53989,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteSectionImplementors = []string{"SiteSection", "SiteStructureItem"}
@@ -53998,7 +53998,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54078,7 +54078,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteSectionGroupImplementors = []string{"SiteSectionGroup", "SiteStructureItem"}
@@ -54087,7 +54087,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54137,7 +54137,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
@@ -54146,7 +54146,7 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54180,7 +54180,7 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteSectionListImplementors = []string{"SiteSectionList"}
@@ -54189,7 +54189,7 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54223,7 +54223,7 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteSpaceImplementors = []string{"SiteSpace", "SiteStructureItem"}
@@ -54232,7 +54232,7 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54306,7 +54306,7 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteSpaceListImplementors = []string{"SiteSpaceList"}
@@ -54315,7 +54315,7 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54349,7 +54349,7 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteStructureImplementors = []string{"SiteStructure"}
@@ -54358,7 +54358,7 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54387,7 +54387,7 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteURLsImplementors = []string{"SiteURLs"}
@@ -54396,7 +54396,7 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54435,7 +54435,7 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
@@ -54444,7 +54444,7 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54478,7 +54478,7 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var spaceImplementors = []string{"Space"}
@@ -54487,7 +54487,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54654,7 +54654,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
@@ -54663,7 +54663,7 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54692,7 +54692,7 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var spaceListImplementors = []string{"SpaceList"}
@@ -54701,7 +54701,7 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54735,7 +54735,7 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var spacePermissionsImplementors = []string{"SpacePermissions"}
@@ -54744,7 +54744,7 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54813,7 +54813,7 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var spaceURLsImplementors = []string{"SpaceURLs"}
@@ -54822,7 +54822,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54866,7 +54866,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamImplementors = []string{"Team"}
@@ -54875,7 +54875,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54937,7 +54937,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamListImplementors = []string{"TeamList"}
@@ -54946,7 +54946,7 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54980,7 +54980,7 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamMemberImplementors = []string{"TeamMember"}
@@ -54989,7 +54989,7 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55024,7 +55024,7 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamMemberListImplementors = []string{"TeamMemberList"}
@@ -55033,7 +55033,7 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55067,7 +55067,7 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
@@ -55076,7 +55076,7 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55100,7 +55100,7 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
@@ -55109,7 +55109,7 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55133,7 +55133,7 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var teamPermissionsImplementors = []string{"TeamPermissions"}
@@ -55142,7 +55142,7 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55171,7 +55171,7 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var translationSettingsImplementors = []string{"TranslationSettings"}
@@ -55180,7 +55180,7 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55239,7 +55239,7 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var translationSettingsListImplementors = []string{"TranslationSettingsList"}
@@ -55248,7 +55248,7 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55282,7 +55282,7 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
@@ -55291,7 +55291,7 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55320,7 +55320,7 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
@@ -55329,7 +55329,7 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55353,7 +55353,7 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var userImplementors = []string{"User"}
@@ -55362,7 +55362,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55411,7 +55411,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var userContributorImplementors = []string{"UserContributor"}
@@ -55420,7 +55420,7 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, userContributorImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55454,7 +55454,7 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var userURLsImplementors = []string{"UserURLs"}
@@ -55463,7 +55463,7 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, userURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55487,7 +55487,7 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var versionContextImplementors = []string{"VersionContext"}
@@ -55496,7 +55496,7 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, versionContextImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55530,7 +55530,7 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var webhookImplementors = []string{"Webhook"}
@@ -55539,7 +55539,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55614,7 +55614,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery"}
@@ -55623,7 +55623,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55717,7 +55717,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
@@ -55726,7 +55726,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55760,7 +55760,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var webhookListImplementors = []string{"WebhookList"}
@@ -55769,7 +55769,7 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55803,7 +55803,7 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
@@ -55812,7 +55812,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55856,7 +55856,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -55865,7 +55865,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55904,7 +55904,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var __FieldImplementors = []string{"__Field"}
@@ -55913,7 +55913,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55962,7 +55962,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
@@ -55971,7 +55971,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56020,7 +56020,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var __SchemaImplementors = []string{"__Schema"}
@@ -56029,7 +56029,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56078,7 +56078,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 var __TypeImplementors = []string{"__Type"}
@@ -56087,7 +56087,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56161,7 +56161,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return newObject(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************
