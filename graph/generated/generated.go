@@ -18188,7 +18188,7 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ApiInformation_version(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18211,7 +18211,7 @@ func (ec *executionContext) fieldContext_ApiInformation_version(_ context.Contex
 }
 
 func (ec *executionContext) _ApiInformation_build(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18234,7 +18234,7 @@ func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context,
 }
 
 func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18257,7 +18257,7 @@ func (ec *executionContext) fieldContext_ApiInformation_commit(_ context.Context
 }
 
 func (ec *executionContext) _BacklinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18289,7 +18289,7 @@ func (ec *executionContext) fieldContext_BacklinkList_items(_ context.Context, f
 }
 
 func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18312,7 +18312,7 @@ func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, f
 }
 
 func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18344,7 +18344,7 @@ func (ec *executionContext) fieldContext_BacklinkList_next(_ context.Context, fi
 }
 
 func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18367,7 +18367,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_object(_ context.Context,
 }
 
 func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18390,7 +18390,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18413,7 +18413,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_number(_ context.Context,
 }
 
 func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18436,7 +18436,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_status(_ context.Context,
 }
 
 func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18459,7 +18459,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_subject(_ context.Context
 }
 
 func (ec *executionContext) _ChangeRequest_createdBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18491,7 +18491,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_createdBy(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18514,7 +18514,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_createdAt(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18537,7 +18537,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_updatedAt(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequest_mergedBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18569,7 +18569,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_mergedBy(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18592,7 +18592,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_mergedAt(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18615,7 +18615,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_space(_ context.Context, 
 }
 
 func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18638,7 +18638,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_revision(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18661,7 +18661,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_revisionInitial(_ context
 }
 
 func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18684,7 +18684,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_revisionMerged(_ context.
 }
 
 func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18707,7 +18707,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_comments(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18730,7 +18730,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18762,7 +18762,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_urls(_ context.Context, f
 }
 
 func (ec *executionContext) _ChangeRequest_content(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18794,7 +18794,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_content(_ context.Context
 }
 
 func (ec *executionContext) _ChangeRequest_commentList(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18838,7 +18838,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_commentList(ctx context.C
 }
 
 func (ec *executionContext) _ChangeRequest_comment(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18882,7 +18882,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_comment(ctx context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18914,7 +18914,7 @@ func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_changeReques
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_changes(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18946,7 +18946,7 @@ func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_changes(_ co
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_insertedFiles(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -18978,7 +18978,7 @@ func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_insertedFile
 }
 
 func (ec *executionContext) _ChangeRequestList_items(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19010,7 +19010,7 @@ func (ec *executionContext) fieldContext_ChangeRequestList_items(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19033,7 +19033,7 @@ func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19065,7 +19065,7 @@ func (ec *executionContext) fieldContext_ChangeRequestList_next(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19088,7 +19088,7 @@ func (ec *executionContext) fieldContext_ChangeRequestURLs_app(_ context.Context
 }
 
 func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19111,7 +19111,7 @@ func (ec *executionContext) fieldContext_ChangeRequestURLs_location(_ context.Co
 }
 
 func (ec *executionContext) _Collection_object(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19134,7 +19134,7 @@ func (ec *executionContext) fieldContext_Collection_object(_ context.Context, fi
 }
 
 func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19157,7 +19157,7 @@ func (ec *executionContext) fieldContext_Collection_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _Collection_title(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19180,7 +19180,7 @@ func (ec *executionContext) fieldContext_Collection_title(_ context.Context, fie
 }
 
 func (ec *executionContext) _Collection_description(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19203,7 +19203,7 @@ func (ec *executionContext) fieldContext_Collection_description(_ context.Contex
 }
 
 func (ec *executionContext) _Collection_organization(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19226,7 +19226,7 @@ func (ec *executionContext) fieldContext_Collection_organization(_ context.Conte
 }
 
 func (ec *executionContext) _Collection_parent(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19249,7 +19249,7 @@ func (ec *executionContext) fieldContext_Collection_parent(_ context.Context, fi
 }
 
 func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19285,7 +19285,7 @@ func (ec *executionContext) fieldContext_Collection_defaultLevel(_ context.Conte
 }
 
 func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19317,7 +19317,7 @@ func (ec *executionContext) fieldContext_Collection_urls(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Collection_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19349,7 +19349,7 @@ func (ec *executionContext) fieldContext_Collection_permissions(_ context.Contex
 }
 
 func (ec *executionContext) _Collection_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19393,7 +19393,7 @@ func (ec *executionContext) fieldContext_Collection_spaces(ctx context.Context, 
 }
 
 func (ec *executionContext) _Collection_collections(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19437,7 +19437,7 @@ func (ec *executionContext) fieldContext_Collection_collections(ctx context.Cont
 }
 
 func (ec *executionContext) _CollectionList_items(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19469,7 +19469,7 @@ func (ec *executionContext) fieldContext_CollectionList_items(_ context.Context,
 }
 
 func (ec *executionContext) _CollectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19492,7 +19492,7 @@ func (ec *executionContext) fieldContext_CollectionList_count(_ context.Context,
 }
 
 func (ec *executionContext) _CollectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19524,7 +19524,7 @@ func (ec *executionContext) fieldContext_CollectionList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _CollectionPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19547,7 +19547,7 @@ func (ec *executionContext) fieldContext_CollectionPermissions_view(_ context.Co
 }
 
 func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19570,7 +19570,7 @@ func (ec *executionContext) fieldContext_CollectionPermissions_admin(_ context.C
 }
 
 func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19593,7 +19593,7 @@ func (ec *executionContext) fieldContext_CollectionPermissions_viewInviteLinks(_
 }
 
 func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19616,7 +19616,7 @@ func (ec *executionContext) fieldContext_CollectionPermissions_create(_ context.
 }
 
 func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19639,7 +19639,7 @@ func (ec *executionContext) fieldContext_CollectionURLs_location(_ context.Conte
 }
 
 func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19662,7 +19662,7 @@ func (ec *executionContext) fieldContext_CollectionURLs_app(_ context.Context, f
 }
 
 func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19685,7 +19685,7 @@ func (ec *executionContext) fieldContext_Comment_object(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19708,7 +19708,7 @@ func (ec *executionContext) fieldContext_Comment_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Comment_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19740,7 +19740,7 @@ func (ec *executionContext) fieldContext_Comment_postedBy(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_postedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19763,7 +19763,7 @@ func (ec *executionContext) fieldContext_Comment_postedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19786,7 +19786,7 @@ func (ec *executionContext) fieldContext_Comment_editedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_reactions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19818,7 +19818,7 @@ func (ec *executionContext) fieldContext_Comment_reactions(_ context.Context, fi
 }
 
 func (ec *executionContext) _Comment_replies(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19841,7 +19841,7 @@ func (ec *executionContext) fieldContext_Comment_replies(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Comment_repliers(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19873,7 +19873,7 @@ func (ec *executionContext) fieldContext_Comment_repliers(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_body(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19917,7 +19917,7 @@ func (ec *executionContext) fieldContext_Comment_body(ctx context.Context, field
 }
 
 func (ec *executionContext) _Comment_target(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19949,7 +19949,7 @@ func (ec *executionContext) fieldContext_Comment_target(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_urls(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -19981,7 +19981,7 @@ func (ec *executionContext) fieldContext_Comment_urls(_ context.Context, field g
 }
 
 func (ec *executionContext) _Comment_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20013,7 +20013,7 @@ func (ec *executionContext) fieldContext_Comment_permissions(_ context.Context, 
 }
 
 func (ec *executionContext) _Comment_status(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20036,7 +20036,7 @@ func (ec *executionContext) fieldContext_Comment_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20059,7 +20059,7 @@ func (ec *executionContext) fieldContext_Comment_resolvedAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Comment_resolvedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20091,7 +20091,7 @@ func (ec *executionContext) fieldContext_Comment_resolvedBy(_ context.Context, f
 }
 
 func (ec *executionContext) _Comment_replyList(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20135,7 +20135,7 @@ func (ec *executionContext) fieldContext_Comment_replyList(ctx context.Context, 
 }
 
 func (ec *executionContext) _Comment_reply(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20179,7 +20179,7 @@ func (ec *executionContext) fieldContext_Comment_reply(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20202,7 +20202,7 @@ func (ec *executionContext) fieldContext_CommentBody_markdown(_ context.Context,
 }
 
 func (ec *executionContext) _CommentBody_document(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20225,7 +20225,7 @@ func (ec *executionContext) fieldContext_CommentBody_document(_ context.Context,
 }
 
 func (ec *executionContext) _CommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20257,7 +20257,7 @@ func (ec *executionContext) fieldContext_CommentList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentList_count(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20280,7 +20280,7 @@ func (ec *executionContext) fieldContext_CommentList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20312,7 +20312,7 @@ func (ec *executionContext) fieldContext_CommentList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) _CommentPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20335,7 +20335,7 @@ func (ec *executionContext) fieldContext_CommentPermissions_view(_ context.Conte
 }
 
 func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20358,7 +20358,7 @@ func (ec *executionContext) fieldContext_CommentPermissions_edit(_ context.Conte
 }
 
 func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20381,7 +20381,7 @@ func (ec *executionContext) fieldContext_CommentPermissions_reply(_ context.Cont
 }
 
 func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20404,7 +20404,7 @@ func (ec *executionContext) fieldContext_CommentPermissions_delete(_ context.Con
 }
 
 func (ec *executionContext) _CommentReply_object(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20427,7 +20427,7 @@ func (ec *executionContext) fieldContext_CommentReply_object(_ context.Context, 
 }
 
 func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20450,7 +20450,7 @@ func (ec *executionContext) fieldContext_CommentReply_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _CommentReply_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20482,7 +20482,7 @@ func (ec *executionContext) fieldContext_CommentReply_postedBy(_ context.Context
 }
 
 func (ec *executionContext) _CommentReply_postedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20505,7 +20505,7 @@ func (ec *executionContext) fieldContext_CommentReply_postedAt(_ context.Context
 }
 
 func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20528,7 +20528,7 @@ func (ec *executionContext) fieldContext_CommentReply_editedAt(_ context.Context
 }
 
 func (ec *executionContext) _CommentReply_reactions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20560,7 +20560,7 @@ func (ec *executionContext) fieldContext_CommentReply_reactions(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReply_body(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20604,7 +20604,7 @@ func (ec *executionContext) fieldContext_CommentReply_body(ctx context.Context, 
 }
 
 func (ec *executionContext) _CommentReply_urls(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20636,7 +20636,7 @@ func (ec *executionContext) fieldContext_CommentReply_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentReply_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20668,7 +20668,7 @@ func (ec *executionContext) fieldContext_CommentReply_permissions(_ context.Cont
 }
 
 func (ec *executionContext) _CommentReplyList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20700,7 +20700,7 @@ func (ec *executionContext) fieldContext_CommentReplyList_items(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReplyList_count(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20723,7 +20723,7 @@ func (ec *executionContext) fieldContext_CommentReplyList_count(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20755,7 +20755,7 @@ func (ec *executionContext) fieldContext_CommentReplyList_next(_ context.Context
 }
 
 func (ec *executionContext) _CommentTarget_node(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20787,7 +20787,7 @@ func (ec *executionContext) fieldContext_CommentTarget_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentTarget_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20810,7 +20810,7 @@ func (ec *executionContext) fieldContext_CommentTarget_changeRequest(_ context.C
 }
 
 func (ec *executionContext) _CommentTarget_review(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20833,7 +20833,7 @@ func (ec *executionContext) fieldContext_CommentTarget_review(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20865,7 +20865,7 @@ func (ec *executionContext) fieldContext_CommentTarget_page(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentTarget_space(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20888,7 +20888,7 @@ func (ec *executionContext) fieldContext_CommentTarget_space(_ context.Context, 
 }
 
 func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20911,7 +20911,7 @@ func (ec *executionContext) fieldContext_CommentTarget_revision(_ context.Contex
 }
 
 func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20934,7 +20934,7 @@ func (ec *executionContext) fieldContext_CommentTargetNode_id(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20957,7 +20957,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_id(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20980,7 +20980,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_title(_ context.Conte
 }
 
 func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21003,7 +21003,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_emoji(_ context.Conte
 }
 
 func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21026,7 +21026,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_icon(_ context.Contex
 }
 
 func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21049,7 +21049,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_createdAt(_ context.C
 }
 
 func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21072,7 +21072,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_updatedAt(_ context.C
 }
 
 func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21095,7 +21095,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_path(_ context.Contex
 }
 
 func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21118,7 +21118,7 @@ func (ec *executionContext) fieldContext_CommentTargetPage_outdated(_ context.Co
 }
 
 func (ec *executionContext) _CommentURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CommentURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21141,7 +21141,7 @@ func (ec *executionContext) fieldContext_CommentURLs_location(_ context.Context,
 }
 
 func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21164,7 +21164,7 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_object(_ context.C
 }
 
 func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21187,7 +21187,7 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_ref(_ context.Cont
 }
 
 func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21210,7 +21210,7 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Con
 }
 
 func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21233,7 +21233,7 @@ func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.
 }
 
 func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21256,7 +21256,7 @@ func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_
 }
 
 func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21279,7 +21279,7 @@ func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ co
 }
 
 func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21302,7 +21302,7 @@ func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, f
 }
 
 func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21325,7 +21325,7 @@ func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21357,7 +21357,7 @@ func (ec *executionContext) fieldContext_ContentLink_targetReference(_ context.C
 }
 
 func (ec *executionContext) _ContentLink_locationReferences(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21389,7 +21389,7 @@ func (ec *executionContext) fieldContext_ContentLink_locationReferences(_ contex
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21412,7 +21412,7 @@ func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21435,7 +21435,7 @@ func (ec *executionContext) fieldContext_ContentLinkBrokenStats_changeRequest(_ 
 }
 
 func (ec *executionContext) _ContentLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21467,7 +21467,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_items(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21490,7 +21490,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21522,7 +21522,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_next(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21554,7 +21554,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_stats(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21577,7 +21577,7 @@ func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Contex
 }
 
 func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21609,7 +21609,7 @@ func (ec *executionContext) fieldContext_ContentLinkStats_broken(_ context.Conte
 }
 
 func (ec *executionContext) _ContentReference_kind(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21632,7 +21632,7 @@ func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context
 }
 
 func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21655,7 +21655,7 @@ func (ec *executionContext) fieldContext_ContentReference_organization(_ context
 }
 
 func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21678,7 +21678,7 @@ func (ec *executionContext) fieldContext_ContentReference_space(_ context.Contex
 }
 
 func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21710,7 +21710,7 @@ func (ec *executionContext) fieldContext_ContentReference_versionContext(_ conte
 }
 
 func (ec *executionContext) _ContentReference_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21733,7 +21733,7 @@ func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context
 }
 
 func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21756,7 +21756,7 @@ func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context
 }
 
 func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21779,7 +21779,7 @@ func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Conte
 }
 
 func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21802,7 +21802,7 @@ func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context,
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21825,7 +21825,7 @@ func (ec *executionContext) fieldContext_CustomField_object(_ context.Context, f
 }
 
 func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21848,7 +21848,7 @@ func (ec *executionContext) fieldContext_CustomField_id(_ context.Context, field
 }
 
 func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21871,7 +21871,7 @@ func (ec *executionContext) fieldContext_CustomField_name(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_title(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21894,7 +21894,7 @@ func (ec *executionContext) fieldContext_CustomField_title(_ context.Context, fi
 }
 
 func (ec *executionContext) _CustomField_description(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21917,7 +21917,7 @@ func (ec *executionContext) fieldContext_CustomField_description(_ context.Conte
 }
 
 func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21940,7 +21940,7 @@ func (ec *executionContext) fieldContext_CustomField_type(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21963,7 +21963,7 @@ func (ec *executionContext) fieldContext_CustomField_placeholder(_ context.Conte
 }
 
 func (ec *executionContext) _CustomField_options(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21986,7 +21986,7 @@ func (ec *executionContext) fieldContext_CustomField_options(_ context.Context, 
 }
 
 func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22009,7 +22009,7 @@ func (ec *executionContext) fieldContext_CustomField_createdAt(_ context.Context
 }
 
 func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22032,7 +22032,7 @@ func (ec *executionContext) fieldContext_CustomField_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22064,7 +22064,7 @@ func (ec *executionContext) fieldContext_CustomField_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22096,7 +22096,7 @@ func (ec *executionContext) fieldContext_CustomField_permissions(_ context.Conte
 }
 
 func (ec *executionContext) _CustomFieldList_items(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22128,7 +22128,7 @@ func (ec *executionContext) fieldContext_CustomFieldList_items(_ context.Context
 }
 
 func (ec *executionContext) _CustomFieldList_count(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22151,7 +22151,7 @@ func (ec *executionContext) fieldContext_CustomFieldList_count(_ context.Context
 }
 
 func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22183,7 +22183,7 @@ func (ec *executionContext) fieldContext_CustomFieldList_next(_ context.Context,
 }
 
 func (ec *executionContext) _CustomFieldPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22206,7 +22206,7 @@ func (ec *executionContext) fieldContext_CustomFieldPermissions_view(_ context.C
 }
 
 func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22229,7 +22229,7 @@ func (ec *executionContext) fieldContext_CustomFieldPermissions_edit(_ context.C
 }
 
 func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22252,7 +22252,7 @@ func (ec *executionContext) fieldContext_CustomFieldURLs_location(_ context.Cont
 }
 
 func (ec *executionContext) _EmailDomainOrganizations_organizations(ctx context.Context, field graphql.CollectedField, obj *model.EmailDomainOrganizations) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22284,7 +22284,7 @@ func (ec *executionContext) fieldContext_EmailDomainOrganizations_organizations(
 }
 
 func (ec *executionContext) _EmojiReaction_emoji(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22307,7 +22307,7 @@ func (ec *executionContext) fieldContext_EmojiReaction_emoji(_ context.Context, 
 }
 
 func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22330,7 +22330,7 @@ func (ec *executionContext) fieldContext_EmojiReaction_count(_ context.Context, 
 }
 
 func (ec *executionContext) _EmojiReaction_users(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22362,7 +22362,7 @@ func (ec *executionContext) fieldContext_EmojiReaction_users(_ context.Context, 
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22385,7 +22385,7 @@ func (ec *executionContext) fieldContext_Event_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22408,7 +22408,7 @@ func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22431,7 +22431,7 @@ func (ec *executionContext) fieldContext_Event_type(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Event_organization(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22454,7 +22454,7 @@ func (ec *executionContext) fieldContext_Event_organization(_ context.Context, f
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22477,7 +22477,7 @@ func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22500,7 +22500,7 @@ func (ec *executionContext) fieldContext_Event_objectId(_ context.Context, field
 }
 
 func (ec *executionContext) _Event_space(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22523,7 +22523,7 @@ func (ec *executionContext) fieldContext_Event_space(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22546,7 +22546,7 @@ func (ec *executionContext) fieldContext_Event_createdAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22569,7 +22569,7 @@ func (ec *executionContext) fieldContext_Event_payload(_ context.Context, field 
 }
 
 func (ec *executionContext) _EventList_items(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22601,7 +22601,7 @@ func (ec *executionContext) fieldContext_EventList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _EventList_next(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22633,7 +22633,7 @@ func (ec *executionContext) fieldContext_EventList_next(_ context.Context, field
 }
 
 func (ec *executionContext) _Invitation_object(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22656,7 +22656,7 @@ func (ec *executionContext) fieldContext_Invitation_object(_ context.Context, fi
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22679,7 +22679,7 @@ func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22702,7 +22702,7 @@ func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22738,7 +22738,7 @@ func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22770,7 +22770,7 @@ func (ec *executionContext) fieldContext_Invitation_organization(_ context.Conte
 }
 
 func (ec *executionContext) _Invitation_invitedBy(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22802,7 +22802,7 @@ func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context,
 }
 
 func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22825,7 +22825,7 @@ func (ec *executionContext) fieldContext_Invitation_createdAt(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_items(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22857,7 +22857,7 @@ func (ec *executionContext) fieldContext_InvitationList_items(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_count(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22880,7 +22880,7 @@ func (ec *executionContext) fieldContext_InvitationList_count(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_next(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22912,7 +22912,7 @@ func (ec *executionContext) fieldContext_InvitationList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _InvitationOrganization_id(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22935,7 +22935,7 @@ func (ec *executionContext) fieldContext_InvitationOrganization_id(_ context.Con
 }
 
 func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22958,7 +22958,7 @@ func (ec *executionContext) fieldContext_InvitationOrganization_title(_ context.
 }
 
 func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22981,7 +22981,7 @@ func (ec *executionContext) fieldContext_Invite_object(_ context.Context, field 
 }
 
 func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23004,7 +23004,7 @@ func (ec *executionContext) fieldContext_Invite_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23040,7 +23040,7 @@ func (ec *executionContext) fieldContext_Invite_role(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23063,7 +23063,7 @@ func (ec *executionContext) fieldContext_Invite_redundant(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_items(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23095,7 +23095,7 @@ func (ec *executionContext) fieldContext_InviteList_items(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_count(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23118,7 +23118,7 @@ func (ec *executionContext) fieldContext_InviteList_count(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23150,7 +23150,7 @@ func (ec *executionContext) fieldContext_InviteList_next(_ context.Context, fiel
 }
 
 func (ec *executionContext) _InviteUsersResult_users(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23173,7 +23173,7 @@ func (ec *executionContext) fieldContext_InviteUsersResult_users(_ context.Conte
 }
 
 func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23196,7 +23196,7 @@ func (ec *executionContext) fieldContext_InviteUsersResult_invited(_ context.Con
 }
 
 func (ec *executionContext) _JoinResult_organization(ctx context.Context, field graphql.CollectedField, obj *model.JoinResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23219,7 +23219,7 @@ func (ec *executionContext) fieldContext_JoinResult_organization(_ context.Conte
 }
 
 func (ec *executionContext) _Member_object(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23242,7 +23242,7 @@ func (ec *executionContext) fieldContext_Member_object(_ context.Context, field 
 }
 
 func (ec *executionContext) _Member_id(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23265,7 +23265,7 @@ func (ec *executionContext) fieldContext_Member_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Member_role(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23301,7 +23301,7 @@ func (ec *executionContext) fieldContext_Member_role(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Member_user(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23333,7 +23333,7 @@ func (ec *executionContext) fieldContext_Member_user(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Member_disabled(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23356,7 +23356,7 @@ func (ec *executionContext) fieldContext_Member_disabled(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23379,7 +23379,7 @@ func (ec *executionContext) fieldContext_Member_joinedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23402,7 +23402,7 @@ func (ec *executionContext) fieldContext_Member_lastSeenAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23425,7 +23425,7 @@ func (ec *executionContext) fieldContext_Member_sso(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23448,7 +23448,7 @@ func (ec *executionContext) fieldContext_Member_spaces(_ context.Context, field 
 }
 
 func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23471,7 +23471,7 @@ func (ec *executionContext) fieldContext_Member_teams(_ context.Context, field g
 }
 
 func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23494,7 +23494,7 @@ func (ec *executionContext) fieldContext_Member_sites(_ context.Context, field g
 }
 
 func (ec *executionContext) _Member_teamMemberships(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23538,7 +23538,7 @@ func (ec *executionContext) fieldContext_Member_teamMemberships(ctx context.Cont
 }
 
 func (ec *executionContext) _Member_spacePermissions(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23582,7 +23582,7 @@ func (ec *executionContext) fieldContext_Member_spacePermissions(ctx context.Con
 }
 
 func (ec *executionContext) _MemberList_items(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23614,7 +23614,7 @@ func (ec *executionContext) fieldContext_MemberList_items(_ context.Context, fie
 }
 
 func (ec *executionContext) _MemberList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23637,7 +23637,7 @@ func (ec *executionContext) fieldContext_MemberList_count(_ context.Context, fie
 }
 
 func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23669,7 +23669,7 @@ func (ec *executionContext) fieldContext_MemberList_next(_ context.Context, fiel
 }
 
 func (ec *executionContext) _MemberSpace_permission(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23692,7 +23692,7 @@ func (ec *executionContext) fieldContext_MemberSpace_permission(_ context.Contex
 }
 
 func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23724,7 +23724,7 @@ func (ec *executionContext) fieldContext_MemberSpace_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _MemberSpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23756,7 +23756,7 @@ func (ec *executionContext) fieldContext_MemberSpaceList_items(_ context.Context
 }
 
 func (ec *executionContext) _MemberSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23779,7 +23779,7 @@ func (ec *executionContext) fieldContext_MemberSpaceList_count(_ context.Context
 }
 
 func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23811,7 +23811,7 @@ func (ec *executionContext) fieldContext_MemberSpaceList_next(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeam_team(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeam) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23843,7 +23843,7 @@ func (ec *executionContext) fieldContext_MemberTeam_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _MemberTeam_member(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeam) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23875,7 +23875,7 @@ func (ec *executionContext) fieldContext_MemberTeam_member(_ context.Context, fi
 }
 
 func (ec *executionContext) _MemberTeamList_items(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23907,7 +23907,7 @@ func (ec *executionContext) fieldContext_MemberTeamList_items(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeamList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23930,7 +23930,7 @@ func (ec *executionContext) fieldContext_MemberTeamList_count(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23962,7 +23962,7 @@ func (ec *executionContext) fieldContext_MemberTeamList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23985,7 +23985,7 @@ func (ec *executionContext) fieldContext_MergeChangeRequestResult_revision(_ con
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24008,7 +24008,7 @@ func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ conte
 }
 
 func (ec *executionContext) _Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24052,7 +24052,7 @@ func (ec *executionContext) fieldContext_Mutation_createChangeRequest(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updateChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24096,7 +24096,7 @@ func (ec *executionContext) fieldContext_Mutation_updateChangeRequest(ctx contex
 }
 
 func (ec *executionContext) _Mutation_mergeChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24140,7 +24140,7 @@ func (ec *executionContext) fieldContext_Mutation_mergeChangeRequest(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24184,7 +24184,7 @@ func (ec *executionContext) fieldContext_Mutation_updateChangeRequestContent(ctx
 }
 
 func (ec *executionContext) _Mutation_postComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24228,7 +24228,7 @@ func (ec *executionContext) fieldContext_Mutation_postComment(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_updateComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24272,7 +24272,7 @@ func (ec *executionContext) fieldContext_Mutation_updateComment(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_deleteComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24316,7 +24316,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteComment(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_postCommentReply(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24360,7 +24360,7 @@ func (ec *executionContext) fieldContext_Mutation_postCommentReply(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_updateCommentReply(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24404,7 +24404,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCommentReply(ctx context
 }
 
 func (ec *executionContext) _Mutation_deleteCommentReply(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24448,7 +24448,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCommentReply(ctx context
 }
 
 func (ec *executionContext) _Mutation_createCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24492,7 +24492,7 @@ func (ec *executionContext) fieldContext_Mutation_createCustomField(ctx context.
 }
 
 func (ec *executionContext) _Mutation_updateCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24536,7 +24536,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCustomField(ctx context.
 }
 
 func (ec *executionContext) _Mutation_deleteCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24580,7 +24580,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCustomField(ctx context.
 }
 
 func (ec *executionContext) _Mutation_updateSpaceCustomFields(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24624,7 +24624,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSpaceCustomFields(ctx co
 }
 
 func (ec *executionContext) _Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24668,7 +24668,7 @@ func (ec *executionContext) fieldContext_Mutation_importSpaceContent(ctx context
 }
 
 func (ec *executionContext) _Mutation_importChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24712,7 +24712,7 @@ func (ec *executionContext) fieldContext_Mutation_importChangeRequestContent(ctx
 }
 
 func (ec *executionContext) _Mutation_createInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24756,7 +24756,7 @@ func (ec *executionContext) fieldContext_Mutation_createInvite(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_updateInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24800,7 +24800,7 @@ func (ec *executionContext) fieldContext_Mutation_updateInvite(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_deleteInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24844,7 +24844,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteInvite(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_joinOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24888,7 +24888,7 @@ func (ec *executionContext) fieldContext_Mutation_joinOrganization(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_inviteUsers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24932,7 +24932,7 @@ func (ec *executionContext) fieldContext_Mutation_inviteUsers(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_revokeInvitation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24976,7 +24976,7 @@ func (ec *executionContext) fieldContext_Mutation_revokeInvitation(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_declineInvitation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25020,7 +25020,7 @@ func (ec *executionContext) fieldContext_Mutation_declineInvitation(ctx context.
 }
 
 func (ec *executionContext) _Mutation_updateMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25064,7 +25064,7 @@ func (ec *executionContext) fieldContext_Mutation_updateMember(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_removeMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25108,7 +25108,7 @@ func (ec *executionContext) fieldContext_Mutation_removeMember(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_pingOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25152,7 +25152,7 @@ func (ec *executionContext) fieldContext_Mutation_pingOrganization(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_setMemberSSO(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25196,7 +25196,7 @@ func (ec *executionContext) fieldContext_Mutation_setMemberSSO(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_createOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25240,7 +25240,7 @@ func (ec *executionContext) fieldContext_Mutation_createOpenAPISpec(ctx context.
 }
 
 func (ec *executionContext) _Mutation_putOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25284,7 +25284,7 @@ func (ec *executionContext) fieldContext_Mutation_putOpenAPISpec(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_deleteOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25328,7 +25328,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteOpenAPISpec(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25372,7 +25372,7 @@ func (ec *executionContext) fieldContext_Mutation_createOrganization(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25416,7 +25416,7 @@ func (ec *executionContext) fieldContext_Mutation_updateOrganization(ctx context
 }
 
 func (ec *executionContext) _Mutation_createSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25460,7 +25460,7 @@ func (ec *executionContext) fieldContext_Mutation_createSAMLProvider(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25504,7 +25504,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSAMLProvider(ctx context
 }
 
 func (ec *executionContext) _Mutation_deleteSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25548,7 +25548,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSAMLProvider(ctx context
 }
 
 func (ec *executionContext) _Mutation_createSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25592,7 +25592,7 @@ func (ec *executionContext) fieldContext_Mutation_createSite(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_updateSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25636,7 +25636,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSite(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_deleteSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25680,7 +25680,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSite(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_publishSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25724,7 +25724,7 @@ func (ec *executionContext) fieldContext_Mutation_publishSite(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_unpublishSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25768,7 +25768,7 @@ func (ec *executionContext) fieldContext_Mutation_unpublishSite(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateSiteAdaptiveSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25812,7 +25812,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteAdaptiveSchema(ctx c
 }
 
 func (ec *executionContext) _Mutation_setSiteVisitorKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25856,7 +25856,7 @@ func (ec *executionContext) fieldContext_Mutation_setSiteVisitorKey(ctx context.
 }
 
 func (ec *executionContext) _Mutation_addSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25900,7 +25900,7 @@ func (ec *executionContext) fieldContext_Mutation_addSiteSection(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_updateSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25944,7 +25944,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteSection(ctx context.
 }
 
 func (ec *executionContext) _Mutation_deleteSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25988,7 +25988,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSiteSection(ctx context.
 }
 
 func (ec *executionContext) _Mutation_moveSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26032,7 +26032,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSiteSection(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_addSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26076,7 +26076,7 @@ func (ec *executionContext) fieldContext_Mutation_addSiteSectionGroup(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updateSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26120,7 +26120,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteSectionGroup(ctx con
 }
 
 func (ec *executionContext) _Mutation_deleteSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26164,7 +26164,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSiteSectionGroup(ctx con
 }
 
 func (ec *executionContext) _Mutation_addSectionToGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26208,7 +26208,7 @@ func (ec *executionContext) fieldContext_Mutation_addSectionToGroup(ctx context.
 }
 
 func (ec *executionContext) _Mutation_removeSectionFromGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26252,7 +26252,7 @@ func (ec *executionContext) fieldContext_Mutation_removeSectionFromGroup(ctx con
 }
 
 func (ec *executionContext) _Mutation_moveSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26296,7 +26296,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSiteSectionGroup(ctx conte
 }
 
 func (ec *executionContext) _Mutation_addSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26340,7 +26340,7 @@ func (ec *executionContext) fieldContext_Mutation_addSiteSpace(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_updateSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26384,7 +26384,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteSpace(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_deleteSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26428,7 +26428,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSiteSpace(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_moveSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26472,7 +26472,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSiteSpace(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26516,7 +26516,7 @@ func (ec *executionContext) fieldContext_Mutation_createShareLink(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_updateShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26560,7 +26560,7 @@ func (ec *executionContext) fieldContext_Mutation_updateShareLink(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_deleteShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26604,7 +26604,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteShareLink(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_createCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26648,7 +26648,7 @@ func (ec *executionContext) fieldContext_Mutation_createCollection(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_updateCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26692,7 +26692,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCollection(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_deleteCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26736,7 +26736,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCollection(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_moveCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26780,7 +26780,7 @@ func (ec *executionContext) fieldContext_Mutation_moveCollection(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_transferCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26824,7 +26824,7 @@ func (ec *executionContext) fieldContext_Mutation_transferCollection(ctx context
 }
 
 func (ec *executionContext) _Mutation_createSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26868,7 +26868,7 @@ func (ec *executionContext) fieldContext_Mutation_createSpace(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_updateSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26912,7 +26912,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSpace(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_deleteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26956,7 +26956,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSpace(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_restoreSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27000,7 +27000,7 @@ func (ec *executionContext) fieldContext_Mutation_restoreSpace(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_duplicateSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27044,7 +27044,7 @@ func (ec *executionContext) fieldContext_Mutation_duplicateSpace(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_moveSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27088,7 +27088,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSpace(ctx context.Context,
 }
 
 func (ec *executionContext) _Mutation_transferSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27132,7 +27132,7 @@ func (ec *executionContext) fieldContext_Mutation_transferSpace(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createTeam(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27176,7 +27176,7 @@ func (ec *executionContext) fieldContext_Mutation_createTeam(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_updateTeam(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27220,7 +27220,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTeam(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_deleteTeam(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27264,7 +27264,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteTeam(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_updateTeamMembers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27308,7 +27308,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTeamMembers(ctx context.
 }
 
 func (ec *executionContext) _Mutation_setTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27352,7 +27352,7 @@ func (ec *executionContext) fieldContext_Mutation_setTeamMember(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_removeTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27396,7 +27396,7 @@ func (ec *executionContext) fieldContext_Mutation_removeTeamMember(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_createTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27440,7 +27440,7 @@ func (ec *executionContext) fieldContext_Mutation_createTranslationSettings(ctx 
 }
 
 func (ec *executionContext) _Mutation_updateTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27484,7 +27484,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTranslationSettings(ctx 
 }
 
 func (ec *executionContext) _Mutation_deleteTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27528,7 +27528,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteTranslationSettings(ctx 
 }
 
 func (ec *executionContext) _Mutation_createWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27572,7 +27572,7 @@ func (ec *executionContext) fieldContext_Mutation_createWebhook(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27616,7 +27616,7 @@ func (ec *executionContext) fieldContext_Mutation_updateWebhook(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_deleteWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27660,7 +27660,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteWebhook(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_redeliverWebhookDelivery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27704,7 +27704,7 @@ func (ec *executionContext) fieldContext_Mutation_redeliverWebhookDelivery(ctx c
 }
 
 func (ec *executionContext) _Next_page(ctx context.Context, field graphql.CollectedField, obj *model.Next) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27727,7 +27727,7 @@ func (ec *executionContext) fieldContext_Next_page(_ context.Context, field grap
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27750,7 +27750,7 @@ func (ec *executionContext) fieldContext_OpenAPIErrorObject_message(_ context.Co
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27773,7 +27773,7 @@ func (ec *executionContext) fieldContext_OpenAPIErrorObject_code(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27796,7 +27796,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_object(_ context.Context, f
 }
 
 func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27819,7 +27819,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_id(_ context.Context, field
 }
 
 func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27842,7 +27842,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_createdAt(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27865,7 +27865,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27888,7 +27888,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_slug(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27911,7 +27911,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_sourceURL(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27934,7 +27934,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_processingState(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27957,7 +27957,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastVersion(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27980,7 +27980,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedAt(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28003,7 +28003,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessErrorCode(_ cont
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrors(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28035,7 +28035,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrors(_ conte
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28058,7 +28058,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ c
 }
 
 func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28090,7 +28090,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_permissions(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28122,7 +28122,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpenAPISpec_versions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28166,7 +28166,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_versions(ctx context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpec_version(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28210,7 +28210,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_version(ctx context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_latestVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28242,7 +28242,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_latestVersion(_ context.Con
 }
 
 func (ec *executionContext) _OpenAPISpecContent_filesystem(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28265,7 +28265,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_filesystem(_ context
 }
 
 func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28288,7 +28288,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28320,7 +28320,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_urls(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28343,7 +28343,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28379,7 +28379,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_public(_ context
 }
 
 func (ec *executionContext) _OpenAPISpecList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28411,7 +28411,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_items(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28434,7 +28434,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28466,7 +28466,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_next(_ context.Context,
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28489,7 +28489,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecPermissions_view(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28512,7 +28512,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecPermissions_edit(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28535,7 +28535,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecURLs_location(_ context.Cont
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28558,7 +28558,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecURLs_app(_ context.Context, 
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28581,7 +28581,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_object(_ context.Con
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28604,7 +28604,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_id(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28627,7 +28627,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_createdAt(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28650,7 +28650,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28682,7 +28682,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_urls(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_content(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28714,7 +28714,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_content(_ context.Co
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28746,7 +28746,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_items(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28769,7 +28769,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28801,7 +28801,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_next(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28824,7 +28824,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionURLs_location(_ conte
 }
 
 func (ec *executionContext) _Organization_object(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28847,7 +28847,7 @@ func (ec *executionContext) fieldContext_Organization_object(_ context.Context, 
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28870,7 +28870,7 @@ func (ec *executionContext) fieldContext_Organization_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Organization_title(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28893,7 +28893,7 @@ func (ec *executionContext) fieldContext_Organization_title(_ context.Context, f
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28916,7 +28916,7 @@ func (ec *executionContext) fieldContext_Organization_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _Organization_emailDomains(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28939,7 +28939,7 @@ func (ec *executionContext) fieldContext_Organization_emailDomains(_ context.Con
 }
 
 func (ec *executionContext) _Organization_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28962,7 +28962,7 @@ func (ec *executionContext) fieldContext_Organization_hostname(_ context.Context
 }
 
 func (ec *executionContext) _Organization_type(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28985,7 +28985,7 @@ func (ec *executionContext) fieldContext_Organization_type(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29021,7 +29021,7 @@ func (ec *executionContext) fieldContext_Organization_defaultRole(_ context.Cont
 }
 
 func (ec *executionContext) _Organization_defaultContent(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29044,7 +29044,7 @@ func (ec *executionContext) fieldContext_Organization_defaultContent(_ context.C
 }
 
 func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29067,7 +29067,7 @@ func (ec *executionContext) fieldContext_Organization_sso(_ context.Context, fie
 }
 
 func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29090,7 +29090,7 @@ func (ec *executionContext) fieldContext_Organization_ai(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29113,7 +29113,7 @@ func (ec *executionContext) fieldContext_Organization_inviteLinks(_ context.Cont
 }
 
 func (ec *executionContext) _Organization_plan(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29136,7 +29136,7 @@ func (ec *executionContext) fieldContext_Organization_plan(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29159,7 +29159,7 @@ func (ec *executionContext) fieldContext_Organization_internal_isOnNewTrial(_ co
 }
 
 func (ec *executionContext) _Organization_trial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29191,7 +29191,7 @@ func (ec *executionContext) fieldContext_Organization_trial(_ context.Context, f
 }
 
 func (ec *executionContext) _Organization_urls(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29223,7 +29223,7 @@ func (ec *executionContext) fieldContext_Organization_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29255,7 +29255,7 @@ func (ec *executionContext) fieldContext_Organization_permissions(_ context.Cont
 }
 
 func (ec *executionContext) _Organization_mergeRules(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29278,7 +29278,7 @@ func (ec *executionContext) fieldContext_Organization_mergeRules(_ context.Conte
 }
 
 func (ec *executionContext) _Organization_members(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29322,7 +29322,7 @@ func (ec *executionContext) fieldContext_Organization_members(ctx context.Contex
 }
 
 func (ec *executionContext) _Organization_member(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29366,7 +29366,7 @@ func (ec *executionContext) fieldContext_Organization_member(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_teams(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29410,7 +29410,7 @@ func (ec *executionContext) fieldContext_Organization_teams(ctx context.Context,
 }
 
 func (ec *executionContext) _Organization_team(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29454,7 +29454,7 @@ func (ec *executionContext) fieldContext_Organization_team(ctx context.Context, 
 }
 
 func (ec *executionContext) _Organization_invites(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29498,7 +29498,7 @@ func (ec *executionContext) fieldContext_Organization_invites(ctx context.Contex
 }
 
 func (ec *executionContext) _Organization_invite(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29542,7 +29542,7 @@ func (ec *executionContext) fieldContext_Organization_invite(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_samlProviders(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29586,7 +29586,7 @@ func (ec *executionContext) fieldContext_Organization_samlProviders(ctx context.
 }
 
 func (ec *executionContext) _Organization_samlProvider(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29630,7 +29630,7 @@ func (ec *executionContext) fieldContext_Organization_samlProvider(ctx context.C
 }
 
 func (ec *executionContext) _Organization_ssoProviders(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29662,7 +29662,7 @@ func (ec *executionContext) fieldContext_Organization_ssoProviders(_ context.Con
 }
 
 func (ec *executionContext) _Organization_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29706,7 +29706,7 @@ func (ec *executionContext) fieldContext_Organization_changeRequests(ctx context
 }
 
 func (ec *executionContext) _Organization_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29750,7 +29750,7 @@ func (ec *executionContext) fieldContext_Organization_customFields(ctx context.C
 }
 
 func (ec *executionContext) _Organization_customField(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29794,7 +29794,7 @@ func (ec *executionContext) fieldContext_Organization_customField(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_events(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29838,7 +29838,7 @@ func (ec *executionContext) fieldContext_Organization_events(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_invitations(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29882,7 +29882,7 @@ func (ec *executionContext) fieldContext_Organization_invitations(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_openAPISpecs(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29926,7 +29926,7 @@ func (ec *executionContext) fieldContext_Organization_openAPISpecs(ctx context.C
 }
 
 func (ec *executionContext) _Organization_openAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29970,7 +29970,7 @@ func (ec *executionContext) fieldContext_Organization_openAPISpec(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_search(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30014,7 +30014,7 @@ func (ec *executionContext) fieldContext_Organization_search(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_sites(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30058,7 +30058,7 @@ func (ec *executionContext) fieldContext_Organization_sites(ctx context.Context,
 }
 
 func (ec *executionContext) _Organization_site(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30102,7 +30102,7 @@ func (ec *executionContext) fieldContext_Organization_site(ctx context.Context, 
 }
 
 func (ec *executionContext) _Organization_collections(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30146,7 +30146,7 @@ func (ec *executionContext) fieldContext_Organization_collections(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30190,7 +30190,7 @@ func (ec *executionContext) fieldContext_Organization_spaces(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_translations(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30234,7 +30234,7 @@ func (ec *executionContext) fieldContext_Organization_translations(ctx context.C
 }
 
 func (ec *executionContext) _Organization_translation(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30278,7 +30278,7 @@ func (ec *executionContext) fieldContext_Organization_translation(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_webhooks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30322,7 +30322,7 @@ func (ec *executionContext) fieldContext_Organization_webhooks(ctx context.Conte
 }
 
 func (ec *executionContext) _Organization_webhook(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30366,7 +30366,7 @@ func (ec *executionContext) fieldContext_Organization_webhook(ctx context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_items(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30398,7 +30398,7 @@ func (ec *executionContext) fieldContext_OrganizationList_items(_ context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30421,7 +30421,7 @@ func (ec *executionContext) fieldContext_OrganizationList_count(_ context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_next(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30453,7 +30453,7 @@ func (ec *executionContext) fieldContext_OrganizationList_next(_ context.Context
 }
 
 func (ec *executionContext) _OrganizationPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30476,7 +30476,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_view(_ context.
 }
 
 func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30499,7 +30499,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_access(_ contex
 }
 
 func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30522,7 +30522,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_admin(_ context
 }
 
 func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30545,7 +30545,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_ownTeam(_ conte
 }
 
 func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30568,7 +30568,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_createContent(_
 }
 
 func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30591,7 +30591,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_createOpenAPISp
 }
 
 func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30614,7 +30614,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_viewBilling(_ c
 }
 
 func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30637,7 +30637,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listMembers(_ c
 }
 
 func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30660,7 +30660,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listTeams(_ con
 }
 
 func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30683,7 +30683,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listIntegration
 }
 
 func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30706,7 +30706,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listInstallatio
 }
 
 func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30729,7 +30729,7 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_installIntegrat
 }
 
 func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30752,7 +30752,7 @@ func (ec *executionContext) fieldContext_OrganizationTrial_status(_ context.Cont
 }
 
 func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30775,7 +30775,7 @@ func (ec *executionContext) fieldContext_OrganizationTrial_count(_ context.Conte
 }
 
 func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30798,7 +30798,7 @@ func (ec *executionContext) fieldContext_OrganizationURLs_location(_ context.Con
 }
 
 func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30821,7 +30821,7 @@ func (ec *executionContext) fieldContext_OrganizationURLs_app(_ context.Context,
 }
 
 func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30844,7 +30844,7 @@ func (ec *executionContext) fieldContext_OrganizationURLs_logo(_ context.Context
 }
 
 func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PingResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30867,7 +30867,7 @@ func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ conte
 }
 
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30890,7 +30890,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.C
 }
 
 func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30922,7 +30922,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_site(_ context.Con
 }
 
 func (ec *executionContext) _PublishedContentSite_structure(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30954,7 +30954,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_structure(_ contex
 }
 
 func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30977,7 +30977,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ c
 }
 
 func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31000,7 +31000,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.
 }
 
 func (ec *executionContext) _Query_apiInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31032,7 +31032,7 @@ func (ec *executionContext) fieldContext_Query_apiInformation(_ context.Context,
 }
 
 func (ec *executionContext) _Query_invitations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31076,7 +31076,7 @@ func (ec *executionContext) fieldContext_Query_invitations(ctx context.Context, 
 }
 
 func (ec *executionContext) _Query_organizations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31120,7 +31120,7 @@ func (ec *executionContext) fieldContext_Query_organizations(ctx context.Context
 }
 
 func (ec *executionContext) _Query_organization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31164,7 +31164,7 @@ func (ec *executionContext) fieldContext_Query_organization(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_emailDomainOrganizations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31208,7 +31208,7 @@ func (ec *executionContext) fieldContext_Query_emailDomainOrganizations(ctx cont
 }
 
 func (ec *executionContext) _Query_publishedSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31252,7 +31252,7 @@ func (ec *executionContext) fieldContext_Query_publishedSite(ctx context.Context
 }
 
 func (ec *executionContext) _Query_space(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31296,7 +31296,7 @@ func (ec *executionContext) fieldContext_Query_space(ctx context.Context, field 
 }
 
 func (ec *executionContext) _Query_collection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31340,7 +31340,7 @@ func (ec *executionContext) fieldContext_Query_collection(ctx context.Context, f
 }
 
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31372,7 +31372,7 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 }
 
 func (ec *executionContext) _Query_user(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31416,7 +31416,7 @@ func (ec *executionContext) fieldContext_Query_user(ctx context.Context, field g
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31460,7 +31460,7 @@ func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31492,7 +31492,7 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _ReactionUser_user(ctx context.Context, field graphql.CollectedField, obj *model.ReactionUser) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31524,7 +31524,7 @@ func (ec *executionContext) fieldContext_ReactionUser_user(_ context.Context, fi
 }
 
 func (ec *executionContext) _ReactionUser_reactedAt(ctx context.Context, field graphql.CollectedField, obj *model.ReactionUser) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31547,7 +31547,7 @@ func (ec *executionContext) fieldContext_ReactionUser_reactedAt(_ context.Contex
 }
 
 func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31570,7 +31570,7 @@ func (ec *executionContext) fieldContext_Revision_object(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31593,7 +31593,7 @@ func (ec *executionContext) fieldContext_Revision_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31616,7 +31616,7 @@ func (ec *executionContext) fieldContext_Revision_type(_ context.Context, field 
 }
 
 func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31639,7 +31639,7 @@ func (ec *executionContext) fieldContext_Revision_parents(_ context.Context, fie
 }
 
 func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31662,7 +31662,7 @@ func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31694,7 +31694,7 @@ func (ec *executionContext) fieldContext_Revision_urls(_ context.Context, field 
 }
 
 func (ec *executionContext) _Revision_pages(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31738,7 +31738,7 @@ func (ec *executionContext) fieldContext_Revision_pages(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Revision_files(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31770,7 +31770,7 @@ func (ec *executionContext) fieldContext_Revision_files(_ context.Context, field
 }
 
 func (ec *executionContext) _Revision_fileList(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31814,7 +31814,7 @@ func (ec *executionContext) fieldContext_Revision_fileList(ctx context.Context, 
 }
 
 func (ec *executionContext) _Revision_file(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31858,7 +31858,7 @@ func (ec *executionContext) fieldContext_Revision_file(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Revision_page(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31902,7 +31902,7 @@ func (ec *executionContext) fieldContext_Revision_page(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Revision_pageByPath(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31946,7 +31946,7 @@ func (ec *executionContext) fieldContext_Revision_pageByPath(ctx context.Context
 }
 
 func (ec *executionContext) _Revision_reusableContents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31969,7 +31969,7 @@ func (ec *executionContext) fieldContext_Revision_reusableContents(_ context.Con
 }
 
 func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31992,7 +31992,7 @@ func (ec *executionContext) fieldContext_Revision_tags(_ context.Context, field 
 }
 
 func (ec *executionContext) _Revision_mergedFrom(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32024,7 +32024,7 @@ func (ec *executionContext) fieldContext_Revision_mergedFrom(_ context.Context, 
 }
 
 func (ec *executionContext) _Revision_links(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32068,7 +32068,7 @@ func (ec *executionContext) fieldContext_Revision_links(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Revision_backlinks(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32112,7 +32112,7 @@ func (ec *executionContext) fieldContext_Revision_backlinks(ctx context.Context,
 }
 
 func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32135,7 +32135,7 @@ func (ec *executionContext) fieldContext_RevisionFile_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32158,7 +32158,7 @@ func (ec *executionContext) fieldContext_RevisionFile_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32181,7 +32181,7 @@ func (ec *executionContext) fieldContext_RevisionFile_contentType(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32204,7 +32204,7 @@ func (ec *executionContext) fieldContext_RevisionFile_downloadURL(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32227,7 +32227,7 @@ func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32259,7 +32259,7 @@ func (ec *executionContext) fieldContext_RevisionFile_dimensions(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32282,7 +32282,7 @@ func (ec *executionContext) fieldContext_RevisionFileDimensions_width(_ context.
 }
 
 func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32305,7 +32305,7 @@ func (ec *executionContext) fieldContext_RevisionFileDimensions_height(_ context
 }
 
 func (ec *executionContext) _RevisionFileList_items(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32337,7 +32337,7 @@ func (ec *executionContext) fieldContext_RevisionFileList_items(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32360,7 +32360,7 @@ func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32392,7 +32392,7 @@ func (ec *executionContext) fieldContext_RevisionFileList_next(_ context.Context
 }
 
 func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32415,7 +32415,7 @@ func (ec *executionContext) fieldContext_RevisionPage_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32438,7 +32438,7 @@ func (ec *executionContext) fieldContext_RevisionPage_title(_ context.Context, f
 }
 
 func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32461,7 +32461,7 @@ func (ec *executionContext) fieldContext_RevisionPage_kind(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32484,7 +32484,7 @@ func (ec *executionContext) fieldContext_RevisionPage_type(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32507,7 +32507,7 @@ func (ec *executionContext) fieldContext_RevisionPage_emoji(_ context.Context, f
 }
 
 func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32530,7 +32530,7 @@ func (ec *executionContext) fieldContext_RevisionPage_slug(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32553,7 +32553,7 @@ func (ec *executionContext) fieldContext_RevisionPage_path(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32576,7 +32576,7 @@ func (ec *executionContext) fieldContext_RevisionPage_description(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32599,7 +32599,7 @@ func (ec *executionContext) fieldContext_RevisionPage_documentId(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32622,7 +32622,7 @@ func (ec *executionContext) fieldContext_RevisionPage_hidden(_ context.Context, 
 }
 
 func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32645,7 +32645,7 @@ func (ec *executionContext) fieldContext_RevisionPage_noIndex(_ context.Context,
 }
 
 func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32668,7 +32668,7 @@ func (ec *executionContext) fieldContext_RevisionPage_noRobotsIndex(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32691,7 +32691,7 @@ func (ec *executionContext) fieldContext_RevisionPage_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32714,7 +32714,7 @@ func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32746,7 +32746,7 @@ func (ec *executionContext) fieldContext_RevisionPage_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32778,7 +32778,7 @@ func (ec *executionContext) fieldContext_RevisionPage_layout(_ context.Context, 
 }
 
 func (ec *executionContext) _RevisionPage_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32801,7 +32801,7 @@ func (ec *executionContext) fieldContext_RevisionPage_tags(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32824,7 +32824,7 @@ func (ec *executionContext) fieldContext_RevisionPage_href(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_target(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32847,7 +32847,7 @@ func (ec *executionContext) fieldContext_RevisionPage_target(_ context.Context, 
 }
 
 func (ec *executionContext) _RevisionPage_pages(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32879,7 +32879,7 @@ func (ec *executionContext) fieldContext_RevisionPage_pages(_ context.Context, f
 }
 
 func (ec *executionContext) _RevisionPage_markdown(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32902,7 +32902,7 @@ func (ec *executionContext) fieldContext_RevisionPage_markdown(_ context.Context
 }
 
 func (ec *executionContext) _RevisionPage_document(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32925,7 +32925,7 @@ func (ec *executionContext) fieldContext_RevisionPage_document(_ context.Context
 }
 
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32948,7 +32948,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_width(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32971,7 +32971,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_cover(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32994,7 +32994,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_coverSize(_ context.
 }
 
 func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33017,7 +33017,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_title(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33040,7 +33040,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ contex
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33063,7 +33063,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_coverMask(_ context.
 }
 
 func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33086,7 +33086,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_tableOfContents(_ co
 }
 
 func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33109,7 +33109,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_outline(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33132,7 +33132,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_pagination(_ context
 }
 
 func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33155,7 +33155,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_metadata(_ context.C
 }
 
 func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33178,7 +33178,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_tags(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33201,7 +33201,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_actions(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33224,7 +33224,7 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_anchors(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33247,7 +33247,7 @@ func (ec *executionContext) fieldContext_RevisionPageURLs_app(_ context.Context,
 }
 
 func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33270,7 +33270,7 @@ func (ec *executionContext) fieldContext_RevisionURLs_app(_ context.Context, fie
 }
 
 func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33293,7 +33293,7 @@ func (ec *executionContext) fieldContext_RevisionURLs_published(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33316,7 +33316,7 @@ func (ec *executionContext) fieldContext_RevisionURLs_public(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33339,7 +33339,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_object(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33362,7 +33362,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33385,7 +33385,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_label(_ context.Context, f
 }
 
 func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33408,7 +33408,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_ssoURL(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33431,7 +33431,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_entityID(_ context.Context
 }
 
 func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33454,7 +33454,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_certificate(_ context.Cont
 }
 
 func (ec *executionContext) _SAMLProvider_defaultTeam(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33486,7 +33486,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_defaultTeam(_ context.Cont
 }
 
 func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33522,7 +33522,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_defaultRole(_ context.Cont
 }
 
 func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33545,7 +33545,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33568,7 +33568,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_status(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33600,7 +33600,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_service(_ context.Context,
 }
 
 func (ec *executionContext) _SAMLProvider_urls(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33632,7 +33632,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _SAMLProviderList_items(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33664,7 +33664,7 @@ func (ec *executionContext) fieldContext_SAMLProviderList_items(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProviderList_count(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33687,7 +33687,7 @@ func (ec *executionContext) fieldContext_SAMLProviderList_count(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33719,7 +33719,7 @@ func (ec *executionContext) fieldContext_SAMLProviderList_next(_ context.Context
 }
 
 func (ec *executionContext) _SAMLProviderURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33742,7 +33742,7 @@ func (ec *executionContext) fieldContext_SAMLProviderURLs_location(_ context.Con
 }
 
 func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33765,7 +33765,7 @@ func (ec *executionContext) fieldContext_SAMLService_acsURL(_ context.Context, f
 }
 
 func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33788,7 +33788,7 @@ func (ec *executionContext) fieldContext_SAMLService_startURL(_ context.Context,
 }
 
 func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33811,7 +33811,7 @@ func (ec *executionContext) fieldContext_SAMLService_entityID(_ context.Context,
 }
 
 func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33834,7 +33834,7 @@ func (ec *executionContext) fieldContext_SSOProviderLogin_id(_ context.Context, 
 }
 
 func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33857,7 +33857,7 @@ func (ec *executionContext) fieldContext_SSOProviderLogin_label(_ context.Contex
 }
 
 func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33880,7 +33880,7 @@ func (ec *executionContext) fieldContext_SSOProviderLogin_startURL(_ context.Con
 }
 
 func (ec *executionContext) _SSOProviderLoginList_items(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLoginList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33912,7 +33912,7 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageAncestor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33935,7 +33935,7 @@ func (ec *executionContext) fieldContext_SearchPageAncestor_title(_ context.Cont
 }
 
 func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33958,7 +33958,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, 
 }
 
 func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33981,7 +33981,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Contex
 }
 
 func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34004,7 +34004,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.
 }
 
 func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34027,7 +34027,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_path(_ context.Context
 }
 
 func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34050,7 +34050,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Contex
 }
 
 func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34073,7 +34073,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_rank(_ context.Context
 }
 
 func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34105,7 +34105,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_sections(_ context.Con
 }
 
 func (ec *executionContext) _SearchPageResult_ancestors(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34137,7 +34137,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_ancestors(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34169,7 +34169,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_urls(_ context.Context
 }
 
 func (ec *executionContext) _SearchPageResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34201,7 +34201,7 @@ func (ec *executionContext) fieldContext_SearchPageResultList_items(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34224,7 +34224,7 @@ func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34256,7 +34256,7 @@ func (ec *executionContext) fieldContext_SearchPageResultList_next(_ context.Con
 }
 
 func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SearchResultURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34279,7 +34279,7 @@ func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context,
 }
 
 func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34302,7 +34302,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Contex
 }
 
 func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34325,7 +34325,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Con
 }
 
 func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34348,7 +34348,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Cont
 }
 
 func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34371,7 +34371,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_body(_ context.Cont
 }
 
 func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34394,7 +34394,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Con
 }
 
 func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34426,7 +34426,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_urls(_ context.Cont
 }
 
 func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34449,7 +34449,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Contex
 }
 
 func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34472,7 +34472,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context,
 }
 
 func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34495,7 +34495,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_title(_ context.Conte
 }
 
 func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34518,7 +34518,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_score(_ context.Conte
 }
 
 func (ec *executionContext) _SearchSpaceResult_pages(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34550,7 +34550,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_pages(_ context.Conte
 }
 
 func (ec *executionContext) _SearchSpaceResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34582,7 +34582,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_items(_ context.C
 }
 
 func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34605,7 +34605,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.C
 }
 
 func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34637,7 +34637,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_next(_ context.Co
 }
 
 func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34660,7 +34660,7 @@ func (ec *executionContext) fieldContext_ShareLink_object(_ context.Context, fie
 }
 
 func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34683,7 +34683,7 @@ func (ec *executionContext) fieldContext_ShareLink_id(_ context.Context, field g
 }
 
 func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34706,7 +34706,7 @@ func (ec *executionContext) fieldContext_ShareLink_createdAt(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34729,7 +34729,7 @@ func (ec *executionContext) fieldContext_ShareLink_name(_ context.Context, field
 }
 
 func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34752,7 +34752,7 @@ func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, fie
 }
 
 func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34784,7 +34784,7 @@ func (ec *executionContext) fieldContext_ShareLink_urls(_ context.Context, field
 }
 
 func (ec *executionContext) _ShareLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34816,7 +34816,7 @@ func (ec *executionContext) fieldContext_ShareLinkList_items(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34839,7 +34839,7 @@ func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34871,7 +34871,7 @@ func (ec *executionContext) fieldContext_ShareLinkList_next(_ context.Context, f
 }
 
 func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34894,7 +34894,7 @@ func (ec *executionContext) fieldContext_ShareLinkURLs_published(_ context.Conte
 }
 
 func (ec *executionContext) _Site_object(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34917,7 +34917,7 @@ func (ec *executionContext) fieldContext_Site_object(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34940,7 +34940,7 @@ func (ec *executionContext) fieldContext_Site_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _Site_type(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34963,7 +34963,7 @@ func (ec *executionContext) fieldContext_Site_type(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34986,7 +34986,7 @@ func (ec *executionContext) fieldContext_Site_appliedType(_ context.Context, fie
 }
 
 func (ec *executionContext) _Site_title(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35009,7 +35009,7 @@ func (ec *executionContext) fieldContext_Site_title(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35032,7 +35032,7 @@ func (ec *executionContext) fieldContext_Site_hostname(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35055,7 +35055,7 @@ func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35087,7 +35087,7 @@ func (ec *executionContext) fieldContext_Site_proxy(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35110,7 +35110,7 @@ func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35133,7 +35133,7 @@ func (ec *executionContext) fieldContext_Site_defaultLevel(_ context.Context, fi
 }
 
 func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35156,7 +35156,7 @@ func (ec *executionContext) fieldContext_Site_published(_ context.Context, field
 }
 
 func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35179,7 +35179,7 @@ func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35202,7 +35202,7 @@ func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field
 }
 
 func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35234,7 +35234,7 @@ func (ec *executionContext) fieldContext_Site_adaptiveContent(_ context.Context,
 }
 
 func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35266,7 +35266,7 @@ func (ec *executionContext) fieldContext_Site_ads(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Site_features(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35298,7 +35298,7 @@ func (ec *executionContext) fieldContext_Site_features(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35330,7 +35330,7 @@ func (ec *executionContext) fieldContext_Site_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35362,7 +35362,7 @@ func (ec *executionContext) fieldContext_Site_permissions(_ context.Context, fie
 }
 
 func (ec *executionContext) _Site_organization(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35385,7 +35385,7 @@ func (ec *executionContext) fieldContext_Site_organization(_ context.Context, fi
 }
 
 func (ec *executionContext) _Site_sections(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35429,7 +35429,7 @@ func (ec *executionContext) fieldContext_Site_sections(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Site_sectionGroups(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35473,7 +35473,7 @@ func (ec *executionContext) fieldContext_Site_sectionGroups(ctx context.Context,
 }
 
 func (ec *executionContext) _Site_siteSpaceList(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35517,7 +35517,7 @@ func (ec *executionContext) fieldContext_Site_siteSpaceList(ctx context.Context,
 }
 
 func (ec *executionContext) _Site_shareLinks(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35561,7 +35561,7 @@ func (ec *executionContext) fieldContext_Site_shareLinks(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Site_adaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35593,7 +35593,7 @@ func (ec *executionContext) fieldContext_Site_adaptiveSchema(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveContent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35616,7 +35616,7 @@ func (ec *executionContext) fieldContext_SiteAdaptiveContent_enabled(_ context.C
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35639,7 +35639,7 @@ func (ec *executionContext) fieldContext_SiteAdaptiveSchema_object(_ context.Con
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35662,7 +35662,7 @@ func (ec *executionContext) fieldContext_SiteAdaptiveSchema_jsonSchema(_ context
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35685,7 +35685,7 @@ func (ec *executionContext) fieldContext_SiteAdaptiveSchema_updatedAt(_ context.
 }
 
 func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35708,7 +35708,7 @@ func (ec *executionContext) fieldContext_SiteAds_status(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35731,7 +35731,7 @@ func (ec *executionContext) fieldContext_SiteAds_submittable(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35754,7 +35754,7 @@ func (ec *executionContext) fieldContext_SiteFeature_id(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35777,7 +35777,7 @@ func (ec *executionContext) fieldContext_SiteFeature_plan(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35800,7 +35800,7 @@ func (ec *executionContext) fieldContext_SiteFeature_frozen(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35832,7 +35832,7 @@ func (ec *executionContext) fieldContext_SiteList_items(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35855,7 +35855,7 @@ func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35887,7 +35887,7 @@ func (ec *executionContext) fieldContext_SiteList_next(_ context.Context, field 
 }
 
 func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteObjectURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35910,7 +35910,7 @@ func (ec *executionContext) fieldContext_SiteObjectURLs_published(_ context.Cont
 }
 
 func (ec *executionContext) _SitePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35933,7 +35933,7 @@ func (ec *executionContext) fieldContext_SitePermissions_view(_ context.Context,
 }
 
 func (ec *executionContext) _SitePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35956,7 +35956,7 @@ func (ec *executionContext) fieldContext_SitePermissions_access(_ context.Contex
 }
 
 func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35979,7 +35979,7 @@ func (ec *executionContext) fieldContext_SitePermissions_edit(_ context.Context,
 }
 
 func (ec *executionContext) _SitePermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36002,7 +36002,7 @@ func (ec *executionContext) fieldContext_SitePermissions_create(_ context.Contex
 }
 
 func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36025,7 +36025,7 @@ func (ec *executionContext) fieldContext_SitePermissions_admin(_ context.Context
 }
 
 func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36048,7 +36048,7 @@ func (ec *executionContext) fieldContext_SitePermissions_installIntegration(_ co
 }
 
 func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36071,7 +36071,7 @@ func (ec *executionContext) fieldContext_SitePermissions_viewAdaptiveSchema(_ co
 }
 
 func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36094,7 +36094,7 @@ func (ec *executionContext) fieldContext_SitePermissions_editAdaptiveSchema(_ co
 }
 
 func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36117,7 +36117,7 @@ func (ec *executionContext) fieldContext_SiteProxy_origin(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36140,7 +36140,7 @@ func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36163,7 +36163,7 @@ func (ec *executionContext) fieldContext_SiteSection_object(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36186,7 +36186,7 @@ func (ec *executionContext) fieldContext_SiteSection_id(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36209,7 +36209,7 @@ func (ec *executionContext) fieldContext_SiteSection_title(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSection_description(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36232,7 +36232,7 @@ func (ec *executionContext) fieldContext_SiteSection_description(_ context.Conte
 }
 
 func (ec *executionContext) _SiteSection_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36255,7 +36255,7 @@ func (ec *executionContext) fieldContext_SiteSection_default(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36278,7 +36278,7 @@ func (ec *executionContext) fieldContext_SiteSection_draft(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36301,7 +36301,7 @@ func (ec *executionContext) fieldContext_SiteSection_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSection_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36324,7 +36324,7 @@ func (ec *executionContext) fieldContext_SiteSection_condition(_ context.Context
 }
 
 func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36347,7 +36347,7 @@ func (ec *executionContext) fieldContext_SiteSection_sectionGroup(_ context.Cont
 }
 
 func (ec *executionContext) _SiteSection_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36379,7 +36379,7 @@ func (ec *executionContext) fieldContext_SiteSection_siteSpaces(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36411,7 +36411,7 @@ func (ec *executionContext) fieldContext_SiteSection_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36434,7 +36434,7 @@ func (ec *executionContext) fieldContext_SiteSection_icon(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36457,7 +36457,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_object(_ context.Conte
 }
 
 func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36480,7 +36480,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_id(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36503,7 +36503,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_title(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36526,7 +36526,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_icon(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36549,7 +36549,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_draft(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSectionGroup_sections(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36581,7 +36581,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_sections(_ context.Con
 }
 
 func (ec *executionContext) _SiteSectionGroupList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36613,7 +36613,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_items(_ context.Co
 }
 
 func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36636,7 +36636,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Co
 }
 
 func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36668,7 +36668,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_next(_ context.Con
 }
 
 func (ec *executionContext) _SiteSectionList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36700,7 +36700,7 @@ func (ec *executionContext) fieldContext_SiteSectionList_items(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36723,7 +36723,7 @@ func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36755,7 +36755,7 @@ func (ec *executionContext) fieldContext_SiteSectionList_next(_ context.Context,
 }
 
 func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36778,7 +36778,7 @@ func (ec *executionContext) fieldContext_SiteSpace_object(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36801,7 +36801,7 @@ func (ec *executionContext) fieldContext_SiteSpace_id(_ context.Context, field g
 }
 
 func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36824,7 +36824,7 @@ func (ec *executionContext) fieldContext_SiteSpace_path(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36847,7 +36847,7 @@ func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36879,7 +36879,7 @@ func (ec *executionContext) fieldContext_SiteSpace_space(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36902,7 +36902,7 @@ func (ec *executionContext) fieldContext_SiteSpace_title(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36925,7 +36925,7 @@ func (ec *executionContext) fieldContext_SiteSpace_default(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36948,7 +36948,7 @@ func (ec *executionContext) fieldContext_SiteSpace_draft(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36971,7 +36971,7 @@ func (ec *executionContext) fieldContext_SiteSpace_condition(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36994,7 +36994,7 @@ func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeatu
 }
 
 func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37026,7 +37026,7 @@ func (ec *executionContext) fieldContext_SiteSpace_urls(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteSpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37058,7 +37058,7 @@ func (ec *executionContext) fieldContext_SiteSpaceList_items(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37081,7 +37081,7 @@ func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37113,7 +37113,7 @@ func (ec *executionContext) fieldContext_SiteSpaceList_next(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37136,7 +37136,7 @@ func (ec *executionContext) fieldContext_SiteStructure_type(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37159,7 +37159,7 @@ func (ec *executionContext) fieldContext_SiteStructure_structure(_ context.Conte
 }
 
 func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37182,7 +37182,7 @@ func (ec *executionContext) fieldContext_SiteURLs_location(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37205,7 +37205,7 @@ func (ec *executionContext) fieldContext_SiteURLs_app(_ context.Context, field g
 }
 
 func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37228,7 +37228,7 @@ func (ec *executionContext) fieldContext_SiteURLs_published(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37251,7 +37251,7 @@ func (ec *executionContext) fieldContext_SiteURLs_preview(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37274,7 +37274,7 @@ func (ec *executionContext) fieldContext_SiteVisitorKey_algorithm(_ context.Cont
 }
 
 func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37297,7 +37297,7 @@ func (ec *executionContext) fieldContext_SiteVisitorKey_audience(_ context.Conte
 }
 
 func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37320,7 +37320,7 @@ func (ec *executionContext) fieldContext_SiteVisitorKey_updatedAt(_ context.Cont
 }
 
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37343,7 +37343,7 @@ func (ec *executionContext) fieldContext_Space_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _Space_id(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37366,7 +37366,7 @@ func (ec *executionContext) fieldContext_Space_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Space_title(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37389,7 +37389,7 @@ func (ec *executionContext) fieldContext_Space_title(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37412,7 +37412,7 @@ func (ec *executionContext) fieldContext_Space_emoji(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37435,7 +37435,7 @@ func (ec *executionContext) fieldContext_Space_visibility(_ context.Context, fie
 }
 
 func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37458,7 +37458,7 @@ func (ec *executionContext) fieldContext_Space_createdAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37481,7 +37481,7 @@ func (ec *executionContext) fieldContext_Space_updatedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37504,7 +37504,7 @@ func (ec *executionContext) fieldContext_Space_deletedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37527,7 +37527,7 @@ func (ec *executionContext) fieldContext_Space_editMode(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37559,7 +37559,7 @@ func (ec *executionContext) fieldContext_Space_urls(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Space_organization(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37582,7 +37582,7 @@ func (ec *executionContext) fieldContext_Space_organization(_ context.Context, f
 }
 
 func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37605,7 +37605,7 @@ func (ec *executionContext) fieldContext_Space_parent(_ context.Context, field g
 }
 
 func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37628,7 +37628,7 @@ func (ec *executionContext) fieldContext_Space_revisionId(_ context.Context, fie
 }
 
 func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37664,7 +37664,7 @@ func (ec *executionContext) fieldContext_Space_defaultLevel(_ context.Context, f
 }
 
 func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37687,7 +37687,7 @@ func (ec *executionContext) fieldContext_Space_comments(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37710,7 +37710,7 @@ func (ec *executionContext) fieldContext_Space_changeRequests(_ context.Context,
 }
 
 func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37733,7 +37733,7 @@ func (ec *executionContext) fieldContext_Space_changeRequestsOpen(_ context.Cont
 }
 
 func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37756,7 +37756,7 @@ func (ec *executionContext) fieldContext_Space_changeRequestsDraft(_ context.Con
 }
 
 func (ec *executionContext) _Space_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37788,7 +37788,7 @@ func (ec *executionContext) fieldContext_Space_permissions(_ context.Context, fi
 }
 
 func (ec *executionContext) _Space_mergeRules(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37811,7 +37811,7 @@ func (ec *executionContext) fieldContext_Space_mergeRules(_ context.Context, fie
 }
 
 func (ec *executionContext) _Space_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37843,7 +37843,7 @@ func (ec *executionContext) fieldContext_Space_customFields(_ context.Context, f
 }
 
 func (ec *executionContext) _Space_changeRequestList(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37887,7 +37887,7 @@ func (ec *executionContext) fieldContext_Space_changeRequestList(ctx context.Con
 }
 
 func (ec *executionContext) _Space_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37931,7 +37931,7 @@ func (ec *executionContext) fieldContext_Space_changeRequest(ctx context.Context
 }
 
 func (ec *executionContext) _Space_commentList(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37975,7 +37975,7 @@ func (ec *executionContext) fieldContext_Space_commentList(ctx context.Context, 
 }
 
 func (ec *executionContext) _Space_comment(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38019,7 +38019,7 @@ func (ec *executionContext) fieldContext_Space_comment(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Space_revision(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38051,7 +38051,7 @@ func (ec *executionContext) fieldContext_Space_revision(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_revisionById(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38095,7 +38095,7 @@ func (ec *executionContext) fieldContext_Space_revisionById(ctx context.Context,
 }
 
 func (ec *executionContext) _Space_search(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38139,7 +38139,7 @@ func (ec *executionContext) fieldContext_Space_search(ctx context.Context, field
 }
 
 func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38171,7 +38171,7 @@ func (ec *executionContext) fieldContext_SpaceCustomField_customField(_ context.
 }
 
 func (ec *executionContext) _SpaceCustomField_value(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38194,7 +38194,7 @@ func (ec *executionContext) fieldContext_SpaceCustomField_value(_ context.Contex
 }
 
 func (ec *executionContext) _SpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38226,7 +38226,7 @@ func (ec *executionContext) fieldContext_SpaceList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38249,7 +38249,7 @@ func (ec *executionContext) fieldContext_SpaceList_count(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38281,7 +38281,7 @@ func (ec *executionContext) fieldContext_SpaceList_next(_ context.Context, field
 }
 
 func (ec *executionContext) _SpacePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38304,7 +38304,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_view(_ context.Context
 }
 
 func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38327,7 +38327,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_access(_ context.Conte
 }
 
 func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38350,7 +38350,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_admin(_ context.Contex
 }
 
 func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38373,7 +38373,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_viewInviteLinks(_ cont
 }
 
 func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38396,7 +38396,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_edit(_ context.Context
 }
 
 func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38419,7 +38419,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_triggerGitSync(_ conte
 }
 
 func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38442,7 +38442,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_comment(_ context.Cont
 }
 
 func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38465,7 +38465,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_merge(_ context.Contex
 }
 
 func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38488,7 +38488,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_review(_ context.Conte
 }
 
 func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38511,7 +38511,7 @@ func (ec *executionContext) fieldContext_SpacePermissions_installIntegration(_ c
 }
 
 func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38534,7 +38534,7 @@ func (ec *executionContext) fieldContext_SpaceURLs_location(_ context.Context, f
 }
 
 func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38557,7 +38557,7 @@ func (ec *executionContext) fieldContext_SpaceURLs_app(_ context.Context, field 
 }
 
 func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38580,7 +38580,7 @@ func (ec *executionContext) fieldContext_SpaceURLs_published(_ context.Context, 
 }
 
 func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38603,7 +38603,7 @@ func (ec *executionContext) fieldContext_SpaceURLs_public(_ context.Context, fie
 }
 
 func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38626,7 +38626,7 @@ func (ec *executionContext) fieldContext_SpaceURLs_icon(_ context.Context, field
 }
 
 func (ec *executionContext) _Team_object(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38649,7 +38649,7 @@ func (ec *executionContext) fieldContext_Team_object(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Team_id(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38672,7 +38672,7 @@ func (ec *executionContext) fieldContext_Team_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _Team_title(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38695,7 +38695,7 @@ func (ec *executionContext) fieldContext_Team_title(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Team_members(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38718,7 +38718,7 @@ func (ec *executionContext) fieldContext_Team_members(_ context.Context, field g
 }
 
 func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38741,7 +38741,7 @@ func (ec *executionContext) fieldContext_Team_spaces(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38764,7 +38764,7 @@ func (ec *executionContext) fieldContext_Team_createdAt(_ context.Context, field
 }
 
 func (ec *executionContext) _Team_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38796,7 +38796,7 @@ func (ec *executionContext) fieldContext_Team_permissions(_ context.Context, fie
 }
 
 func (ec *executionContext) _Team_teamMembers(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38840,7 +38840,7 @@ func (ec *executionContext) fieldContext_Team_teamMembers(ctx context.Context, f
 }
 
 func (ec *executionContext) _TeamList_items(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38872,7 +38872,7 @@ func (ec *executionContext) fieldContext_TeamList_items(_ context.Context, field
 }
 
 func (ec *executionContext) _TeamList_count(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38895,7 +38895,7 @@ func (ec *executionContext) fieldContext_TeamList_count(_ context.Context, field
 }
 
 func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38927,7 +38927,7 @@ func (ec *executionContext) fieldContext_TeamList_next(_ context.Context, field 
 }
 
 func (ec *executionContext) _TeamMember_organization(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38959,7 +38959,7 @@ func (ec *executionContext) fieldContext_TeamMember_organization(_ context.Conte
 }
 
 func (ec *executionContext) _TeamMember_team(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38991,7 +38991,7 @@ func (ec *executionContext) fieldContext_TeamMember_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _TeamMember_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39023,7 +39023,7 @@ func (ec *executionContext) fieldContext_TeamMember_permissions(_ context.Contex
 }
 
 func (ec *executionContext) _TeamMemberList_items(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39055,7 +39055,7 @@ func (ec *executionContext) fieldContext_TeamMemberList_items(_ context.Context,
 }
 
 func (ec *executionContext) _TeamMemberList_count(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39078,7 +39078,7 @@ func (ec *executionContext) fieldContext_TeamMemberList_count(_ context.Context,
 }
 
 func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39110,7 +39110,7 @@ func (ec *executionContext) fieldContext_TeamMemberList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _TeamMemberPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39133,7 +39133,7 @@ func (ec *executionContext) fieldContext_TeamMemberPermissions_view(_ context.Co
 }
 
 func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberRoleInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39156,7 +39156,7 @@ func (ec *executionContext) fieldContext_TeamMemberRoleInfo_role(_ context.Conte
 }
 
 func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39179,7 +39179,7 @@ func (ec *executionContext) fieldContext_TeamPermissions_admin(_ context.Context
 }
 
 func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39202,7 +39202,7 @@ func (ec *executionContext) fieldContext_TeamPermissions_view(_ context.Context,
 }
 
 func (ec *executionContext) _TranslationSettings_object(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39225,7 +39225,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_object(_ context.Co
 }
 
 func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39248,7 +39248,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_id(_ context.Contex
 }
 
 func (ec *executionContext) _TranslationSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39271,7 +39271,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_title(_ context.Con
 }
 
 func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39294,7 +39294,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_createdAt(_ context
 }
 
 func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39317,7 +39317,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_updatedAt(_ context
 }
 
 func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39340,7 +39340,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context
 }
 
 func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39372,7 +39372,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_permissions(_ conte
 }
 
 func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39404,7 +39404,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_urls(_ context.Cont
 }
 
 func (ec *executionContext) _TranslationSettingsList_items(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39436,7 +39436,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_items(_ context
 }
 
 func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39459,7 +39459,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context
 }
 
 func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39491,7 +39491,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_next(_ context.
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39514,7 +39514,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsPermissions_view(_ c
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39537,7 +39537,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsPermissions_edit(_ c
 }
 
 func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39560,7 +39560,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsURLs_location(_ cont
 }
 
 func (ec *executionContext) _User_object(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39583,7 +39583,7 @@ func (ec *executionContext) fieldContext_User_object(_ context.Context, field gr
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39606,7 +39606,7 @@ func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _User_displayName(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39629,7 +39629,7 @@ func (ec *executionContext) fieldContext_User_displayName(_ context.Context, fie
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39652,7 +39652,7 @@ func (ec *executionContext) fieldContext_User_email(_ context.Context, field gra
 }
 
 func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39675,7 +39675,7 @@ func (ec *executionContext) fieldContext_User_photoURL(_ context.Context, field 
 }
 
 func (ec *executionContext) _User_urls(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39707,7 +39707,7 @@ func (ec *executionContext) fieldContext_User_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _UserContributor_user(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39739,7 +39739,7 @@ func (ec *executionContext) fieldContext_UserContributor_user(_ context.Context,
 }
 
 func (ec *executionContext) _UserContributor_count(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39762,7 +39762,7 @@ func (ec *executionContext) fieldContext_UserContributor_count(_ context.Context
 }
 
 func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39785,7 +39785,7 @@ func (ec *executionContext) fieldContext_UserContributor_updatedAt(_ context.Con
 }
 
 func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.UserURLs) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39808,7 +39808,7 @@ func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, fi
 }
 
 func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39831,7 +39831,7 @@ func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, 
 }
 
 func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39854,7 +39854,7 @@ func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Conte
 }
 
 func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39877,7 +39877,7 @@ func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.
 }
 
 func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39900,7 +39900,7 @@ func (ec *executionContext) fieldContext_Webhook_object(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39923,7 +39923,7 @@ func (ec *executionContext) fieldContext_Webhook_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Webhook_organization(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39946,7 +39946,7 @@ func (ec *executionContext) fieldContext_Webhook_organization(_ context.Context,
 }
 
 func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39969,7 +39969,7 @@ func (ec *executionContext) fieldContext_Webhook_url(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39992,7 +39992,7 @@ func (ec *executionContext) fieldContext_Webhook_events(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40015,7 +40015,7 @@ func (ec *executionContext) fieldContext_Webhook_active(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40038,7 +40038,7 @@ func (ec *executionContext) fieldContext_Webhook_disabledReason(_ context.Contex
 }
 
 func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40061,7 +40061,7 @@ func (ec *executionContext) fieldContext_Webhook_secret(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40084,7 +40084,7 @@ func (ec *executionContext) fieldContext_Webhook_createdAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40107,7 +40107,7 @@ func (ec *executionContext) fieldContext_Webhook_updatedAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Webhook_deliveries(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40151,7 +40151,7 @@ func (ec *executionContext) fieldContext_Webhook_deliveries(ctx context.Context,
 }
 
 func (ec *executionContext) _WebhookDelivery_object(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40174,7 +40174,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_object(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40197,7 +40197,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, f
 }
 
 func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40220,7 +40220,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_webhook(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40243,7 +40243,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40266,7 +40266,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40289,7 +40289,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40312,7 +40312,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40335,7 +40335,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_responseCode(_ context.
 }
 
 func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40358,7 +40358,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Co
 }
 
 func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40381,7 +40381,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context
 }
 
 func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40404,7 +40404,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_redeliveryOf(_ context.
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40427,7 +40427,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40450,7 +40450,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_lastAttemptAt(_ context
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40473,7 +40473,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_nextAttemptAt(_ context
 }
 
 func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40496,7 +40496,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_deliveredAt(_ context.C
 }
 
 func (ec *executionContext) _WebhookDeliveryList_items(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40528,7 +40528,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_items(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDeliveryList_count(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40551,7 +40551,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_count(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40583,7 +40583,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_next(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookList_items(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40615,7 +40615,7 @@ func (ec *executionContext) fieldContext_WebhookList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookList_count(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40638,7 +40638,7 @@ func (ec *executionContext) fieldContext_WebhookList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40670,7 +40670,7 @@ func (ec *executionContext) fieldContext_WebhookList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40693,7 +40693,7 @@ func (ec *executionContext) fieldContext___Directive_name(_ context.Context, fie
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40716,7 +40716,7 @@ func (ec *executionContext) fieldContext___Directive_description(_ context.Conte
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40739,7 +40739,7 @@ func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Cont
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40762,7 +40762,7 @@ func (ec *executionContext) fieldContext___Directive_locations(_ context.Context
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40806,7 +40806,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40829,7 +40829,7 @@ func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, fie
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40852,7 +40852,7 @@ func (ec *executionContext) fieldContext___EnumValue_description(_ context.Conte
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40875,7 +40875,7 @@ func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Cont
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40898,7 +40898,7 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40921,7 +40921,7 @@ func (ec *executionContext) fieldContext___Field_name(_ context.Context, field g
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40944,7 +40944,7 @@ func (ec *executionContext) fieldContext___Field_description(_ context.Context, 
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40988,7 +40988,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41020,7 +41020,7 @@ func (ec *executionContext) fieldContext___Field_type(_ context.Context, field g
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41043,7 +41043,7 @@ func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context,
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41066,7 +41066,7 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41089,7 +41089,7 @@ func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41112,7 +41112,7 @@ func (ec *executionContext) fieldContext___InputValue_description(_ context.Cont
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41144,7 +41144,7 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41167,7 +41167,7 @@ func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41190,7 +41190,7 @@ func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41213,7 +41213,7 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ contex
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41236,7 +41236,7 @@ func (ec *executionContext) fieldContext___Schema_description(_ context.Context,
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41268,7 +41268,7 @@ func (ec *executionContext) fieldContext___Schema_types(_ context.Context, field
 }
 
 func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41300,7 +41300,7 @@ func (ec *executionContext) fieldContext___Schema_queryType(_ context.Context, f
 }
 
 func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41332,7 +41332,7 @@ func (ec *executionContext) fieldContext___Schema_mutationType(_ context.Context
 }
 
 func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41364,7 +41364,7 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(_ context.Con
 }
 
 func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41396,7 +41396,7 @@ func (ec *executionContext) fieldContext___Schema_directives(_ context.Context, 
 }
 
 func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41419,7 +41419,7 @@ func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field gr
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41442,7 +41442,7 @@ func (ec *executionContext) fieldContext___Type_name(_ context.Context, field gr
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41465,7 +41465,7 @@ func (ec *executionContext) fieldContext___Type_description(_ context.Context, f
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41488,7 +41488,7 @@ func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41532,7 +41532,7 @@ func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, fiel
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41564,7 +41564,7 @@ func (ec *executionContext) fieldContext___Type_interfaces(_ context.Context, fi
 }
 
 func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41596,7 +41596,7 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(_ context.Context,
 }
 
 func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41640,7 +41640,7 @@ func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, 
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41684,7 +41684,7 @@ func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context,
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41716,7 +41716,7 @@ func (ec *executionContext) fieldContext___Type_ofType(_ context.Context, field 
 }
 
 func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
