@@ -102,6 +102,7 @@ generate:
 	$(GO) tool gqlgen generate
 	sed -i -e 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' \
 		-e 's/graphql\.ResolveField(/resolveField(/' \
+		-e 's/graphql\.NewScalarFieldContext(/newScalarFieldContext(/' \
 		-e 's/graphql\.MarshalBoolean(/marshalBoolean(/' \
 		-e 's/graphql\.NewDeferredGroup(ctx)/newDeferredGroup(ctx, fields)/' \
 		-e 's/^\treturn out$$/\treturn newObject(fields, out)/' \

@@ -2,10 +2,13 @@ package generated
 
 // This file is written by hand (gqlgen writes only generated.go here).
 // `make generate` has every field of generated.go resolve through
-// resolveField instead of graphql.ResolveField.
+// resolveField instead of graphql.ResolveField, and the field contexts of
+// scalars made by newScalarFieldContext instead of
+// graphql.NewScalarFieldContext.
 
 import (
 	"context"
+	"errors"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -76,4 +79,24 @@ func resolveField[T any](
 		return graphql.RequiredNull
 	}
 	return graphql.Null
+}
+
+// newScalarFieldContext is graphql.NewScalarFieldContext with one Child
+// for every scalar field, where gqlgen's makes a closure for every field of
+// every result to name the scalar's type in Child's error. Nothing in Folio
+// asks a field context for its children (only a field middleware would).
+func newScalarFieldContext(objectName string, field graphql.CollectedField, isMethod, isResolver bool, _ string) (*graphql.FieldContext, error) {
+	return &graphql.FieldContext{
+		Object:     objectName,
+		Field:      field,
+		IsMethod:   isMethod,
+		IsResolver: isResolver,
+		Child:      noChildren,
+	}, nil
+}
+
+// noChildren is the Child of a scalar field's context: a scalar has no
+// fields.
+func noChildren(_ context.Context, child graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field " + child.Name + " asked of a scalar, which has no fields")
 }

@@ -18207,7 +18207,7 @@ func (ec *executionContext) _ApiInformation_version(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, "String")
+	return newScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiInformation_build(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
@@ -18230,7 +18230,7 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, "String")
+	return newScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
@@ -18253,7 +18253,7 @@ func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_commit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiInformation", field, false, false, "String")
+	return newScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _BacklinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
@@ -18308,7 +18308,7 @@ func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BacklinkList", field, false, false, "Int")
+	return newScalarFieldContext("BacklinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
@@ -18363,7 +18363,7 @@ func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "String")
+	return newScalarFieldContext("ChangeRequest", field, true, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18386,7 +18386,7 @@ func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "ID")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18409,7 +18409,7 @@ func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "Int")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18432,7 +18432,7 @@ func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "ChangeRequestStatus")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "ChangeRequestStatus")
 }
 
 func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18455,7 +18455,7 @@ func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_createdBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18510,7 +18510,7 @@ func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18533,7 +18533,7 @@ func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_mergedBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18588,7 +18588,7 @@ func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_mergedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18611,7 +18611,7 @@ func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "ID")
+	return newScalarFieldContext("ChangeRequest", field, true, false, "ID")
 }
 
 func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18634,7 +18634,7 @@ func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "String")
+	return newScalarFieldContext("ChangeRequest", field, true, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18657,7 +18657,7 @@ func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revisionInitial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18680,7 +18680,7 @@ func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revisionMerged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18703,7 +18703,7 @@ func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, false, false, "Int")
+	return newScalarFieldContext("ChangeRequest", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -18726,7 +18726,7 @@ func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequest", field, true, false, "Boolean")
+	return newScalarFieldContext("ChangeRequest", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
@@ -19029,7 +19029,7 @@ func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequestList", field, false, false, "Int")
+	return newScalarFieldContext("ChangeRequestList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
@@ -19084,7 +19084,7 @@ func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
+	return newScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
@@ -19107,7 +19107,7 @@ func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
+	return newScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_object(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19130,7 +19130,7 @@ func (ec *executionContext) _Collection_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Collection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, true, false, "String")
+	return newScalarFieldContext("Collection", field, true, false, "String")
 }
 
 func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19153,7 +19153,7 @@ func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Collection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, "ID")
+	return newScalarFieldContext("Collection", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Collection_title(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19176,7 +19176,7 @@ func (ec *executionContext) _Collection_title(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Collection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, "String")
+	return newScalarFieldContext("Collection", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_description(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19199,7 +19199,7 @@ func (ec *executionContext) _Collection_description(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Collection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, "String")
+	return newScalarFieldContext("Collection", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_organization(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19222,7 +19222,7 @@ func (ec *executionContext) _Collection_organization(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Collection_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, true, false, "ID")
+	return newScalarFieldContext("Collection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Collection_parent(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19245,7 +19245,7 @@ func (ec *executionContext) _Collection_parent(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Collection_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, true, false, "ID")
+	return newScalarFieldContext("Collection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19281,7 +19281,7 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Collection_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Collection", field, false, false, "Role")
+	return newScalarFieldContext("Collection", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
@@ -19488,7 +19488,7 @@ func (ec *executionContext) _CollectionList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CollectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionList", field, false, false, "Int")
+	return newScalarFieldContext("CollectionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CollectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
@@ -19543,7 +19543,7 @@ func (ec *executionContext) _CollectionPermissions_view(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
@@ -19566,7 +19566,7 @@ func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
@@ -19589,7 +19589,7 @@ func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_viewInviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
@@ -19612,7 +19612,7 @@ func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
@@ -19635,7 +19635,7 @@ func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CollectionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, "String")
+	return newScalarFieldContext("CollectionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
@@ -19658,7 +19658,7 @@ func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CollectionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CollectionURLs", field, false, false, "String")
+	return newScalarFieldContext("CollectionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19681,7 +19681,7 @@ func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Comment_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, true, false, "String")
+	return newScalarFieldContext("Comment", field, true, false, "String")
 }
 
 func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19704,7 +19704,7 @@ func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Comment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, "ID")
+	return newScalarFieldContext("Comment", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Comment_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19759,7 +19759,7 @@ func (ec *executionContext) _Comment_postedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Comment_postedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, "DateTime")
+	return newScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19782,7 +19782,7 @@ func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Comment_editedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, "DateTime")
+	return newScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_reactions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -19837,7 +19837,7 @@ func (ec *executionContext) _Comment_replies(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Comment_replies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, "Int")
+	return newScalarFieldContext("Comment", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Comment_repliers(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -20032,7 +20032,7 @@ func (ec *executionContext) _Comment_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Comment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, "CommentStatus")
+	return newScalarFieldContext("Comment", field, false, false, "CommentStatus")
 }
 
 func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -20055,7 +20055,7 @@ func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Comment_resolvedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Comment", field, false, false, "DateTime")
+	return newScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_resolvedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
@@ -20198,7 +20198,7 @@ func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentBody_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentBody", field, false, false, "String")
+	return newScalarFieldContext("CommentBody", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentBody_document(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
@@ -20221,7 +20221,7 @@ func (ec *executionContext) _CommentBody_document(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentBody_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentBody", field, false, false, "JSON")
+	return newScalarFieldContext("CommentBody", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _CommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
@@ -20276,7 +20276,7 @@ func (ec *executionContext) _CommentList_count(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CommentList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentList", field, false, false, "Int")
+	return newScalarFieldContext("CommentList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
@@ -20331,7 +20331,7 @@ func (ec *executionContext) _CommentPermissions_view(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
@@ -20354,7 +20354,7 @@ func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
@@ -20377,7 +20377,7 @@ func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_reply(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
@@ -20400,7 +20400,7 @@ func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_delete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentReply_object(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20423,7 +20423,7 @@ func (ec *executionContext) _CommentReply_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, true, false, "String")
+	return newScalarFieldContext("CommentReply", field, true, false, "String")
 }
 
 func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20446,7 +20446,7 @@ func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, false, false, "ID")
+	return newScalarFieldContext("CommentReply", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CommentReply_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20501,7 +20501,7 @@ func (ec *executionContext) _CommentReply_postedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_postedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, false, false, "DateTime")
+	return newScalarFieldContext("CommentReply", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20524,7 +20524,7 @@ func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_editedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReply", field, false, false, "DateTime")
+	return newScalarFieldContext("CommentReply", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentReply_reactions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
@@ -20719,7 +20719,7 @@ func (ec *executionContext) _CommentReplyList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentReplyList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentReplyList", field, false, false, "Int")
+	return newScalarFieldContext("CommentReplyList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
@@ -20806,7 +20806,7 @@ func (ec *executionContext) _CommentTarget_changeRequest(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
+	return newScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_review(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
@@ -20829,7 +20829,7 @@ func (ec *executionContext) _CommentTarget_review(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
+	return newScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
@@ -20884,7 +20884,7 @@ func (ec *executionContext) _CommentTarget_space(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
+	return newScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
@@ -20907,7 +20907,7 @@ func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTarget", field, false, false, "String")
+	return newScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetNode) (ret graphql.Marshaler) {
@@ -20930,7 +20930,7 @@ func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetNode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetNode", field, false, false, "String")
+	return newScalarFieldContext("CommentTargetNode", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -20953,7 +20953,7 @@ func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -20976,7 +20976,7 @@ func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -20999,7 +20999,7 @@ func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21022,7 +21022,7 @@ func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21045,7 +21045,7 @@ func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21068,7 +21068,7 @@ func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21091,7 +21091,7 @@ func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
@@ -21114,7 +21114,7 @@ func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentTargetPage", field, false, false, "Boolean")
+	return newScalarFieldContext("CommentTargetPage", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CommentURLs) (ret graphql.Marshaler) {
@@ -21137,7 +21137,7 @@ func (ec *executionContext) _CommentURLs_location(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CommentURLs", field, false, false, "String")
+	return newScalarFieldContext("CommentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
@@ -21160,7 +21160,7 @@ func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
+	return newScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
@@ -21183,7 +21183,7 @@ func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_ref(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
+	return newScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
@@ -21206,7 +21206,7 @@ func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "JSON")
+	return newScalarFieldContext("ContentChangeOutcome", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
@@ -21229,7 +21229,7 @@ func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, "String")
+	return newScalarFieldContext("ContentImportResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
@@ -21252,7 +21252,7 @@ func (ec *executionContext) _ContentImportResult_importedResources(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, "Int")
+	return newScalarFieldContext("ContentImportResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
@@ -21275,7 +21275,7 @@ func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentImportResult", field, false, false, "Int")
+	return newScalarFieldContext("ContentImportResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
@@ -21298,7 +21298,7 @@ func (ec *executionContext) _ContentLink_status(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLink", field, false, false, "String")
+	return newScalarFieldContext("ContentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
@@ -21321,7 +21321,7 @@ func (ec *executionContext) _ContentLink_relation(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLink", field, false, false, "String")
+	return newScalarFieldContext("ContentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
@@ -21408,7 +21408,7 @@ func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
+	return newScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
@@ -21431,7 +21431,7 @@ func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkBrokenStats_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
+	return newScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
@@ -21486,7 +21486,7 @@ func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkList", field, false, false, "Int")
+	return newScalarFieldContext("ContentLinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
@@ -21573,7 +21573,7 @@ func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentLinkStats", field, false, false, "Int")
+	return newScalarFieldContext("ContentLinkStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
@@ -21628,7 +21628,7 @@ func (ec *executionContext) _ContentReference_kind(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21651,7 +21651,7 @@ func (ec *executionContext) _ContentReference_organization(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21674,7 +21674,7 @@ func (ec *executionContext) _ContentReference_space(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21729,7 +21729,7 @@ func (ec *executionContext) _ContentReference_page(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21752,7 +21752,7 @@ func (ec *executionContext) _ContentReference_file(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21775,7 +21775,7 @@ func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
@@ -21798,7 +21798,7 @@ func (ec *executionContext) _ContentReference_url(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ContentReference", field, false, false, "String")
+	return newScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21821,7 +21821,7 @@ func (ec *executionContext) _CustomField_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, true, false, "String")
+	return newScalarFieldContext("CustomField", field, true, false, "String")
 }
 
 func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21844,7 +21844,7 @@ func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "ID")
+	return newScalarFieldContext("CustomField", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21867,7 +21867,7 @@ func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
+	return newScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_title(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21890,7 +21890,7 @@ func (ec *executionContext) _CustomField_title(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
+	return newScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_description(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21913,7 +21913,7 @@ func (ec *executionContext) _CustomField_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
+	return newScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21936,7 +21936,7 @@ func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "CustomFieldType")
+	return newScalarFieldContext("CustomField", field, false, false, "CustomFieldType")
 }
 
 func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21959,7 +21959,7 @@ func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_placeholder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
+	return newScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_options(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -21982,7 +21982,7 @@ func (ec *executionContext) _CustomField_options(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "String")
+	return newScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -22005,7 +22005,7 @@ func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "DateTime")
+	return newScalarFieldContext("CustomField", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -22028,7 +22028,7 @@ func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomField", field, false, false, "DateTime")
+	return newScalarFieldContext("CustomField", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
@@ -22147,7 +22147,7 @@ func (ec *executionContext) _CustomFieldList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldList", field, false, false, "Int")
+	return newScalarFieldContext("CustomFieldList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
@@ -22202,7 +22202,7 @@ func (ec *executionContext) _CustomFieldPermissions_view(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
@@ -22225,7 +22225,7 @@ func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldURLs) (ret graphql.Marshaler) {
@@ -22248,7 +22248,7 @@ func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomFieldURLs", field, false, false, "String")
+	return newScalarFieldContext("CustomFieldURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _EmailDomainOrganizations_organizations(ctx context.Context, field graphql.CollectedField, obj *model.EmailDomainOrganizations) (ret graphql.Marshaler) {
@@ -22303,7 +22303,7 @@ func (ec *executionContext) _EmojiReaction_emoji(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EmojiReaction_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EmojiReaction", field, false, false, "String")
+	return newScalarFieldContext("EmojiReaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
@@ -22326,7 +22326,7 @@ func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EmojiReaction_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EmojiReaction", field, true, false, "Int")
+	return newScalarFieldContext("EmojiReaction", field, true, false, "Int")
 }
 
 func (ec *executionContext) _EmojiReaction_users(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
@@ -22381,7 +22381,7 @@ func (ec *executionContext) _Event_object(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Event_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
+	return newScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22404,7 +22404,7 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+	return newScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22427,7 +22427,7 @@ func (ec *executionContext) _Event_type(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
+	return newScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_organization(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22450,7 +22450,7 @@ func (ec *executionContext) _Event_organization(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Event_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+	return newScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22473,7 +22473,7 @@ func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+	return newScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22496,7 +22496,7 @@ func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Event_objectId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+	return newScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_space(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22519,7 +22519,7 @@ func (ec *executionContext) _Event_space(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "ID")
+	return newScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22542,7 +22542,7 @@ func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Event_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "DateTime")
+	return newScalarFieldContext("Event", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -22565,7 +22565,7 @@ func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Event_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "JSON")
+	return newScalarFieldContext("Event", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _EventList_items(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
@@ -22652,7 +22652,7 @@ func (ec *executionContext) _Invitation_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, true, false, "String")
+	return newScalarFieldContext("Invitation", field, true, false, "String")
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22675,7 +22675,7 @@ func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, "ID")
+	return newScalarFieldContext("Invitation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22698,7 +22698,7 @@ func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, "String")
+	return newScalarFieldContext("Invitation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22734,7 +22734,7 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, "Role")
+	return newScalarFieldContext("Invitation", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
@@ -22821,7 +22821,7 @@ func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, "DateTime")
+	return newScalarFieldContext("Invitation", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvitationList_items(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
@@ -22876,7 +22876,7 @@ func (ec *executionContext) _InvitationList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_InvitationList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationList", field, false, false, "Int")
+	return newScalarFieldContext("InvitationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InvitationList_next(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
@@ -22931,7 +22931,7 @@ func (ec *executionContext) _InvitationOrganization_id(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvitationOrganization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationOrganization", field, false, false, "ID")
+	return newScalarFieldContext("InvitationOrganization", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
@@ -22954,7 +22954,7 @@ func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_InvitationOrganization_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationOrganization", field, false, false, "String")
+	return newScalarFieldContext("InvitationOrganization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -22977,7 +22977,7 @@ func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, true, false, "String")
+	return newScalarFieldContext("Invite", field, true, false, "String")
 }
 
 func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -23000,7 +23000,7 @@ func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Invite_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, false, false, "ID")
+	return newScalarFieldContext("Invite", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -23036,7 +23036,7 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Invite_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, false, false, "Role")
+	return newScalarFieldContext("Invite", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
@@ -23059,7 +23059,7 @@ func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invite_redundant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invite", field, true, false, "Boolean")
+	return newScalarFieldContext("Invite", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _InviteList_items(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
@@ -23114,7 +23114,7 @@ func (ec *executionContext) _InviteList_count(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_InviteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InviteList", field, false, false, "Int")
+	return newScalarFieldContext("InviteList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
@@ -23169,7 +23169,7 @@ func (ec *executionContext) _InviteUsersResult_users(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_InviteUsersResult_users(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InviteUsersResult", field, false, false, "ID")
+	return newScalarFieldContext("InviteUsersResult", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
@@ -23192,7 +23192,7 @@ func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InviteUsersResult_invited(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InviteUsersResult", field, false, false, "Int")
+	return newScalarFieldContext("InviteUsersResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _JoinResult_organization(ctx context.Context, field graphql.CollectedField, obj *model.JoinResult) (ret graphql.Marshaler) {
@@ -23215,7 +23215,7 @@ func (ec *executionContext) _JoinResult_organization(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_JoinResult_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("JoinResult", field, false, false, "ID")
+	return newScalarFieldContext("JoinResult", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Member_object(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23238,7 +23238,7 @@ func (ec *executionContext) _Member_object(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Member_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, "String")
+	return newScalarFieldContext("Member", field, true, false, "String")
 }
 
 func (ec *executionContext) _Member_id(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23261,7 +23261,7 @@ func (ec *executionContext) _Member_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Member_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, "ID")
+	return newScalarFieldContext("Member", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Member_role(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23297,7 +23297,7 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Member_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, "Role")
+	return newScalarFieldContext("Member", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Member_user(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23352,7 +23352,7 @@ func (ec *executionContext) _Member_disabled(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Member_disabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, "Boolean")
+	return newScalarFieldContext("Member", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23375,7 +23375,7 @@ func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Member_joinedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, "DateTime")
+	return newScalarFieldContext("Member", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23398,7 +23398,7 @@ func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Member_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, "DateTime")
+	return newScalarFieldContext("Member", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23421,7 +23421,7 @@ func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Member_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, false, false, "Boolean")
+	return newScalarFieldContext("Member", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23444,7 +23444,7 @@ func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Member_spaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, "Int")
+	return newScalarFieldContext("Member", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23467,7 +23467,7 @@ func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Member_teams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, true, "Int")
+	return newScalarFieldContext("Member", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23490,7 +23490,7 @@ func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Member_sites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Member", field, true, false, "Int")
+	return newScalarFieldContext("Member", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Member_teamMemberships(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
@@ -23633,7 +23633,7 @@ func (ec *executionContext) _MemberList_count(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_MemberList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberList", field, false, false, "Int")
+	return newScalarFieldContext("MemberList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
@@ -23688,7 +23688,7 @@ func (ec *executionContext) _MemberSpace_permission(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MemberSpace_permission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberSpace", field, false, false, "Role")
+	return newScalarFieldContext("MemberSpace", field, false, false, "Role")
 }
 
 func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
@@ -23775,7 +23775,7 @@ func (ec *executionContext) _MemberSpaceList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_MemberSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberSpaceList", field, false, false, "Int")
+	return newScalarFieldContext("MemberSpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
@@ -23926,7 +23926,7 @@ func (ec *executionContext) _MemberTeamList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_MemberTeamList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MemberTeamList", field, false, false, "Int")
+	return newScalarFieldContext("MemberTeamList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
@@ -23981,7 +23981,7 @@ func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
+	return newScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
@@ -24004,7 +24004,7 @@ func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
+	return newScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -27723,7 +27723,7 @@ func (ec *executionContext) _Next_page(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Next_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Next", field, false, false, "String")
+	return newScalarFieldContext("Next", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
@@ -27746,7 +27746,7 @@ func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPIErrorObject_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
+	return newScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
@@ -27769,7 +27769,7 @@ func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPIErrorObject_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
+	return newScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27792,7 +27792,7 @@ func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "String")
+	return newScalarFieldContext("OpenAPISpec", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27815,7 +27815,7 @@ func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "ID")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27838,7 +27838,7 @@ func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27861,7 +27861,7 @@ func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27884,7 +27884,7 @@ func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27907,7 +27907,7 @@ func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27930,7 +27930,7 @@ func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_processingState(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "OpenAPISpecProcessingState")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "OpenAPISpecProcessingState")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27953,7 +27953,7 @@ func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "ID")
+	return newScalarFieldContext("OpenAPISpec", field, true, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27976,7 +27976,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
+	return newScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -27999,7 +27999,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessErrorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "OpenAPISpecProcessingErrorCode")
+	return newScalarFieldContext("OpenAPISpec", field, true, false, "OpenAPISpecProcessingErrorCode")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrors(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -28054,7 +28054,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpec", field, true, false, "Int")
+	return newScalarFieldContext("OpenAPISpec", field, true, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
@@ -28261,7 +28261,7 @@ func (ec *executionContext) _OpenAPISpecContent_filesystem(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContent_filesystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, "JSON")
+	return newScalarFieldContext("OpenAPISpecContent", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
@@ -28284,7 +28284,7 @@ func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContent", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpecContent", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
@@ -28339,7 +28339,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
@@ -28375,7 +28375,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
@@ -28430,7 +28430,7 @@ func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecList", field, false, false, "Int")
+	return newScalarFieldContext("OpenAPISpecList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
@@ -28485,7 +28485,7 @@ func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
@@ -28508,7 +28508,7 @@ func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
@@ -28531,7 +28531,7 @@ func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
@@ -28554,7 +28554,7 @@ func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28577,7 +28577,7 @@ func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
+	return newScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28600,7 +28600,7 @@ func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, "ID")
+	return newScalarFieldContext("OpenAPISpecVersion", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28623,7 +28623,7 @@ func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, "DateTime")
+	return newScalarFieldContext("OpenAPISpecVersion", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28646,7 +28646,7 @@ func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
+	return newScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
@@ -28765,7 +28765,7 @@ func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersionList", field, false, false, "Int")
+	return newScalarFieldContext("OpenAPISpecVersionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
@@ -28820,7 +28820,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, "String")
+	return newScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_object(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28843,7 +28843,7 @@ func (ec *executionContext) _Organization_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Organization_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, "String")
+	return newScalarFieldContext("Organization", field, true, false, "String")
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28866,7 +28866,7 @@ func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Organization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "ID")
+	return newScalarFieldContext("Organization", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Organization_title(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28889,7 +28889,7 @@ func (ec *executionContext) _Organization_title(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Organization_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
+	return newScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28912,7 +28912,7 @@ func (ec *executionContext) _Organization_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Organization_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "DateTime")
+	return newScalarFieldContext("Organization", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Organization_emailDomains(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28935,7 +28935,7 @@ func (ec *executionContext) _Organization_emailDomains(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Organization_emailDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
+	return newScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28958,7 +28958,7 @@ func (ec *executionContext) _Organization_hostname(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Organization_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
+	return newScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_type(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -28981,7 +28981,7 @@ func (ec *executionContext) _Organization_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Organization_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
+	return newScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29017,7 +29017,7 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Organization_defaultRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "Role")
+	return newScalarFieldContext("Organization", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Organization_defaultContent(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29040,7 +29040,7 @@ func (ec *executionContext) _Organization_defaultContent(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_Organization_defaultContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, "JSON")
+	return newScalarFieldContext("Organization", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29063,7 +29063,7 @@ func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Organization_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, "Boolean")
+	return newScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29086,7 +29086,7 @@ func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Organization_ai(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, "Boolean")
+	return newScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29109,7 +29109,7 @@ func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Organization_inviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "Boolean")
+	return newScalarFieldContext("Organization", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_plan(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29132,7 +29132,7 @@ func (ec *executionContext) _Organization_plan(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Organization_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, "String")
+	return newScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29155,7 +29155,7 @@ func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_Organization_internal_isOnNewTrial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, "Boolean")
+	return newScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_trial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -29274,7 +29274,7 @@ func (ec *executionContext) _Organization_mergeRules(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Organization_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, true, false, "JSON")
+	return newScalarFieldContext("Organization", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Organization_members(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
@@ -30417,7 +30417,7 @@ func (ec *executionContext) _OrganizationList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationList", field, false, false, "Int")
+	return newScalarFieldContext("OrganizationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OrganizationList_next(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
@@ -30472,7 +30472,7 @@ func (ec *executionContext) _OrganizationPermissions_view(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30495,7 +30495,7 @@ func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30518,7 +30518,7 @@ func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30541,7 +30541,7 @@ func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_ownTeam(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30564,7 +30564,7 @@ func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_createContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30587,7 +30587,7 @@ func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_createOpenAPISpec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30610,7 +30610,7 @@ func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_viewBilling(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30633,7 +30633,7 @@ func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listMembers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30656,7 +30656,7 @@ func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listTeams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30679,7 +30679,7 @@ func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listIntegrations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30702,7 +30702,7 @@ func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listInstallations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
@@ -30725,7 +30725,7 @@ func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
@@ -30748,7 +30748,7 @@ func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationTrial_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationTrial", field, false, false, "String")
+	return newScalarFieldContext("OrganizationTrial", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
@@ -30771,7 +30771,7 @@ func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationTrial_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationTrial", field, false, false, "Int")
+	return newScalarFieldContext("OrganizationTrial", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
@@ -30794,7 +30794,7 @@ func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
+	return newScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
@@ -30817,7 +30817,7 @@ func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
+	return newScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
@@ -30840,7 +30840,7 @@ func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
+	return newScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PingResult) (ret graphql.Marshaler) {
@@ -30863,7 +30863,7 @@ func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PingResult", field, false, false, "String")
+	return newScalarFieldContext("PingResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -30886,7 +30886,7 @@ func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublishedContentSite", field, true, false, "String")
+	return newScalarFieldContext("PublishedContentSite", field, true, false, "String")
 }
 
 func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -30973,7 +30973,7 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+	return newScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -30996,7 +30996,7 @@ func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+	return newScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _Query_apiInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -31543,7 +31543,7 @@ func (ec *executionContext) _ReactionUser_reactedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ReactionUser_reactedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReactionUser", field, false, false, "DateTime")
+	return newScalarFieldContext("ReactionUser", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31566,7 +31566,7 @@ func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Revision_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, true, false, "String")
+	return newScalarFieldContext("Revision", field, true, false, "String")
 }
 
 func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31589,7 +31589,7 @@ func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Revision_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, "ID")
+	return newScalarFieldContext("Revision", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31612,7 +31612,7 @@ func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Revision_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
+	return newScalarFieldContext("Revision", field, false, false, "String")
 }
 
 func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31635,7 +31635,7 @@ func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Revision_parents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
+	return newScalarFieldContext("Revision", field, false, false, "String")
 }
 
 func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31658,7 +31658,7 @@ func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, false, false, "DateTime")
+	return newScalarFieldContext("Revision", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31965,7 +31965,7 @@ func (ec *executionContext) _Revision_reusableContents(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Revision_reusableContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, true, false, "JSON")
+	return newScalarFieldContext("Revision", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -31988,7 +31988,7 @@ func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Revision_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Revision", field, true, false, "JSON")
+	return newScalarFieldContext("Revision", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Revision_mergedFrom(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
@@ -32131,7 +32131,7 @@ func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "ID")
+	return newScalarFieldContext("RevisionFile", field, true, false, "ID")
 }
 
 func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32154,7 +32154,7 @@ func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "String")
+	return newScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32177,7 +32177,7 @@ func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "String")
+	return newScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32200,7 +32200,7 @@ func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "String")
+	return newScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32223,7 +32223,7 @@ func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFile", field, true, false, "Int")
+	return newScalarFieldContext("RevisionFile", field, true, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
@@ -32278,7 +32278,7 @@ func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileDimensions_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
+	return newScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
@@ -32301,7 +32301,7 @@ func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileDimensions_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
+	return newScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileList_items(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
@@ -32356,7 +32356,7 @@ func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionFileList", field, false, false, "Int")
+	return newScalarFieldContext("RevisionFileList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
@@ -32411,7 +32411,7 @@ func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "ID")
+	return newScalarFieldContext("RevisionPage", field, true, false, "ID")
 }
 
 func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32434,7 +32434,7 @@ func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32457,7 +32457,7 @@ func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32480,7 +32480,7 @@ func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32503,7 +32503,7 @@ func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32526,7 +32526,7 @@ func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32549,7 +32549,7 @@ func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32572,7 +32572,7 @@ func (ec *executionContext) _RevisionPage_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32595,7 +32595,7 @@ func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32618,7 +32618,7 @@ func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_hidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
+	return newScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32641,7 +32641,7 @@ func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_noIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
+	return newScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32664,7 +32664,7 @@ func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_noRobotsIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
+	return newScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32687,7 +32687,7 @@ func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "DateTime")
+	return newScalarFieldContext("RevisionPage", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32710,7 +32710,7 @@ func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "DateTime")
+	return newScalarFieldContext("RevisionPage", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32797,7 +32797,7 @@ func (ec *executionContext) _RevisionPage_tags(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32820,7 +32820,7 @@ func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_href(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "String")
+	return newScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_target(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32843,7 +32843,7 @@ func (ec *executionContext) _RevisionPage_target(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, false, "JSON")
+	return newScalarFieldContext("RevisionPage", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _RevisionPage_pages(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32898,7 +32898,7 @@ func (ec *executionContext) _RevisionPage_markdown(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, "String")
+	return newScalarFieldContext("RevisionPage", field, true, true, "String")
 }
 
 func (ec *executionContext) _RevisionPage_document(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -32921,7 +32921,7 @@ func (ec *executionContext) _RevisionPage_document(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPage", field, true, true, "JSON")
+	return newScalarFieldContext("RevisionPage", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32944,7 +32944,7 @@ func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32967,7 +32967,7 @@ func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_cover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -32990,7 +32990,7 @@ func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_coverSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33013,7 +33013,7 @@ func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33036,7 +33036,7 @@ func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33059,7 +33059,7 @@ func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_coverMask(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33082,7 +33082,7 @@ func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_tableOfContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33105,7 +33105,7 @@ func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_outline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33128,7 +33128,7 @@ func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_pagination(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33151,7 +33151,7 @@ func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33174,7 +33174,7 @@ func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33197,7 +33197,7 @@ func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_actions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -33220,7 +33220,7 @@ func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_anchors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageURLs) (ret graphql.Marshaler) {
@@ -33243,7 +33243,7 @@ func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionPageURLs", field, false, false, "String")
+	return newScalarFieldContext("RevisionPageURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
@@ -33266,7 +33266,7 @@ func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
+	return newScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
@@ -33289,7 +33289,7 @@ func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
+	return newScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
@@ -33312,7 +33312,7 @@ func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
+	return newScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33335,7 +33335,7 @@ func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
+	return newScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33358,7 +33358,7 @@ func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "ID")
+	return newScalarFieldContext("SAMLProvider", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33381,7 +33381,7 @@ func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
+	return newScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33404,7 +33404,7 @@ func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_ssoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
+	return newScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33427,7 +33427,7 @@ func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
+	return newScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33450,7 +33450,7 @@ func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_certificate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
+	return newScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_defaultTeam(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33518,7 +33518,7 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_defaultRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "Role")
+	return newScalarFieldContext("SAMLProvider", field, false, false, "Role")
 }
 
 func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33541,7 +33541,7 @@ func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, false, false, "DateTime")
+	return newScalarFieldContext("SAMLProvider", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33564,7 +33564,7 @@ func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
+	return newScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
@@ -33683,7 +33683,7 @@ func (ec *executionContext) _SAMLProviderList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProviderList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProviderList", field, false, false, "Int")
+	return newScalarFieldContext("SAMLProviderList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
@@ -33738,7 +33738,7 @@ func (ec *executionContext) _SAMLProviderURLs_location(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProviderURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLProviderURLs", field, false, false, "String")
+	return newScalarFieldContext("SAMLProviderURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
@@ -33761,7 +33761,7 @@ func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_acsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLService", field, false, false, "String")
+	return newScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
@@ -33784,7 +33784,7 @@ func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_startURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLService", field, false, false, "String")
+	return newScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
@@ -33807,7 +33807,7 @@ func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SAMLService", field, false, false, "String")
+	return newScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
@@ -33830,7 +33830,7 @@ func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, "ID")
+	return newScalarFieldContext("SSOProviderLogin", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
@@ -33853,7 +33853,7 @@ func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, "String")
+	return newScalarFieldContext("SSOProviderLogin", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
@@ -33876,7 +33876,7 @@ func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_startURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SSOProviderLogin", field, false, false, "String")
+	return newScalarFieldContext("SSOProviderLogin", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLoginList_items(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLoginList) (ret graphql.Marshaler) {
@@ -33931,7 +33931,7 @@ func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageAncestor_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageAncestor", field, false, false, "String")
+	return newScalarFieldContext("SearchPageAncestor", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -33954,7 +33954,7 @@ func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -33977,7 +33977,7 @@ func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34000,7 +34000,7 @@ func (ec *executionContext) _SearchPageResult_description(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34023,7 +34023,7 @@ func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34046,7 +34046,7 @@ func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "Float")
+	return newScalarFieldContext("SearchPageResult", field, true, false, "Float")
 }
 
 func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34069,7 +34069,7 @@ func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResult", field, true, false, "Int")
+	return newScalarFieldContext("SearchPageResult", field, true, false, "Int")
 }
 
 func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
@@ -34220,7 +34220,7 @@ func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchPageResultList", field, false, false, "Int")
+	return newScalarFieldContext("SearchPageResultList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
@@ -34275,7 +34275,7 @@ func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchResultURLs", field, false, false, "String")
+	return newScalarFieldContext("SearchResultURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34298,7 +34298,7 @@ func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34321,7 +34321,7 @@ func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34344,7 +34344,7 @@ func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34367,7 +34367,7 @@ func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34390,7 +34390,7 @@ func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSectionResult", field, true, false, "Float")
+	return newScalarFieldContext("SearchSectionResult", field, true, false, "Float")
 }
 
 func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
@@ -34445,7 +34445,7 @@ func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, true, false, "String")
+	return newScalarFieldContext("SearchSpaceResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34468,7 +34468,7 @@ func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, "String")
+	return newScalarFieldContext("SearchSpaceResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34491,7 +34491,7 @@ func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, "String")
+	return newScalarFieldContext("SearchSpaceResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34514,7 +34514,7 @@ func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResult", field, false, false, "Float")
+	return newScalarFieldContext("SearchSpaceResult", field, false, false, "Float")
 }
 
 func (ec *executionContext) _SearchSpaceResult_pages(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
@@ -34601,7 +34601,7 @@ func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SearchSpaceResultList", field, false, false, "Int")
+	return newScalarFieldContext("SearchSpaceResultList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
@@ -34656,7 +34656,7 @@ func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, true, false, "String")
+	return newScalarFieldContext("ShareLink", field, true, false, "String")
 }
 
 func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34679,7 +34679,7 @@ func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, false, false, "ID")
+	return newScalarFieldContext("ShareLink", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34702,7 +34702,7 @@ func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, false, false, "DateTime")
+	return newScalarFieldContext("ShareLink", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34725,7 +34725,7 @@ func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, true, false, "String")
+	return newScalarFieldContext("ShareLink", field, true, false, "String")
 }
 
 func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34748,7 +34748,7 @@ func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLink", field, true, false, "Boolean")
+	return newScalarFieldContext("ShareLink", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
@@ -34835,7 +34835,7 @@ func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLinkList", field, false, false, "Int")
+	return newScalarFieldContext("ShareLinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
@@ -34890,7 +34890,7 @@ func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ShareLinkURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ShareLinkURLs", field, false, false, "String")
+	return newScalarFieldContext("ShareLinkURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_object(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34913,7 +34913,7 @@ func (ec *executionContext) _Site_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Site_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, "String")
+	return newScalarFieldContext("Site", field, true, false, "String")
 }
 
 func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34936,7 +34936,7 @@ func (ec *executionContext) _Site_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Site_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "ID")
+	return newScalarFieldContext("Site", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Site_type(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34959,7 +34959,7 @@ func (ec *executionContext) _Site_type(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Site_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "SiteType")
+	return newScalarFieldContext("Site", field, false, false, "SiteType")
 }
 
 func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -34982,7 +34982,7 @@ func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Site_appliedType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, "SiteType")
+	return newScalarFieldContext("Site", field, true, false, "SiteType")
 }
 
 func (ec *executionContext) _Site_title(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35005,7 +35005,7 @@ func (ec *executionContext) _Site_title(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Site_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "String")
+	return newScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35028,7 +35028,7 @@ func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Site_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "String")
+	return newScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35051,7 +35051,7 @@ func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "String")
+	return newScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35106,7 +35106,7 @@ func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "SiteVisibility")
+	return newScalarFieldContext("Site", field, false, false, "SiteVisibility")
 }
 
 func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35129,7 +35129,7 @@ func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Site_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, "String")
+	return newScalarFieldContext("Site", field, true, false, "String")
 }
 
 func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35152,7 +35152,7 @@ func (ec *executionContext) _Site_published(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Site_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "Boolean")
+	return newScalarFieldContext("Site", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35175,7 +35175,7 @@ func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, true, "Int")
+	return newScalarFieldContext("Site", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35198,7 +35198,7 @@ func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, false, false, "DateTime")
+	return newScalarFieldContext("Site", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35381,7 +35381,7 @@ func (ec *executionContext) _Site_organization(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Site_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Site", field, true, false, "ID")
+	return newScalarFieldContext("Site", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Site_sections(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -35612,7 +35612,7 @@ func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveContent_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveContent", field, false, false, "Boolean")
+	return newScalarFieldContext("SiteAdaptiveContent", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
@@ -35635,7 +35635,7 @@ func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "String")
+	return newScalarFieldContext("SiteAdaptiveSchema", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
@@ -35658,7 +35658,7 @@ func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_jsonSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "JSON")
+	return newScalarFieldContext("SiteAdaptiveSchema", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
@@ -35681,7 +35681,7 @@ func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "DateTime")
+	return newScalarFieldContext("SiteAdaptiveSchema", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
@@ -35704,7 +35704,7 @@ func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteAds_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAds", field, false, false, "String")
+	return newScalarFieldContext("SiteAds", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
@@ -35727,7 +35727,7 @@ func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteAds_submittable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteAds", field, false, false, "Boolean")
+	return newScalarFieldContext("SiteAds", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
@@ -35750,7 +35750,7 @@ func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, "String")
+	return newScalarFieldContext("SiteFeature", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
@@ -35773,7 +35773,7 @@ func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, "SiteType")
+	return newScalarFieldContext("SiteFeature", field, false, false, "SiteType")
 }
 
 func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
@@ -35796,7 +35796,7 @@ func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_frozen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteFeature", field, false, false, "Boolean")
+	return newScalarFieldContext("SiteFeature", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
@@ -35851,7 +35851,7 @@ func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteList", field, false, false, "Int")
+	return newScalarFieldContext("SiteList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
@@ -35906,7 +35906,7 @@ func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteObjectURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteObjectURLs", field, false, false, "String")
+	return newScalarFieldContext("SiteObjectURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SitePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35929,7 +35929,7 @@ func (ec *executionContext) _SitePermissions_view(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35952,7 +35952,7 @@ func (ec *executionContext) _SitePermissions_access(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35975,7 +35975,7 @@ func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -35998,7 +35998,7 @@ func (ec *executionContext) _SitePermissions_create(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36021,7 +36021,7 @@ func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36044,7 +36044,7 @@ func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36067,7 +36067,7 @@ func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_viewAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
@@ -36090,7 +36090,7 @@ func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_editAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
@@ -36113,7 +36113,7 @@ func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteProxy_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, "String")
+	return newScalarFieldContext("SiteProxy", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
@@ -36136,7 +36136,7 @@ func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteProxy", field, false, false, "String")
+	return newScalarFieldContext("SiteProxy", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36159,7 +36159,7 @@ func (ec *executionContext) _SiteSection_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "String")
+	return newScalarFieldContext("SiteSection", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36182,7 +36182,7 @@ func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "ID")
+	return newScalarFieldContext("SiteSection", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36205,7 +36205,7 @@ func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
+	return newScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_description(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36228,7 +36228,7 @@ func (ec *executionContext) _SiteSection_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
+	return newScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36251,7 +36251,7 @@ func (ec *executionContext) _SiteSection_default(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "Boolean")
+	return newScalarFieldContext("SiteSection", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36274,7 +36274,7 @@ func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "Boolean")
+	return newScalarFieldContext("SiteSection", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36297,7 +36297,7 @@ func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
+	return newScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36320,7 +36320,7 @@ func (ec *executionContext) _SiteSection_condition(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
+	return newScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36343,7 +36343,7 @@ func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_sectionGroup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, true, false, "ID")
+	return newScalarFieldContext("SiteSection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _SiteSection_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -36430,7 +36430,7 @@ func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSection", field, false, false, "String")
+	return newScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36453,7 +36453,7 @@ func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, "String")
+	return newScalarFieldContext("SiteSectionGroup", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36476,7 +36476,7 @@ func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, "ID")
+	return newScalarFieldContext("SiteSectionGroup", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36499,7 +36499,7 @@ func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, "String")
+	return newScalarFieldContext("SiteSectionGroup", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36522,7 +36522,7 @@ func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, false, false, "String")
+	return newScalarFieldContext("SiteSectionGroup", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36545,7 +36545,7 @@ func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroup", field, true, false, "Boolean")
+	return newScalarFieldContext("SiteSectionGroup", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSectionGroup_sections(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
@@ -36632,7 +36632,7 @@ func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionGroupList", field, false, false, "Int")
+	return newScalarFieldContext("SiteSectionGroupList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
@@ -36719,7 +36719,7 @@ func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSectionList", field, false, false, "Int")
+	return newScalarFieldContext("SiteSectionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
@@ -36774,7 +36774,7 @@ func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "String")
+	return newScalarFieldContext("SiteSpace", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36797,7 +36797,7 @@ func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, "ID")
+	return newScalarFieldContext("SiteSpace", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36820,7 +36820,7 @@ func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, "String")
+	return newScalarFieldContext("SiteSpace", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36843,7 +36843,7 @@ func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "ID")
+	return newScalarFieldContext("SiteSpace", field, true, false, "ID")
 }
 
 func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36898,7 +36898,7 @@ func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "String")
+	return newScalarFieldContext("SiteSpace", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36921,7 +36921,7 @@ func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
+	return newScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36944,7 +36944,7 @@ func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
+	return newScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36967,7 +36967,7 @@ func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, false, false, "String")
+	return newScalarFieldContext("SiteSpace", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -36990,7 +36990,7 @@ func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeature(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
+	return newScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
@@ -37077,7 +37077,7 @@ func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteSpaceList", field, false, false, "Int")
+	return newScalarFieldContext("SiteSpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
@@ -37132,7 +37132,7 @@ func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteStructure_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, "String")
+	return newScalarFieldContext("SiteStructure", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
@@ -37155,7 +37155,7 @@ func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteStructure_structure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteStructure", field, false, false, "SiteStructureItem")
+	return newScalarFieldContext("SiteStructure", field, false, false, "SiteStructureItem")
 }
 
 func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37178,7 +37178,7 @@ func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
+	return newScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37201,7 +37201,7 @@ func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
+	return newScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37224,7 +37224,7 @@ func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
+	return newScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
@@ -37247,7 +37247,7 @@ func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_preview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteURLs", field, false, false, "String")
+	return newScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
@@ -37270,7 +37270,7 @@ func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_algorithm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, "String")
+	return newScalarFieldContext("SiteVisitorKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
@@ -37293,7 +37293,7 @@ func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_audience(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, "String")
+	return newScalarFieldContext("SiteVisitorKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
@@ -37316,7 +37316,7 @@ func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiteVisitorKey", field, false, false, "DateTime")
+	return newScalarFieldContext("SiteVisitorKey", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37339,7 +37339,7 @@ func (ec *executionContext) _Space_object(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Space_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, "String")
+	return newScalarFieldContext("Space", field, true, false, "String")
 }
 
 func (ec *executionContext) _Space_id(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37362,7 +37362,7 @@ func (ec *executionContext) _Space_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Space_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "ID")
+	return newScalarFieldContext("Space", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Space_title(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37385,7 +37385,7 @@ func (ec *executionContext) _Space_title(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Space_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "String")
+	return newScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37408,7 +37408,7 @@ func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Space_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "String")
+	return newScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37431,7 +37431,7 @@ func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "Visibility")
+	return newScalarFieldContext("Space", field, false, false, "Visibility")
 }
 
 func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37454,7 +37454,7 @@ func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "DateTime")
+	return newScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37477,7 +37477,7 @@ func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "DateTime")
+	return newScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37500,7 +37500,7 @@ func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_deletedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "DateTime")
+	return newScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37523,7 +37523,7 @@ func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Space_editMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "SpaceEditMode")
+	return newScalarFieldContext("Space", field, false, false, "SpaceEditMode")
 }
 
 func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37578,7 +37578,7 @@ func (ec *executionContext) _Space_organization(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Space_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, "ID")
+	return newScalarFieldContext("Space", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37601,7 +37601,7 @@ func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Space_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, "ID")
+	return newScalarFieldContext("Space", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37624,7 +37624,7 @@ func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_revisionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "String")
+	return newScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37660,7 +37660,7 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Space_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "Role")
+	return newScalarFieldContext("Space", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37683,7 +37683,7 @@ func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Space_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
+	return newScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37706,7 +37706,7 @@ func (ec *executionContext) _Space_changeRequests(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
+	return newScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37729,7 +37729,7 @@ func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequestsOpen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
+	return newScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37752,7 +37752,7 @@ func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequestsDraft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, false, false, "Int")
+	return newScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -37807,7 +37807,7 @@ func (ec *executionContext) _Space_mergeRules(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Space", field, true, false, "JSON")
+	return newScalarFieldContext("Space", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Space_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
@@ -38190,7 +38190,7 @@ func (ec *executionContext) _SpaceCustomField_value(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpaceCustomField_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceCustomField", field, false, false, "JSON")
+	return newScalarFieldContext("SpaceCustomField", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
@@ -38245,7 +38245,7 @@ func (ec *executionContext) _SpaceList_count(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceList", field, false, false, "Int")
+	return newScalarFieldContext("SpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
@@ -38300,7 +38300,7 @@ func (ec *executionContext) _SpacePermissions_view(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38323,7 +38323,7 @@ func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38346,7 +38346,7 @@ func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38369,7 +38369,7 @@ func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_viewInviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38392,7 +38392,7 @@ func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38415,7 +38415,7 @@ func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_triggerGitSync(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38438,7 +38438,7 @@ func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38461,7 +38461,7 @@ func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_merge(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38484,7 +38484,7 @@ func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
@@ -38507,7 +38507,7 @@ func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38530,7 +38530,7 @@ func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38553,7 +38553,7 @@ func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38576,7 +38576,7 @@ func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38599,7 +38599,7 @@ func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
@@ -38622,7 +38622,7 @@ func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Team_object(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38645,7 +38645,7 @@ func (ec *executionContext) _Team_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Team_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, true, false, "String")
+	return newScalarFieldContext("Team", field, true, false, "String")
 }
 
 func (ec *executionContext) _Team_id(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38668,7 +38668,7 @@ func (ec *executionContext) _Team_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Team_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, false, false, "ID")
+	return newScalarFieldContext("Team", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Team_title(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38691,7 +38691,7 @@ func (ec *executionContext) _Team_title(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Team_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, false, false, "String")
+	return newScalarFieldContext("Team", field, false, false, "String")
 }
 
 func (ec *executionContext) _Team_members(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38714,7 +38714,7 @@ func (ec *executionContext) _Team_members(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Team_members(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, true, true, "Int")
+	return newScalarFieldContext("Team", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38737,7 +38737,7 @@ func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Team_spaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, true, false, "Int")
+	return newScalarFieldContext("Team", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38760,7 +38760,7 @@ func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Team_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Team", field, false, false, "DateTime")
+	return newScalarFieldContext("Team", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Team_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
@@ -38891,7 +38891,7 @@ func (ec *executionContext) _TeamList_count(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_TeamList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamList", field, false, false, "Int")
+	return newScalarFieldContext("TeamList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
@@ -39074,7 +39074,7 @@ func (ec *executionContext) _TeamMemberList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamMemberList", field, false, false, "Int")
+	return newScalarFieldContext("TeamMemberList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
@@ -39129,7 +39129,7 @@ func (ec *executionContext) _TeamMemberPermissions_view(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamMemberPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("TeamMemberPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberRoleInfo) (ret graphql.Marshaler) {
@@ -39152,7 +39152,7 @@ func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberRoleInfo_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamMemberRoleInfo", field, false, false, "TeamRole")
+	return newScalarFieldContext("TeamMemberRoleInfo", field, false, false, "TeamRole")
 }
 
 func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
@@ -39175,7 +39175,7 @@ func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_TeamPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
@@ -39198,7 +39198,7 @@ func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TeamPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettings_object(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39221,7 +39221,7 @@ func (ec *executionContext) _TranslationSettings_object(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, "String")
+	return newScalarFieldContext("TranslationSettings", field, true, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39244,7 +39244,7 @@ func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "ID")
+	return newScalarFieldContext("TranslationSettings", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TranslationSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39267,7 +39267,7 @@ func (ec *executionContext) _TranslationSettings_title(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "String")
+	return newScalarFieldContext("TranslationSettings", field, false, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39290,7 +39290,7 @@ func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
+	return newScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39313,7 +39313,7 @@ func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
+	return newScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39336,7 +39336,7 @@ func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettings", field, true, false, "String")
+	return newScalarFieldContext("TranslationSettings", field, true, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
@@ -39455,7 +39455,7 @@ func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsList", field, false, false, "Int")
+	return newScalarFieldContext("TranslationSettingsList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
@@ -39510,7 +39510,7 @@ func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
@@ -39533,7 +39533,7 @@ func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
+	return newScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsURLs) (ret graphql.Marshaler) {
@@ -39556,7 +39556,7 @@ func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranslationSettingsURLs", field, false, false, "String")
+	return newScalarFieldContext("TranslationSettingsURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_object(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39579,7 +39579,7 @@ func (ec *executionContext) _User_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_User_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, true, false, "String")
+	return newScalarFieldContext("User", field, true, false, "String")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39602,7 +39602,7 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "ID")
+	return newScalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_displayName(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39625,7 +39625,7 @@ func (ec *executionContext) _User_displayName(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_User_displayName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return newScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39648,7 +39648,7 @@ func (ec *executionContext) _User_email(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return newScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39671,7 +39671,7 @@ func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_User_photoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
+	return newScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_urls(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -39758,7 +39758,7 @@ func (ec *executionContext) _UserContributor_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_UserContributor_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserContributor", field, false, false, "Int")
+	return newScalarFieldContext("UserContributor", field, false, false, "Int")
 }
 
 func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
@@ -39781,7 +39781,7 @@ func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_UserContributor_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserContributor", field, false, false, "DateTime")
+	return newScalarFieldContext("UserContributor", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.UserURLs) (ret graphql.Marshaler) {
@@ -39804,7 +39804,7 @@ func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserURLs", field, false, false, "String")
+	return newScalarFieldContext("UserURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
@@ -39827,7 +39827,7 @@ func (ec *executionContext) _VersionContext_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VersionContext", field, false, false, "String")
+	return newScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
@@ -39850,7 +39850,7 @@ func (ec *executionContext) _VersionContext_revision(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VersionContext", field, false, false, "String")
+	return newScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
@@ -39873,7 +39873,7 @@ func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VersionContext", field, false, false, "String")
+	return newScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39896,7 +39896,7 @@ func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
+	return newScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39919,7 +39919,7 @@ func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "ID")
+	return newScalarFieldContext("Webhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Webhook_organization(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39942,7 +39942,7 @@ func (ec *executionContext) _Webhook_organization(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "ID")
+	return newScalarFieldContext("Webhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39965,7 +39965,7 @@ func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
+	return newScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -39988,7 +39988,7 @@ func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
+	return newScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40011,7 +40011,7 @@ func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "Boolean")
+	return newScalarFieldContext("Webhook", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40034,7 +40034,7 @@ func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
+	return newScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40057,7 +40057,7 @@ func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "String")
+	return newScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40080,7 +40080,7 @@ func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "DateTime")
+	return newScalarFieldContext("Webhook", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40103,7 +40103,7 @@ func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Webhook", field, false, false, "DateTime")
+	return newScalarFieldContext("Webhook", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Webhook_deliveries(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
@@ -40170,7 +40170,7 @@ func (ec *executionContext) _WebhookDelivery_object(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40193,7 +40193,7 @@ func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40216,7 +40216,7 @@ func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_webhook(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40239,7 +40239,7 @@ func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40262,7 +40262,7 @@ func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40285,7 +40285,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40308,7 +40308,7 @@ func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40331,7 +40331,7 @@ func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_responseCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40354,7 +40354,7 @@ func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40377,7 +40377,7 @@ func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40400,7 +40400,7 @@ func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_redeliveryOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40423,7 +40423,7 @@ func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40446,7 +40446,7 @@ func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40469,7 +40469,7 @@ func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
@@ -40492,7 +40492,7 @@ func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_deliveredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_items(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
@@ -40547,7 +40547,7 @@ func (ec *executionContext) _WebhookDeliveryList_count(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
+	return newScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
@@ -40634,7 +40634,7 @@ func (ec *executionContext) _WebhookList_count(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WebhookList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookList", field, false, false, "Int")
+	return newScalarFieldContext("WebhookList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
@@ -40689,7 +40689,7 @@ func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
+	return newScalarFieldContext("__Directive", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40712,7 +40712,7 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
+	return newScalarFieldContext("__Directive", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40735,7 +40735,7 @@ func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
+	return newScalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40758,7 +40758,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
+	return newScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -40825,7 +40825,7 @@ func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
+	return newScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -40848,7 +40848,7 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+	return newScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -40871,7 +40871,7 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
+	return newScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -40894,7 +40894,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+	return newScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -40917,7 +40917,7 @@ func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
+	return newScalarFieldContext("__Field", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -40940,7 +40940,7 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+	return newScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -41039,7 +41039,7 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
+	return newScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -41062,7 +41062,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+	return newScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41085,7 +41085,7 @@ func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
+	return newScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41108,7 +41108,7 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+	return newScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41163,7 +41163,7 @@ func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
+	return newScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41186,7 +41186,7 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
+	return newScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -41209,7 +41209,7 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+	return newScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -41232,7 +41232,7 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
+	return newScalarFieldContext("__Schema", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -41415,7 +41415,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
+	return newScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41438,7 +41438,7 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+	return newScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41461,7 +41461,7 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+	return newScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41484,7 +41484,7 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+	return newScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -41735,7 +41735,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
+	return newScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
