@@ -20,7 +20,7 @@ func (r *invitationResolver) InvitedBy(ctx context.Context, obj *model.Invitatio
 	if obj.InviterID == nil {
 		return nil, nil
 	}
-	u, err := loader.For(ctx).User.Load(ctx, *obj.InviterID)
+	u, err := loader.For(ctx).People().User.Load(ctx, *obj.InviterID)
 	if store.ErrorCode(err) == store.CodeNotFound {
 		return nil, nil
 	}

@@ -15,7 +15,7 @@ import (
 
 // User is the resolver for the user field.
 func (r *memberResolver) User(ctx context.Context, obj *model.Member) (*model.User, error) {
-	u, err := loader.For(ctx).User.Load(ctx, obj.UserID)
+	u, err := loader.For(ctx).People().User.Load(ctx, obj.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func (r *memberResolver) User(ctx context.Context, obj *model.Member) (*model.Us
 
 // Teams is the resolver for the teams field.
 func (r *memberResolver) Teams(ctx context.Context, obj *model.Member) (int, error) {
-	return loader.For(ctx).MemberTeams.Count.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
+	return loader.For(ctx).People().MemberTeams.Count.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
 }
 
 // TeamMemberships is the resolver for the teamMemberships field.
@@ -35,7 +35,7 @@ func (r *memberResolver) TeamMemberships(ctx context.Context, obj *model.Member,
 	}
 	args := pageArgs(page, limit)
 	key := store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID}
-	l := loader.For(ctx).MemberTeams
+	l := loader.For(ctx).People().MemberTeams
 	var p store.Page[store.TeamMembership]
 	var err error
 	if title != nil && *title != "" {
@@ -54,7 +54,7 @@ func (r *memberResolver) TeamMemberships(ctx context.Context, obj *model.Member,
 
 // Team is the resolver for the team field.
 func (r *memberTeamResolver) Team(ctx context.Context, obj *model.MemberTeam) (*model.Team, error) {
-	t, err := loader.For(ctx).Team.Load(ctx, obj.TeamID)
+	t, err := loader.For(ctx).People().Team.Load(ctx, obj.TeamID)
 	if err != nil {
 		return nil, err
 	}

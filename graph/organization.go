@@ -61,7 +61,7 @@ func (r *Resolver) team(ctx context.Context, o *model.Organization, teamID strin
 	if err := requireMemberRole(o); err != nil {
 		return model.Team{}, err
 	}
-	t, err := loader.For(ctx).Team.Load(ctx, teamID)
+	t, err := loader.For(ctx).People().Team.Load(ctx, teamID)
 	if err != nil {
 		return model.Team{}, err
 	}

@@ -97,7 +97,7 @@ func (r *organizationResolver) Member(ctx context.Context, obj *model.Organizati
 	if err := requireMemberRole(obj); err != nil {
 		return nil, err
 	}
-	m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: userID})
+	m, err := loader.For(ctx).People().Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: userID})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (r *organizationResolver) Teams(ctx context.Context, obj *model.Organizatio
 	if owner != nil {
 		f.Owner = *owner
 		// Admins can manage every team.
-		m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: *owner})
+		m, err := loader.For(ctx).People().Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: *owner})
 		if err != nil {
 			return nil, store.Invalid("owner", "%q is not a member of the organization", *owner)
 		}

@@ -60,7 +60,7 @@ func (r *sAMLProviderResolver) DefaultTeam(ctx context.Context, obj *model.SAMLP
 	if obj.DefaultTeamID == nil {
 		return nil, nil
 	}
-	t, err := loader.For(ctx).Team.Load(ctx, *obj.DefaultTeamID)
+	t, err := loader.For(ctx).People().Team.Load(ctx, *obj.DefaultTeamID)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func (r *Resolver) canManageTeam(ctx context.Context, a model.Access, teamID str
 	if a.Role == nil {
 		return false, nil
 	}
-	rank, err := loader.For(ctx).ViewerTeamRole.Load(ctx, teamID)
+	rank, err := loader.For(ctx).People().ViewerTeamRole.Load(ctx, teamID)
 	return rank == store.OwnerRank, err
 }
 

@@ -104,7 +104,7 @@ func (r *mutationResolver) RemoveTeamMember(ctx context.Context, organizationID 
 
 // Members is the resolver for the members field.
 func (r *teamResolver) Members(ctx context.Context, obj *model.Team) (int, error) {
-	return loader.For(ctx).TeamMembers.Count.Load(ctx, obj.ID)
+	return loader.For(ctx).People().TeamMembers.Count.Load(ctx, obj.ID)
 }
 
 // Permissions is the resolver for the permissions field.
@@ -116,7 +116,7 @@ func (r *teamResolver) Permissions(ctx context.Context, obj *model.Team) (*model
 // TeamMembers is the resolver for the teamMembers field.
 func (r *teamResolver) TeamMembers(ctx context.Context, obj *model.Team, page *string, limit *int) (*model.TeamMemberList, error) {
 	args := pageArgs(page, limit)
-	p, err := nestedPage(ctx, loader.For(ctx).TeamMembers, obj.ID, args)
+	p, err := nestedPage(ctx, loader.For(ctx).People().TeamMembers, obj.ID, args)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (r *teamResolver) TeamMembers(ctx context.Context, obj *model.Team, page *s
 
 // Organization is the resolver for the organization field.
 func (r *teamMemberResolver) Organization(ctx context.Context, obj *model.TeamMember) (*model.Member, error) {
-	m, err := loader.For(ctx).Member.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
+	m, err := loader.For(ctx).People().Member.Load(ctx, store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID})
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 
 // user loads a user (the author of a change request, say) as its GraphQL object.
 func (r *Resolver) user(ctx context.Context, id string) (*model.User, error) {
-	return r.userFrom(ctx, loader.For(ctx).User, id)
+	return r.userFrom(ctx, loader.For(ctx).People().User, id)
 }
 
 // userFrom loads a user through a loader of its own (the comment loaders

@@ -38,7 +38,7 @@ func (r *queryResolver) User(ctx context.Context, id string) (*model.User, error
 			return nil, store.NotFound("user")
 		}
 	}
-	u, err := loader.For(ctx).User.Load(ctx, id)
+	u, err := loader.For(ctx).People().User.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -19,19 +19,13 @@ const wait = 500 * time.Microsecond
 // Loaders holds one loader per kind of batched read.
 type Loaders struct {
 	Organization *Loader[string, store.OrganizationAccess]
-	User         *Loader[string, store.User]
-	Team         *Loader[string, store.Team]
-	Member       *Loader[store.MemberKey, store.Member]
-	// ViewerTeamRole is the caller's role rank in a team: 0 none, store.OwnerRank for owners.
-	ViewerTeamRole *Loader[string, int]
-	TeamMembers    *Nested[string, store.TeamMembership]
-	MemberTeams    *Nested[store.MemberKey, store.TeamMembership]
 
 	// The groups below are made on first use: most operations read one
 	// object, and making every loader up front was a sixth of the
 	// allocations of a single read.
 	store    *store.Store
 	viewerID string
+	people   lazy[PeopleLoaders]
 	spaces   lazy[SpaceLoaders]
 	content  lazy[ContentLoaders]
 	comments lazy[CommentLoaders]
@@ -48,6 +42,11 @@ type lazy[T any] struct {
 func (z *lazy[T]) get(build func() *T) *T {
 	z.once.Do(func() { z.v = build() })
 	return z.v
+}
+
+// People are the loaders of users, members and teams.
+func (l *Loaders) People() *PeopleLoaders {
+	return l.people.get(func() *PeopleLoaders { return newPeopleLoaders(l) })
 }
 
 // Spaces are the loaders of spaces and collections.
@@ -76,14 +75,6 @@ func New(s *store.Store, viewerID string) *Loaders {
 	l.Organization = newLoader(func(ctx context.Context, ids []string) ([]store.OrganizationAccess, error) {
 		return s.OrganizationsForUser(ctx, viewerID, ids)
 	}, func(o store.OrganizationAccess) string { return o.ID }, "organization", nil)
-	l.User = newLoader(s.UsersByID, func(u store.User) string { return u.ID }, "user", nil)
-	l.Team = newLoader(s.TeamsByID, func(t store.Team) string { return t.ID }, "team", l.TeamsListed)
-	l.Member = newLoader(s.MembersByKey, memberKey, "member", l.MembersListed)
-	l.ViewerTeamRole = newCounter(func(ctx context.Context, ids []string) (map[string]int, error) {
-		return s.TeamRolesOfUser(ctx, viewerID, ids)
-	})
-	l.TeamMembers = newNested(s, store.TeamMembers, l.TeamMembershipsListed)
-	l.MemberTeams = newNested(s, store.MemberTeams, l.MemberTeamsListed)
 	return l
 }
 
@@ -104,32 +95,35 @@ func (l *Loaders) SiteSpacesListed(ss []store.SiteSpace) {
 
 // MembersListed announces what the fields of these members will load.
 func (l *Loaders) MembersListed(ms []store.Member) {
+	people := l.People()
 	for _, m := range ms {
-		k := memberKey(m)
-		l.User.Register(m.UserID)
-		l.MemberTeams.Register(k)
+		people.User.Register(m.UserID)
+		people.MemberTeams.Register(memberKey(m))
 	}
 }
 
 // TeamsListed announces what the fields of these teams will load.
 func (l *Loaders) TeamsListed(ts []store.Team) {
+	people := l.People()
 	for _, t := range ts {
-		l.TeamMembers.Register(t.ID)
-		l.ViewerTeamRole.Register(t.ID)
+		people.TeamMembers.Register(t.ID)
+		people.ViewerTeamRole.Register(t.ID)
 	}
 }
 
 // TeamMembershipsListed announces the members behind team memberships.
 func (l *Loaders) TeamMembershipsListed(ms []store.TeamMembership) {
+	members := l.People().Member
 	for _, m := range ms {
-		l.Member.Register(membershipKey(m))
+		members.Register(membershipKey(m))
 	}
 }
 
 // MemberTeamsListed announces the teams behind a member's memberships.
 func (l *Loaders) MemberTeamsListed(ms []store.TeamMembership) {
+	teams := l.People().Team
 	for _, m := range ms {
-		l.Team.Register(m.TeamID)
+		teams.Register(m.TeamID)
 	}
 }
 
@@ -143,28 +137,31 @@ func (l *Loaders) CommentsListed(head string, cs []store.Comment) {
 
 // ChangeRequestsListed announces the users behind these change requests.
 func (l *Loaders) ChangeRequestsListed(crs []store.ChangeRequest) {
+	users := l.People().User
 	for _, cr := range crs {
-		l.User.Register(cr.CreatedBy)
+		users.Register(cr.CreatedBy)
 		if cr.MergedBy != nil {
-			l.User.Register(*cr.MergedBy)
+			users.Register(*cr.MergedBy)
 		}
 	}
 }
 
 // InvitationsListed announces the users who sent these invitations.
 func (l *Loaders) InvitationsListed(is []store.Invitation) {
+	users := l.People().User
 	for _, i := range is {
 		if i.InviterID != nil {
-			l.User.Register(*i.InviterID)
+			users.Register(*i.InviterID)
 		}
 	}
 }
 
 // SAMLProvidersListed announces the default teams of these providers.
 func (l *Loaders) SAMLProvidersListed(ps []store.SAMLProvider) {
+	teams := l.People().Team
 	for _, p := range ps {
 		if p.DefaultTeamID != nil {
-			l.Team.Register(*p.DefaultTeamID)
+			teams.Register(*p.DefaultTeamID)
 		}
 	}
 }
