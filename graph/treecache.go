@@ -25,6 +25,12 @@ import (
 // (generated.MarshalRevisionPages), so a cached tree is byte for byte an
 // uncached one, and it still costs the result budget what it cost the
 // first time.
+//
+// A space's `revision` is kept the same way when its selection holds only
+// what a revision never changes (its id, type, parents, creation time and
+// page trees): the space row names its revision, so the answer costs no
+// revision read either. A selection with anything else (urls, which follow
+// the space; files, whose links expire; links) resolves as usual.
 
 // Page-tree cache bounds: TreeCacheBytes of JSON, at most TreeCacheEntries
 // trees (one per revision, selection and format).
@@ -62,19 +68,31 @@ func newTreeCache(es graphql.ExecutableSchema) *treeCache {
 		func(t *renderedTree) int { return len(t.json) })}
 }
 
-// fields is the field middleware: `Revision.pages` goes through the cache,
-// every field through the result budget.
+// fields is the field middleware: `Revision.pages` and `Space.revision`
+// go through the cache, every field through the result budget.
 func (c *treeCache) fields(ctx context.Context, next graphql.Resolver) (any, error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.IsResolver && fc.Field.Name == "pages" && fc.Object == "Revision" {
-		if key, ok := c.key(ctx, fc); ok {
-			return c.pages(ctx, fc, key, next)
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.IsResolver {
+		switch {
+		case fc.Object == "Revision" && fc.Field.Name == "pages":
+			if key, ok := c.key(ctx, fc); ok {
+				return c.render(ctx, fc, key, next, c.marshalPages)
+			}
+		case fc.Object == "Space" && fc.Field.Name == "revision":
+			if key, ok := c.revisionKey(ctx, fc); ok {
+				return c.render(ctx, fc, key, next, c.marshalRevision)
+			}
 		}
 	}
 	return chargeResults(ctx, next)
 }
 
-// pages answers a page tree from the cache, or resolves and keeps it.
-func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key treeKey, next graphql.Resolver) (any, error) {
+// A marshaller marshals res, what fc's resolver answered, for fc's
+// selection; false when res is not what it marshals.
+type marshaller func(ctx context.Context, fc *graphql.FieldContext, res any) (graphql.Marshaler, bool)
+
+// render answers fc from the cache, or resolves it, marshals it against a
+// sub-account that measures what it costs, and keeps it.
+func (c *treeCache) render(ctx context.Context, fc *graphql.FieldContext, key treeKey, next graphql.Resolver, marshal marshaller) (any, error) {
 	a := accountOf(ctx)
 	if hit, ok := c.rendered.Get(key); ok {
 		if a != nil {
@@ -85,17 +103,15 @@ func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key tre
 		return rawJSON(hit.json), nil
 	}
 	res, err := next(ctx)
-	pages, ok := res.([]model.RevisionPage)
-	if err != nil || !ok || a == nil {
+	if err != nil || a == nil {
 		return res, err
 	}
-	// Marshal now, against a sub-account that measures what the tree costs.
 	sub := a.sub()
-	if err := sub.chargeList(fc.Field.Field, len(pages)); err != nil {
-		return nil, a.fail(sub.failed.Load())
-	}
 	errs := len(graphql.GetErrors(ctx))
-	m := generated.MarshalRevisionPages(context.WithValue(ctx, accountKey{}, sub), c.es, fc.Field.Selections, pages)
+	m, ok := marshal(context.WithValue(ctx, accountKey{}, sub), fc, res)
+	if !ok {
+		return res, nil
+	}
 	if err := sub.failed.Load(); err != nil {
 		return nil, a.fail(err)
 	}
@@ -104,7 +120,7 @@ func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key tre
 		return nil, err
 	}
 	if m == graphql.Null || len(graphql.GetErrors(ctx)) != errs {
-		return m, nil // a tree with an error is answered, not kept
+		return m, nil // an answer with an error is given, not kept
 	}
 	var buf bytes.Buffer
 	m.MarshalGQL(&buf)
@@ -112,7 +128,29 @@ func (c *treeCache) pages(ctx context.Context, fc *graphql.FieldContext, key tre
 	return rawJSON(buf.Bytes()), nil
 }
 
-// key names the rendering fc asks for; false when it is not to be cached
+// marshalPages marshals a page tree, charged as the unbounded list it is.
+func (c *treeCache) marshalPages(ctx context.Context, fc *graphql.FieldContext, res any) (graphql.Marshaler, bool) {
+	pages, ok := res.([]model.RevisionPage)
+	if !ok {
+		return nil, false
+	}
+	if accountOf(ctx).chargeList(fc.Field.Field, len(pages)) != nil {
+		return nil, true // the sub-account has failed
+	}
+	return generated.MarshalRevisionPages(ctx, c.es, fc.Field.Selections, pages), true
+}
+
+// marshalRevision marshals a revision; its page trees go through the
+// cache on their own.
+func (c *treeCache) marshalRevision(ctx context.Context, fc *graphql.FieldContext, res any) (graphql.Marshaler, bool) {
+	rev, ok := res.(*model.Revision)
+	if !ok || rev == nil {
+		return nil, false
+	}
+	return generated.MarshalRevision(ctx, c.es, fc.Field.Selections, rev), true
+}
+
+// key names the page tree fc asks for; false when it is not to be cached
 // (no revision at hand, or a deferred fragment in the selection).
 func (c *treeCache) key(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
 	if fc.Parent == nil {
@@ -131,18 +169,74 @@ func (c *treeCache) key(ctx context.Context, fc *graphql.FieldContext) (treeKey,
 	format, _ := fc.Args["format"].(*model.DocumentFormat)
 	k := treeKey{org: rev.OrganizationID, root: rev.Root, spaceOrg: rev.Space.OrganizationID, space: rev.Space.ID,
 		markdown: wantMarkdown(format), field: fc.Field.Field}
+	return k, withVariables(ctx, fc, &k)
+}
+
+// revisionKey names the revision fc, a space's `revision`, asks for; false
+// when it is not to be cached (no space at hand, a field of the selection
+// that a revision may answer differently later, or a deferred fragment).
+// The key's root is the revision's id: the field (a node of another
+// operation field than any page tree's) tells the two kinds apart.
+func (c *treeCache) revisionKey(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
+	if fc.Parent == nil {
+		return treeKey{}, false
+	}
+	var sp *model.Space
+	switch s := fc.Parent.Result.(type) {
+	case *model.Space:
+		sp = s
+	case model.Space:
+		sp = &s
+	}
+	if sp == nil || sp.RevisionID == "" || !unchanging(fc.Field.Selections) {
+		return treeKey{}, false
+	}
+	k := treeKey{org: sp.OrganizationID, root: sp.RevisionID, spaceOrg: sp.OrganizationID, space: sp.ID, field: fc.Field.Field}
+	return k, withVariables(ctx, fc, &k)
+}
+
+// withVariables completes k with the operation's variables when fc's
+// selection uses any; false when the selection defers a fragment.
+func withVariables(ctx context.Context, fc *graphql.FieldContext, k *treeKey) bool {
 	vars, deferred := selectionUses(fc.Field.Selections)
 	if deferred {
-		return treeKey{}, false
+		return false
 	}
 	if vars {
 		b, err := json.Marshal(graphql.GetOperationContext(ctx).Variables) // map keys sorted
 		if err != nil {
-			return treeKey{}, false
+			return false
 		}
 		k.vars = string(b)
 	}
-	return k, true
+	return true
+}
+
+// revisionFields are the fields of a revision that never change: the
+// page trees are content-addressed, the rest is the revision's row.
+var revisionFields = map[string]bool{"__typename": true, "object": true, "id": true, "type": true,
+	"parents": true, "createdAt": true, "pages": true}
+
+// unchanging reports whether a selection of a revision asks only for
+// revisionFields, fragments included.
+func unchanging(set ast.SelectionSet) bool {
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if !revisionFields[sel.Name] {
+				return false
+			}
+		case *ast.InlineFragment:
+			if !unchanging(sel.SelectionSet) {
+				return false
+			}
+		case *ast.FragmentSpread:
+			if sel.Definition == nil || !unchanging(sel.Definition.SelectionSet) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // selectionUses reports whether a selection refers to variables (in

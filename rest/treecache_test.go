@@ -78,3 +78,51 @@ func TestPageTreeCache(t *testing.T) {
 		}
 	}
 }
+
+// TestRevisionCache: a space's revision asked only for what a revision
+// never changes is answered from the cache without reading the revision,
+// byte for byte; asked for more (its urls follow the space), it is read.
+func TestRevisionCache(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
+	publish(t, alice, space, insert("a", "", "# Alpha\n\nText a."), insert("b", "a", "# Beta\n\nText b."))
+	twice := func(query string) (first, second *resttest.Response) {
+		t.Helper()
+		for i := range 2 {
+			r := alice.Post("/graphql", map[string]any{"query": query, "variables": map[string]any{"id": space}}).Expect(http.StatusOK)
+			if bytes.Contains(r.Body, []byte(`"errors"`)) {
+				t.Fatalf("errors: %s", r.Body)
+			}
+			if i == 0 {
+				first = r
+			} else {
+				second = r
+			}
+		}
+		return first, second
+	}
+	const unchanging = `query($id: ID!) { space(id: $id) { title revision { __typename id type parents createdAt
+  ... on Revision { pages { id title pages { id } } } } } }`
+	first, cached := twice(unchanging)
+	if !bytes.Equal(first.Body, cached.Body) {
+		t.Fatalf("cached revision differs:\n%s\n%s", first.Body, cached.Body)
+	}
+	for _, want := range []string{`"__typename":"Revision"`, `"type":"`, `"title":"Alpha"`} {
+		if !strings.Contains(string(cached.Body), want) {
+			t.Errorf("revision lacks %s: %s", want, cached.Body)
+		}
+	}
+	_, read := twice(`query($id: ID!) { space(id: $id) { title revision { __typename id type parents createdAt
+  urls { app } ... on Revision { pages { id title pages { id } } } } } }`)
+	if cached.Statements != read.Statements-1 {
+		t.Errorf("statements: %d for an unchanging revision from the cache, %d with its urls; want one fewer", cached.Statements, read.Statements)
+	}
+
+	// A merge gives the space a new revision, answered anew.
+	publish(t, alice, space, insert("c", "", "# Gamma\n\nNew."))
+	if _, after := twice(unchanging); !strings.Contains(string(after.Body), `"title":"Gamma"`) || bytes.Equal(after.Body, cached.Body) {
+		t.Errorf("revision after a merge: %s", after.Body)
+	}
+}

@@ -1,9 +1,9 @@
 package generated
 
 // This file is written by hand (gqlgen writes only generated.go here): it
-// lets the page-tree cache in package graph marshal a page tree with the
-// very code gqlgen generated for it, so a cached tree is byte for byte what
-// an uncached one would be.
+// lets the page-tree cache in package graph marshal a page tree or a
+// revision with the very code gqlgen generated for it, so a cached answer
+// is byte for byte what an uncached one would be.
 
 import (
 	"context"
@@ -19,4 +19,11 @@ import (
 func MarshalRevisionPages(ctx context.Context, es graphql.ExecutableSchema, sel ast.SelectionSet, pages []model.RevisionPage) graphql.Marshaler {
 	ec := newExecutionContext(graphql.GetOperationContext(ctx), es.(*executableSchema), nil)
 	return ec.marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx, sel, pages)
+}
+
+// MarshalRevision marshals rev, the value of a `Revision!` field, for the
+// selection sel. ctx is the field's resolver context.
+func MarshalRevision(ctx context.Context, es graphql.ExecutableSchema, sel ast.SelectionSet, rev *model.Revision) graphql.Marshaler {
+	ec := newExecutionContext(graphql.GetOperationContext(ctx), es.(*executableSchema), nil)
+	return ec.marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx, sel, rev)
 }
