@@ -397,7 +397,7 @@ func (r *run) postgraphile(ctx context.Context, b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "\n- PostGraphile cannot reach page trees: in Folio they are content-addressed tries of a space's revision, not relational rows. "+
 		"Its site tree stops at the space (%d objects with an id; Folio's without page trees: %d, with them: %d), so in the first row Folio does more.\n", counts[0], counts[1], counts[2])
-	b.WriteString("- Folio answers a page tree it has answered before from its page-tree cache (the JSON of a revision's tree for one selection: a revision never changes), so after the first request of a run the page trees cost their bytes, not their fields.\n")
+	b.WriteString("- Folio answers a page tree it has answered before from its page-tree cache (the JSON of a revision's tree for one selection: a revision never changes), and so a space's `revision { id pages { ... } }`, so after the first request of a run the page trees cost their bytes, not their fields or a revision read.\n")
 	b.WriteString("- The REST list answers 33 fields per space, the GraphQL lists 15 (the same columns on both sides).\n\n")
 }
 
