@@ -153,16 +153,7 @@ func (c *treeCache) marshalRevision(ctx context.Context, fc *graphql.FieldContex
 // key names the page tree fc asks for; false when it is not to be cached
 // (no revision at hand, or a deferred fragment in the selection).
 func (c *treeCache) key(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
-	if fc.Parent == nil {
-		return treeKey{}, false
-	}
-	var rev *model.Revision
-	switch r := fc.Parent.Result.(type) {
-	case *model.Revision:
-		rev = r
-	case model.Revision:
-		rev = &r
-	}
+	rev := parentResult[model.Revision](fc)
 	if rev == nil || rev.Root == "" {
 		return treeKey{}, false
 	}
@@ -178,21 +169,27 @@ func (c *treeCache) key(ctx context.Context, fc *graphql.FieldContext) (treeKey,
 // The key's root is the revision's id: the field (a node of another
 // operation field than any page tree's) tells the two kinds apart.
 func (c *treeCache) revisionKey(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
-	if fc.Parent == nil {
-		return treeKey{}, false
-	}
-	var sp *model.Space
-	switch s := fc.Parent.Result.(type) {
-	case *model.Space:
-		sp = s
-	case model.Space:
-		sp = &s
-	}
+	sp := parentResult[model.Space](fc)
 	if sp == nil || sp.RevisionID == "" || !unchanging(fc.Field.Selections) {
 		return treeKey{}, false
 	}
 	k := treeKey{org: sp.OrganizationID, root: sp.RevisionID, spaceOrg: sp.OrganizationID, space: sp.ID, field: fc.Field.Field}
 	return k, withVariables(ctx, fc, &k)
+}
+
+// parentResult is the object fc is a field of, when it is a T (resolvers
+// answer T or *T).
+func parentResult[T any](fc *graphql.FieldContext) *T {
+	if fc.Parent == nil {
+		return nil
+	}
+	switch r := fc.Parent.Result.(type) {
+	case *T:
+		return r
+	case T:
+		return &r
+	}
+	return nil
 }
 
 // withVariables completes k with the operation's variables when fc's
