@@ -7,10 +7,9 @@ package graph
 
 import (
 	"context"
-	"strconv"
-
 	"folio/graph/model"
 	"folio/store"
+	"strconv"
 )
 
 // Events is the resolver for the events field.
