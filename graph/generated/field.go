@@ -20,7 +20,7 @@ import (
 // gqlgen wraps it in a closure that writes the context the middleware
 // passed back into a variable its children then marshal with: a closure
 // and a variable moved to the heap for every field of every result, a
-// fifth of a 1,000-space list's allocations. Folio's only field
+// quarter of a 1,000-space list's allocations. Folio's only field
 // middleware (graph's page-tree cache in front of the result budget)
 // passes every resolver the context it was given, so the children's
 // context is the field's own. Fields with directives keep gqlgen's path,
