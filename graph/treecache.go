@@ -33,7 +33,7 @@ import (
 // the space; files, whose links expire; links) resolves as usual.
 
 // Page-tree cache bounds: TreeCacheBytes of JSON, at most TreeCacheEntries
-// trees (one per revision, selection and format).
+// renderings (one per page tree or revision, selection and format).
 const (
 	TreeCacheBytes   = 32 << 20
 	TreeCacheEntries = 4096
@@ -44,8 +44,9 @@ type treeCache struct {
 	rendered *lrucache.Cache[treeKey, *renderedTree]
 }
 
-// treeKey names one rendering: the content (organization and root hash),
-// the space whose app URL the pages carry, the format, and the selection.
+// treeKey names one rendering: the content (organization and root hash,
+// or for a whole revision its id), the space whose app URL the pages
+// carry, the format, and the selection.
 // The selection is the field's node in the parsed operation, which the
 // query cache shares between requests sending the same document; vars
 // holds the operation's variables when the selection uses any.
