@@ -95,9 +95,10 @@ node:
 		echo "node and npm not found: install Node.js 18 or later with npm (the contract tests need them)" >&2; exit 1; \
 	fi
 
-# Regenerate GraphQL code after editing graph/schema/*.graphqls.
-# Lists then marshal through graph/generated/slice.go, and data is written
-# into graph/generated/buffer.go's buffers (their comments say why).
+# Regenerate GraphQL code after editing graph/schema/*.graphqls. The sed
+# points the generated code at the hand-written files beside it in
+# graph/generated (field.go, boolean.go, deferred.go, object.go, slice.go,
+# buffer.go; their comments say why); TestGeneratedRewritten checks it ran.
 generate:
 	$(GO) tool gqlgen generate
 	sed -i -e 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' \

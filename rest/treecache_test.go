@@ -31,11 +31,7 @@ func TestPageTreeCache(t *testing.T) {
 		insert("c", "b", "# Gamma\n\n<b>&</b> c."))
 	post := func(vars map[string]any) *resttest.Response {
 		t.Helper()
-		r := alice.Post("/graphql", map[string]any{"query": cachedTreeQuery, "variables": vars}).Expect(http.StatusOK)
-		if bytes.Contains(r.Body, []byte(`"errors"`)) {
-			t.Fatalf("errors: %s", r.Body)
-		}
-		return r
+		return postTree(t, alice, cachedTreeQuery, vars)
 	}
 	withURLs := map[string]any{"id": space, "urls": true}
 	first, second := post(withURLs), post(withURLs)
@@ -90,18 +86,8 @@ func TestRevisionCache(t *testing.T) {
 	publish(t, alice, space, insert("a", "", "# Alpha\n\nText a."), insert("b", "a", "# Beta\n\nText b."))
 	twice := func(query string) (first, second *resttest.Response) {
 		t.Helper()
-		for i := range 2 {
-			r := alice.Post("/graphql", map[string]any{"query": query, "variables": map[string]any{"id": space}}).Expect(http.StatusOK)
-			if bytes.Contains(r.Body, []byte(`"errors"`)) {
-				t.Fatalf("errors: %s", r.Body)
-			}
-			if i == 0 {
-				first = r
-			} else {
-				second = r
-			}
-		}
-		return first, second
+		vars := map[string]any{"id": space}
+		return postTree(t, alice, query, vars), postTree(t, alice, query, vars)
 	}
 	const unchanging = `query($id: ID!) { space(id: $id) { title revision { __typename id type parents createdAt
   ... on Revision { pages { id title pages { id } } } } } }`
@@ -125,4 +111,14 @@ func TestRevisionCache(t *testing.T) {
 	if _, after := twice(unchanging); !strings.Contains(string(after.Body), `"title":"Gamma"`) || bytes.Equal(after.Body, cached.Body) {
 		t.Errorf("revision after a merge: %s", after.Body)
 	}
+}
+
+// postTree posts a GraphQL document that must answer without errors.
+func postTree(t *testing.T, c *resttest.Client, query string, vars map[string]any) *resttest.Response {
+	t.Helper()
+	r := c.Post("/graphql", map[string]any{"query": query, "variables": vars}).Expect(http.StatusOK)
+	if bytes.Contains(r.Body, []byte(`"errors"`)) {
+		t.Fatalf("errors: %s", r.Body)
+	}
+	return r
 }

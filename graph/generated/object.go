@@ -26,11 +26,7 @@ func newObject(fields []graphql.CollectedField, set *graphql.FieldSet) graphql.M
 }
 
 func (o *object) MarshalGQL(w io.Writer) {
-	sw, ok := w.(io.StringWriter)
-	if !ok {
-		sw = stringWriter{w}
-	}
-	sw.WriteString("{")
+	io.WriteString(w, "{")
 	first := true
 	for i := range o.fields {
 		alias := o.fields[i].Alias
@@ -38,17 +34,17 @@ func (o *object) MarshalGQL(w io.Writer) {
 			continue
 		}
 		if !first {
-			sw.WriteString(",")
+			io.WriteString(w, ",")
 		}
 		first = false
 		// An alias is a GraphQL name ([_A-Za-z][_0-9A-Za-z]*): nothing in
 		// it needs escaping.
-		sw.WriteString(`"`)
-		sw.WriteString(alias)
-		sw.WriteString(`":`)
+		io.WriteString(w, `"`)
+		io.WriteString(w, alias)
+		io.WriteString(w, `":`)
 		o.set.Values[i].MarshalGQL(w)
 	}
-	sw.WriteString("}")
+	io.WriteString(w, "}")
 }
 
 // written reports whether one of fields already answers alias. Two
@@ -63,7 +59,3 @@ func written(fields []graphql.CollectedField, alias string) bool {
 	}
 	return false
 }
-
-type stringWriter struct{ io.Writer }
-
-func (w stringWriter) WriteString(s string) (int, error) { return w.Write([]byte(s)) }

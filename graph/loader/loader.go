@@ -88,8 +88,9 @@ func membershipKey(m store.TeamMembership) store.MemberKey {
 
 // SiteSpacesListed announces the content the spaces of site spaces will read.
 func (l *Loaders) SiteSpacesListed(ss []store.SiteSpace) {
+	revisions := l.Content().Revision
 	for _, s := range ss {
-		l.Content().Revision.Register(s.Space.RevisionID)
+		revisions.Register(s.Space.RevisionID)
 	}
 }
 
