@@ -3,6 +3,7 @@ package rest_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"folio/rest/resttest"
+	"folio/store"
 	"folio/store/logs"
 )
 
@@ -120,7 +122,7 @@ func TestMetrics(t *testing.T) {
 		`folio_http_request_duration_seconds_count{method="GET",route="/v1/orgs/{organizationId}"} 3`,
 		`folio_http_request_sql_statements_count{method="GET",route="/v1/orgs/{organizationId}"} 3`,
 		`folio_http_request_sql_statements_bucket{method="GET",route="/v1/orgs/{organizationId}",le="0"} 0`,
-		`go_sql_max_open_connections{db_name="folio"} 20`,
+		fmt.Sprintf(`go_sql_max_open_connections{db_name="folio"} %d`, store.DefaultMaxConns()),
 		`go_sql_open_connections{db_name="folio"}`,
 	} {
 		if !strings.Contains(m, want) {

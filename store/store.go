@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -36,8 +37,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	sqldb.SetMaxOpenConns(20)
-	sqldb.SetMaxIdleConns(20)
+	setMaxConns(sqldb, DefaultMaxConns())
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
 	// Extra columns (window helpers, say) are dropped rather than failing a scan.
 	db := bun.NewDB(sqldb, pgdialect.New(), bun.WithDiscardUnknownColumns())
@@ -52,6 +52,35 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		return nil, err
 	}
 	return &Store{DB: db, dsn: dsn, now: time.Now, queue: queue}, nil
+}
+
+// MinMaxConns is the smallest pool Folio runs with: a migration holds one
+// connection for its lock while it applies the changes on another.
+const MinMaxConns = 2
+
+// DefaultMaxConns is the pool's size unless FOLIO_DB_MAX_CONNS says
+// otherwise: twice the cores Go schedules on, and at least four. A
+// connection is a PostgreSQL process; beyond about two per core they only
+// take turns on the same cores, and a burst of requests queues in the
+// kernel's scheduler, which slices every request thinner, instead of in
+// database/sql, first come first served (the README gives the measured
+// tail). No request holds two connections at once (the suite passes with
+// a pool of one but for migrations), so no size deadlocks a request.
+func DefaultMaxConns() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
+// SetMaxConns sets how many connections the store keeps open at most
+// (FOLIO_DB_MAX_CONNS), all of which it may keep idle.
+func (s *Store) SetMaxConns(n int) error {
+	if n < MinMaxConns {
+		return fmt.Errorf("database pool of %d connections: at least %d are needed", n, MinMaxConns)
+	}
+	setMaxConns(s.DB.DB, n)
+	return nil
+}
+
+func setMaxConns(db *sql.DB, n int) {
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
 }
 
 // DSN is the connection string the store was opened with.

@@ -74,7 +74,6 @@ func Seed(ctx context.Context, s *store.Store, orgID string, spaces []string, pa
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
 	err = conn.Raw(func(dc any) error {
 		pc, err := pgxConn(dc)
 		if err != nil {
@@ -90,6 +89,9 @@ func Seed(ctx context.Context, s *store.Store, orgID string, spaces []string, pa
 		}
 		return nil
 	})
+	// Back to the pool before VACUUM takes one: with a pool of one
+	// connection, holding it would wait forever.
+	conn.Close()
 	if err != nil {
 		return nil, err
 	}

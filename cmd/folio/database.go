@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 
 	"folio/store"
 )
@@ -29,6 +30,12 @@ func openStore(ctx context.Context) (s *store.Store, close func(), err error) {
 		dsn = emb.DSN()
 	}
 	s, err = store.Open(ctx, dsn)
+	if err == nil {
+		err = maxConnsFromEnv(s)
+		if err != nil {
+			s.Close()
+		}
+	}
 	if err != nil {
 		if emb != nil {
 			emb.Stop()
@@ -99,4 +106,18 @@ func migrate(ctx context.Context, args []string) error {
 		return nil
 	}
 	return fmt.Errorf("usage: folio migrate up|down|status")
+}
+
+// maxConnsFromEnv sizes the store's connection pool from
+// FOLIO_DB_MAX_CONNS; unset, store.DefaultMaxConns stays.
+func maxConnsFromEnv(s *store.Store) error {
+	v := os.Getenv("FOLIO_DB_MAX_CONNS")
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < store.MinMaxConns {
+		return fmt.Errorf("FOLIO_DB_MAX_CONNS=%q: want a number of connections, at least %d", v, store.MinMaxConns)
+	}
+	return s.SetMaxConns(n)
 }

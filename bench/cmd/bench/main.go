@@ -25,7 +25,8 @@ func main() {
 	noEventsBin := flag.String("noevents", "bin/folio-noevents", "folio built with -tags folio_noevents (writes append no events), to measure what the change feed costs")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
-		"events (writes with and without the change feed, webhook latency) or search (seeds only the search corpus)")
+		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
+		"or reads (the single reads against the baseline; seeds one organization and one space)")
 	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
@@ -33,8 +34,8 @@ func main() {
 	if *vs != "" && *only != "search" {
 		log.Fatal("-vs compares search only: add -only search")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events and search", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search and reads", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig

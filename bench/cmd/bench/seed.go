@@ -42,7 +42,8 @@ type seeded struct {
 }
 
 // seed fills the database through the same store code the API runs; with
-// only "search", just the user and the search corpus.
+// only "search", just the user and the search corpus; with only "reads",
+// just the user, the organization and the space the single reads read.
 func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
 	if err != nil {
@@ -59,6 +60,14 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	d := &seeded{token: tok, userID: u.ID, orgID: org.ID}
 	if only == "search" {
 		return d, seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace)
+	}
+	if only == "reads" {
+		sp, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Small", Visibility: store.VisibilityPublic})
+		if err != nil {
+			return nil, err
+		}
+		d.spaceID = sp.ID
+		return d, nil
 	}
 
 	log.Printf("seeding %d spaces", cfg.spaces)

@@ -247,36 +247,12 @@ func (r *run) all(ctx context.Context) string {
 	case "search":
 		r.searchSection(ctx, &b)
 		return b.String()
+	case "reads":
+		r.singleReads(ctx, &b)
+		return b.String()
 	}
 
-	// Single reads against the direct baseline and the database's ceiling.
-	b.WriteString("## Single reads\n\n" + header + "\n")
-	var ratios []string
-	for _, read := range []struct{ name, path string }{
-		{"GET /v1/orgs/{id}", "/v1/orgs/" + d.orgID},
-		{"GET /v1/spaces/{id}", "/v1/spaces/" + d.spaceID},
-	} {
-		folioBody, _ := r.fetch(r.get(r.folio, read.path))
-		baseBody, _ := r.fetch(r.get(r.baseline, read.path))
-		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, r.get(r.folio, read.path))
-		f.allocs = r.allocs(read.path)
-		base := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, r.get(r.baseline, read.path))
-		b.WriteString(f.row() + "\n" + base.row() + "\n")
-		same := "identical"
-		if !bytes.Equal(folioBody, baseBody) {
-			same = "DIFFERENT"
-			log.Printf("bodies differ:\nfolio:    %s\nbaseline: %s", folioBody, baseBody)
-		}
-		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput; response bytes %s. "+
-			"At 70%%, the load generator itself sent its p99 request %s late for Folio (p99 %s), %s for the baseline (p99 %s): "+
-			"a tail that the generator's delay accounts for is the shared machine's, not the server's.",
-			read.name, 100*f.max/base.max, same, ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)),
-			ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
-	}
-	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
-	tps := r.pgbench(orgSQL, r.cfg.clients)
-	fmt.Fprintf(&b, "| pgbench: the organization read statement | %.0f | | | | | | | 1 | |\n\n", tps)
-	b.WriteString(strings.Join(ratios, "\n") + "\n\n")
+	r.singleReads(ctx, &b)
 
 	// List pages, first and 90% deep.
 	b.WriteString("## List pages (GET /v1/orgs/{id}/spaces)\n\n" + header + "\n")
@@ -342,4 +318,56 @@ func (r *run) all(ctx context.Context) string {
 	b.WriteString("- Webhook delivery latency from a write's acknowledgement to the receiver at 100 writes/s (p50, p99 reported): see Webhook delivery latency.\n")
 	b.WriteString("- p99 at most 5x p50 at 70% of the maximum, with no errors: the p99/p50 and errors columns (the site tree rows are closed loops, not 70% runs).\n")
 	return b.String()
+}
+
+// singleReads measures the two single reads against the direct baseline
+// and the database's ceiling for the organization read's statement.
+func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
+	d := r.data
+	b.WriteString("## Single reads\n\n" + header + "\n")
+	var ratios, byLoad []string
+	for _, read := range []struct{ name, path string }{
+		{"GET /v1/orgs/{id}", "/v1/orgs/" + d.orgID},
+		{"GET /v1/spaces/{id}", "/v1/spaces/" + d.spaceID},
+	} {
+		folioBody, _ := r.fetch(r.get(r.folio, read.path))
+		baseBody, _ := r.fetch(r.get(r.baseline, read.path))
+		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, r.get(r.folio, read.path))
+		f.allocs = r.allocs(read.path)
+		base := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, r.get(r.baseline, read.path))
+		b.WriteString(f.row() + "\n" + base.row() + "\n")
+		byLoad = append(byLoad, r.tailByLoad(ctx, f, r.get(r.folio, read.path)), r.tailByLoad(ctx, base, r.get(r.baseline, read.path)))
+		same := "identical"
+		if !bytes.Equal(folioBody, baseBody) {
+			same = "DIFFERENT"
+			log.Printf("bodies differ:\nfolio:    %s\nbaseline: %s", folioBody, baseBody)
+		}
+		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput; response bytes %s. "+
+			"At 70%%, the load generator itself sent its p99 request %s late for Folio (p99 %s), %s for the baseline (p99 %s): "+
+			"a tail that the generator's delay accounts for is the shared machine's, not the server's.",
+			read.name, 100*f.max/base.max, same, ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)),
+			ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
+	}
+	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
+	tps := r.pgbench(orgSQL, r.cfg.clients)
+	fmt.Fprintf(b, "| pgbench: the organization read statement | %.0f | | | | | | | 1 | |\n\n", tps)
+	b.WriteString(strings.Join(ratios, "\n") + "\n\n")
+	b.WriteString("How the tail grows with the load: p50 / p99 (p99/p50) of open loops at a share of each target's maximum, " +
+		"the 70% column being the run above. A tail that the baseline grows as fast as Folio belongs to the machine " +
+		"the generator, the server and PostgreSQL share.\n\n" +
+		"| target | at 30% | at 50% | at 70% |\n|---|---|---|---|\n" + strings.Join(byLoad, "\n") + "\n\n")
+}
+
+// tailByLoad runs m's workload as open loops at 30% and 50% of its
+// maximum and returns a row of the tail at each load, with m's own 70%.
+func (r *run) tailByLoad(ctx context.Context, m measurement, mk loadgen.Request) string {
+	cell := func(res loadgen.Result) string {
+		p50, p99 := res.Quantile(0.5), res.Quantile(0.99)
+		return fmt.Sprintf("%s / %s (%.1fx)", ms(p50), ms(p99), float64(p99)/float64(max(p50, 1)))
+	}
+	row := "| " + m.target
+	for _, share := range []float64{0.3, 0.5} {
+		row += " | " + cell(loadgen.Open(ctx, r.client, m.max*share, r.cfg.measure, 256, mk))
+	}
+	return row + " | " + cell(m.at70) + " |"
 }
