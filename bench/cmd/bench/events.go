@@ -205,11 +205,7 @@ func (r *run) compareWrite(ctx context.Context, w writeWorkload, sides []*side, 
 		perPair = append(perPair, fmt.Sprintf("%.2f", got[0]/got[1]))
 	}
 	log.Printf("%s: with/without per pair: %s", w.name, strings.Join(perPair, " "))
-	slices.Sort(ratios)
-	median := ratios[len(ratios)/2]
-	if len(ratios)%2 == 0 {
-		median = (ratios[len(ratios)/2-1] + ratios[len(ratios)/2]) / 2
-	}
+	median := median(ratios)
 	rate := 0.7 * min(sums[0], sums[1]) / float64(pairs)
 	for i, sd := range sides {
 		if w.prepare != nil {
@@ -310,4 +306,43 @@ func (r *run) prepareMerges(ctx context.Context, sp *store.Space, pages []string
 	}
 	wg.Wait()
 	return out
+}
+
+// median is the middle of xs (which it sorts), or the mean of the two
+// middle values.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	m := xs[len(xs)/2]
+	if len(xs)%2 == 0 {
+		m = (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+	}
+	return m
+}
+
+// pairedShare is a's throughput as a share of b's: closed loops of the
+// suite's clients, one slice on each in turn (ABBA order) for the pairs of
+// eventSlices, and the median of the pairs' ratios. The machine drifts
+// over a run (its neighbours, PostgreSQL's own upkeep), and two maxima
+// measured a minute apart carry that drift into their ratio; pairs a
+// second apart mostly do not. It returns the pairs' ratios too.
+func (r *run) pairedShare(ctx context.Context, a, b loadgen.Request) (float64, []string) {
+	pairs, slice := r.eventSlices()
+	var ratios []float64
+	var perPair []string
+	for pair := range pairs {
+		sides := []loadgen.Request{a, b}
+		if pair%2 == 1 {
+			sides = []loadgen.Request{b, a}
+		}
+		var got [2]float64
+		for i, mk := range sides {
+			got[i] = loadgen.Closed(ctx, r.client, r.cfg.clients, slice, mk).Throughput()
+		}
+		if pair%2 == 1 {
+			got[0], got[1] = got[1], got[0]
+		}
+		ratios = append(ratios, got[0]/got[1])
+		perPair = append(perPair, fmt.Sprintf("%.2f", got[0]/got[1]))
+	}
+	return median(ratios), perPair
 }

@@ -342,11 +342,14 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 			same = "DIFFERENT"
 			log.Printf("bodies differ:\nfolio:    %s\nbaseline: %s", folioBody, baseBody)
 		}
-		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput; response bytes %s. "+
+		share, perPair := r.pairedShare(ctx, r.get(r.folio, read.path), r.get(r.baseline, read.path))
+		log.Printf("%s: Folio/baseline per pair: %s", read.name, strings.Join(perPair, " "))
+		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput (median of %d pairs of "+
+			"closed loops alternating between the two, ABBA; pairs: %s; the maxima above, measured apart, give %.0f%%); response bytes %s. "+
 			"At 70%%, the load generator itself sent its p99 request %s late for Folio (p99 %s), %s for the baseline (p99 %s): "+
 			"a tail that the generator's delay accounts for is the shared machine's, not the server's.",
-			read.name, 100*f.max/base.max, same, ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)),
-			ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
+			read.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/base.max, same,
+			ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)), ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
 	}
 	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
 	tps := r.pgbench(orgSQL, r.cfg.clients)
