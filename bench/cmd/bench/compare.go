@@ -11,15 +11,17 @@ import (
 // compared when its section and target are in both).
 
 // resultRow is one row of a measurement table, by section and target.
+// key tells apart rows that split the row above them ("of which ..."),
+// whose targets repeat from one such group to the next.
 type resultRow struct {
-	section, target                   string
+	section, target, key              string
 	max, p50, p99, statements, allocs string
 }
 
 // resultRows reads the measurement tables of a results file (the tables
 // whose header is `header`).
 func resultRows(report string) (rows []resultRow, made string) {
-	section := ""
+	section, parent := "", ""
 	for _, line := range strings.Split(report, "\n") {
 		switch {
 		case strings.HasPrefix(line, "Made by "):
@@ -34,7 +36,13 @@ func resultRows(report string) (rows []resultRow, made string) {
 			for i := range cells {
 				cells[i] = strings.TrimSpace(cells[i])
 			}
-			rows = append(rows, resultRow{section: section, target: cells[0], max: cells[1], p50: cells[3], p99: cells[5],
+			key := cells[0]
+			if strings.HasPrefix(key, "&nbsp;") {
+				key = parent + " / " + key
+			} else {
+				parent = key
+			}
+			rows = append(rows, resultRow{section: section, target: cells[0], key: key, max: cells[1], p50: cells[3], p99: cells[5],
 				statements: cells[8], allocs: cells[9]})
 		}
 	}
@@ -51,12 +59,12 @@ func compareWith(path, report string) string {
 	before, made := resultRows(string(old))
 	index := map[[2]string]resultRow{}
 	for _, r := range before {
-		index[[2]string{r.section, r.target}] = r
+		index[[2]string{r.section, r.key}] = r
 	}
 	after, _ := resultRows(report)
 	var b strings.Builder
 	for _, a := range after {
-		p, ok := index[[2]string{a.section, a.target}]
+		p, ok := index[[2]string{a.section, a.key}]
 		if !ok {
 			continue
 		}
