@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,17 +13,6 @@ import (
 	"folio/bench/loadgen"
 	"folio/store"
 )
-
-// eventSlices says how the closed loops of the change feed's cost are cut:
-// pairs of slices, one slice on each server in turn. Short slices, many of
-// them: on a shared machine a burst of someone else's work then lands on
-// one pair, not on a whole side.
-func (r *run) eventSlices() (pairs int, slice time.Duration) {
-	if r.cfg.measure < defaultConfig.measure {
-		return 4, 500 * time.Millisecond
-	}
-	return 10, time.Second
-}
 
 // side is one of the two servers the change feed's cost compares, with the
 // objects its writes address (its own, so neither server's writes change
@@ -78,7 +66,7 @@ func (r *run) eventCost(ctx context.Context, b *strings.Builder) {
 		}, prepare: func(ctx context.Context, sd *side, n int) { sd.merge.fill(ctx, r, sd, n) }},
 	}
 
-	pairs, slice := r.eventSlices()
+	pairs, slice := r.pairSlices()
 	fmt.Fprintf(b, "## Change feed cost (writes with and without events)\n\n"+
 		"Every write appends its events in its own transaction (one statement: the event counter upsert, the event rows and the webhook "+
 		"delivery rows, `store/events_emit.go`); `bin/folio-noevents` is the same code built with `-tags folio_noevents`, whose writes "+
@@ -306,43 +294,4 @@ func (r *run) prepareMerges(ctx context.Context, sp *store.Space, pages []string
 	}
 	wg.Wait()
 	return out
-}
-
-// median is the middle of xs (which it sorts), or the mean of the two
-// middle values.
-func median(xs []float64) float64 {
-	slices.Sort(xs)
-	m := xs[len(xs)/2]
-	if len(xs)%2 == 0 {
-		m = (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
-	}
-	return m
-}
-
-// pairedShare is a's throughput as a share of b's: closed loops of the
-// suite's clients, one slice on each in turn (ABBA order) for the pairs of
-// eventSlices, and the median of the pairs' ratios. The machine drifts
-// over a run (its neighbours, PostgreSQL's own upkeep), and two maxima
-// measured a minute apart carry that drift into their ratio; pairs a
-// second apart mostly do not. It returns the pairs' ratios too.
-func (r *run) pairedShare(ctx context.Context, a, b loadgen.Request) (float64, []string) {
-	pairs, slice := r.eventSlices()
-	var ratios []float64
-	var perPair []string
-	for pair := range pairs {
-		sides := []loadgen.Request{a, b}
-		if pair%2 == 1 {
-			sides = []loadgen.Request{b, a}
-		}
-		var got [2]float64
-		for i, mk := range sides {
-			got[i] = loadgen.Closed(ctx, r.client, r.cfg.clients, slice, mk).Throughput()
-		}
-		if pair%2 == 1 {
-			got[0], got[1] = got[1], got[0]
-		}
-		ratios = append(ratios, got[0]/got[1])
-		perPair = append(perPair, fmt.Sprintf("%.2f", got[0]/got[1]))
-	}
-	return median(ratios), perPair
 }

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"folio/bench/loadgen"
+)
+
+// pairSlices says how the closed loops that compare two servers (the
+// change feed's cost, Folio's share of the baseline) are cut: pairs of
+// slices, one slice on each server in turn. Short slices, many of
+// them: on a shared machine a burst of someone else's work then lands on
+// one pair, not on a whole side.
+func (r *run) pairSlices() (pairs int, slice time.Duration) {
+	if r.cfg.measure < defaultConfig.measure {
+		return 4, 500 * time.Millisecond
+	}
+	return 10, time.Second
+}
+
+// median is the middle of xs (which it sorts), or the mean of the two
+// middle values.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	m := xs[len(xs)/2]
+	if len(xs)%2 == 0 {
+		m = (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+	}
+	return m
+}
+
+// pairedShare is a's throughput as a share of b's: closed loops of the
+// suite's clients, one slice on each in turn (ABBA order) for the pairs of
+// pairSlices, and the median of the pairs' ratios. The machine drifts
+// over a run (its neighbours, PostgreSQL's own upkeep), and two maxima
+// measured a minute apart carry that drift into their ratio; pairs a
+// second apart mostly do not. It returns the pairs' ratios too.
+func (r *run) pairedShare(ctx context.Context, a, b loadgen.Request) (float64, []string) {
+	pairs, slice := r.pairSlices()
+	var ratios []float64
+	var perPair []string
+	for pair := range pairs {
+		sides := []loadgen.Request{a, b}
+		if pair%2 == 1 {
+			sides = []loadgen.Request{b, a}
+		}
+		var got [2]float64
+		for i, mk := range sides {
+			got[i] = loadgen.Closed(ctx, r.client, r.cfg.clients, slice, mk).Throughput()
+		}
+		if pair%2 == 1 {
+			got[0], got[1] = got[1], got[0]
+		}
+		ratios = append(ratios, got[0]/got[1])
+		perPair = append(perPair, fmt.Sprintf("%.2f", got[0]/got[1]))
+	}
+	return median(ratios), perPair
+}
