@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"folio/store"
 	"folio/store/pgtest"
 )
 
@@ -29,5 +30,19 @@ func TestNoParallelQuery(t *testing.T) {
 	}
 	for _, c := range conns {
 		c.Close()
+	}
+
+	// A DATABASE_URL that names the setting keeps its own value.
+	own, err := store.Open(ctx, s.DSN()+"&max_parallel_workers_per_gather=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	var workers string
+	if err := own.DB.QueryRowContext(ctx, "SHOW max_parallel_workers_per_gather").Scan(&workers); err != nil {
+		t.Fatal(err)
+	}
+	if workers != "1" {
+		t.Errorf("max_parallel_workers_per_gather = %s with the URL's 1, want 1", workers)
 	}
 }

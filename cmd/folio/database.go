@@ -116,8 +116,11 @@ func maxConnsFromEnv(s *store.Store) error {
 		return nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < store.MinMaxConns {
+	if err == nil {
+		err = s.SetMaxConns(n) // it refuses a pool too small for a migration
+	}
+	if err != nil {
 		return fmt.Errorf("FOLIO_DB_MAX_CONNS=%q: want a number of connections, at least %d", v, store.MinMaxConns)
 	}
-	return s.SetMaxConns(n)
+	return nil
 }

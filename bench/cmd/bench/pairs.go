@@ -42,17 +42,15 @@ func (r *run) pairedShare(ctx context.Context, a, b loadgen.Request) (float64, [
 	pairs, slice := r.pairSlices()
 	var ratios []float64
 	var perPair []string
+	sides := [2]loadgen.Request{a, b}
 	for pair := range pairs {
-		sides := []loadgen.Request{a, b}
+		order := [2]int{0, 1}
 		if pair%2 == 1 {
-			sides = []loadgen.Request{b, a}
+			order = [2]int{1, 0}
 		}
 		var got [2]float64
-		for i, mk := range sides {
-			got[i] = loadgen.Closed(ctx, r.client, r.cfg.clients, slice, mk).Throughput()
-		}
-		if pair%2 == 1 {
-			got[0], got[1] = got[1], got[0]
+		for _, i := range order {
+			got[i] = loadgen.Closed(ctx, r.client, r.cfg.clients, slice, sides[i]).Throughput()
 		}
 		ratios = append(ratios, got[0]/got[1])
 		perPair = append(perPair, fmt.Sprintf("%.2f", got[0]/got[1]))
