@@ -97,11 +97,12 @@ node:
 
 # Regenerate GraphQL code after editing graph/schema/*.graphqls. The sed
 # points the generated code at the hand-written files beside it in
-# graph/generated (field.go, boolean.go, deferred.go, object.go, slice.go,
-# buffer.go; their comments say why); TestGeneratedRewritten checks it ran.
+# graph/generated (field.go, boolean.go, collect.go, deferred.go, object.go,
+# slice.go, buffer.go; their comments say why); TestGeneratedRewritten checks it ran.
 generate:
 	$(GO) tool gqlgen generate
 	sed -i -e 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' \
+		-e 's/graphql\.CollectFields(ec\.OperationContext, /collectFields(ec.OperationContext, /' \
 		-e 's/graphql\.ResolveField(/resolveField(/' \
 		-e 's/graphql\.NewScalarFieldContext(/newScalarFieldContext(/' \
 		-e 's/graphql\.MarshalBoolean(/marshalBoolean(/' \

@@ -47838,7 +47838,7 @@ func (ec *executionContext) _SiteStructureItem(ctx context.Context, sel ast.Sele
 var apiInformationImplementors = []string{"ApiInformation"}
 
 func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.SelectionSet, obj *model.APIInformation) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
+	fields := collectFields(ec.OperationContext, sel, apiInformationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -47881,7 +47881,7 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 var backlinkListImplementors = []string{"BacklinkList"}
 
 func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
+	fields := collectFields(ec.OperationContext, sel, backlinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -47924,7 +47924,7 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 var changeRequestImplementors = []string{"ChangeRequest"}
 
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
+	fields := collectFields(ec.OperationContext, sel, changeRequestImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48057,7 +48057,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
 
 func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
+	fields := collectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48100,7 +48100,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 var changeRequestListImplementors = []string{"ChangeRequestList"}
 
 func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
+	fields := collectFields(ec.OperationContext, sel, changeRequestListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48143,7 +48143,7 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
 
 func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48181,7 +48181,7 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 var collectionImplementors = []string{"Collection"}
 
 func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, collectionImplementors)
+	fields := collectFields(ec.OperationContext, sel, collectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48266,7 +48266,7 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 var collectionListImplementors = []string{"CollectionList"}
 
 func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, collectionListImplementors)
+	fields := collectFields(ec.OperationContext, sel, collectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48309,7 +48309,7 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 var collectionPermissionsImplementors = []string{"CollectionPermissions"}
 
 func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48357,7 +48357,7 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 var collectionURLsImplementors = []string{"CollectionURLs"}
 
 func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, collectionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48395,7 +48395,7 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 var commentImplementors = []string{"Comment"}
 
 func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48515,7 +48515,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 var commentBodyImplementors = []string{"CommentBody"}
 
 func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionSet, obj *model.CommentBody) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentBodyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48553,7 +48553,7 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 var commentListImplementors = []string{"CommentList"}
 
 func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentListImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48596,7 +48596,7 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 var commentPermissionsImplementors = []string{"CommentPermissions"}
 
 func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CommentPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48644,7 +48644,7 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 var commentReplyImplementors = []string{"CommentReply"}
 
 func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentReplyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48719,7 +48719,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 var commentReplyListImplementors = []string{"CommentReplyList"}
 
 func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReplyList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentReplyListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48762,7 +48762,7 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 var commentTargetImplementors = []string{"CommentTarget"}
 
 func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTarget) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentTargetImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48820,7 +48820,7 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 var commentTargetNodeImplementors = []string{"CommentTargetNode"}
 
 func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetNode) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48853,7 +48853,7 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 var commentTargetPageImplementors = []string{"CommentTargetPage"}
 
 func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetPage) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentTargetPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48921,7 +48921,7 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 var commentURLsImplementors = []string{"CommentURLs"}
 
 func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CommentURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, commentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48954,7 +48954,7 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
 
 func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -48997,7 +48997,7 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 var contentImportResultImplementors = []string{"ContentImportResult"}
 
 func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentImportResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49040,7 +49040,7 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 var contentLinkImplementors = []string{"ContentLink"}
 
 func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49088,7 +49088,7 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
 
 func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49126,7 +49126,7 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 var contentLinkListImplementors = []string{"ContentLinkList"}
 
 func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49174,7 +49174,7 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 var contentLinkStatsImplementors = []string{"ContentLinkStats"}
 
 func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49212,7 +49212,7 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 var contentReferenceImplementors = []string{"ContentReference"}
 
 func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
+	fields := collectFields(ec.OperationContext, sel, contentReferenceImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49280,7 +49280,7 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 var customFieldImplementors = []string{"CustomField"}
 
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldImplementors)
+	fields := collectFields(ec.OperationContext, sel, customFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49368,7 +49368,7 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 var customFieldListImplementors = []string{"CustomFieldList"}
 
 func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
+	fields := collectFields(ec.OperationContext, sel, customFieldListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49411,7 +49411,7 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
 
 func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49449,7 +49449,7 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 var customFieldURLsImplementors = []string{"CustomFieldURLs"}
 
 func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, customFieldURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49482,7 +49482,7 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
 
 func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
+	fields := collectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49515,7 +49515,7 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 var emojiReactionImplementors = []string{"EmojiReaction"}
 
 func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.SelectionSet, obj *model.EmojiReaction) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
+	fields := collectFields(ec.OperationContext, sel, emojiReactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49558,7 +49558,7 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 var eventImplementors = []string{"Event"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
+	fields := collectFields(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49631,7 +49631,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 var eventListImplementors = []string{"EventList"}
 
 func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet, obj *model.EventList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventListImplementors)
+	fields := collectFields(ec.OperationContext, sel, eventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49669,7 +49669,7 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 var invitationImplementors = []string{"Invitation"}
 
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationImplementors)
+	fields := collectFields(ec.OperationContext, sel, invitationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49733,7 +49733,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 var invitationListImplementors = []string{"InvitationList"}
 
 func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationListImplementors)
+	fields := collectFields(ec.OperationContext, sel, invitationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49776,7 +49776,7 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 var invitationOrganizationImplementors = []string{"InvitationOrganization"}
 
 func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationOrganization) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
+	fields := collectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49814,7 +49814,7 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 var inviteImplementors = []string{"Invite"}
 
 func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, inviteImplementors)
+	fields := collectFields(ec.OperationContext, sel, inviteImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49862,7 +49862,7 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 var inviteListImplementors = []string{"InviteList"}
 
 func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSet, obj *model.InviteList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, inviteListImplementors)
+	fields := collectFields(ec.OperationContext, sel, inviteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49905,7 +49905,7 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 var inviteUsersResultImplementors = []string{"InviteUsersResult"}
 
 func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.SelectionSet, obj *model.InviteUsersResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49943,7 +49943,7 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 var joinResultImplementors = []string{"JoinResult"}
 
 func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSet, obj *model.JoinResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, joinResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, joinResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -49976,7 +49976,7 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 var memberImplementors = []string{"Member"}
 
 func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, obj *model.Member) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, memberImplementors)
+	fields := collectFields(ec.OperationContext, sel, memberImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50073,7 +50073,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 var memberListImplementors = []string{"MemberList"}
 
 func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, memberListImplementors)
+	fields := collectFields(ec.OperationContext, sel, memberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50116,7 +50116,7 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 var memberSpaceImplementors = []string{"MemberSpace"}
 
 func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpace) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
+	fields := collectFields(ec.OperationContext, sel, memberSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50154,7 +50154,7 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 var memberSpaceListImplementors = []string{"MemberSpaceList"}
 
 func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpaceList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
+	fields := collectFields(ec.OperationContext, sel, memberSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50197,7 +50197,7 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 var memberTeamImplementors = []string{"MemberTeam"}
 
 func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeam) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
+	fields := collectFields(ec.OperationContext, sel, memberTeamImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50236,7 +50236,7 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 var memberTeamListImplementors = []string{"MemberTeamList"}
 
 func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeamList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
+	fields := collectFields(ec.OperationContext, sel, memberTeamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50279,7 +50279,7 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
 
 func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50317,7 +50317,7 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	fields := collectFields(ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
@@ -50941,7 +50941,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 var nextImplementors = []string{"Next"}
 
 func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj *model.Next) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, nextImplementors)
+	fields := collectFields(ec.OperationContext, sel, nextImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -50974,7 +50974,7 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
 
 func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51012,7 +51012,7 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 var openAPISpecImplementors = []string{"OpenAPISpec"}
 
 func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51128,7 +51128,7 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
 
 func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51171,7 +51171,7 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
 
 func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51209,7 +51209,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 var openAPISpecListImplementors = []string{"OpenAPISpecList"}
 
 func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51252,7 +51252,7 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
 
 func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51290,7 +51290,7 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
 
 func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51328,7 +51328,7 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion"}
 
 func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51387,7 +51387,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
 
 func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51430,7 +51430,7 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
 
 func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51463,7 +51463,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 var organizationImplementors = []string{"Organization"}
 
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationImplementors)
+	fields := collectFields(ec.OperationContext, sel, organizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51731,7 +51731,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 var organizationListImplementors = []string{"OrganizationList"}
 
 func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationListImplementors)
+	fields := collectFields(ec.OperationContext, sel, organizationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51774,7 +51774,7 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
 
 func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51862,7 +51862,7 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 var organizationTrialImplementors = []string{"OrganizationTrial"}
 
 func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationTrial) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
+	fields := collectFields(ec.OperationContext, sel, organizationTrialImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51900,7 +51900,7 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 var organizationURLsImplementors = []string{"OrganizationURLs"}
 
 func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, organizationURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51943,7 +51943,7 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 var pingResultImplementors = []string{"PingResult"}
 
 func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, pingResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, pingResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -51976,7 +51976,7 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
 
 func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
+	fields := collectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52029,7 +52029,7 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
+	fields := collectFields(ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
@@ -52139,7 +52139,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 var reactionUserImplementors = []string{"ReactionUser"}
 
 func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.SelectionSet, obj *model.ReactionUser) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
+	fields := collectFields(ec.OperationContext, sel, reactionUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52178,7 +52178,7 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 var revisionImplementors = []string{"Revision"}
 
 func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52300,7 +52300,7 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 var revisionFileImplementors = []string{"RevisionFile"}
 
 func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionFileImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52358,7 +52358,7 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
 
 func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52396,7 +52396,7 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 var revisionFileListImplementors = []string{"RevisionFileList"}
 
 func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionFileListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52439,7 +52439,7 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 var revisionPageImplementors = []string{"RevisionPage"}
 
 func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52579,7 +52579,7 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
 
 func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52672,7 +52672,7 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
 
 func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52705,7 +52705,7 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 var revisionURLsImplementors = []string{"RevisionURLs"}
 
 func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, revisionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52748,7 +52748,7 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 var sAMLProviderImplementors = []string{"SAMLProvider"}
 
 func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
+	fields := collectFields(ec.OperationContext, sel, sAMLProviderImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52837,7 +52837,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 var sAMLProviderListImplementors = []string{"SAMLProviderList"}
 
 func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
+	fields := collectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52880,7 +52880,7 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
 
 func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52913,7 +52913,7 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 var sAMLServiceImplementors = []string{"SAMLService"}
 
 func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLService) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
+	fields := collectFields(ec.OperationContext, sel, sAMLServiceImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52956,7 +52956,7 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
 
 func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLogin) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
+	fields := collectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -52999,7 +52999,7 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
 
 func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLoginList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
+	fields := collectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53032,7 +53032,7 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
 
 func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53065,7 +53065,7 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 var searchPageResultImplementors = []string{"SearchPageResult"}
 
 func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchPageResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53139,7 +53139,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 var searchPageResultListImplementors = []string{"SearchPageResultList"}
 
 func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchPageResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53182,7 +53182,7 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 var searchResultURLsImplementors = []string{"SearchResultURLs"}
 
 func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchResultURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53215,7 +53215,7 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 var searchSectionResultImplementors = []string{"SearchSectionResult"}
 
 func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchSectionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53273,7 +53273,7 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
 
 func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53326,7 +53326,7 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
 
 func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
+	fields := collectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53369,7 +53369,7 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 var shareLinkImplementors = []string{"ShareLink"}
 
 func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
+	fields := collectFields(ec.OperationContext, sel, shareLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53427,7 +53427,7 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 var shareLinkListImplementors = []string{"ShareLinkList"}
 
 func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
+	fields := collectFields(ec.OperationContext, sel, shareLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53470,7 +53470,7 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
 
 func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53503,7 +53503,7 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 var siteImplementors = []string{"Site"}
 
 func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53656,7 +53656,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
 
 func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53689,7 +53689,7 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
 
 func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53732,7 +53732,7 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 var siteAdsImplementors = []string{"SiteAds"}
 
 func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteAdsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53770,7 +53770,7 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 var siteFeatureImplementors = []string{"SiteFeature"}
 
 func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteFeatureImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53813,7 +53813,7 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 var siteListImplementors = []string{"SiteList"}
 
 func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteListImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53856,7 +53856,7 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
 
 func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53889,7 +53889,7 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 var sitePermissionsImplementors = []string{"SitePermissions"}
 
 func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, sitePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53957,7 +53957,7 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 var siteProxyImplementors = []string{"SiteProxy"}
 
 func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteProxyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -53995,7 +53995,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 var siteSectionImplementors = []string{"SiteSection", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteSectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54084,7 +54084,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 var siteSectionGroupImplementors = []string{"SiteSectionGroup", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54143,7 +54143,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
 
 func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54186,7 +54186,7 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 var siteSectionListImplementors = []string{"SiteSectionList"}
 
 func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteSectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54229,7 +54229,7 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 var siteSpaceImplementors = []string{"SiteSpace", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54312,7 +54312,7 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 var siteSpaceListImplementors = []string{"SiteSpaceList"}
 
 func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54355,7 +54355,7 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 var siteStructureImplementors = []string{"SiteStructure"}
 
 func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteStructureImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54393,7 +54393,7 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 var siteURLsImplementors = []string{"SiteURLs"}
 
 func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54441,7 +54441,7 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
 
 func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
+	fields := collectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54484,7 +54484,7 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 var spaceImplementors = []string{"Space"}
 
 func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, spaceImplementors)
+	fields := collectFields(ec.OperationContext, sel, spaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54660,7 +54660,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
 
 func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceCustomField) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
+	fields := collectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54698,7 +54698,7 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 var spaceListImplementors = []string{"SpaceList"}
 
 func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, spaceListImplementors)
+	fields := collectFields(ec.OperationContext, sel, spaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54741,7 +54741,7 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 var spacePermissionsImplementors = []string{"SpacePermissions"}
 
 func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SpacePermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, spacePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54819,7 +54819,7 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 var spaceURLsImplementors = []string{"SpaceURLs"}
 
 func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, spaceURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54872,7 +54872,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 var teamImplementors = []string{"Team"}
 
 func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54943,7 +54943,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 var teamListImplementors = []string{"TeamList"}
 
 func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamListImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -54986,7 +54986,7 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 var teamMemberImplementors = []string{"TeamMember"}
 
 func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMember) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55030,7 +55030,7 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 var teamMemberListImplementors = []string{"TeamMemberList"}
 
 func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamMemberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55073,7 +55073,7 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
 
 func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55106,7 +55106,7 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
 
 func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberRoleInfo) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55139,7 +55139,7 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 var teamPermissionsImplementors = []string{"TeamPermissions"}
 
 func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, teamPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55177,7 +55177,7 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 var translationSettingsImplementors = []string{"TranslationSettings"}
 
 func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
+	fields := collectFields(ec.OperationContext, sel, translationSettingsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55245,7 +55245,7 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 var translationSettingsListImplementors = []string{"TranslationSettingsList"}
 
 func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
+	fields := collectFields(ec.OperationContext, sel, translationSettingsListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55288,7 +55288,7 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
 
 func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
+	fields := collectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55326,7 +55326,7 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
 
 func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55359,7 +55359,7 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 var userImplementors = []string{"User"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
+	fields := collectFields(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55417,7 +55417,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 var userContributorImplementors = []string{"UserContributor"}
 
 func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userContributorImplementors)
+	fields := collectFields(ec.OperationContext, sel, userContributorImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55460,7 +55460,7 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 var userURLsImplementors = []string{"UserURLs"}
 
 func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet, obj *model.UserURLs) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userURLsImplementors)
+	fields := collectFields(ec.OperationContext, sel, userURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55493,7 +55493,7 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 var versionContextImplementors = []string{"VersionContext"}
 
 func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, versionContextImplementors)
+	fields := collectFields(ec.OperationContext, sel, versionContextImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55536,7 +55536,7 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 var webhookImplementors = []string{"Webhook"}
 
 func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookImplementors)
+	fields := collectFields(ec.OperationContext, sel, webhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55620,7 +55620,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 var webhookDeliveryImplementors = []string{"WebhookDelivery"}
 
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
+	fields := collectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55723,7 +55723,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
 
 func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
+	fields := collectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55766,7 +55766,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 var webhookListImplementors = []string{"WebhookList"}
 
 func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookList) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookListImplementors)
+	fields := collectFields(ec.OperationContext, sel, webhookListImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55809,7 +55809,7 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
+	fields := collectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55862,7 +55862,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 var __EnumValueImplementors = []string{"__EnumValue"}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
+	fields := collectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55910,7 +55910,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 var __FieldImplementors = []string{"__Field"}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
+	fields := collectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -55968,7 +55968,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 var __InputValueImplementors = []string{"__InputValue"}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
+	fields := collectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -56026,7 +56026,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 var __SchemaImplementors = []string{"__Schema"}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
+	fields := collectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)
@@ -56084,7 +56084,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 var __TypeImplementors = []string{"__Type"}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
+	fields := collectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	deferred := newDeferredGroup(ctx, fields)

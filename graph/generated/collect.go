@@ -1,0 +1,126 @@
+package generated
+
+// This file is written by hand (gqlgen writes only generated.go here).
+// `make generate` has every object marshaller of generated.go collect its
+// fields through collectFields instead of graphql.CollectFields.
+
+import (
+	"runtime"
+	"sync"
+	"unsafe"
+	"weak"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// collectFields is graphql.CollectFields with its answers kept as long as
+// the parsed document is, not for one request. gqlgen collects an
+// object's fields again for every object of every request (its cache lives
+// in the operation context), and collecting is a third of marshalling a
+// single organization. The parsed document is shared by every request
+// that sends the same text (the query cache), and without @skip, @include
+// or @defer the fields collected from one of its selection sets are the
+// same whatever the variables, so they are kept beside the document and
+// dropped with it. A document with any of the three is collected by gqlgen
+// as before.
+func collectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
+	c := collectedOf(oc.Doc)
+	if c == nil || len(sel) == 0 {
+		return graphql.CollectFields(oc, sel, satisfies)
+	}
+	// A selection set is named by its backing array and length: the
+	// document's own sets never change, and the sets a collection merges
+	// are made once, by the collection kept here.
+	key := collectedKey{sel: unsafe.SliceData(sel), n: len(sel), satisfies: unsafe.SliceData(satisfies)}
+	c.mu.RLock()
+	fields, ok := c.fields[key]
+	c.mu.RUnlock()
+	if ok {
+		return fields
+	}
+	fields = graphql.CollectFields(oc, sel, satisfies)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if kept, ok := c.fields[key]; ok {
+		return kept // collected at once by another request: keep one
+	}
+	c.fields[key] = fields
+	return fields
+}
+
+type collectedKey struct {
+	sel       *ast.Selection
+	n         int
+	satisfies *string
+}
+
+// collected holds the fields collected from one document's selection sets.
+type collected struct {
+	mu     sync.RWMutex
+	fields map[collectedKey][]graphql.CollectedField
+}
+
+// documents maps each parsed document (weakly: it goes when the query cache
+// drops it) to its collected fields, or to nil when it uses a directive
+// that makes collecting depend on the variables.
+var documents sync.Map // weak.Pointer[ast.QueryDocument] → *collected
+
+func collectedOf(doc *ast.QueryDocument) *collected {
+	if doc == nil {
+		return nil
+	}
+	key := weak.Make(doc)
+	if c, ok := documents.Load(key); ok {
+		return c.(*collected)
+	}
+	var c *collected
+	if !conditional(doc) {
+		c = &collected{fields: map[collectedKey][]graphql.CollectedField{}}
+	}
+	if kept, loaded := documents.LoadOrStore(key, c); loaded {
+		return kept.(*collected)
+	}
+	runtime.AddCleanup(doc, func(key weak.Pointer[ast.QueryDocument]) { documents.Delete(key) }, key)
+	return c
+}
+
+// conditional reports whether doc's fields depend on its variables:
+// whether it uses @skip, @include or @defer anywhere.
+func conditional(doc *ast.QueryDocument) bool {
+	for _, op := range doc.Operations {
+		if conditionalSet(op.SelectionSet) {
+			return true
+		}
+	}
+	for _, f := range doc.Fragments {
+		if conditionalSet(f.SelectionSet) {
+			return true
+		}
+	}
+	return false
+}
+
+func conditionalSet(set ast.SelectionSet) bool {
+	for _, sel := range set {
+		var dirs ast.DirectiveList
+		var sub ast.SelectionSet
+		switch sel := sel.(type) {
+		case *ast.Field:
+			dirs, sub = sel.Directives, sel.SelectionSet
+		case *ast.InlineFragment:
+			dirs, sub = sel.Directives, sel.SelectionSet
+		case *ast.FragmentSpread:
+			dirs = sel.Directives
+		}
+		for _, d := range dirs {
+			if d.Name == "skip" || d.Name == "include" || d.Name == "defer" {
+				return true
+			}
+		}
+		if conditionalSet(sub) {
+			return true
+		}
+	}
+	return false
+}
