@@ -490,6 +490,35 @@ func checkDocument(q string) string {
 // checkValue checks the strings (and member names) of decoded JSON, such
 // as GraphQL variables.
 func checkValue(v any, where string) string {
+	if !hasProblem(v) {
+		return "" // nothing to name: no path built, no member names sorted
+	}
+	return describeProblem(v, where)
+}
+
+// hasProblem reports whether a string or member name of v has a problem.
+func hasProblem(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return stringProblem(v) != ""
+	case map[string]any:
+		for k, e := range v {
+			if stringProblem(k) != "" || hasProblem(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if hasProblem(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describeProblem names the first problem of v and where it is.
+func describeProblem(v any, where string) string {
 	switch v := v.(type) {
 	case string:
 		if p := stringProblem(v); p != "" {
@@ -498,16 +527,16 @@ func checkValue(v any, where string) string {
 	case map[string]any:
 		// Sorted: the first problem is the same every time.
 		for _, k := range slices.Sorted(maps.Keys(v)) {
-			if msg := checkValue(k, where+": member name"); msg != "" {
+			if msg := describeProblem(k, where+": member name"); msg != "" {
 				return msg
 			}
-			if msg := checkValue(v[k], where+"."+k); msg != "" {
+			if msg := describeProblem(v[k], where+"."+k); msg != "" {
 				return msg
 			}
 		}
 	case []any:
 		for i, e := range v {
-			if msg := checkValue(e, fmt.Sprintf("%s[%d]", where, i)); msg != "" {
+			if msg := describeProblem(e, fmt.Sprintf("%s[%d]", where, i)); msg != "" {
 				return msg
 			}
 		}
@@ -517,8 +546,11 @@ func checkValue(v any, where string) string {
 
 // inputHygiene applies the rule inside the GraphQL engines (/graphql and
 // the REST executor) to every operation's document, name and variables,
-// whatever the transport.
-type inputHygiene struct{}
+// whatever the transport. The REST executor runs only documents written in
+// Folio's source (ownDocuments: the routes' operations, which compile
+// checks once, and the site reader's), whose check would be the same every
+// time: it checks the variables alone.
+type inputHygiene struct{ ownDocuments bool }
 
 var _ interface {
 	graphql.HandlerExtension
@@ -528,9 +560,11 @@ var _ interface {
 func (inputHygiene) ExtensionName() string                   { return "InputHygiene" }
 func (inputHygiene) Validate(graphql.ExecutableSchema) error { return nil }
 
-func (inputHygiene) MutateOperationParameters(_ context.Context, p *graphql.RawParams) *gqlerror.Error {
-	if msg := checkDocument(p.Query); msg != "" {
-		return invalidInput("query: " + msg)
+func (h inputHygiene) MutateOperationParameters(_ context.Context, p *graphql.RawParams) *gqlerror.Error {
+	if !h.ownDocuments {
+		if msg := checkDocument(p.Query); msg != "" {
+			return invalidInput("query: " + msg)
+		}
 	}
 	if msg := checkValue(p.OperationName, "operationName"); msg != "" {
 		return invalidInput(msg)

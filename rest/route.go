@@ -99,6 +99,11 @@ func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
 			Operations: ast.OperationList{op}, Fragments: frags,
 		})
 		c.query = buf.String()
+		// The executor checks no route's document again (inputHygiene's
+		// ownDocuments): it is checked here, once.
+		if msg := checkDocument(c.query); msg != "" {
+			return nil, fmt.Errorf("route %s %s: operation %s: %s", r.Method, r.Path, r.Op, msg)
+		}
 		set := op.SelectionSet
 		if r.Result == "" {
 			if len(set) != 1 {

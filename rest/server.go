@@ -66,7 +66,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs)}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
-	exec.Use(inputHygiene{})
+	exec.Use(inputHygiene{ownDocuments: true})
 	routes, err := compile(schema.Schema(), Routes())
 	if err != nil {
 		return nil, err
@@ -165,8 +165,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 		// secrets, and a metric series per object would never end.
 		_, pattern := mux.Handler(r)
 		route := routeTemplate(pattern)
-		log := cfg.Logger.With("request_id", id)
-		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestIDKey{}, id), log))
+		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestIDKey{}, id), cfg.Logger, "request_id", id))
 		// Rate-limit bookkeeping is not the request's own work: it runs on
 		// a context that does not count statements.
 		uncounted := ctx
@@ -179,7 +178,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 		userID := ""
 		defer func() {
 			if p := recover(); p != nil {
-				log.ErrorContext(ctx, "panic serving request", "panic", p, "stack", string(debug.Stack()))
+				logs.From(ctx).ErrorContext(ctx, "panic serving request", "panic", p, "stack", string(debug.Stack()))
 				if !w.started {
 					writeError(w, http.StatusInternalServerError, "internal error")
 				}
@@ -191,12 +190,12 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			n := statements.Load()
 			// The line's attributes are gathered only when it is written
 			// (FOLIO_LOG_LEVEL=warn or error drops it).
-			if log.Enabled(ctx, slog.LevelInfo) {
+			if cfg.Logger.Enabled(ctx, slog.LevelInfo) {
 				attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
 					slog.String("client", client), slog.String("user_id", userID),
 					slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
 					logs.Annotations(ctx)...)
-				log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
+				logs.From(ctx).LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 			}
 			cfg.Metrics.Request(r.Method, route, w.status, took, n)
 		}()

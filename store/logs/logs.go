@@ -15,16 +15,36 @@ import (
 
 type loggerKey struct{}
 
-// With returns a context whose lines are written by l.
-func With(ctx context.Context, l *slog.Logger) context.Context {
-	return context.WithValue(ctx, loggerKey{}, l)
+// contextLogger is the logger of a context: l with args, made the first
+// time a line is written. slog's With formats its attributes at once, and
+// most requests write no line but their access line, which a level above
+// info drops.
+type contextLogger struct {
+	once sync.Once
+	l    *slog.Logger
+	args []any
+}
+
+func (c *contextLogger) logger() *slog.Logger {
+	c.once.Do(func() {
+		if len(c.args) > 0 {
+			c.l = c.l.With(c.args...)
+		}
+	})
+	return c.l
+}
+
+// With returns a context whose lines are written by l, with args (as for
+// slog.Logger.With) on each of them.
+func With(ctx context.Context, l *slog.Logger, args ...any) context.Context {
+	return context.WithValue(ctx, loggerKey{}, &contextLogger{l: l, args: args})
 }
 
 // From returns the logger of ctx (carrying the request id inside a request),
 // or the default logger.
 func From(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
-		return l
+	if c, ok := ctx.Value(loggerKey{}).(*contextLogger); ok {
+		return c.logger()
 	}
 	return slog.Default()
 }

@@ -46,9 +46,13 @@ func TestFromFallsBackToDefault(t *testing.T) {
 		t.Fatal("a context without a logger must give the default logger")
 	}
 	var buf bytes.Buffer
-	l := logs.New(&buf, slog.LevelInfo).With("request_id", "abc")
-	logs.From(logs.With(context.Background(), l)).Info("hello")
-	if !strings.Contains(buf.String(), `"request_id":"abc"`) {
-		t.Fatalf("context logger not used: %s", buf.String())
+	ctx := logs.With(context.Background(), logs.New(&buf, slog.LevelInfo), "request_id", "abc")
+	logs.From(ctx).Info("hello")
+	logs.From(ctx).Info("again")
+	if n := strings.Count(buf.String(), `"request_id":"abc"`); n != 2 {
+		t.Fatalf("context logger not used, or its attributes not on every line: %s", buf.String())
+	}
+	if logs.From(ctx) != logs.From(ctx) {
+		t.Error("the context's logger is made anew for each line")
 	}
 }
