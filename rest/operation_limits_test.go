@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"folio/graph"
+	"folio/graph/generated"
 	"folio/rest/resttest"
 )
 
@@ -107,4 +108,37 @@ func TestGraphQLBodyLimit(t *testing.T) {
 		t.Fatalf("errors %+v", res.Errors)
 	}
 	alice.Post("/graphql", `{"query":"{ apiInformation { version } }"}`).Expect(http.StatusOK)
+}
+
+// TestResultBudgetPlainFields: text read straight from an object (a title)
+// is charged from generated.MinChargedText bytes on, like any other, though
+// shorter text of such fields skips the field middleware.
+func TestResultBudgetPlainFields(t *testing.T) {
+	srv := resttest.New(t, resttest.WithGraphQLLimits(graph.Limits{MaxResultBytes: 500}))
+	alice := srv.User("alice@example.com")
+	query := func(n int) string {
+		var b strings.Builder
+		b.WriteString("query($a: ID!, $b: ID!) {")
+		for i := range n {
+			fmt.Fprintf(&b, " a%d: organization(id: $a) { title } b%d: organization(id: $b) { title }", i, i)
+		}
+		return b.String() + " }"
+	}
+	long := createOrg(t, alice, strings.Repeat("L", generated.MinChargedText))
+	short := createOrg(t, alice, strings.Repeat("s", generated.MinChargedText-1))
+	// 5 titles of 64 bytes: 320 bytes, charged; with 5 of 63, not.
+	if r := alice.GraphQL(query(5), map[string]any{"a": long, "b": short}); len(r.Errors) > 0 {
+		t.Fatalf("320 bytes of charged titles: %+v", r.Errors)
+	}
+	// 10 of 64 bytes: 640, over the limit, the second time too.
+	for round := range 2 {
+		r := alice.GraphQL(query(10), map[string]any{"a": long, "b": short})
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != graph.CodeResultTooLarge {
+			t.Fatalf("round %d, 640 bytes of titles: errors %+v, want one %s", round, r.Errors, graph.CodeResultTooLarge)
+		}
+	}
+	// 28 of 63 bytes: 1,764 bytes, none of it charged.
+	if r := alice.GraphQL(query(14), map[string]any{"a": short, "b": short}); len(r.Errors) > 0 {
+		t.Fatalf("titles shorter than %d bytes: %+v", generated.MinChargedText, r.Errors)
+	}
 }

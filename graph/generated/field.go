@@ -9,6 +9,8 @@ package generated
 import (
 	"context"
 	"errors"
+	"reflect"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -39,9 +41,18 @@ func resolveField[T any](
 	if middlewareChain != nil {
 		return graphql.ResolveField(ctx, oc, field, initializeFieldContext, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
 	}
+	kind, known := plainFields.Load(field.Definition)
+	if known && kind.(plainKind) != notPlain {
+		if m, ok := resolvePlain(ctx, oc, field, kind.(plainKind), initializeFieldContext, fieldResolver, marshal, recoverFromPanic, nonNull); ok {
+			return m
+		}
+	}
 	fc, err := initializeFieldContext(ctx, field)
 	if err != nil {
 		return graphql.Null
+	}
+	if !known {
+		plainFields.Store(field.Definition, plainKindOf[T](fc))
 	}
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if recoverFromPanic {
@@ -99,4 +110,102 @@ func newScalarFieldContext(objectName string, field graphql.CollectedField, isMe
 // fields.
 func noChildren(_ context.Context, child graphql.CollectedField) (*graphql.FieldContext, error) {
 	return nil, errors.New("field " + child.Name + " asked of a scalar, which has no fields")
+}
+
+// MinChargedText is the shortest text the field middleware charges to the
+// result budget (graph's chargeResults): ids, titles and the like are
+// bounded by the object limits already.
+const MinChargedText = 64
+
+// A plain field is a leaf of an object type read from its Go value alone
+// (a struct field or a method without arguments, no resolver) whose value
+// is a string, an integer or a boolean, or a pointer to one, whose
+// marshallers (gqlgen's and graph/model's scalars) never fail: a float's
+// can, and would need the field's context to say where. For such a field the
+// field middleware has nothing to do unless its text is at least
+// MinChargedText long (it charges only such text, lists and resolvers), so
+// resolvePlain answers it without a field context or the middleware: a
+// single organization has some forty, a list of 1,000 spaces 33,000. A
+// field selected on an interface is never plain: its definition is the
+// interface's, which objects resolve each in their own way.
+type plainKind uint8
+
+const (
+	notPlain plainKind = iota
+	plainValue
+	plainPointer
+)
+
+// plainFields holds the plainKind of each field definition resolved so far.
+var plainFields sync.Map // *ast.FieldDefinition → plainKind
+
+// plainKindOf is what fc, the context of a field whose Go value is a T,
+// makes of it.
+func plainKindOf[T any](fc *graphql.FieldContext) plainKind {
+	f := fc.Field
+	if fc.IsResolver || f.Definition == nil || len(f.Definition.Arguments) > 0 || len(f.Selections) > 0 ||
+		f.ObjectDefinition == nil || f.ObjectDefinition.Kind != ast.Object || f.ObjectDefinition.Name != fc.Object {
+		return notPlain
+	}
+	t, kind := reflect.TypeFor[T](), plainValue
+	if t.Kind() == reflect.Pointer {
+		t, kind = t.Elem(), plainPointer
+	}
+	switch t.Kind() {
+	case reflect.String, reflect.Bool, reflect.Int, reflect.Int32, reflect.Int64:
+		return kind
+	}
+	return notPlain
+}
+
+// resolvePlain answers a plain field, or false when the field needs what
+// resolveField does: its resolver failed, it answered null where the
+// schema forbids it, or it answered text the middleware charges.
+func resolvePlain[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	kind plainKind,
+	initializeFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	fieldResolver func(ctx context.Context) (any, error),
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic, nonNull bool,
+) (ret graphql.Marshaler, ok bool) {
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				// The error names the field: its context is made now.
+				if fc, err := initializeFieldContext(ctx, field); err == nil {
+					ctx = graphql.WithFieldContext(ctx, fc)
+				}
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret, ok = graphql.Null, true
+			}
+		}()
+	}
+	res, err := fieldResolver(ctx)
+	if err != nil || res == nil {
+		return nil, false
+	}
+	v, isT := res.(T)
+	if !isT {
+		return nil, false
+	}
+	switch r := res.(type) {
+	case string:
+		if len(r) >= MinChargedText {
+			return nil, false
+		}
+	case *string:
+		if r != nil && len(*r) >= MinChargedText {
+			return nil, false
+		}
+	}
+	if kind == plainPointer && reflect.ValueOf(res).IsNil() {
+		if nonNull {
+			return nil, false
+		}
+		return graphql.Null, true
+	}
+	return marshal(ctx, field.Selections, v), true
 }
