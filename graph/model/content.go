@@ -36,58 +36,58 @@ type RevisionPage struct {
 	Pages        []RevisionPage // nil for links
 }
 
-func (p RevisionPage) ID() string    { return p.Entry.ID }
-func (p RevisionPage) Title() string { return p.Entry.Title }
+func (p *RevisionPage) ID() string    { return p.Entry.ID }
+func (p *RevisionPage) Title() string { return p.Entry.Title }
 
 // Kind is the reference document's deprecated name of the type, which
 // calls documents sheets.
-func (p RevisionPage) Kind() string {
+func (p *RevisionPage) Kind() string {
 	if p.Entry.Type == store.PageDocument {
 		return "sheet"
 	}
 	return p.Entry.Type
 }
-func (p RevisionPage) Type() string { return p.Entry.Type }
+func (p *RevisionPage) Type() string { return p.Entry.Type }
 
-func (p RevisionPage) Emoji() *string       { return opt(p.Entry.Emoji) }
-func (p RevisionPage) Description() *string { return opt(p.Entry.Description) }
-func (p RevisionPage) DocumentID() *string  { return opt(p.Entry.Document) }
-func (p RevisionPage) Href() *string        { return opt(p.Entry.Href) }
+func (p *RevisionPage) Emoji() *string       { return opt(p.Entry.Emoji) }
+func (p *RevisionPage) Description() *string { return opt(p.Entry.Description) }
+func (p *RevisionPage) DocumentID() *string  { return opt(p.Entry.Document) }
+func (p *RevisionPage) Href() *string        { return opt(p.Entry.Href) }
 
-func (p RevisionPage) Slug() *string {
+func (p *RevisionPage) Slug() *string {
 	if p.Entry.Type == store.PageLink {
 		return nil
 	}
 	return &p.Entry.Slug
 }
 
-func (p RevisionPage) Path() *string {
+func (p *RevisionPage) Path() *string {
 	if p.Entry.Type == store.PageLink {
 		return nil
 	}
 	return &p.FullPath
 }
 
-func (p RevisionPage) Hidden() *bool { return &p.Entry.Hidden }
+func (p *RevisionPage) Hidden() *bool { return &p.Entry.Hidden }
 
-func (p RevisionPage) NoIndex() *bool {
+func (p *RevisionPage) NoIndex() *bool {
 	if p.Entry.Type == store.PageLink {
 		return nil
 	}
 	return &p.Entry.NoIndex
 }
 
-func (p RevisionPage) NoRobotsIndex() *bool {
+func (p *RevisionPage) NoRobotsIndex() *bool {
 	if p.Entry.Type == store.PageLink {
 		return nil
 	}
 	return &p.Entry.NoRobotsIndex
 }
 
-func (p RevisionPage) CreatedAt() *time.Time { return optTime(p.Entry.CreatedAt) }
-func (p RevisionPage) UpdatedAt() *time.Time { return optTime(p.Entry.UpdatedAt) }
+func (p *RevisionPage) CreatedAt() *time.Time { return optTime(p.Entry.CreatedAt) }
+func (p *RevisionPage) UpdatedAt() *time.Time { return optTime(p.Entry.UpdatedAt) }
 
-func (p RevisionPage) Urls() *RevisionPageURLs {
+func (p *RevisionPage) Urls() *RevisionPageURLs {
 	if p.Entry.Type != store.PageDocument {
 		return nil
 	}
@@ -96,7 +96,7 @@ func (p RevisionPage) Urls() *RevisionPageURLs {
 
 // Layout is the reference document's default layout: Folio keeps no
 // per-page layout options yet.
-func (p RevisionPage) Layout() *RevisionPageLayout {
+func (p *RevisionPage) Layout() *RevisionPageLayout {
 	if p.Entry.Type != store.PageDocument {
 		return nil
 	}
@@ -104,14 +104,14 @@ func (p RevisionPage) Layout() *RevisionPageLayout {
 		TableOfContents: true, Outline: true, Pagination: true, Metadata: true, Tags: true, Actions: true, Anchors: true}
 }
 
-func (p RevisionPage) Tags() []string {
+func (p *RevisionPage) Tags() []string {
 	if p.Entry.Type != store.PageDocument {
 		return nil
 	}
 	return []string{}
 }
 
-func (p RevisionPage) Target() json.RawMessage {
+func (p *RevisionPage) Target() json.RawMessage {
 	if p.Entry.Type != store.PageLink {
 		return nil
 	}

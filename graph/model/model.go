@@ -93,13 +93,13 @@ func (Organization) Trial() OrganizationTrial {
 	return OrganizationTrial{Status: "notapplicable", Count: 0}
 }
 
-func (o Organization) DefaultContent() json.RawMessage { return o.Organization.DefaultContent }
+func (o *Organization) DefaultContent() json.RawMessage { return o.Organization.DefaultContent }
 
-func (o Organization) Sso() *bool { return &o.SSO }
+func (o *Organization) Sso() *bool { return &o.SSO }
 
-func (o Organization) Ai() *bool { return &o.AI }
+func (o *Organization) Ai() *bool { return &o.AI }
 
-func (o Organization) Urls() OrganizationURLs {
+func (o *Organization) Urls() OrganizationURLs {
 	return OrganizationURLs{
 		Location: string(o.base) + "/v1/orgs/" + o.ID,
 		App:      string(o.base) + "/o/" + o.ID,
@@ -107,7 +107,7 @@ func (o Organization) Urls() OrganizationURLs {
 	}
 }
 
-func (o Organization) Permissions() OrganizationPermissions {
+func (o *Organization) Permissions() OrganizationPermissions {
 	a := o.Access
 	admin := a.Role.AtLeast(store.RoleAdmin)
 	create := a.Role.AtLeast(store.RoleCreate)
