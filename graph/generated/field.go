@@ -11,6 +11,7 @@ import (
 	"errors"
 	"reflect"
 	"sync"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -119,9 +120,10 @@ const MinChargedText = 64
 
 // A plain field is a leaf of an object type read from its Go value alone
 // (a struct field or a method without arguments, no resolver) whose value
-// is a string, an integer or a boolean, or a pointer to one, whose
-// marshallers (gqlgen's and graph/model's scalars) never fail: a float's
-// can, and would need the field's context to say where. For such a field the
+// is a string, an integer, a boolean or a time (not the zero time), or a
+// pointer to one, whose marshallers (gqlgen's and graph/model's scalars)
+// never fail: a float's can, and would need the field's context to say
+// where. For such a field the
 // field middleware has nothing to do unless its text is at least
 // MinChargedText long (it charges only such text, lists and resolvers), so
 // resolvePlain answers it without a field context or the middleware: a
@@ -153,6 +155,9 @@ func plainKindOf[T any](fc *graphql.FieldContext) plainKind {
 	}
 	switch t.Kind() {
 	case reflect.String, reflect.Bool, reflect.Int, reflect.Int32, reflect.Int64:
+		return kind
+	}
+	if t == reflect.TypeFor[time.Time]() {
 		return kind
 	}
 	return notPlain
@@ -198,6 +203,14 @@ func resolvePlain[T any](
 		}
 	case *string:
 		if r != nil && len(*r) >= MinChargedText {
+			return nil, false
+		}
+	case time.Time:
+		if r.IsZero() {
+			return nil, false // DateTime's marshaller answers null, an error for a DateTime!
+		}
+	case *time.Time:
+		if r != nil && r.IsZero() {
 			return nil, false
 		}
 	}
