@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -28,6 +29,29 @@ type Metrics struct {
 	jobsRunning *prometheus.GaugeVec
 	jobsTotal   *prometheus.CounterVec
 	jobLatency  *prometheus.HistogramVec
+
+	series sync.Map // requestKey → *requestSeries
+}
+
+// standardMethods are the methods recorded by name.
+var standardMethods = map[string]bool{
+	http.MethodGet: true, http.MethodHead: true, http.MethodPost: true, http.MethodPut: true,
+	http.MethodPatch: true, http.MethodDelete: true, http.MethodOptions: true,
+}
+
+// requestKey names the series one request records into.
+type requestKey struct {
+	method, route string
+	status        int
+}
+
+// requestSeries are a request's three series, looked up once per key:
+// WithLabelValues hashes every label on every call, and the keys are few
+// (the route templates times the methods and statuses they answer).
+type requestSeries struct {
+	requests   prometheus.Counter
+	latency    prometheus.Observer
+	statements prometheus.Observer
 }
 
 // New registers Folio's collectors, the Go runtime and process collectors,
@@ -116,9 +140,22 @@ func (m *Metrics) Request(method, route string, status int, took time.Duration, 
 	if m == nil {
 		return
 	}
-	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(method, route).Observe(took.Seconds())
-	m.statements.WithLabelValues(method, route).Observe(float64(statements))
+	if !standardMethods[method] {
+		method = "other" // any token is a method: one series each would never end
+	}
+	key := requestKey{method, route, status}
+	s, ok := m.series.Load(key)
+	if !ok {
+		s, _ = m.series.LoadOrStore(key, &requestSeries{
+			requests:   m.requests.WithLabelValues(method, route, strconv.Itoa(status)),
+			latency:    m.latency.WithLabelValues(method, route),
+			statements: m.statements.WithLabelValues(method, route),
+		})
+	}
+	series := s.(*requestSeries)
+	series.requests.Inc()
+	series.latency.Observe(took.Seconds())
+	series.statements.Observe(float64(statements))
 }
 
 // RateLimited records a request refused by the rate limiter.

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"folio/store/metrics"
 )
@@ -61,5 +62,32 @@ func TestZeroSeries(t *testing.T) {
 		if !strings.Contains(s, want) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+}
+
+// TestRequests: each request is counted in its series, the second time
+// too, and a method outside HTTP's standard ones is recorded as "other".
+func TestRequests(t *testing.T) {
+	m := metrics.New(nil)
+	for range 2 {
+		m.Request("GET", "/v1/orgs/{organizationId}", 200, 3*time.Millisecond, 2)
+	}
+	m.Request("GET", "/v1/orgs/{organizationId}", 404, time.Millisecond, 1)
+	m.Request("BREW", "unmatched", 405, time.Millisecond, 0)
+	m.Request("TEAPOT1", "unmatched", 405, time.Millisecond, 0)
+	s := scrape(t, m)
+	for _, want := range []string{
+		`folio_http_requests_total{method="GET",route="/v1/orgs/{organizationId}",status="200"} 2`,
+		`folio_http_requests_total{method="GET",route="/v1/orgs/{organizationId}",status="404"} 1`,
+		`folio_http_requests_total{method="other",route="unmatched",status="405"} 2`,
+		`folio_http_request_duration_seconds_count{method="GET",route="/v1/orgs/{organizationId}"} 3`,
+		`folio_http_request_sql_statements_sum{method="GET",route="/v1/orgs/{organizationId}"} 5`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if strings.Contains(s, "BREW") || strings.Contains(s, "TEAPOT1") {
+		t.Error("a made-up method has a series of its own")
 	}
 }
