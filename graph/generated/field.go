@@ -123,13 +123,13 @@ const MinChargedText = 64
 // is a string, an integer, a boolean or a time (not the zero time), or a
 // pointer to one, whose marshallers (gqlgen's and graph/model's scalars)
 // never fail: a float's can, and would need the field's context to say
-// where. For such a field the
-// field middleware has nothing to do unless its text is at least
-// MinChargedText long (it charges only such text, lists and resolvers), so
-// resolvePlain answers it without a field context or the middleware: a
-// single organization has some forty, a list of 1,000 spaces 33,000. A
-// field selected on an interface is never plain: its definition is the
-// interface's, which objects resolve each in their own way.
+// where. For such a field the field middleware has nothing to do unless
+// its text is at least MinChargedText long (it charges only such text,
+// lists and resolvers), so resolvePlain answers it without a field context
+// or the middleware: a single organization has some forty, a list of 1,000
+// spaces 33,000. A field selected on an interface is never plain: its
+// definition is the interface's, which objects resolve each in their own
+// way.
 type plainKind uint8
 
 const (
