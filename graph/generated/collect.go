@@ -31,7 +31,8 @@ func collectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies
 	}
 	// A selection set is named by its backing array and length: the
 	// document's own sets never change, and the sets a collection merges
-	// are made once, by the collection kept here.
+	// are made once, by the collection kept here. The type is named by its
+	// implementors list, a package variable of generated.go.
 	key := collectedKey{sel: unsafe.SliceData(sel), n: len(sel), satisfies: unsafe.SliceData(satisfies)}
 	c.mu.RLock()
 	fields, ok := c.fields[key]
