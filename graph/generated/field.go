@@ -44,9 +44,12 @@ func resolveField[T any](
 	}
 	kind, known := plainFields.Load(field.Definition)
 	if known && kind.(plainKind) != notPlain {
-		if m, ok := resolvePlain(ctx, oc, field, kind.(plainKind), initializeFieldContext, fieldResolver, marshal, recoverFromPanic, nonNull); ok {
+		m, ok, res, err := resolvePlain(ctx, oc, field, kind.(plainKind), initializeFieldContext, fieldResolver, marshal, recoverFromPanic, nonNull)
+		if ok {
 			return m
 		}
+		// The middleware gets what the resolver answered: no second call.
+		fieldResolver = func(context.Context) (any, error) { return res, err }
 	}
 	fc, err := initializeFieldContext(ctx, field)
 	if err != nil {
@@ -165,7 +168,8 @@ func plainKindOf[T any](fc *graphql.FieldContext) plainKind {
 
 // resolvePlain answers a plain field, or false when the field needs what
 // resolveField does: its resolver failed, it answered null where the
-// schema forbids it, or it answered text the middleware charges.
+// schema forbids it, or it answered text the middleware charges. Then it
+// returns what the resolver answered, for resolveField to hand on.
 func resolvePlain[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
@@ -175,7 +179,7 @@ func resolvePlain[T any](
 	fieldResolver func(ctx context.Context) (any, error),
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 	recoverFromPanic, nonNull bool,
-) (ret graphql.Marshaler, ok bool) {
+) (ret graphql.Marshaler, ok bool, res any, err error) {
 	if recoverFromPanic {
 		defer func() {
 			if r := recover(); r != nil {
@@ -188,37 +192,37 @@ func resolvePlain[T any](
 			}
 		}()
 	}
-	res, err := fieldResolver(ctx)
+	res, err = fieldResolver(ctx)
 	if err != nil || res == nil {
-		return nil, false
+		return nil, false, res, err
 	}
 	v, isT := res.(T)
 	if !isT {
-		return nil, false
+		return nil, false, res, err
 	}
 	switch r := res.(type) {
 	case string:
 		if len(r) >= MinChargedText {
-			return nil, false
+			return nil, false, res, err
 		}
 	case *string:
 		if r != nil && len(*r) >= MinChargedText {
-			return nil, false
+			return nil, false, res, err
 		}
 	case time.Time:
 		if r.IsZero() {
-			return nil, false // DateTime's marshaller answers null, an error for a DateTime!
+			return nil, false, res, err // DateTime's marshaller answers null, an error for a DateTime!
 		}
 	case *time.Time:
 		if r != nil && r.IsZero() {
-			return nil, false
+			return nil, false, res, err
 		}
 	}
 	if kind == plainPointer && reflect.ValueOf(res).IsNil() {
 		if nonNull {
-			return nil, false
+			return nil, false, res, err
 		}
-		return graphql.Null, true
+		return graphql.Null, true, nil, nil
 	}
-	return marshal(ctx, field.Selections, v), true
+	return marshal(ctx, field.Selections, v), true, nil, nil
 }
