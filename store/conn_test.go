@@ -8,9 +8,10 @@ import (
 	"folio/store/pgtest"
 )
 
-// TestNoParallelQuery: Folio's connections run without parallel workers
-// (see openDB), on every connection of the pool, not only the first.
-func TestNoParallelQuery(t *testing.T) {
+// TestConnectionSettings: Folio's connections run without parallel workers
+// and with generic plans (see openDB), on every connection of the pool, not
+// only the first.
+func TestConnectionSettings(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
 	conns := make([]interface{ Close() error }, 0, 3)
@@ -26,6 +27,13 @@ func TestNoParallelQuery(t *testing.T) {
 		}
 		if workers != "0" {
 			t.Errorf("max_parallel_workers_per_gather = %s on a store connection, want 0", workers)
+		}
+		var plans string
+		if err := conn.QueryRowContext(ctx, "SHOW plan_cache_mode").Scan(&plans); err != nil {
+			t.Fatal(err)
+		}
+		if plans != "force_generic_plan" {
+			t.Errorf("plan_cache_mode = %s on a store connection, want force_generic_plan", plans)
 		}
 	}
 	for _, c := range conns {

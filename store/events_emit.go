@@ -5,7 +5,6 @@ package store
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -124,17 +123,7 @@ func (s *Store) appendEvents(ctx context.Context, db bun.IDB, actor *string, now
 // plans it anew each time (half of what the change feed cost a write);
 // with parameters, pgx prepares it once per connection.
 func queryStrings(ctx context.Context, db bun.IDB, query string, args ...any) ([]string, error) {
-	countStatement(ctx)
-	var rows *sql.Rows
-	var err error
-	switch d := db.(type) {
-	case bun.Tx:
-		rows, err = d.Tx.QueryContext(ctx, query, args...)
-	case *bun.DB:
-		rows, err = d.DB.QueryContext(ctx, query, args...)
-	default:
-		return nil, fmt.Errorf("query: unexpected %T", db)
-	}
+	rows, err := queryArgs(ctx, db, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -169,11 +169,15 @@ const ownsTeamExpr = "EXISTS (SELECT 1 FROM team_members AS t WHERE t.organizati
 // member of, each with the user's role; the others are simply absent.
 func (s *Store) OrganizationsForUser(ctx context.Context, userID string, ids []string) ([]OrganizationAccess, error) {
 	var out []OrganizationAccess
-	err := s.DB.NewSelect().Model(&out).
+	err := organizationsForUser.scan(ctx, s, s.DB, &out, userID, ids)
+	return out, dbError(err, "organization")
+}
+
+var organizationsForUser = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*OrganizationAccess)(nil)).
 		ColumnExpr("organization.*").
 		ColumnExpr("m.role AS viewer_role").
 		ColumnExpr(ownsTeamExpr).
-		Join("JOIN members AS m ON m.organization_id = organization.id AND m.user_id = ?", userID).
-		Where("organization.id IN (?)", bun.In(ids)).Scan(ctx)
-	return out, dbError(err, "organization")
-}
+		Join("JOIN members AS m ON m.organization_id = organization.id AND m.user_id = $1").
+		Where("organization.id = ANY($2::text[])")
+}}

@@ -76,9 +76,13 @@ func selectSpaces(db bun.IDB) *bun.SelectQuery {
 // spaces are absent.
 func (s *Store) SpacesByID(ctx context.Context, ids []string) ([]Space, error) {
 	var out []Space
-	err := selectSpaces(s.DB).Where("space.id IN (?) AND space.deleted_at IS NULL", bun.In(ids)).Scan(ctx, &out)
+	err := spacesByID.scan(ctx, s, s.DB, &out, ids)
 	return out, dbError(err, "space")
 }
+
+var spacesByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return selectSpaces(db).Where("space.id = ANY($1::text[]) AND space.deleted_at IS NULL")
+}}
 
 // SpaceAccess is a live space with what one user is to its organization,
 // read in one statement (a single space read needs nothing else).
@@ -93,13 +97,17 @@ type SpaceAccess struct {
 // its organization; deleted spaces are absent.
 func (s *Store) SpacesForUser(ctx context.Context, userID string, ids []string) ([]SpaceAccess, error) {
 	var out []SpaceAccess
-	err := selectSpaces(s.DB).
-		ColumnExpr("m.user_id IS NOT NULL AS viewer_member, m.role AS viewer_role").
-		ColumnExpr("EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = space.organization_id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team").
-		Join("LEFT JOIN members AS m ON m.organization_id = space.organization_id AND m.user_id = ?", userID).
-		Where("space.id IN (?) AND space.deleted_at IS NULL", bun.In(ids)).Scan(ctx, &out)
+	err := spacesForUser.scan(ctx, s, s.DB, &out, userID, ids)
 	return out, dbError(err, "space")
 }
+
+var spacesForUser = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return selectSpaces(db).
+		ColumnExpr("m.user_id IS NOT NULL AS viewer_member, m.role AS viewer_role").
+		ColumnExpr("EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = space.organization_id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team").
+		Join("LEFT JOIN members AS m ON m.organization_id = space.organization_id AND m.user_id = $1").
+		Where("space.id = ANY($2::text[]) AND space.deleted_at IS NULL")
+}}
 
 // SpaceAny loads a space whether it is live or deleted.
 func (s *Store) SpaceAny(ctx context.Context, id string) (*Space, error) {

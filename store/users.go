@@ -87,24 +87,28 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*User, error) {
 		return nil, bad
 	}
 	sum := hashToken(token)
-	var row struct {
-		APIToken `bun:",extend"`
-		User     User `bun:"rel:belongs-to,join:user_id=id"`
-	}
-	err := s.DB.NewSelect().Model(&row).Relation("User").
-		Where("token_hash = ?", sum).Where("revoked_at IS NULL").Limit(1).Scan(ctx)
-	if err != nil {
-		if ErrorCode(dbError(err, "token")) == CodeNotFound {
-			return nil, bad
-		}
+	var rows []tokenUser
+	if err := tokenUsers.scan(ctx, s, s.DB, &rows, sum); err != nil {
 		return nil, dbError(err, "token")
 	}
 	// The index lookup found the row; compare in constant time all the same.
-	if subtle.ConstantTimeCompare(row.TokenHash, sum) != 1 {
+	if len(rows) == 0 || subtle.ConstantTimeCompare(rows[0].TokenHash, sum) != 1 {
 		return nil, bad
 	}
-	return &row.User, nil
+	return &rows[0].User, nil
 }
+
+// tokenUser is the user a live token belongs to, with the token's hash.
+type tokenUser struct {
+	User      `bun:",extend"`
+	TokenHash []byte `bun:"token_hash,scanonly"`
+}
+
+var tokenUsers = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*tokenUser)(nil)).ColumnExpr("u.*, t.token_hash").
+		ModelTableExpr("api_tokens AS t").Join("JOIN users AS u ON u.id = t.user_id").
+		Where("t.token_hash = $1 AND t.revoked_at IS NULL").Limit(1)
+}}
 
 // UsersByID loads users by id, in no particular order.
 func (s *Store) UsersByID(ctx context.Context, ids []string) ([]User, error) {
