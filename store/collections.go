@@ -27,20 +27,24 @@ type Collection struct {
 
 const collectionColumns = "collection.*, folio_collection_level(collection.id) AS effective_level"
 
-func (s *Store) selectCollections(db bun.IDB) *bun.SelectQuery {
+func selectCollections(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*Collection)(nil)).ColumnExpr(collectionColumns)
 }
 
 // CollectionsByID loads collections by id, in no particular order.
 func (s *Store) CollectionsByID(ctx context.Context, ids []string) ([]Collection, error) {
 	var out []Collection
-	err := s.selectCollections(s.DB).Where("collection.id IN (?)", bun.In(ids)).Scan(ctx, &out)
+	err := collectionsByID.scan(ctx, s, s.DB, &out, ids)
 	return out, dbError(err, "collection")
 }
 
+var collectionsByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return selectCollections(db).Where("collection.id = ANY($1::text[])")
+}}
+
 func (s *Store) collection(ctx context.Context, db bun.IDB, id string) (*Collection, error) {
 	c := new(Collection)
-	err := s.selectCollections(db).Where("collection.id = ?", id).Scan(ctx, c)
+	err := selectCollections(db).Where("collection.id = ?", id).Scan(ctx, c)
 	return c, dbError(err, "collection")
 }
 
@@ -55,7 +59,7 @@ var collectionKeyset = keyset{name: "collections", cols: []string{"collection.cr
 // them when nested, else only those at the top level. For guests (role nil)
 // only those a default level opens to them.
 func (s *Store) ListCollections(ctx context.Context, orgID string, role *Role, nested bool, args PageArgs) (Page[Collection], error) {
-	q := s.selectCollections(s.DB).Where("collection.organization_id = ?", orgID)
+	q := selectCollections(s.DB).Where("collection.organization_id = ?", orgID)
 	if !nested {
 		q.Where("collection.parent_id IS NULL")
 	}

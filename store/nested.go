@@ -68,6 +68,24 @@ func (p parentColumns[K, Row]) where(parents []K) (string, any) {
 	return "(" + strings.Join(p.cols, ", ") + ") IN (?)", bun.In(tuples)
 }
 
+// whereParam is where for the batched reads of many parents: one id
+// column takes the ids as the parameter $1, so that every batch of parents
+// is one statement to PostgreSQL (see paramRead); the ids are the
+// statement's arguments. Several columns keep where's form and need none.
+func (p parentColumns[K, Row]) whereParam(q *bun.SelectQuery, parents []K) []any {
+	if len(p.cols) > 1 {
+		cond, in := p.where(parents)
+		q.Where(cond, in)
+		return nil
+	}
+	ids := make([]string, len(parents))
+	for i, k := range parents {
+		ids[i] = p.values(k)[0]
+	}
+	q.Where(p.cols[0] + " = ANY($1::text[])")
+	return []any{ids}
+}
+
 // query selects the rows of parents, with their columns.
 func (l *NestedList[K, Row]) query(db bun.IDB, parents ...K) *bun.SelectQuery {
 	cond, in := l.parent.where(parents)
@@ -104,7 +122,9 @@ func (l *NestedList[K, Row]) FirstPages(ctx context.Context, s *Store, parents [
 	if len(parents) == 0 {
 		return nil, nil
 	}
-	return firstPages[Row](ctx, s, l.query(s.DB, parents...), strings.Join(l.parent.cols, ", "), l.order, limit)
+	q := l.from(s.DB).ColumnExpr(l.columns)
+	args := l.parent.whereParam(q, parents)
+	return firstPages[Row](ctx, s, q, strings.Join(l.parent.cols, ", "), l.order, limit, args...)
 }
 
 // FirstPage is the first page of one parent's list, with count rows in all,
@@ -128,8 +148,9 @@ func (l *NestedList[K, Row]) Counts(ctx context.Context, s *Store, parents []K) 
 		return out, nil
 	}
 	cols := strings.Join(l.parent.cols, ", ")
-	cond, in := l.parent.where(parents)
-	rows, err := l.from(s.DB).ColumnExpr(cols+", count(*)").Where(cond, in).GroupExpr(cols).Rows(ctx)
+	q := l.from(s.DB).ColumnExpr(cols + ", count(*)").GroupExpr(cols)
+	args := l.parent.whereParam(q, parents)
+	rows, err := queryArgs(ctx, s.DB, q.String(), args...)
 	if err != nil {
 		return nil, dbError(err, "count")
 	}
@@ -154,17 +175,19 @@ func (l *NestedList[K, Row]) Counts(ctx context.Context, s *Store, parents []K) 
 }
 
 // firstPages loads, in one statement, the first limit+1 rows of many lists
-// of the same kind: q selects the rows of all of them, partition is the SQL
-// expression that names a row's list, ks orders each list. pageFromRows
-// turns each list's rows into its first page.
-func firstPages[T any](ctx context.Context, s *Store, q *bun.SelectQuery, partition string, ks keyset, limit int) ([]T, error) {
+// of the same kind: q selects the rows of all of them (args are the values
+// of its parameters), partition is the SQL expression that names a row's
+// list, ks orders each list. pageFromRows turns each list's rows into its
+// first page.
+func firstPages[T any](ctx context.Context, s *Store, q *bun.SelectQuery, partition string, ks keyset, limit int, args ...any) ([]T, error) {
 	order := strings.Join(ks.cols, ", ")
 	if ks.desc {
 		order = strings.Join(ks.cols, " DESC, ") + " DESC"
 	}
 	q = q.ColumnExpr("row_number() OVER (PARTITION BY " + partition + " ORDER BY " + order + ") AS first_pages_rn")
 	var rows []T
-	err := s.DB.NewSelect().TableExpr("(?) AS first_pages", q).ColumnExpr("first_pages.*").
-		Where("first_pages.first_pages_rn <= ?", limit+1).OrderExpr("first_pages.first_pages_rn").Scan(ctx, &rows)
+	outer := s.DB.NewSelect().TableExpr("(?) AS first_pages", q).ColumnExpr("first_pages.*").
+		Where("first_pages.first_pages_rn <= ?", limit+1).OrderExpr("first_pages.first_pages_rn")
+	err := s.scanArgs(ctx, s.DB, outer.String(), &rows, args...)
 	return rows, dbError(err, ks.name)
 }

@@ -57,9 +57,13 @@ func (s *Store) CreateOrganization(ctx context.Context, userID, title string, em
 // OrganizationsByID loads organizations by id, in no particular order.
 func (s *Store) OrganizationsByID(ctx context.Context, ids []string) ([]Organization, error) {
 	var orgs []Organization
-	err := s.DB.NewSelect().Model(&orgs).Where("id IN (?)", bun.In(ids)).Scan(ctx)
+	err := organizationsByID.scan(ctx, s, s.DB, &orgs, ids)
 	return orgs, dbError(err, "organization")
 }
+
+var organizationsByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*Organization)(nil)).Where("id = ANY($1::text[])")
+}}
 
 // ListUserOrganizations lists the organizations a user is a member of, in
 // the order they joined them, each with the user's access.

@@ -10,8 +10,10 @@ import (
 )
 
 // paramRead is a read whose values are sent as parameters ($1, $2, ...)
-// instead of written into its text, for the reads every request makes (the
-// token, the organization, the space).
+// instead of written into its text: the token every request reads, and the
+// reads by ids that GraphQL's loaders batch (organizations, spaces, users,
+// teams, collections, revisions, sites, and the nested lists' first pages
+// and counts, NestedList.FirstPages and Counts).
 //
 // bun writes each value into a statement's text, so a space read with
 // another id is another statement: PostgreSQL parses, analyses and plans it
@@ -34,7 +36,13 @@ type paramRead struct {
 // Scan would; counted like every statement.
 func (r *paramRead) scan(ctx context.Context, s *Store, db bun.IDB, dest any, args ...any) error {
 	r.once.Do(func() { r.text = r.build(db).String() })
-	rows, err := queryArgs(ctx, db, r.text, args...)
+	return s.scanArgs(ctx, db, r.text, dest, args...)
+}
+
+// scanArgs runs query with args as its $n parameters and scans its rows
+// into dest as bun's Scan would.
+func (s *Store) scanArgs(ctx context.Context, db bun.IDB, query string, dest any, args ...any) error {
+	rows, err := queryArgs(ctx, db, query, args...)
 	if err != nil {
 		return err
 	}

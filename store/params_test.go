@@ -65,36 +65,69 @@ func TestReadsWithParameters(t *testing.T) {
 		t.Fatalf("Authenticate(unknown) = %v, want UNAUTHENTICATED", err)
 	}
 
-	for _, c := range []struct {
-		table string
-		reads int
-	}{{"api_tokens", 4}, {"organizations", 4}, {"spaces", 7}} {
-		rows, err := s.DB.QueryContext(ctx, `SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements
-			WHERE statement LIKE '%$1%' AND (statement LIKE '%FROM "' || ? || '"%' OR statement LIKE '%FROM ' || ? || ' AS%')`, c.table, c.table)
+	// Nested lists: a batch of parents is one statement whatever the
+	// parents, with one id column; two columns write their values in.
+	for i := range 3 {
+		team, err := s.CreateTeam(ctx, orgs[i], "Writers", []string{alice.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
-		statements, runs := 0, int64(0)
-		for rows.Next() {
-			var text string
-			var generic, custom int64
-			if err := rows.Scan(&text, &generic, &custom); err != nil {
-				t.Fatal(err)
-			}
-			statements++
-			runs += generic
-			if custom != 0 {
-				t.Errorf("%s: %d custom plans, want the generic plan each time", text, custom)
-			}
+		rows, err := store.TeamMembers.FirstPages(ctx, s, []string{team.ID}, 10)
+		if err != nil || len(rows) != 1 || rows[0].UserID != alice.ID {
+			t.Fatalf("TeamMembers.FirstPages = %v, %v; want alice", rows, err)
 		}
-		rows.Close()
-		// spaces: SpacesForUser's and SpacesByID's.
-		want := 1
-		if c.table == "spaces" {
-			want = 2
+		if n, err := store.TeamMembers.Counts(ctx, s, []string{team.ID}); err != nil || n[team.ID] != 1 {
+			t.Fatalf("TeamMembers.Counts = %v, %v; want 1", n, err)
 		}
-		if statements != want || runs != int64(c.reads) {
-			t.Errorf("reads of %s: %d statements run %d times; want %d run %d times", c.table, statements, runs, want, c.reads)
+		key := store.MemberKey{OrganizationID: orgs[i], UserID: alice.ID}
+		if n, err := store.MemberTeams.Counts(ctx, s, []store.MemberKey{key}); err != nil || n[key] != 1 {
+			t.Fatalf("MemberTeams.Counts = %v, %v; want 1", n, err)
 		}
 	}
+
+	for _, c := range []struct {
+		name       string
+		like       string
+		statements int
+		runs       int64
+	}{
+		{"the token", `%FROM api_tokens AS t%= $1%`, 1, 4},
+		{"organizations", `%FROM "organizations"%= ANY($%`, 1, 4},
+		{"spaces (SpacesForUser, SpacesByID)", `%FROM "spaces"%= ANY($%`, 2, 7},
+		{"team members (first pages, counts)", `%FROM "team_members" AS "tm"%tm.team_id = ANY($1%`, 2, 6},
+	} {
+		statements, runs := preparedStatements(t, s, c.like)
+		if statements != c.statements || runs != c.runs {
+			t.Errorf("reads of %s: %d statements run %d times; want %d run %d times", c.name, statements, runs, c.statements, c.runs)
+		}
+	}
+	if statements, _ := preparedStatements(t, s, `%FROM "team_members" AS "tm"%(tm.organization_id, tm.user_id) IN%`); statements != 3 {
+		t.Errorf("MemberTeams.Counts of 3 members: %d statements, want 3 (its tuples are written in)", statements)
+	}
+}
+
+// preparedStatements counts the statements with parameters prepared on s's
+// connection whose text is like pattern, and how often they ran; each must
+// have run with its generic plan.
+func preparedStatements(t *testing.T, s *store.Store, pattern string) (statements int, runs int64) {
+	t.Helper()
+	rows, err := s.DB.QueryContext(context.Background(), `SELECT statement, generic_plans, custom_plans
+		FROM pg_prepared_statements WHERE statement LIKE ? AND statement NOT LIKE '%pg_prepared_statements%'`, pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var text string
+		var generic, custom int64
+		if err := rows.Scan(&text, &generic, &custom); err != nil {
+			t.Fatal(err)
+		}
+		statements++
+		runs += generic
+		if custom != 0 {
+			t.Errorf("%s: %d custom plans, want the generic plan each time", text, custom)
+		}
+	}
+	return statements, runs
 }

@@ -30,9 +30,13 @@ type Revision struct {
 // RevisionsByID loads revisions by id, in no particular order.
 func (s *Store) RevisionsByID(ctx context.Context, ids []string) ([]Revision, error) {
 	var out []Revision
-	err := s.DB.NewSelect().Model(&out).Where("rev.id IN (?)", bun.In(ids)).Scan(ctx)
+	err := revisionsByID.scan(ctx, s, s.DB, &out, ids)
 	return out, dbError(err, "revision")
 }
+
+var revisionsByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*Revision)(nil)).Where("rev.id = ANY($1::text[])")
+}}
 
 // TreeKey names a revision's content: its organization and root hash.
 type TreeKey struct {

@@ -73,9 +73,13 @@ func (s *Store) Site(ctx context.Context, orgID, id string) (*Site, error) {
 // SitesByID loads sites by id, in no particular order.
 func (s *Store) SitesByID(ctx context.Context, ids []string) ([]Site, error) {
 	var out []Site
-	err := selectSites(s.DB).Where("site.id IN (?)", bun.In(ids)).Scan(ctx, &out)
+	err := sitesByID.scan(ctx, s, s.DB, &out, ids)
 	return out, dbError(err, "site")
 }
+
+var sitesByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return selectSites(db).Where("site.id = ANY($1::text[])")
+}}
 
 // SiteFilter narrows a list of sites; nil fields do not filter.
 type SiteFilter struct {

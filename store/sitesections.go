@@ -61,10 +61,14 @@ var SiteSections = &NestedList[string, SiteSection]{
 // statement, in order inside each group.
 func (s *Store) GroupedSections(ctx context.Context, siteIDs []string) ([]SiteSection, error) {
 	var out []SiteSection
-	err := selectSections(s.DB).Where("sec.site_id IN (?) AND sec.group_id IS NOT NULL", bun.In(siteIDs)).
-		OrderExpr(`sec.group_id, sec.position COLLATE "C"`).Scan(ctx, &out)
+	err := groupedSections.scan(ctx, s, s.DB, &out, siteIDs)
 	return out, dbError(err, "site section")
 }
+
+var groupedSections = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return selectSections(db).Where("sec.site_id = ANY($1::text[]) AND sec.group_id IS NOT NULL").
+		OrderExpr(`sec.group_id, sec.position COLLATE "C"`)
+}}
 
 // SiteSection loads a section of a site.
 func (s *Store) SiteSection(ctx context.Context, siteID, id string) (*SiteSection, error) {

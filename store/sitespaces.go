@@ -101,10 +101,14 @@ func (s *Store) ListSiteSpaces(ctx context.Context, siteID string, isDefault *bo
 // statement, in order inside each section.
 func (s *Store) SectionSiteSpaces(ctx context.Context, siteIDs []string) ([]SiteSpace, error) {
 	var out []SiteSpace
-	err := selectSiteSpaces(s.DB).Where("ss.site_id IN (?) AND ss.section_id IS NOT NULL", bun.In(siteIDs)).
-		OrderExpr(`ss.section_id, ss.position COLLATE "C"`).Scan(ctx, &out)
+	err := sectionSiteSpaces.scan(ctx, s, s.DB, &out, siteIDs)
 	return out, dbError(err, "site space")
 }
+
+var sectionSiteSpaces = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return selectSiteSpaces(db).Where("ss.site_id = ANY($1::text[]) AND ss.section_id IS NOT NULL").
+		OrderExpr(`ss.section_id, ss.position COLLATE "C"`)
+}}
 
 // SiteSpacesOf loads every site space of a site in site order.
 func (s *Store) SiteSpacesOf(ctx context.Context, siteID string) ([]SiteSpace, error) {

@@ -51,9 +51,13 @@ func (s *Store) ListTeams(ctx context.Context, orgID string, f TeamFilter, args 
 // TeamsByID loads teams by id, in no particular order.
 func (s *Store) TeamsByID(ctx context.Context, ids []string) ([]Team, error) {
 	var out []Team
-	err := s.DB.NewSelect().Model(&out).Where("id IN (?)", bun.In(ids)).Scan(ctx)
+	err := teamsByID.scan(ctx, s, s.DB, &out, ids)
 	return out, dbError(err, "team")
 }
+
+var teamsByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*Team)(nil)).Where("id = ANY($1::text[])")
+}}
 
 // CreateTeam creates a team with initial members (user ids, all members of the organization).
 func (s *Store) CreateTeam(ctx context.Context, orgID, title string, members []string) (*Team, error) {

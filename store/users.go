@@ -113,9 +113,13 @@ var tokenUsers = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
 // UsersByID loads users by id, in no particular order.
 func (s *Store) UsersByID(ctx context.Context, ids []string) ([]User, error) {
 	var users []User
-	err := s.DB.NewSelect().Model(&users).Where("id IN (?)", bun.In(ids)).Scan(ctx)
+	err := usersByID.scan(ctx, s, s.DB, &users, ids)
 	return users, dbError(err, "user")
 }
+
+var usersByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().Model((*User)(nil)).Where("id = ANY($1::text[])")
+}}
 
 // SharesOrganization reports whether two users are members of a common organization.
 func (s *Store) SharesOrganization(ctx context.Context, a, b string) (bool, error) {
