@@ -4,16 +4,18 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"folio/store"
 	"folio/store/pgtest"
 )
 
-// TestReadsWithParameters: the reads every request makes send their values
-// as parameters, so reading other objects runs the same statement, which
+// TestStatementsWithParameters: the statements every request runs (the
+// token, the rate limit's count) and the reads by ids send their values as
+// parameters, so reading other objects runs the same statement, which
 // PostgreSQL planned once (see store/params.go). With the values written
 // into the text, each object read was a statement of its own.
-func TestReadsWithParameters(t *testing.T) {
+func TestStatementsWithParameters(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
 	// One connection: the prepared statements looked at below are the
@@ -85,6 +87,13 @@ func TestReadsWithParameters(t *testing.T) {
 		}
 	}
 
+	// The rate limit's count, for three callers.
+	for i := range 3 {
+		if w, err := s.HitRateLimit(ctx, fmt.Sprintf("token:%d", i), time.Minute, 2); err != nil || w.Count != 2 {
+			t.Fatalf("HitRateLimit = %+v, %v; want a count of 2", w, err)
+		}
+	}
+
 	for _, c := range []struct {
 		name       string
 		like       string
@@ -95,6 +104,7 @@ func TestReadsWithParameters(t *testing.T) {
 		{"organizations", `%FROM "organizations"%= ANY($%`, 1, 4},
 		{"spaces (SpacesForUser, SpacesByID)", `%FROM "spaces"%= ANY($%`, 2, 7},
 		{"team members (first pages, counts)", `%FROM "team_members" AS "tm"%tm.team_id = ANY($1%`, 2, 6},
+		{"the rate limit's count", `INSERT INTO rate_limits%$1%`, 1, 3},
 	} {
 		statements, runs := preparedStatements(t, s, c.like)
 		if statements != c.statements || runs != c.runs {

@@ -28,14 +28,19 @@ func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Dur
 	start := time.Unix(now-now%secs, 0).UTC()
 	window = time.Duration(secs) * time.Second
 	var n int
-	err := s.DB.NewRaw(`INSERT INTO rate_limits (bucket, window_start, n) VALUES (?, ?, ?)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + EXCLUDED.n
-		RETURNING n`, bucket, start, cost).Scan(ctx, &n)
-	if err != nil {
+	if err := s.scanArgs(ctx, s.DB, hitRateLimitSQL, &n, bucket, start, cost); err != nil {
 		return RateWindow{}, fmt.Errorf("count request of rate limit bucket: %w", err)
 	}
 	return RateWindow{Count: n, Reset: start.Add(window)}, nil
 }
+
+// hitRateLimitSQL counts a request with its values as parameters: every
+// request runs it, for a bucket and window that change, and with the values
+// written into its text PostgreSQL would plan it anew each time, and pgx
+// prepare it in a round trip of its own (see paramRead).
+const hitRateLimitSQL = `INSERT INTO rate_limits (bucket, window_start, n) VALUES ($1::text, $2::timestamptz, $3::integer)
+	ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + EXCLUDED.n
+	RETURNING n`
 
 // PruneRateLimits deletes the windows that ended before a time and returns
 // how many there were.

@@ -33,8 +33,9 @@ type seeded struct {
 	token    string
 	userID   string
 	orgID    string
-	spaceID  string // a small space
-	bigSpace string // the space with cfg.pages pages
+	spaceID  string   // a small space
+	inTurn   []string // spaces read one after the other (readsInTurn of them)
+	bigSpace string   // the space with cfg.pages pages
 
 	searchOrg   string   // an organization whose search index holds the corpus
 	searchSpace string   // one of its spaces
@@ -61,34 +62,12 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	if only == "search" {
 		return d, seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace)
 	}
+	spaces := cfg.spaces
 	if only == "reads" {
-		sp, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Small", Visibility: store.VisibilityPublic})
-		if err != nil {
-			return nil, err
-		}
-		d.spaceID = sp.ID
-		return d, nil
+		spaces = readsInTurn
 	}
-
-	log.Printf("seeding %d spaces", cfg.spaces)
-	var wg sync.WaitGroup
-	errs := make(chan error, 8)
-	per := cfg.spaces / 8
-	for w := 0; w < 8; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := 0; i < per; i++ {
-				if _, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: fmt.Sprintf("Space %d-%d", w, i), Visibility: store.VisibilityPrivate}); err != nil {
-					errs <- err
-					return
-				}
-			}
-		}(w)
-	}
-	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
+	log.Printf("seeding %d spaces", spaces)
+	if d.inTurn, err = createSpaces(ctx, s, org.ID, spaces); err != nil {
 		return nil, err
 	}
 	sp, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Small", Visibility: store.VisibilityPublic})
@@ -96,6 +75,9 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return nil, err
 	}
 	d.spaceID = sp.ID
+	if only == "reads" {
+		return d, nil
+	}
 
 	log.Printf("seeding a space of %d pages", cfg.pages)
 	big, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Big", Visibility: store.VisibilityPrivate})
@@ -115,4 +97,33 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return nil, err
 	}
 	return d, nil
+}
+
+// readsInTurn is how many spaces the single reads visit one after the other.
+const readsInTurn = 1000
+
+// createSpaces creates n private spaces in org (eight at a time) and
+// returns the ids of the first readsInTurn of them.
+func createSpaces(ctx context.Context, s *store.Store, org string, n int) ([]string, error) {
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for w := range 8 {
+		wg.Go(func() {
+			for i := w; i < n; i += 8 {
+				sp, err := s.CreateSpace(ctx, org, store.NewSpace{Title: fmt.Sprintf("Space %d", i), Visibility: store.VisibilityPrivate})
+				if err != nil {
+					errs <- err
+					return
+				}
+				ids[i] = sp.ID
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, err
+	}
+	return ids[:min(n, readsInTurn)], nil
 }

@@ -326,30 +326,38 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 	d := r.data
 	b.WriteString("## Single reads\n\n" + header + "\n")
 	var ratios, byLoad []string
-	for _, read := range []struct{ name, path string }{
-		{"GET /v1/orgs/{id}", "/v1/orgs/" + d.orgID},
-		{"GET /v1/spaces/{id}", "/v1/spaces/" + d.spaceID},
+	spaceInTurn := func(i int) string { return "/v1/spaces/" + d.inTurn[i%len(d.inTurn)] }
+	for _, read := range []struct {
+		name string
+		path func(i int) string // the i-th request's
+	}{
+		{"GET /v1/orgs/{id}", func(int) string { return "/v1/orgs/" + d.orgID }},
+		{"GET /v1/spaces/{id}", func(int) string { return "/v1/spaces/" + d.spaceID }},
+		// Clients read many objects, each statement's values new to the
+		// connection; the two reads above repeat one object's.
+		{fmt.Sprintf("GET /v1/spaces/{id}, %d spaces in turn", len(d.inTurn)), spaceInTurn},
 	} {
-		folioBody, _ := r.fetch(r.get(r.folio, read.path))
-		baseBody, _ := r.fetch(r.get(r.baseline, read.path))
-		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, r.get(r.folio, read.path))
-		f.allocs = r.allocs(read.path)
-		base := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, r.get(r.baseline, read.path))
-		b.WriteString(f.row() + "\n" + base.row() + "\n")
-		byLoad = append(byLoad, r.tailByLoad(ctx, f, r.get(r.folio, read.path)), r.tailByLoad(ctx, base, r.get(r.baseline, read.path)))
+		folio, base := r.getEach(r.folio, read.path), r.getEach(r.baseline, read.path)
+		folioBody, _ := r.fetch(folio)
+		baseBody, _ := r.fetch(base)
+		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, folio)
+		f.allocs = r.allocs(read.path(0))
+		baseline := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, base)
+		b.WriteString(f.row() + "\n" + baseline.row() + "\n")
+		byLoad = append(byLoad, r.tailByLoad(ctx, f, folio), r.tailByLoad(ctx, baseline, base))
 		same := "identical"
 		if !bytes.Equal(folioBody, baseBody) {
 			same = "DIFFERENT"
 			log.Printf("bodies differ:\nfolio:    %s\nbaseline: %s", folioBody, baseBody)
 		}
-		share, perPair := r.pairedShare(ctx, r.get(r.folio, read.path), r.get(r.baseline, read.path))
+		share, perPair := r.pairedShare(ctx, folio, base)
 		log.Printf("%s: Folio/baseline per pair: %s", read.name, strings.Join(perPair, " "))
 		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput (median of %d pairs of "+
 			"closed loops alternating between the two, ABBA; pairs: %s; the maxima above, measured apart, give %.0f%%); response bytes %s. "+
 			"At 70%%, the load generator itself sent its p99 request %s late for Folio (p99 %s), %s for the baseline (p99 %s): "+
 			"a tail that the generator's delay accounts for is the shared machine's, not the server's.",
-			read.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/base.max, same,
-			ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)), ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
+			read.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/baseline.max, same,
+			ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)), ms(baseline.at70.LateQuantile(0.99)), ms(baseline.at70.Quantile(0.99))))
 	}
 	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
 	tps := r.pgbench(orgSQL, r.cfg.clients)
