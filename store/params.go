@@ -12,8 +12,9 @@ import (
 // paramRead is a read whose values are sent as parameters ($1, $2, ...)
 // instead of written into its text: the token every request reads, and the
 // reads by ids that GraphQL's loaders batch (organizations, spaces, users,
-// teams, collections, revisions, sites, and the nested lists' first pages
-// and counts, NestedList.FirstPages and Counts).
+// teams, collections, revisions, sites). NestedList's first pages and
+// counts and the rate limit's count send theirs the same way, through
+// scanArgs and queryArgs.
 //
 // bun writes each value into a statement's text, so a space read with
 // another id is another statement: PostgreSQL parses, analyses and plans it
