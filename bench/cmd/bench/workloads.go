@@ -337,27 +337,27 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		// connection; the two reads above repeat one object's.
 		{fmt.Sprintf("GET /v1/spaces/{id}, %d spaces in turn", len(d.inTurn)), spaceInTurn},
 	} {
-		folio, base := r.getEach(r.folio, read.path), r.getEach(r.baseline, read.path)
-		folioBody, _ := r.fetch(folio)
-		baseBody, _ := r.fetch(base)
-		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, folio)
+		folioReq, baseReq := r.getEach(r.folio, read.path), r.getEach(r.baseline, read.path)
+		folioBody, _ := r.fetch(folioReq)
+		baseBody, _ := r.fetch(baseReq)
+		f := r.measure(ctx, read.name+" (Folio)", r.cfg.clients, folioReq)
 		f.allocs = r.allocs(read.path(0))
-		baseline := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, base)
-		b.WriteString(f.row() + "\n" + baseline.row() + "\n")
-		byLoad = append(byLoad, r.tailByLoad(ctx, f, folio), r.tailByLoad(ctx, baseline, base))
+		base := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, baseReq)
+		b.WriteString(f.row() + "\n" + base.row() + "\n")
+		byLoad = append(byLoad, r.tailByLoad(ctx, f, folioReq), r.tailByLoad(ctx, base, baseReq))
 		same := "identical"
 		if !bytes.Equal(folioBody, baseBody) {
 			same = "DIFFERENT"
 			log.Printf("bodies differ:\nfolio:    %s\nbaseline: %s", folioBody, baseBody)
 		}
-		share, perPair := r.pairedShare(ctx, folio, base)
+		share, perPair := r.pairedShare(ctx, folioReq, baseReq)
 		log.Printf("%s: Folio/baseline per pair: %s", read.name, strings.Join(perPair, " "))
 		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput (median of %d pairs of "+
 			"closed loops alternating between the two, ABBA; pairs: %s; the maxima above, measured apart, give %.0f%%); response bytes %s. "+
 			"At 70%%, the load generator itself sent its p99 request %s late for Folio (p99 %s), %s for the baseline (p99 %s): "+
 			"a tail that the generator's delay accounts for is the shared machine's, not the server's.",
-			read.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/baseline.max, same,
-			ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)), ms(baseline.at70.LateQuantile(0.99)), ms(baseline.at70.Quantile(0.99))))
+			read.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/base.max, same,
+			ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)), ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
 	}
 	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
 	tps := r.pgbench(orgSQL, r.cfg.clients)
