@@ -59,7 +59,10 @@ func withInputChecks(mux *http.ServeMux, routes []compiled, next http.Handler) h
 		}
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, pattern := mux.Handler(r)
+		pattern := r.Pattern // withRequest's route, when it matched one
+		if pattern == "" {
+			_, pattern = mux.Handler(r)
+		}
 		isGraphQL := pattern == graphQLPattern
 		msg := checkPath(r.URL, pattern)
 		if msg == "" {

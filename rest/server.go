@@ -226,7 +226,9 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 			return
 		}
 		ctx = context.WithValue(ctx, rateChargeKey{}, &rateCharge{limiter: limit, ctx: uncounted, w: w, bucket: bucket, kind: bucketKind})
-		next.ServeHTTP(w, r.WithContext(ctx))
+		r = r.WithContext(ctx)
+		r.Pattern = pattern // found once: withInputChecks reads it (the mux sets it again)
+		next.ServeHTTP(w, r)
 	})
 }
 

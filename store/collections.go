@@ -34,7 +34,7 @@ func selectCollections(db bun.IDB) *bun.SelectQuery {
 // CollectionsByID loads collections by id, in no particular order.
 func (s *Store) CollectionsByID(ctx context.Context, ids []string) ([]Collection, error) {
 	var out []Collection
-	err := collectionsByID.scan(ctx, s, s.DB, &out, ids)
+	err := collectionsByID.scan(ctx, s, &out, ids)
 	return out, dbError(err, "collection")
 }
 

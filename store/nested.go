@@ -188,6 +188,6 @@ func firstPages[T any](ctx context.Context, s *Store, q *bun.SelectQuery, partit
 	var rows []T
 	outer := s.DB.NewSelect().TableExpr("(?) AS first_pages", q).ColumnExpr("first_pages.*").
 		Where("first_pages.first_pages_rn <= ?", limit+1).OrderExpr("first_pages.first_pages_rn")
-	err := s.scanArgs(ctx, s.DB, outer.String(), &rows, args...)
+	err := s.scanArgs(ctx, outer.String(), &rows, args...)
 	return rows, dbError(err, ks.name)
 }

@@ -57,7 +57,7 @@ func (s *Store) CreateOrganization(ctx context.Context, userID, title string, em
 // OrganizationsByID loads organizations by id, in no particular order.
 func (s *Store) OrganizationsByID(ctx context.Context, ids []string) ([]Organization, error) {
 	var orgs []Organization
-	err := organizationsByID.scan(ctx, s, s.DB, &orgs, ids)
+	err := organizationsByID.scan(ctx, s, &orgs, ids)
 	return orgs, dbError(err, "organization")
 }
 
@@ -173,7 +173,7 @@ const ownsTeamExpr = "EXISTS (SELECT 1 FROM team_members AS t WHERE t.organizati
 // member of, each with the user's role; the others are simply absent.
 func (s *Store) OrganizationsForUser(ctx context.Context, userID string, ids []string) ([]OrganizationAccess, error) {
 	var out []OrganizationAccess
-	err := organizationsForUser.scan(ctx, s, s.DB, &out, userID, ids)
+	err := organizationsForUser.scan(ctx, s, &out, userID, ids)
 	return out, dbError(err, "organization")
 }
 

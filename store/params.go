@@ -33,17 +33,17 @@ type paramRead struct {
 	text  string
 }
 
-// scan runs the read with args on db and scans its rows into dest as bun's
-// Scan would; counted like every statement.
-func (r *paramRead) scan(ctx context.Context, s *Store, db bun.IDB, dest any, args ...any) error {
-	r.once.Do(func() { r.text = r.build(db).String() })
-	return s.scanArgs(ctx, db, r.text, dest, args...)
+// scan runs the read with args and scans its rows into dest as bun's Scan
+// would; counted like every statement.
+func (r *paramRead) scan(ctx context.Context, s *Store, dest any, args ...any) error {
+	r.once.Do(func() { r.text = r.build(s.DB).String() })
+	return s.scanArgs(ctx, r.text, dest, args...)
 }
 
 // scanArgs runs query with args as its $n parameters and scans its rows
 // into dest as bun's Scan would.
-func (s *Store) scanArgs(ctx context.Context, db bun.IDB, query string, dest any, args ...any) error {
-	rows, err := queryArgs(ctx, db, query, args...)
+func (s *Store) scanArgs(ctx context.Context, query string, dest any, args ...any) error {
+	rows, err := queryArgs(ctx, s.DB, query, args...)
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Dur
 	start := time.Unix(now-now%secs, 0).UTC()
 	window = time.Duration(secs) * time.Second
 	var n int
-	if err := s.scanArgs(ctx, s.DB, hitRateLimitSQL, &n, bucket, start, cost); err != nil {
+	if err := s.scanArgs(ctx, hitRateLimitSQL, &n, bucket, start, cost); err != nil {
 		return RateWindow{}, fmt.Errorf("count request of rate limit bucket: %w", err)
 	}
 	return RateWindow{Count: n, Reset: start.Add(window)}, nil

@@ -30,7 +30,7 @@ type Revision struct {
 // RevisionsByID loads revisions by id, in no particular order.
 func (s *Store) RevisionsByID(ctx context.Context, ids []string) ([]Revision, error) {
 	var out []Revision
-	err := revisionsByID.scan(ctx, s, s.DB, &out, ids)
+	err := revisionsByID.scan(ctx, s, &out, ids)
 	return out, dbError(err, "revision")
 }
 

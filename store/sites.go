@@ -73,7 +73,7 @@ func (s *Store) Site(ctx context.Context, orgID, id string) (*Site, error) {
 // SitesByID loads sites by id, in no particular order.
 func (s *Store) SitesByID(ctx context.Context, ids []string) ([]Site, error) {
 	var out []Site
-	err := sitesByID.scan(ctx, s, s.DB, &out, ids)
+	err := sitesByID.scan(ctx, s, &out, ids)
 	return out, dbError(err, "site")
 }
 

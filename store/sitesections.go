@@ -61,7 +61,7 @@ var SiteSections = &NestedList[string, SiteSection]{
 // statement, in order inside each group.
 func (s *Store) GroupedSections(ctx context.Context, siteIDs []string) ([]SiteSection, error) {
 	var out []SiteSection
-	err := groupedSections.scan(ctx, s, s.DB, &out, siteIDs)
+	err := groupedSections.scan(ctx, s, &out, siteIDs)
 	return out, dbError(err, "site section")
 }
 

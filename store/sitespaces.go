@@ -101,7 +101,7 @@ func (s *Store) ListSiteSpaces(ctx context.Context, siteID string, isDefault *bo
 // statement, in order inside each section.
 func (s *Store) SectionSiteSpaces(ctx context.Context, siteIDs []string) ([]SiteSpace, error) {
 	var out []SiteSpace
-	err := sectionSiteSpaces.scan(ctx, s, s.DB, &out, siteIDs)
+	err := sectionSiteSpaces.scan(ctx, s, &out, siteIDs)
 	return out, dbError(err, "site space")
 }
 

@@ -76,7 +76,7 @@ func selectSpaces(db bun.IDB) *bun.SelectQuery {
 // spaces are absent.
 func (s *Store) SpacesByID(ctx context.Context, ids []string) ([]Space, error) {
 	var out []Space
-	err := spacesByID.scan(ctx, s, s.DB, &out, ids)
+	err := spacesByID.scan(ctx, s, &out, ids)
 	return out, dbError(err, "space")
 }
 
@@ -97,7 +97,7 @@ type SpaceAccess struct {
 // its organization; deleted spaces are absent.
 func (s *Store) SpacesForUser(ctx context.Context, userID string, ids []string) ([]SpaceAccess, error) {
 	var out []SpaceAccess
-	err := spacesForUser.scan(ctx, s, s.DB, &out, userID, ids)
+	err := spacesForUser.scan(ctx, s, &out, userID, ids)
 	return out, dbError(err, "space")
 }
 

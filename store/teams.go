@@ -51,7 +51,7 @@ func (s *Store) ListTeams(ctx context.Context, orgID string, f TeamFilter, args 
 // TeamsByID loads teams by id, in no particular order.
 func (s *Store) TeamsByID(ctx context.Context, ids []string) ([]Team, error) {
 	var out []Team
-	err := teamsByID.scan(ctx, s, s.DB, &out, ids)
+	err := teamsByID.scan(ctx, s, &out, ids)
 	return out, dbError(err, "team")
 }
 

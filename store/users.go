@@ -88,7 +88,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*User, error) {
 	}
 	sum := hashToken(token)
 	var rows []tokenUser
-	if err := tokenUsers.scan(ctx, s, s.DB, &rows, sum); err != nil {
+	if err := tokenUsers.scan(ctx, s, &rows, sum); err != nil {
 		return nil, dbError(err, "token")
 	}
 	// The index lookup found the row; compare in constant time all the same.
@@ -113,7 +113,7 @@ var tokenUsers = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
 // UsersByID loads users by id, in no particular order.
 func (s *Store) UsersByID(ctx context.Context, ids []string) ([]User, error) {
 	var users []User
-	err := usersByID.scan(ctx, s, s.DB, &users, ids)
+	err := usersByID.scan(ctx, s, &users, ids)
 	return users, dbError(err, "user")
 }
 
