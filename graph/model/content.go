@@ -181,6 +181,11 @@ func opt(s string) *string {
 	return &s
 }
 
+// ptr answers a pointer to a copy of v. Methods with value receivers use it
+// for pointer fields: the address of a field of the receiver would move the
+// whole receiver to the heap on every call.
+func ptr[T any](v T) *T { return &v }
+
 func optTime(t time.Time) *time.Time {
 	if t.IsZero() {
 		return nil

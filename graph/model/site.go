@@ -204,7 +204,7 @@ func (SiteSection) Object() string { return "site-section" }
 
 func (SiteSection) IsSiteStructureItem() {}
 
-func (s SiteSection) Default() *bool { return &s.IsDefault }
+func (s SiteSection) Default() *bool { return ptr(s.IsDefault) }
 
 func (SiteSection) Draft() bool { return false }
 
@@ -242,7 +242,7 @@ func (s SiteSpace) Space() Space { return NewSpace(s.Site.base, s.SiteSpace.Spac
 
 func (s SiteSpace) Title() string { return s.SiteSpace.Space.Title }
 
-func (s SiteSpace) Default() *bool { return &s.IsDefault }
+func (s SiteSpace) Default() *bool { return ptr(s.IsDefault) }
 
 func (SiteSpace) Draft() bool { return false }
 
@@ -263,9 +263,9 @@ type ShareLink struct {
 
 func (ShareLink) Object() string { return "share-link" }
 
-func (l ShareLink) Name() *string { return &l.ShareLink.Name }
+func (l ShareLink) Name() *string { return ptr(l.ShareLink.Name) }
 
-func (l ShareLink) Active() *bool { return &l.ShareLink.Active }
+func (l ShareLink) Active() *bool { return ptr(l.ShareLink.Active) }
 
 // Urls shows the link's key, in the site's address; only admins read links.
 func (l ShareLink) Urls() ShareLinkURLs {
