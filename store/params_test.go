@@ -141,3 +141,52 @@ func preparedStatements(t *testing.T, s *store.Store, pattern string) (statement
 	}
 	return statements, runs
 }
+
+// TestReadAfterLargerRead: a read by ids that follows a larger run of the
+// same read (which starts it with the larger run's room) answers its own
+// rows only, each once.
+func TestReadAfterLargerRead(t *testing.T) {
+	s := pgtest.New(t)
+	ctx := context.Background()
+	alice, err := s.EnsureUser(ctx, "alice@example.com", "Alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, alice.ID, "Acme", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := range 300 {
+		sp, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: fmt.Sprint("Space ", i), Visibility: store.VisibilityPrivate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, sp.ID)
+	}
+	read := func(ids []string) map[string]int {
+		got, err := s.SpacesByID(ctx, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]int{}
+		for _, sp := range got {
+			seen[sp.ID]++
+		}
+		if len(got) != len(seen) {
+			t.Errorf("SpacesByID(%d ids): %d rows for %d spaces", len(ids), len(got), len(seen))
+		}
+		return seen
+	}
+	for _, n := range []int{300, 2, 300, 1} {
+		seen := read(ids[:n])
+		if len(seen) != n {
+			t.Errorf("SpacesByID(%d ids) = %d spaces", n, len(seen))
+		}
+		for _, id := range ids[:n] {
+			if seen[id] != 1 {
+				t.Errorf("SpacesByID(%d ids): space %s read %d times", n, id, seen[id])
+			}
+		}
+	}
+}
