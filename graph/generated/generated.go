@@ -36858,8 +36858,8 @@ func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.
 			return obj.Space(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.Space) graphql.Marshaler {
-			return ec.marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Space) graphql.Marshaler {
+			return ec.marshalNSpace2ᚖfolioᚋgraphᚋmodelᚐSpace(ctx, selections, v)
 		},
 		true,
 		true,
@@ -56226,7 +56226,7 @@ func (ec *executionContext) marshalNChangeRequest2ᚕfolioᚋgraphᚋmodelᚐCha
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNChangeRequest2folioᚋgraphᚋmodelᚐChangeRequest(ctx, sel, v[i])
+		return ec._ChangeRequest(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56309,7 +56309,7 @@ func (ec *executionContext) marshalNCollection2ᚕfolioᚋgraphᚋmodelᚐCollec
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCollection2folioᚋgraphᚋmodelᚐCollection(ctx, sel, v[i])
+		return ec._Collection(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56353,7 +56353,7 @@ func (ec *executionContext) marshalNComment2ᚕfolioᚋgraphᚋmodelᚐComment�
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNComment2folioᚋgraphᚋmodelᚐComment(ctx, sel, v[i])
+		return ec._Comment(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56402,7 +56402,7 @@ func (ec *executionContext) marshalNCommentReply2ᚕfolioᚋgraphᚋmodelᚐComm
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCommentReply2folioᚋgraphᚋmodelᚐCommentReply(ctx, sel, v[i])
+		return ec._CommentReply(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56495,7 +56495,7 @@ func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmode
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNContentChangeOutcome2folioᚋgraphᚋmodelᚐContentChangeOutcome(ctx, sel, v[i])
+		return ec._ContentChangeOutcome(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56528,7 +56528,7 @@ func (ec *executionContext) marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐConte
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNContentLink2folioᚋgraphᚋmodelᚐContentLink(ctx, sel, v[i])
+		return ec._ContentLink(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56572,7 +56572,7 @@ func (ec *executionContext) marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐ
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNContentReference2folioᚋgraphᚋmodelᚐContentReference(ctx, sel, v[i])
+		return ec._ContentReference(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56665,7 +56665,7 @@ func (ec *executionContext) marshalNCustomField2ᚕfolioᚋgraphᚋmodelᚐCusto
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCustomField2folioᚋgraphᚋmodelᚐCustomField(ctx, sel, v[i])
+		return ec._CustomField(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56745,7 +56745,7 @@ func (ec *executionContext) marshalNEmojiReaction2ᚕfolioᚋgraphᚋmodelᚐEmo
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNEmojiReaction2folioᚋgraphᚋmodelᚐEmojiReaction(ctx, sel, v[i])
+		return ec._EmojiReaction(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56765,7 +56765,7 @@ func (ec *executionContext) marshalNEvent2ᚕfolioᚋgraphᚋmodelᚐEventᚄ(ct
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNEvent2folioᚋgraphᚋmodelᚐEvent(ctx, sel, v[i])
+		return ec._Event(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56869,7 +56869,7 @@ func (ec *executionContext) marshalNInvitation2ᚕfolioᚋgraphᚋmodelᚐInvita
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNInvitation2folioᚋgraphᚋmodelᚐInvitation(ctx, sel, v[i])
+		return ec._Invitation(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -56901,7 +56901,7 @@ func (ec *executionContext) marshalNInvite2ᚕfolioᚋgraphᚋmodelᚐInviteᚄ(
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNInvite2folioᚋgraphᚋmodelᚐInvite(ctx, sel, v[i])
+		return ec._Invite(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57005,7 +57005,7 @@ func (ec *executionContext) marshalNMember2ᚕfolioᚋgraphᚋmodelᚐMemberᚄ(
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNMember2folioᚋgraphᚋmodelᚐMember(ctx, sel, v[i])
+		return ec._Member(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57041,7 +57041,7 @@ func (ec *executionContext) marshalNMemberSpace2ᚕfolioᚋgraphᚋmodelᚐMembe
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNMemberSpace2folioᚋgraphᚋmodelᚐMemberSpace(ctx, sel, v[i])
+		return ec._MemberSpace(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57069,7 +57069,7 @@ func (ec *executionContext) marshalNMemberTeam2ᚕfolioᚋgraphᚋmodelᚐMember
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNMemberTeam2folioᚋgraphᚋmodelᚐMemberTeam(ctx, sel, v[i])
+		return ec._MemberTeam(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57129,7 +57129,7 @@ func (ec *executionContext) marshalNOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐOpenA
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNOpenAPISpec2folioᚋgraphᚋmodelᚐOpenAPISpec(ctx, sel, v[i])
+		return ec._OpenAPISpec(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57222,7 +57222,7 @@ func (ec *executionContext) marshalNOpenAPISpecVersion2ᚕfolioᚋgraphᚋmodel�
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNOpenAPISpecVersion2folioᚋgraphᚋmodelᚐOpenAPISpecVersion(ctx, sel, v[i])
+		return ec._OpenAPISpecVersion(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57262,7 +57262,7 @@ func (ec *executionContext) marshalNOrganization2ᚕfolioᚋgraphᚋmodelᚐOrga
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNOrganization2folioᚋgraphᚋmodelᚐOrganization(ctx, sel, v[i])
+		return ec._Organization(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57341,7 +57341,7 @@ func (ec *executionContext) marshalNReactionUser2ᚕfolioᚋgraphᚋmodelᚐReac
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNReactionUser2folioᚋgraphᚋmodelᚐReactionUser(ctx, sel, v[i])
+		return ec._ReactionUser(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57369,7 +57369,7 @@ func (ec *executionContext) marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevi
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNRevisionFile2folioᚋgraphᚋmodelᚐRevisionFile(ctx, sel, v[i])
+		return ec._RevisionFile(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57405,7 +57405,7 @@ func (ec *executionContext) marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevi
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx, sel, v[i])
+		return ec._RevisionPage(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57471,7 +57471,7 @@ func (ec *executionContext) marshalNSAMLProvider2ᚕfolioᚋgraphᚋmodelᚐSAML
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSAMLProvider2folioᚋgraphᚋmodelᚐSAMLProvider(ctx, sel, v[i])
+		return ec._SAMLProvider(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57515,7 +57515,7 @@ func (ec *executionContext) marshalNSSOProviderLogin2ᚕfolioᚋgraphᚋmodelᚐ
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSSOProviderLogin2folioᚋgraphᚋmodelᚐSSOProviderLogin(ctx, sel, v[i])
+		return ec._SSOProviderLogin(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57543,7 +57543,7 @@ func (ec *executionContext) marshalNSearchPageAncestor2ᚕfolioᚋgraphᚋmodel�
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSearchPageAncestor2folioᚋgraphᚋmodelᚐSearchPageAncestor(ctx, sel, v[i])
+		return ec._SearchPageAncestor(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57563,7 +57563,7 @@ func (ec *executionContext) marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐ
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSearchPageResult(ctx, sel, v[i])
+		return ec._SearchPageResult(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57595,7 +57595,7 @@ func (ec *executionContext) marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodel
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐSearchSectionResult(ctx, sel, v[i])
+		return ec._SearchSectionResult(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57615,7 +57615,7 @@ func (ec *executionContext) marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodel�
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSearchSpaceResult(ctx, sel, v[i])
+		return ec._SearchSpaceResult(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57643,7 +57643,7 @@ func (ec *executionContext) marshalNShareLink2ᚕfolioᚋgraphᚋmodelᚐShareLi
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(ctx, sel, v[i])
+		return ec._ShareLink(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57683,7 +57683,7 @@ func (ec *executionContext) marshalNSite2ᚕfolioᚋgraphᚋmodelᚐSiteᚄ(ctx 
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx, sel, v[i])
+		return ec._Site(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57731,7 +57731,7 @@ func (ec *executionContext) marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteF
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSiteFeature2folioᚋgraphᚋmodelᚐSiteFeature(ctx, sel, v[i])
+		return ec._SiteFeature(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57767,7 +57767,7 @@ func (ec *executionContext) marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteS
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSection(ctx, sel, v[i])
+		return ec._SiteSection(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57795,7 +57795,7 @@ func (ec *executionContext) marshalNSiteSectionGroup2ᚕfolioᚋgraphᚋmodelᚐ
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSiteSectionGroup2folioᚋgraphᚋmodelᚐSiteSectionGroup(ctx, sel, v[i])
+		return ec._SiteSectionGroup(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57839,7 +57839,7 @@ func (ec *executionContext) marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpa
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSiteSpace2folioᚋgraphᚋmodelᚐSiteSpace(ctx, sel, v[i])
+		return ec._SiteSpace(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57948,7 +57948,7 @@ func (ec *executionContext) marshalNSpace2ᚕfolioᚋgraphᚋmodelᚐSpaceᚄ(ct
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx, sel, v[i])
+		return ec._Space(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -57976,7 +57976,7 @@ func (ec *executionContext) marshalNSpaceCustomField2ᚕfolioᚋgraphᚋmodelᚐ
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSpaceCustomField2folioᚋgraphᚋmodelᚐSpaceCustomField(ctx, sel, v[i])
+		return ec._SpaceCustomField(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58055,7 +58055,7 @@ func (ec *executionContext) marshalNTeam2ᚕfolioᚋgraphᚋmodelᚐTeamᚄ(ctx 
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNTeam2folioᚋgraphᚋmodelᚐTeam(ctx, sel, v[i])
+		return ec._Team(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58091,7 +58091,7 @@ func (ec *executionContext) marshalNTeamMember2ᚕfolioᚋgraphᚋmodelᚐTeamMe
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNTeamMember2folioᚋgraphᚋmodelᚐTeamMember(ctx, sel, v[i])
+		return ec._TeamMember(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58171,7 +58171,7 @@ func (ec *executionContext) marshalNTranslationSettings2ᚕfolioᚋgraphᚋmodel
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNTranslationSettings2folioᚋgraphᚋmodelᚐTranslationSettings(ctx, sel, v[i])
+		return ec._TranslationSettings(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58328,7 +58328,7 @@ func (ec *executionContext) marshalNUserContributor2ᚕfolioᚋgraphᚋmodelᚐU
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNUserContributor2folioᚋgraphᚋmodelᚐUserContributor(ctx, sel, v[i])
+		return ec._UserContributor(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58366,7 +58366,7 @@ func (ec *executionContext) marshalNWebhook2ᚕfolioᚋgraphᚋmodelᚐWebhook�
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNWebhook2folioᚋgraphᚋmodelᚐWebhook(ctx, sel, v[i])
+		return ec._Webhook(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58394,7 +58394,7 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚕfolioᚋgraphᚋmodelᚐW
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNWebhookDelivery2folioᚋgraphᚋmodelᚐWebhookDelivery(ctx, sel, v[i])
+		return ec._WebhookDelivery(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58943,7 +58943,7 @@ func (ec *executionContext) marshalOOpenAPIErrorObject2ᚕfolioᚋgraphᚋmodel�
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNOpenAPIErrorObject2folioᚋgraphᚋmodelᚐOpenAPIErrorObject(ctx, sel, v[i])
+		return ec._OpenAPIErrorObject(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -58985,7 +58985,7 @@ func (ec *executionContext) marshalORevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevi
 	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx, sel, v[i])
+		return ec._RevisionPage(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -238,7 +238,12 @@ func (SiteSpace) IsSiteStructureItem() {}
 
 func (s SiteSpace) Section() *string { return s.SectionID }
 
-func (s SiteSpace) Space() Space { return NewSpace(s.Site.base, s.SiteSpace.Space, s.Site.Viewer) }
+// Space is a pointer: a value would be copied to the heap twice on its way
+// to the marshaller (once into the resolver's answer, once for its fields).
+func (s SiteSpace) Space() *Space {
+	sp := NewSpace(s.Site.base, s.SiteSpace.Space, s.Site.Viewer)
+	return &sp
+}
 
 func (s SiteSpace) Title() string { return s.SiteSpace.Space.Title }
 
