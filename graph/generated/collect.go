@@ -7,6 +7,7 @@ package generated
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 	"weak"
 
@@ -67,10 +68,30 @@ type collected struct {
 // that makes collecting depend on the variables.
 var documents sync.Map // weak.Pointer[ast.QueryDocument] → *collected
 
+// lastDocument is the document collectedOf answered last, with its fields:
+// the weak pointer behind documents is made under a runtime lock, on every
+// object of every request, and most requests in a row send one document.
+// It holds that one document strongly until another replaces it.
+var lastDocument atomic.Pointer[documentFields]
+
+type documentFields struct {
+	doc *ast.QueryDocument
+	c   *collected
+}
+
 func collectedOf(doc *ast.QueryDocument) *collected {
 	if doc == nil {
 		return nil
 	}
+	if last := lastDocument.Load(); last != nil && last.doc == doc {
+		return last.c
+	}
+	c := collectedWeakly(doc)
+	lastDocument.Store(&documentFields{doc: doc, c: c})
+	return c
+}
+
+func collectedWeakly(doc *ast.QueryDocument) *collected {
 	key := weak.Make(doc)
 	if c, ok := documents.Load(key); ok {
 		return c.(*collected)
