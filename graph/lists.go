@@ -59,6 +59,16 @@ func mapItems[T, U any](rows []T, wrap func(T) U) []U {
 	return out
 }
 
+// mapItemsOf is mapItems for objects that point at their rows instead of
+// holding a copy.
+func mapItemsOf[T, U any](rows []T, wrap func(*T) U) []U {
+	out := make([]U, len(rows))
+	for i := range rows {
+		out[i] = wrap(&rows[i])
+	}
+	return out
+}
+
 // nestedPage serves a page of a list nested under a list of parents (the
 // members of each team, say; see store.NestedList). Its first page comes
 // from one batched statement for all parents, its count from a batched

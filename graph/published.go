@@ -83,7 +83,8 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 	}
 	bySection := map[string][]model.SiteSpace{}
 	var root []model.SiteStructureItem
-	for _, ss := range all {
+	for i := range all {
+		ss := &all[i]
 		if !conditionHolds(ss.Condition, claims) {
 			continue
 		}

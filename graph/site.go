@@ -57,7 +57,7 @@ func (r *Resolver) groupOf(site *model.Site, g store.SiteSectionGroup) model.Sit
 	return model.SiteSectionGroup{SiteSectionGroup: g, Site: site}
 }
 
-func (r *Resolver) siteSpaceOf(site *model.Site, ss store.SiteSpace) model.SiteSpace {
+func (r *Resolver) siteSpaceOf(site *model.Site, ss *store.SiteSpace) model.SiteSpace {
 	return model.SiteSpace{SiteSpace: ss, Site: site}
 }
 

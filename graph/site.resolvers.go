@@ -281,7 +281,7 @@ func (r *mutationResolver) AddSiteSpace(ctx context.Context, organizationID stri
 	if err != nil {
 		return nil, err
 	}
-	m := r.siteSpaceOf(&site, *ss)
+	m := r.siteSpaceOf(&site, ss)
 	return &m, nil
 }
 
@@ -299,7 +299,7 @@ func (r *mutationResolver) UpdateSiteSpace(ctx context.Context, organizationID s
 	if err != nil {
 		return nil, err
 	}
-	m := r.siteSpaceOf(&site, *updated)
+	m := r.siteSpaceOf(&site, updated)
 	return &m, nil
 }
 
@@ -329,7 +329,7 @@ func (r *mutationResolver) MoveSiteSpace(ctx context.Context, organizationID str
 	if err != nil {
 		return nil, err
 	}
-	m := r.siteSpaceOf(&site, *moved)
+	m := r.siteSpaceOf(&site, moved)
 	return &m, nil
 }
 
@@ -447,7 +447,7 @@ func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page 
 		return nil, err
 	}
 	site := withShareKey(obj, shareKey)
-	return &model.SiteSpaceList{Items: mapItems(p.Items, func(ss store.SiteSpace) model.SiteSpace {
+	return &model.SiteSpaceList{Items: mapItemsOf(p.Items, func(ss *store.SiteSpace) model.SiteSpace {
 		return r.siteSpaceOf(site, ss)
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
@@ -475,7 +475,7 @@ func (r *siteSectionResolver) SiteSpaces(ctx context.Context, obj *model.SiteSec
 	if err != nil {
 		return nil, err
 	}
-	return mapItems(bySection[obj.ID], func(ss store.SiteSpace) model.SiteSpace {
+	return mapItemsOf(bySection[obj.ID], func(ss *store.SiteSpace) model.SiteSpace {
 		return r.siteSpaceOf(obj.Site, ss)
 	}), nil
 }

@@ -228,8 +228,8 @@ func (SiteSectionGroup) Draft() bool { return false }
 
 // SiteSpace is a site space seen by the caller.
 type SiteSpace struct {
-	store.SiteSpace
-	Site *Site
+	*store.SiteSpace // the row read, not a copy of it (a site tree holds a thousand)
+	Site             *Site
 }
 
 func (SiteSpace) Object() string { return "site-space" }
