@@ -185,3 +185,21 @@ func (r Result) Subset(keep func(i int) bool) Result {
 	}
 	return finish(all, errs, r.Duration)
 }
+
+// Merge is the runs rs as one: their latencies, generator delays, requests
+// and errors together, over their durations added up. ByRequest and Failed
+// are left out (each run numbers its requests from 0).
+func Merge(rs ...Result) Result {
+	var all, late []time.Duration
+	var out Result
+	for _, r := range rs {
+		all = append(all, r.Latencies...)
+		late = append(late, r.Late...)
+		out.Errors += r.Errors
+		out.Duration += r.Duration
+	}
+	merged := finish(all, out.Errors, out.Duration)
+	sort.Slice(late, func(i, j int) bool { return late[i] < late[j] })
+	merged.Late = late
+	return merged
+}

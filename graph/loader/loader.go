@@ -89,8 +89,8 @@ func membershipKey(m store.TeamMembership) store.MemberKey {
 // SiteSpacesListed announces the content the spaces of site spaces will read.
 func (l *Loaders) SiteSpacesListed(ss []store.SiteSpace) {
 	revisions := l.Content().Revision
-	for _, s := range ss {
-		revisions.Register(s.Space.RevisionID)
+	for i := range ss { // by index: a site-space row is wide
+		revisions.Register(ss[i].Space.RevisionID)
 	}
 }
 

@@ -57,3 +57,26 @@ func (r *run) pairedShare(ctx context.Context, a, b loadgen.Request) (float64, [
 	}
 	return median(ratios), perPair
 }
+
+// pairedOpen runs open loops at rate on a and on b in turn, in ABBA slices,
+// for the suite's measuring time on each, and answers each side's slices
+// merged. Two open loops run a minute apart carry the machine's drift
+// between them into the ratio of their latencies (the site tree's p50 on
+// this machine moved between 22 and 36 ms over a day); slices a few
+// seconds apart share it.
+func (r *run) pairedOpen(ctx context.Context, rate float64, a, b loadgen.Request) (loadgen.Result, loadgen.Result) {
+	const slices = 6 // per side: ABBA ABBA ABBA
+	slice := r.cfg.measure / slices
+	sides := [2]loadgen.Request{a, b}
+	var runs [2][]loadgen.Result
+	for pair := range slices {
+		order := [2]int{0, 1}
+		if pair%2 == 1 {
+			order = [2]int{1, 0}
+		}
+		for _, i := range order {
+			runs[i] = append(runs[i], loadgen.Open(ctx, r.client, rate, slice, 256, sides[i]))
+		}
+	}
+	return loadgen.Merge(runs[0]...), loadgen.Merge(runs[1]...)
+}

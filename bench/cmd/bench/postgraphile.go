@@ -286,9 +286,11 @@ type target struct {
 }
 
 // pairs measures a workload: each target's maximum throughput first
-// (closed loops, one after the other), then each Folio target and the peer
-// as open loops at one rate, 70% of the slower one's maximum, so that their
-// latencies compare under the same load (the peer runs once per rate).
+// (closed loops, one after the other); then, for each Folio target beside
+// the peer, their throughputs paired (pairedShare) and their latencies as
+// open loops at one rate, 70% of the slower one's maximum, run in turn in
+// slices (pairedOpen) so that both meet the same load and the same
+// minutes of the machine.
 func (r *run) pairs(ctx context.Context, peer target, folio ...target) peerWorkload {
 	closed := func(t target) measurement {
 		_, statements, err := r.tryFetch(t.mk)
@@ -299,50 +301,54 @@ func (r *run) pairs(ctx context.Context, peer target, folio ...target) peerWorkl
 		m := loadgen.Closed(ctx, r.client, r.cfg.clients, r.cfg.maxRun, t.mk).Throughput()
 		return measurement{target: t.name, max: m, statements: statements, allocs: "-"}
 	}
-	open := func(m *measurement, mk loadgen.Request, rate float64) {
-		m.rate = rate
-		m.at70 = loadgen.Open(ctx, r.client, rate, r.cfg.measure, 256, mk)
-		log.Printf("%s: max %.0f req/s, p50 %s p99 %s at %.0f req/s", m.target, m.max, ms(m.at70.Quantile(0.5)), ms(m.at70.Quantile(0.99)), rate)
+	logged := func(m measurement) {
+		log.Printf("%s: max %.0f req/s, p50 %s p99 %s at %.0f req/s", m.target, m.max, ms(m.at70.Quantile(0.5)), ms(m.at70.Quantile(0.99)), m.rate)
 	}
 	p := closed(peer)
 	var w peerWorkload
 	for _, t := range folio {
 		w.folio = append(w.folio, closed(t))
 	}
-	byRate := map[float64]int{}
+	w.shares = make([]pairedRatio, len(folio))
 	for i, t := range folio {
 		f := &w.folio[i]
 		if f.failed != "" {
 			w.peer = append(w.peer, p)
 			continue
 		}
-		rate := 0.7 * f.max
-		if p.failed == "" {
-			rate = 0.7 * min(f.max, p.max)
+		if p.failed != "" {
+			f.rate = 0.7 * f.max
+			f.at70 = loadgen.Open(ctx, r.client, f.rate, r.cfg.measure, 256, t.mk)
+			logged(*f)
+			w.peer = append(w.peer, p)
+			continue
 		}
-		open(f, t.mk, rate)
-		j, ok := byRate[rate]
-		if !ok {
-			m := p
-			m.target = strings.TrimSuffix(p.target, ")") + fmt.Sprintf(", at %.0f req/s)", rate)
-			if m.failed == "" {
-				open(&m, peer.mk, rate)
-			}
-			j = len(w.peerRuns)
-			byRate[rate] = j
-			w.peerRuns = append(w.peerRuns, m)
-		}
-		w.peer = append(w.peer, w.peerRuns[j])
+		m := p
+		m.target = strings.TrimSuffix(p.target, ")") + ", beside: " + strings.TrimSuffix(f.target, " (Folio)") + ")"
+		f.rate = 0.7 * min(f.max, p.max)
+		m.rate = f.rate
+		f.at70, m.at70 = r.pairedOpen(ctx, f.rate, t.mk, peer.mk)
+		logged(*f)
+		logged(m)
+		w.shares[i].share, w.shares[i].pairs = r.pairedShare(ctx, t.mk, peer.mk)
+		log.Printf("%s: %.2fx PostGraphile's throughput, paired (%s)", f.target, w.shares[i].share, strings.Join(w.shares[i].pairs, ", "))
+		w.peer = append(w.peer, m)
 	}
 	return w
 }
 
 // peerWorkload is one workload on both servers: Folio's targets, and the
-// peer's run at the rate of each (peer[i] is at folio[i]'s rate).
+// peer measured beside each (peer[i] beside folio[i], at its rate).
 type peerWorkload struct {
-	folio    []measurement
-	peer     []measurement
-	peerRuns []measurement // the peer's runs, one per rate
+	folio  []measurement
+	peer   []measurement
+	shares []pairedRatio // folio[i]'s throughput as a share of the peer's, paired
+}
+
+// pairedRatio is a paired throughput share and its pairs' ratios.
+type pairedRatio struct {
+	share float64
+	pairs []string
 }
 
 // postgraphile writes the comparison with PostGraphile, or why it was
@@ -368,19 +374,29 @@ func (r *run) postgraphile(ctx context.Context, b *strings.Builder) {
 		"a `postgraphile.tags.json5` in its temporary working directory omits every other table and function (from all of them PostGraphile 4 "+
 		"stops on naming conflicts, such as `comments.node_id` against its own `nodeId`); every relation of the tree is a foreign key, so no smart "+
 		"comment is needed for the nesting. It runs without authentication as the database owner; Folio checks the token, the membership and the "+
-		"effective levels of every object. Each workload's targets first run in turn as closed loops of %d clients for their maximum; "+
-		"then each Folio target and PostGraphile run as open loops at one rate, 70%% of the slower one's maximum, so that their latencies compare under the same load. "+
+		"effective levels of every object. Each workload's targets first run in turn as closed loops of %d clients for their maximum. "+
+		"Then each Folio target is measured beside PostGraphile: their throughputs paired (closed loops, one slice on each in turn, ABBA, the median of the pairs' ratios), "+
+		"and their latencies as open loops at one rate, 70%% of the slower one's maximum, run in turn in ABBA slices and merged per side, "+
+		"so that both meet the same load in the same minutes of the machine (whose speed drifts over a run); PostGraphile's row below each Folio row is its run beside that row (its maximum is the same in each). "+
 		"PostGraphile's statements are not counted (it compiles each query into one SQL statement).\n\n",
 		p.version, postgraphilePackage, "`"+strings.Join(peerTables, "`, `")+"`", r.cfg.clients)
 	b.WriteString(header + "\n")
 	for _, w := range workloads {
-		for _, m := range append(w.folio, w.peerRuns...) {
-			b.WriteString(m.row() + "\n")
+		beside := false
+		for i, f := range w.folio {
+			b.WriteString(f.row() + "\n")
+			if w.peer[i].rate > 0 {
+				b.WriteString(w.peer[i].row() + "\n")
+				beside = true
+			}
+		}
+		if !beside { // its maximum, or why it failed
+			b.WriteString(w.peer[0].row() + "\n")
 		}
 	}
 	b.WriteString("\nFolio/PostGraphile, each Folio target against PostGraphile's query of the same workload run at the same rate " +
-		"(latencies: under 1 favours Folio; max req/s: over 1 favours Folio):\n\n" +
-		"| Folio | at req/s (both) | p50 | p95 | p99 | max req/s |\n|---|---|---|---|---|---|\n")
+		"(latencies: under 1 favours Folio; throughput: over 1 favours Folio; the maxima apart, as in the table above, and paired):\n\n" +
+		"| Folio | at req/s (both) | p50 | p95 | p99 | max req/s | throughput, paired (pairs) |\n|---|---|---|---|---|---|---|\n")
 	ratio := func(f, p measurement, q float64) float64 {
 		return float64(f.at70.Quantile(q)) / float64(max(1, p.at70.Quantile(q)))
 	}
@@ -388,11 +404,12 @@ func (r *run) postgraphile(ctx context.Context, b *strings.Builder) {
 		for i, f := range w.folio {
 			p := w.peer[i]
 			if f.failed != "" || p.failed != "" {
-				fmt.Fprintf(b, "| %s | - | - | - | - | - |\n", strings.TrimSuffix(f.target, " (Folio)"))
+				fmt.Fprintf(b, "| %s | - | - | - | - | - | - |\n", strings.TrimSuffix(f.target, " (Folio)"))
 				continue
 			}
-			fmt.Fprintf(b, "| %s | %.0f | **%.2fx** | %.2fx | %.2fx | **%.2fx** |\n", strings.TrimSuffix(f.target, " (Folio)"), f.rate,
-				ratio(f, p, 0.5), ratio(f, p, 0.95), ratio(f, p, 0.99), f.max/p.max)
+			sh := w.shares[i]
+			fmt.Fprintf(b, "| %s | %.0f | **%.2fx** | %.2fx | %.2fx | %.2fx | **%.2fx** (%s) |\n", strings.TrimSuffix(f.target, " (Folio)"), f.rate,
+				ratio(f, p, 0.5), ratio(f, p, 0.95), ratio(f, p, 0.99), f.max/p.max, sh.share, strings.Join(sh.pairs, ", "))
 		}
 	}
 	fmt.Fprintf(b, "\n- PostGraphile cannot reach page trees: in Folio they are content-addressed tries of a space's revision, not relational rows. "+
