@@ -66,8 +66,14 @@ func (r *paramRead) scan(ctx context.Context, s *Store, dest any, args ...any) e
 }
 
 // scanArgs runs query with args as its $n parameters and scans its rows
-// into dest as bun's Scan would.
+// into dest as bun's Scan would: by pgx itself when dest is a slice of
+// rows it decodes alike (see rowscan.go), else by bun.
 func (s *Store) scanArgs(ctx context.Context, query string, dest any, args ...any) error {
+	if slice := reflect.ValueOf(dest).Elem(); slice.Kind() == reflect.Slice {
+		if table := s.directType(slice.Type().Elem()); table != nil {
+			return s.scanDirect(ctx, query, slice, table, args)
+		}
+	}
 	rows, err := queryArgs(ctx, s.DB, query, args...)
 	if err != nil {
 		return err
