@@ -59,6 +59,7 @@ type collectedKey struct {
 
 // collected holds the fields collected from one document's selection sets.
 type collected struct {
+	doc    weak.Pointer[ast.QueryDocument] // whose fields these are
 	mu     sync.RWMutex
 	fields map[collectedKey][]graphql.CollectedField
 }
@@ -68,43 +69,36 @@ type collected struct {
 // that makes collecting depend on the variables.
 var documents sync.Map // weak.Pointer[ast.QueryDocument] → *collected
 
-// lastDocument is the document collectedOf answered last, with its fields:
-// the weak pointer behind documents is made under a runtime lock, on every
-// object of every request, and most requests in a row send one document.
-// It holds that one document strongly until another replaces it.
-var lastDocument atomic.Pointer[documentFields]
-
-type documentFields struct {
-	doc *ast.QueryDocument
-	c   *collected
-}
+// lastCollected is what collectedOf answered last. Making the weak pointer
+// that documents is keyed by takes a runtime lock, on every object of
+// every request; reading the weak pointer kept here does not, and the
+// objects of one request, and most requests in a row, share a document.
+var lastCollected atomic.Pointer[collected]
 
 func collectedOf(doc *ast.QueryDocument) *collected {
 	if doc == nil {
 		return nil
 	}
-	if last := lastDocument.Load(); last != nil && last.doc == doc {
-		return last.c
+	if last := lastCollected.Load(); last != nil && last.doc.Value() == doc {
+		return last
 	}
-	c := collectedWeakly(doc)
-	lastDocument.Store(&documentFields{doc: doc, c: c})
-	return c
-}
-
-func collectedWeakly(doc *ast.QueryDocument) *collected {
 	key := weak.Make(doc)
-	if c, ok := documents.Load(key); ok {
-		return c.(*collected)
+	c, ok := documents.Load(key)
+	if !ok {
+		var made *collected
+		if !conditional(doc) {
+			made = &collected{doc: key, fields: map[collectedKey][]graphql.CollectedField{}}
+		}
+		var loaded bool
+		if c, loaded = documents.LoadOrStore(key, made); !loaded {
+			runtime.AddCleanup(doc, func(key weak.Pointer[ast.QueryDocument]) { documents.Delete(key) }, key)
+		}
 	}
-	var c *collected
-	if !conditional(doc) {
-		c = &collected{fields: map[collectedKey][]graphql.CollectedField{}}
+	if kept := c.(*collected); kept != nil {
+		lastCollected.Store(kept)
+		return kept
 	}
-	if kept, loaded := documents.LoadOrStore(key, c); loaded {
-		return kept.(*collected)
-	}
-	runtime.AddCleanup(doc, func(key weak.Pointer[ast.QueryDocument]) { documents.Delete(key) }, key)
-	return c
+	return nil
 }
 
 // conditional reports whether doc's fields depend on its variables:
