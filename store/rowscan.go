@@ -89,9 +89,10 @@ func directField(row reflect.Type, f *schema.Field) bool {
 var scannerType = reflect.TypeFor[interface{ Scan(any) error }]()
 
 // scanDirect runs query with args on one of the pool's connections and
-// appends its rows to slice (a settable slice of table's rows); a
-// connection found dead before any row is read is replaced once, as the
-// pool's reads are (retryingConn).
+// reads its rows into slice (a settable slice of table's rows). The pool
+// checks a connection before handing it out; one found dead by the query
+// itself, before any row is read, is replaced once, as the pool's reads are
+// (retryingConn).
 func (s *Store) scanDirect(ctx context.Context, query string, slice reflect.Value, table *schema.Table, args []any) error {
 	countStatement(ctx)
 	for attempt := 0; ; attempt++ {
