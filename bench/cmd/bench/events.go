@@ -171,11 +171,7 @@ func (r *run) compareWrite(ctx context.Context, w writeWorkload, sides []*side, 
 	var perPair []string
 	for pair := 0; pair < pairs; pair++ {
 		got := make([]float64, len(sides))
-		order := []int{0, 1}
-		if pair%2 == 1 {
-			order = []int{1, 0}
-		}
-		for _, i := range order {
+		for _, i := range abba(pair) {
 			sd := sides[i]
 			if w.prepare != nil {
 				w.prepare(ctx, sd, int(2*max(most[i], 100)*slice.Seconds())+1)

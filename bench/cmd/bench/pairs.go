@@ -21,6 +21,15 @@ func (r *run) pairSlices() (pairs int, slice time.Duration) {
 	return 10, time.Second
 }
 
+// abba is the order of the two sides in the pair-th pair of slices: A
+// then B, then B then A, and so on, so that neither side always runs first.
+func abba(pair int) [2]int {
+	if pair%2 == 1 {
+		return [2]int{1, 0}
+	}
+	return [2]int{0, 1}
+}
+
 // median is the middle of xs (which it sorts), or the mean of the two
 // middle values.
 func median(xs []float64) float64 {
@@ -44,12 +53,8 @@ func (r *run) pairedShare(ctx context.Context, a, b loadgen.Request) (float64, [
 	var perPair []string
 	sides := [2]loadgen.Request{a, b}
 	for pair := range pairs {
-		order := [2]int{0, 1}
-		if pair%2 == 1 {
-			order = [2]int{1, 0}
-		}
 		var got [2]float64
-		for _, i := range order {
+		for _, i := range abba(pair) {
 			got[i] = loadgen.Closed(ctx, r.client, r.cfg.clients, slice, sides[i]).Throughput()
 		}
 		ratios = append(ratios, got[0]/got[1])
@@ -70,11 +75,7 @@ func (r *run) pairedOpen(ctx context.Context, rate float64, a, b loadgen.Request
 	sides := [2]loadgen.Request{a, b}
 	var runs [2][]loadgen.Result
 	for pair := range slices {
-		order := [2]int{0, 1}
-		if pair%2 == 1 {
-			order = [2]int{1, 0}
-		}
-		for _, i := range order {
+		for _, i := range abba(pair) {
 			runs[i] = append(runs[i], loadgen.Open(ctx, r.client, rate, slice, 256, sides[i]))
 		}
 	}
