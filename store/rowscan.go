@@ -26,8 +26,9 @@ import (
 //
 // Only rows whose fields are all of the kinds pgx and bun decode alike are
 // read so (directType): text, booleans, integers, floats, times, their
-// named types, pointers to them, and text arrays. A NULL leaves its field
-// at its zero value, as bun does. Any other row type goes through bun.
+// named types, pointers to them, text arrays, and byte slices (bytea, and
+// json kept as its text). A NULL leaves its field at its zero value, as
+// bun does. Any other row type goes through bun.
 
 // bunScanOnly, set by tests, reads every row through bun, to compare.
 var bunScanOnly atomic.Bool
@@ -81,18 +82,39 @@ func directField(row reflect.Type, f *schema.Field) bool {
 	case reflect.Struct:
 		return typ == timeType
 	case reflect.Slice:
-		return typ.Elem().Kind() == reflect.String && f.Tag.HasOption("array")
+		switch typ.Elem().Kind() {
+		case reflect.String:
+			return f.Tag.HasOption("array")
+		case reflect.Uint8: // bytea, or json kept as its text (json.RawMessage): bun copies the bytes
+			return f.StructField.Type.Kind() == reflect.Slice && !reflect.PointerTo(typ).Implements(scannerType)
+		}
 	}
 	return false
+}
+
+var bytesPtrType = reflect.TypeFor[*[]byte]()
+
+// fieldDest is the address pgx decodes a column into: a named byte slice
+// (json.RawMessage) is handed over as a plain one, whose bytes pgx copies
+// for every column type; as its own type, json would go through
+// json.Unmarshal.
+func fieldDest(field reflect.Value) any {
+	addr := field.Addr()
+	if field.Kind() == reflect.Slice && field.Type().Elem().Kind() == reflect.Uint8 {
+		return addr.Convert(bytesPtrType).Interface()
+	}
+	return addr.Interface()
 }
 
 var scannerType = reflect.TypeFor[interface{ Scan(any) error }]()
 
 // scanDirect runs query with args on one of the pool's connections and
-// reads its rows into slice (a settable slice of table's rows). The pool
-// checks a connection before handing it out; one found dead by the query
-// itself, before any row is read, is replaced once, as the pool's reads are
-// (retryingConn).
+// reads its rows into slice (a settable slice of table's rows). A
+// connection the query finds dead is dropped and the query runs again on
+// another, as the pool's reads do (retryingConn). When the database
+// dropped them all (a restart), the idle ones are found dead one by one,
+// and database/sql cannot be asked for a new one: the query tries as many
+// connections as the pool holds before it gives up.
 func (s *Store) scanDirect(ctx context.Context, query string, slice reflect.Value, table *schema.Table, args []any) error {
 	countStatement(ctx)
 	for attempt := 0; ; attempt++ {
@@ -106,17 +128,20 @@ func (s *Store) scanDirect(ctx context.Context, query string, slice reflect.Valu
 				return err
 			}
 			rows, err := pc.Query(ctx, query, args...)
-			if err != nil {
-				if pc.IsClosed() && ctx.Err() == nil {
-					return driver.ErrBadConn
-				}
-				return err
+			if err == nil {
+				err = scanInto(rows, slice, table)
+				rows.Close()
 			}
-			defer rows.Close()
-			return scanInto(rows, slice, table)
+			// pgx reports a dead connection from Query or, as often, from
+			// the rows; a read by keys runs again whole (its rows replace
+			// the slice's).
+			if err != nil && pc.IsClosed() && ctx.Err() == nil {
+				return driver.ErrBadConn
+			}
+			return err
 		})
 		conn.Close()
-		if attempt == 0 && errors.Is(err, driver.ErrBadConn) {
+		if errors.Is(err, driver.ErrBadConn) && attempt < max(2, s.DB.DB.Stats().MaxOpenConnections) {
 			continue
 		}
 		return err
@@ -155,7 +180,7 @@ func scanInto(rows pgx.Rows, slice reflect.Value, table *schema.Table) error {
 		for i, f := range fields {
 			dest[i] = nil // NULL (or no field): the field stays zero
 			if raw[i] != nil && f != nil {
-				dest[i] = row.FieldByIndex(f.Index).Addr().Interface()
+				dest[i] = fieldDest(row.FieldByIndex(f.Index))
 			}
 		}
 		if err := rows.Scan(dest...); err != nil {

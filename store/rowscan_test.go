@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // row they read: spaces in and out of collections, with and without a
 // default level, emoji or parent; site spaces with and without a condition;
 // sections in and out of groups; sites, users, teams, collections and
-// revisions; and the nested lists' first pages.
+// revisions; organizations with their default content (jsonb); the token
+// read (bytea); and the nested lists' first pages.
 func TestDirectScanAsBun(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
@@ -27,6 +29,11 @@ func TestDirectScanAsBun(t *testing.T) {
 	alice, err := s.EnsureUser(ctx, "alice@example.com", "Alice")
 	must(err)
 	org, err := s.CreateOrganization(ctx, alice.ID, "Acme", nil)
+	must(err)
+	_, err = s.UpdateOrganization(ctx, org.ID, store.OrganizationPatch{SetDefaultContent: true,
+		DefaultContent: json.RawMessage(`{"type": "space", "space": "x", "note": "é"}`)})
+	must(err)
+	token, err := s.CreateToken(ctx, alice.ID)
 	must(err)
 	col, err := s.CreateCollection(ctx, org.ID, store.NewCollection{Title: "Guides"})
 	must(err)
@@ -56,6 +63,8 @@ func TestDirectScanAsBun(t *testing.T) {
 	must(err)
 	_, err = s.AddSiteSectionGroup(ctx, site, "Group", nil, []string{sec1.ID, sec2.ID})
 	must(err)
+	_, err = s.SetAdaptiveSchema(ctx, site, json.RawMessage(`{"type": "object", "properties": {}}`))
+	must(err)
 	ss, err := s.AddSiteSpace(ctx, site, inCol.ID, &sec1.ID)
 	must(err)
 	cond := `visitor.claims.plan == "pro"`
@@ -64,12 +73,19 @@ func TestDirectScanAsBun(t *testing.T) {
 
 	spaces := []string{inCol.ID, plain.ID, gone.ID, "unknown"}
 	reads := map[string]func() (any, error){
-		"SpacesByID":           func() (any, error) { return s.SpacesByID(ctx, spaces) },
-		"SpacesForUser":        func() (any, error) { return s.SpacesForUser(ctx, alice.ID, spaces) },
-		"SectionSiteSpaces":    func() (any, error) { return s.SectionSiteSpaces(ctx, []string{site.ID}) },
-		"GroupedSections":      func() (any, error) { return s.GroupedSections(ctx, []string{site.ID}) },
-		"SitesByID":            func() (any, error) { return s.SitesByID(ctx, []string{site.ID}) },
-		"UsersByID":            func() (any, error) { return s.UsersByID(ctx, []string{alice.ID}) },
+		"SpacesByID":        func() (any, error) { return s.SpacesByID(ctx, spaces) },
+		"SpacesForUser":     func() (any, error) { return s.SpacesForUser(ctx, alice.ID, spaces) },
+		"SectionSiteSpaces": func() (any, error) { return s.SectionSiteSpaces(ctx, []string{site.ID}) },
+		"GroupedSections":   func() (any, error) { return s.GroupedSections(ctx, []string{site.ID}) },
+		"SitesByID":         func() (any, error) { return s.SitesByID(ctx, []string{site.ID}) },
+		"UsersByID":         func() (any, error) { return s.UsersByID(ctx, []string{alice.ID}) },
+		"Authenticate": func() (any, error) {
+			u, err := s.Authenticate(ctx, token) // the hash read must match for any user to come back
+			if err != nil {
+				return nil, err
+			}
+			return []store.User{*u}, nil
+		},
 		"OrganizationsForUser": func() (any, error) { return s.OrganizationsForUser(ctx, alice.ID, []string{org.ID}) },
 		"TeamsByID":            func() (any, error) { return s.TeamsByID(ctx, []string{team.ID}) },
 		"CollectionsByID":      func() (any, error) { return s.CollectionsByID(ctx, []string{col.ID}) },
@@ -97,7 +113,7 @@ func TestDirectScanAsBun(t *testing.T) {
 		}
 	}
 	for _, typ := range []reflect.Type{reflect.TypeFor[store.SiteSpace](), reflect.TypeFor[store.Space](), reflect.TypeFor[store.SpaceAccess](),
-		reflect.TypeFor[store.SiteSection](), reflect.TypeFor[store.User]()} {
+		reflect.TypeFor[store.SiteSection](), reflect.TypeFor[store.User](), reflect.TypeFor[store.Site](), reflect.TypeFor[store.OrganizationAccess]()} {
 		if !s.ScannedDirectly(typ) {
 			t.Errorf("%s rows are not scanned directly", typ)
 		}
