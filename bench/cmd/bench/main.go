@@ -76,20 +76,21 @@ func main() {
 	env := append(os.Environ(), "DATABASE_URL="+emb.DSN(), "FOLIO_PUBLIC_URL="+public,
 		"FOLIO_STATEMENT_HEADER=true", "FOLIO_RATE_LIMIT=0", "FOLIO_LOG_LEVEL=error",
 		"FOLIO_DATA_DIR="+filepath.Join(dir, "data"), "FOLIO_FETCH_ALLOW_PRIVATE=true")
-	stopFolio := startProcess(*folioBin, append(env, "FOLIO_ADDR="+folioAddr), "serve")
+	folioPID, stopFolio := startProcess(*folioBin, append(env, "FOLIO_ADDR="+folioAddr), "serve")
 	defer stopFolio()
-	stopBase := startProcess(*baselineBin, append(env, "BASELINE_ADDR="+baseAddr))
+	basePID, stopBase := startProcess(*baselineBin, append(env, "BASELINE_ADDR="+baseAddr))
 	defer stopBase()
 	// The same server without its change feed, on the same database: the
 	// writes of both are measured in alternation (see events.go).
-	stopNoEvents := startProcess(*noEventsBin, append(env, "FOLIO_ADDR="+noEventsAddr), "serve")
+	_, stopNoEvents := startProcess(*noEventsBin, append(env, "FOLIO_ADDR="+noEventsAddr), "serve")
 	defer stopNoEvents()
 	waitListening(folioAddr)
 	waitListening(baseAddr)
 	waitListening(noEventsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		dsn: emb.DSN(), store: s, public: public, only: *only}
+		dsn: emb.DSN(), store: s, public: public, only: *only,
+		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID}}
 	var report string
 	if *vs != "" {
 		stopFolio()
@@ -104,14 +105,15 @@ func main() {
 	log.Printf("wrote %s in %s", *out, time.Since(start).Round(time.Second))
 }
 
-func startProcess(bin string, env []string, args ...string) (stop func()) {
+// startProcess starts bin and returns its process id and how to stop it.
+func startProcess(bin string, env []string, args ...string) (pid int, stop func()) {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		log.Fatalf("start %s: %v", bin, err)
 	}
-	return func() {
+	return cmd.Process.Pid, func() {
 		cmd.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
 		go func() { cmd.Wait(); close(done) }()

@@ -154,7 +154,8 @@ func (r *run) searchVersus(ctx context.Context, env []string, bins []string) str
 		for _, bin := range bins {
 			addr := freeAddr()
 			r.folio, r.public = "http://"+addr, "http://"+addr
-			stop := startProcess(bin, append(env, "FOLIO_ADDR="+addr, "FOLIO_PUBLIC_URL="+r.public), "serve")
+			pid, stop := startProcess(bin, append(env, "FOLIO_ADDR="+addr, "FOLIO_PUBLIC_URL="+r.public), "serve")
+			r.pids = map[string]int{r.folio: pid}
 			waitListening(addr)
 			log.Printf("round %d: %s", round, bin)
 			fmt.Fprintf(&b, "# Round %d: %s\n\n", round, bin)

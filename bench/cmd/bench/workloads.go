@@ -33,16 +33,20 @@ type run struct {
 	dsn      string
 	store    *store.Store
 	client   *http.Client
-	only     string // one part of the suite (-only)
+	only     string         // one part of the suite (-only)
+	pids     map[string]int // the servers' processes by base URL, for their CPU time (cpu.go)
 }
 
 // measurement is one target under one workload: its maximum throughput
-// (closed loop), and latencies and errors at 70% of it (open loop).
+// (closed loop), and latencies and errors at 70% of it (open loop), with
+// the CPU time each run took.
 type measurement struct {
 	target     string
 	max        float64
 	at70       loadgen.Result
 	rate       float64
+	cpuMax     cpuUse // the closed loop's
+	cpu70      cpuUse // the open loop's
 	statements string
 	allocs     string
 	failed     string // why the target could not be measured
@@ -129,12 +133,25 @@ func (r *run) measure(ctx context.Context, target string, clients int, mk loadge
 		log.Printf("%s: FAILED: %v", target, err)
 		return measurement{target: target, failed: oneLine(err)}
 	}
-	max := loadgen.Closed(ctx, r.client, clients, r.cfg.maxRun, mk).Throughput()
+	pid := r.serverOf(mk)
+	stop := meter(pid)
+	closed := loadgen.Closed(ctx, r.client, clients, r.cfg.maxRun, mk)
+	cpuMax := stop(closed.Sent)
+	max := closed.Throughput()
 	rate := max * 0.7
+	stop = meter(pid)
 	at70 := loadgen.Open(ctx, r.client, rate, r.cfg.measure, 256, mk)
+	cpu70 := stop(at70.Sent)
 	log.Printf("%s: max %.0f req/s, p50 %s p99 %s at %.0f req/s (the generator sent p50 %s p99 %s late)", target, max,
 		ms(at70.Quantile(0.5)), ms(at70.Quantile(0.99)), rate, ms(at70.LateQuantile(0.5)), ms(at70.LateQuantile(0.99)))
-	return measurement{target: target, max: max, at70: at70, rate: rate, statements: statements, allocs: "-"}
+	return measurement{target: target, max: max, at70: at70, rate: rate, cpuMax: cpuMax, cpu70: cpu70, statements: statements, allocs: "-"}
+}
+
+// serverOf is the process of the server mk's requests go to (0 when not
+// one the suite started).
+func (r *run) serverOf(mk loadgen.Request) int {
+	u := mk(0).URL
+	return r.pids[u.Scheme+"://"+u.Host]
 }
 
 // fixedRate measures a write workload at a fixed rate.
@@ -325,7 +342,7 @@ func (r *run) all(ctx context.Context) string {
 func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 	d := r.data
 	b.WriteString("## Single reads\n\n" + header + "\n")
-	var ratios, byLoad []string
+	var ratios, byLoad, cpuRows []string
 	spaceInTurn := func(i int) string { return "/v1/spaces/" + d.inTurn[i%len(d.inTurn)] }
 	for _, read := range []struct {
 		name string
@@ -345,6 +362,7 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		base := r.measure(ctx, read.name+" (baseline)", r.cfg.clients, baseReq)
 		b.WriteString(f.row() + "\n" + base.row() + "\n")
 		byLoad = append(byLoad, r.tailByLoad(ctx, f, folioReq), r.tailByLoad(ctx, base, baseReq))
+		cpuRows = append(cpuRows, cpuRow(f), cpuRow(base))
 		same := "identical"
 		if !bytes.Equal(folioBody, baseBody) {
 			same = "DIFFERENT"
@@ -367,18 +385,46 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		"the 70% column being the run above. A tail that the baseline grows as fast as Folio belongs to the machine " +
 		"the generator, the server and PostgreSQL share.\n\n" +
 		"| target | at 30% | at 50% | at 70% |\n|---|---|---|---|\n" + strings.Join(byLoad, "\n") + "\n\n")
+	b.WriteString("Where the machine's CPU went, per request: the load generator (this suite's process) / the server / " +
+		"everything else (PostgreSQL, mostly), read from /proc over the closed loop that found the maximum and over the " +
+		"open loop at 70% of it; `busy` is the share of the machine's cores in use. In the closed loop every process always has " +
+		"the next request waiting; in the open loop each request wakes the generator, the server and PostgreSQL on its own, " +
+		"and the last column is how much more CPU a request costs the machine so. The load that makes 70% of the closed loop's " +
+		"rate keeps the machine as busy as that ratio times 70% says.\n\n" +
+		"| target | closed loop (maximum) | open loop at 70% | machine CPU per request, open / closed |\n|---|---|---|---|\n" +
+		strings.Join(cpuRows, "\n") + "\n\n")
 }
 
 // tailByLoad runs m's workload as open loops at 30% and 50% of its
 // maximum and returns a row of the tail at each load, with m's own 70%.
 func (r *run) tailByLoad(ctx context.Context, m measurement, mk loadgen.Request) string {
-	cell := func(res loadgen.Result) string {
+	cell := func(res loadgen.Result, cpu cpuUse) string {
 		p50, p99 := res.Quantile(0.5), res.Quantile(0.99)
-		return fmt.Sprintf("%s / %s (%.1fx)", ms(p50), ms(p99), float64(p99)/float64(max(p50, 1)))
+		return fmt.Sprintf("%s / %s (%.1fx), %s busy", ms(p50), ms(p99), float64(p99)/float64(max(p50, 1)), percent(cpu.busy()))
 	}
 	row := "| " + m.target
 	for _, share := range []float64{0.3, 0.5} {
-		row += " | " + cell(loadgen.Open(ctx, r.client, m.max*share, r.cfg.measure, 256, mk))
+		stop := meter(r.serverOf(mk))
+		res := loadgen.Open(ctx, r.client, m.max*share, r.cfg.measure, 256, mk)
+		row += " | " + cell(res, stop(res.Sent))
 	}
-	return row + " | " + cell(m.at70) + " |"
+	return row + " | " + cell(m.at70, m.cpu70) + " |"
+}
+
+// cpuRow is a row of where the CPU went in m's closed loop and in its open
+// loop at 70%, per request.
+func cpuRow(m measurement) string {
+	ratio := "-"
+	if closed, open := m.cpuMax.perRequest(m.cpuMax.machine), m.cpu70.perRequest(m.cpu70.machine); closed > 0 {
+		ratio = fmt.Sprintf("%.2fx", open/closed)
+	}
+	return fmt.Sprintf("| %s | %.0f req/s, %s busy: %s | %.0f req/s, %s busy: %s | %s |", m.target,
+		m.cpuMax.perSecond(), percent(m.cpuMax.busy()), m.cpuMax.split(), m.cpu70.perSecond(), percent(m.cpu70.busy()), m.cpu70.split(), ratio)
+}
+
+func percent(share float64) string {
+	if share == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*share)
 }
