@@ -382,15 +382,15 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 	fmt.Fprintf(b, "| pgbench: the organization read statement | %.0f | | | | | | | 1 | |\n\n", tps)
 	b.WriteString(strings.Join(ratios, "\n") + "\n\n")
 	b.WriteString("How the tail grows with the load: p50 / p99 (p99/p50) of open loops at a share of each target's maximum, " +
-		"the 70% column being the run above. A tail that the baseline grows as fast as Folio belongs to the machine " +
+		"the 70% column being the run above, with how busy the machine was (see the CPU table below). A tail that the baseline grows as fast as Folio belongs to the machine " +
 		"the generator, the server and PostgreSQL share.\n\n" +
 		"| target | at 30% | at 50% | at 70% |\n|---|---|---|---|\n" + strings.Join(byLoad, "\n") + "\n\n")
 	b.WriteString("Where the machine's CPU went, per request: the load generator (this suite's process) / the server / " +
 		"everything else (PostgreSQL, mostly), read from /proc over the closed loop that found the maximum and over the " +
 		"open loop at 70% of it; `busy` is the share of the machine's cores in use. In the closed loop every process always has " +
 		"the next request waiting; in the open loop each request wakes the generator, the server and PostgreSQL on its own, " +
-		"and the last column is how much more CPU a request costs the machine so. The load that makes 70% of the closed loop's " +
-		"rate keeps the machine as busy as that ratio times 70% says.\n\n" +
+		"and the last column is how much more CPU a request costs the machine so: 70% of the closed loop's rate keeps the machine " +
+		"about as busy as the closed loop was, times 0.7, times that ratio.\n\n" +
 		"| target | closed loop (maximum) | open loop at 70% | machine CPU per request, open / closed |\n|---|---|---|---|\n" +
 		strings.Join(cpuRows, "\n") + "\n\n")
 }
