@@ -52,11 +52,7 @@ func next(token string) *model.Next {
 
 // mapItems wraps each store row of a page as its GraphQL object.
 func mapItems[T, U any](rows []T, wrap func(T) U) []U {
-	out := make([]U, len(rows))
-	for i, r := range rows {
-		out[i] = wrap(r)
-	}
-	return out
+	return mapItemsOf(rows, func(r *T) U { return wrap(*r) })
 }
 
 // mapItemsOf is mapItems for objects that point at their rows instead of

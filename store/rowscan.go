@@ -92,19 +92,10 @@ func directField(row reflect.Type, f *schema.Field) bool {
 	return false
 }
 
+// bytesPtrType is how a byte slice field is handed to pgx: a named one
+// (json.RawMessage) as a plain one, whose bytes pgx copies for every
+// column type; as its own type, json would go through json.Unmarshal.
 var bytesPtrType = reflect.TypeFor[*[]byte]()
-
-// fieldDest is the address pgx decodes a column into: a named byte slice
-// (json.RawMessage) is handed over as a plain one, whose bytes pgx copies
-// for every column type; as its own type, json would go through
-// json.Unmarshal.
-func fieldDest(field reflect.Value) any {
-	addr := field.Addr()
-	if field.Kind() == reflect.Slice && field.Type().Elem().Kind() == reflect.Uint8 {
-		return addr.Convert(bytesPtrType).Interface()
-	}
-	return addr.Interface()
-}
 
 var scannerType = reflect.TypeFor[interface{ Scan(any) error }]()
 
@@ -164,8 +155,11 @@ func pgxConn(dc any) (*pgx.Conn, error) {
 func scanInto(rows pgx.Rows, slice reflect.Value, table *schema.Table) error {
 	columns := rows.FieldDescriptions()
 	fields := make([]*schema.Field, len(columns))
+	asBytes := make([]bool, len(columns))
 	for i, c := range columns {
-		fields[i] = table.LookupField(c.Name) // nil: a column of no field is left out, as the store's bun does
+		f := table.LookupField(c.Name) // nil: a column of no field is left out, as the store's bun does
+		fields[i] = f
+		asBytes[i] = f != nil && f.StructField.Type.Kind() == reflect.Slice && f.StructField.Type.Elem().Kind() == reflect.Uint8
 	}
 	dest := make([]any, len(columns))
 	if slice.Len() > 0 { // as bun's scan: the rows read replace the slice's
@@ -180,7 +174,11 @@ func scanInto(rows pgx.Rows, slice reflect.Value, table *schema.Table) error {
 		for i, f := range fields {
 			dest[i] = nil // NULL (or no field): the field stays zero
 			if raw[i] != nil && f != nil {
-				dest[i] = fieldDest(row.FieldByIndex(f.Index))
+				addr := row.FieldByIndex(f.Index).Addr()
+				if asBytes[i] {
+					addr = addr.Convert(bytesPtrType)
+				}
+				dest[i] = addr.Interface()
 			}
 		}
 		if err := rows.Scan(dest...); err != nil {

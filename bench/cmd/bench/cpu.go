@@ -41,14 +41,6 @@ func (u cpuUse) perRequest(d time.Duration) float64 {
 	return float64(d.Microseconds()) / float64(u.requests)
 }
 
-// perSecond is the run's requests per second.
-func (u cpuUse) perSecond() float64 {
-	if u.wall <= 0 {
-		return 0
-	}
-	return float64(u.requests) / u.wall.Seconds()
-}
-
 // rest is the machine's CPU time neither the generator nor the server
 // spent: PostgreSQL's, mostly.
 func (u cpuUse) rest() time.Duration { return max(u.machine-u.generator-u.server, 0) }

@@ -419,7 +419,7 @@ func cpuRow(m measurement) string {
 		ratio = fmt.Sprintf("%.2fx", open/closed)
 	}
 	return fmt.Sprintf("| %s | %.0f req/s, %s busy: %s | %.0f req/s, %s busy: %s | %s |", m.target,
-		m.cpuMax.perSecond(), percent(m.cpuMax.busy()), m.cpuMax.split(), m.cpu70.perSecond(), percent(m.cpu70.busy()), m.cpu70.split(), ratio)
+		m.max, percent(m.cpuMax.busy()), m.cpuMax.split(), m.at70.Throughput(), percent(m.cpu70.busy()), m.cpu70.split(), ratio)
 }
 
 func percent(share float64) string {
