@@ -45,8 +45,9 @@ type measurement struct {
 	max        float64
 	at70       loadgen.Result
 	rate       float64
-	cpuMax     cpuUse // the closed loop's
-	cpu70      cpuUse // the open loop's
+	cpuMax     cpuUse    // the closed loop's
+	cpu70      cpuUse    // the open loop's
+	busy70     []float64 // the machine's busy share in each tailWindow of the open loop
 	statements string
 	allocs     string
 	failed     string // why the target could not be measured
@@ -139,12 +140,13 @@ func (r *run) measure(ctx context.Context, target string, clients int, mk loadge
 	cpuMax := stop(closed.Sent)
 	max := closed.Throughput()
 	rate := max * 0.7
-	stop = meter(pid)
+	stop, windows := meter(pid), busyEvery(tailWindow)
 	at70 := loadgen.Open(ctx, r.client, rate, r.cfg.measure, 256, mk)
-	cpu70 := stop(at70.Sent)
+	cpu70, busy70 := stop(at70.Sent), windows()
 	log.Printf("%s: max %.0f req/s, p50 %s p99 %s at %.0f req/s (the generator sent p50 %s p99 %s late)", target, max,
 		ms(at70.Quantile(0.5)), ms(at70.Quantile(0.99)), rate, ms(at70.LateQuantile(0.5)), ms(at70.LateQuantile(0.99)))
-	return measurement{target: target, max: max, at70: at70, rate: rate, cpuMax: cpuMax, cpu70: cpu70, statements: statements, allocs: "-"}
+	return measurement{target: target, max: max, at70: at70, rate: rate, cpuMax: cpuMax, cpu70: cpu70, busy70: busy70,
+		statements: statements, allocs: "-"}
 }
 
 // serverOf is the process of the server mk's requests go to (0 when not
@@ -342,7 +344,7 @@ func (r *run) all(ctx context.Context) string {
 func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 	d := r.data
 	b.WriteString("## Single reads\n\n" + header + "\n")
-	var ratios, byLoad, cpuRows []string
+	var ratios, byLoad, cpuRows, tailRows []string
 	spaceInTurn := func(i int) string { return "/v1/spaces/" + d.inTurn[i%len(d.inTurn)] }
 	for _, read := range []struct {
 		name string
@@ -363,6 +365,7 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		b.WriteString(f.row() + "\n" + base.row() + "\n")
 		byLoad = append(byLoad, r.tailByLoad(ctx, f, folioReq), r.tailByLoad(ctx, base, baseReq))
 		cpuRows = append(cpuRows, cpuRow(f), cpuRow(base))
+		tailRows = append(tailRows, tailRow(f), tailRow(base))
 		same := "identical"
 		if !bytes.Equal(folioBody, baseBody) {
 			same = "DIFFERENT"
@@ -393,6 +396,14 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		"about as busy as the closed loop was, times 0.7, times that ratio.\n\n" +
 		"| target | closed loop (maximum) | open loop at 70% | machine CPU per request, open / closed |\n|---|---|---|---|\n" +
 		strings.Join(cpuRows, "\n") + "\n\n")
+	fmt.Fprintf(b, "Where the slowest 1%% of the requests at 70%% fell: the %s windows of the run (by each request's scheduled time) "+
+		"that hold them, how busy the machine was in those windows and in the others (medians), how many of them were due in "+
+		"the run's first second, and the p99 of the requests due after it (against the run's p50). A tail packed into few windows "+
+		"in which the machine was busier is every request stalled at once while a queue drained, not a slow path some requests "+
+		"take. In its first second an open loop opens connections and the server's heap grows into new memory.\n\n"+
+		"| target | p99 | windows holding the slowest 1%% | machine busy in them / elsewhere | due in the first second | p99 after it |\n"+
+		"|---|---|---|---|---|---|\n%s\n\n",
+		tailWindow, strings.Join(tailRows, "\n"))
 }
 
 // tailByLoad runs m's workload as open loops at 30% and 50% of its
