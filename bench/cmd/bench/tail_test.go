@@ -62,7 +62,9 @@ func TestBusyEvery(t *testing.T) {
 	}
 	runtime.KeepAlive(n)
 	shares := stop()
-	if len(shares) < 4 || len(shares) > 7 {
+	// A ticker drops the ticks its reader misses: on a machine this busy
+	// with other tests, fewer than six windows may be read.
+	if len(shares) < 2 || len(shares) > 7 {
 		t.Fatalf("%d windows of 50ms in 300ms: %v", len(shares), shares)
 	}
 	// One core of NumCPU spinning: the machine is at least that busy, to
