@@ -55,9 +55,10 @@ type tailPlace struct {
 	windows, of     int     // windows holding them, of the run's
 	busyIn, busyOut float64 // the machine's median busy share in those windows, and in the others
 	firstSecond     float64 // the share of them due in the run's first second
-	// p99Later is the p99 of the requests due after the first second:
-	// in that second a new open loop opens connections and the server's
-	// heap grows into new memory.
+	// p99Later is the p99 of the requests due after the first second,
+	// in which a new open loop can stall while the server warms to it (in
+	// trials the generator opened up to 48 more connections and the
+	// server's heap grew into new memory).
 	p99Later time.Duration
 }
 

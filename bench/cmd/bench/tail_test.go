@@ -39,8 +39,8 @@ func TestPlaceTail(t *testing.T) {
 	if p != want {
 		t.Errorf("placeTail = %+v, want %+v", p, want)
 	}
-	// A run slower than the windows have samples for (the sampler's last
-	// window cut short) and an empty run place nothing wrongly.
+	// A run longer than the windows sampled (the sampler's last window
+	// cut short) and an empty run place nothing wrongly.
 	if p := placeTail(res, rate, tailWindow, busy[:3]); p.windows != 2 || p.busyIn != 0 || p.busyOut != 0.6 {
 		t.Errorf("with 3 windows sampled: %+v", p)
 	}

@@ -400,7 +400,8 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		"that hold them, how busy the machine was in those windows and in the others (medians), how many of them were due in "+
 		"the run's first second, and the p99 of the requests due after it (against the run's p50). A tail packed into few windows "+
 		"in which the machine was busier is every request stalled at once while a queue drained, not a slow path some requests "+
-		"take. In its first second an open loop opens connections and the server's heap grows into new memory.\n\n"+
+		"take. In its first second an open loop can stall while the server warms to it (in trials the generator opened up to 48 "+
+		"more connections and the server's heap grew into new memory).\n\n"+
 		"| target | p99 | windows holding the slowest 1%% | machine busy in them / elsewhere | due in the first second | p99 after it |\n"+
 		"|---|---|---|---|---|---|\n%s\n\n",
 		tailWindow, strings.Join(tailRows, "\n"))
