@@ -39,7 +39,9 @@ func busyEvery(step time.Duration) (stop func() []float64) {
 				cpu := machineCPU()
 				share := (cpu - last).Seconds() / (now.Sub(lastAt).Seconds() * float64(runtime.NumCPU()))
 				last, lastAt = cpu, now
-				shares = append(shares, share)
+				// /proc/stat counts whole clock ticks, which a window of a
+				// few dozen can hold one more of than it lasted.
+				shares = append(shares, min(share, 1))
 			}
 		}
 	}()
