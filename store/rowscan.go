@@ -101,7 +101,7 @@ var scannerType = reflect.TypeFor[interface{ Scan(any) error }]()
 
 // scanDirect runs query with args on one of the pool's connections and
 // reads its rows into slice (a settable slice of table's rows). A
-// connection the query finds dead is dropped and the query runs again on
+// connection a read finds dead is dropped and the read runs again on
 // another, as the pool's reads do (retryingConn). When the database
 // dropped them all (a restart), the idle ones are found dead one by one,
 // and database/sql cannot be asked for a new one: the query tries as many
@@ -125,8 +125,9 @@ func (s *Store) scanDirect(ctx context.Context, query string, slice reflect.Valu
 			}
 			// pgx reports a dead connection from Query or, as often, from
 			// the rows; a read by keys runs again whole (its rows replace
-			// the slice's).
-			if err != nil && pc.IsClosed() && ctx.Err() == nil {
+			// the slice's). As in retryingConn, only a read: a write may
+			// have happened before the connection died.
+			if err != nil && pc.IsClosed() && ctx.Err() == nil && isRead(query) {
 				return driver.ErrBadConn
 			}
 			return err
