@@ -7225,456 +7225,869 @@ type Query {
 
 type Mutation
 `, BuiltIn: false},
-	{Name: "../schema/changerequest.graphqls", Input: `enum ChangeRequestStatus {
+	{Name: "../schema/changerequest.graphqls", Input: `"Where a change request is in its life."
+enum ChangeRequestStatus {
+  "New, not yet ready for review: every change request starts here. Takes edits and can be merged."
   draft
+  "Ready for review. Takes edits and can be merged."
   open
+  "Closed without merging: takes no edits and cannot be merged until its status is set back to draft or open."
   archived
+  "Merged into the space by mergeChangeRequest (never set by updateChangeRequest); final."
   merged
 }
 
+"Where a change request is served."
 type ChangeRequestURLs {
+  "The change request in the app ({space's app URL}/change-requests/{number})."
   app: String!
+  "The REST URL of the change request (/v1/spaces/{spaceId}/change-requests/{changeRequestId})."
   location: String!
 }
 
-"A branch of a space's content, merged into the space when ready."
+"""
+A branch of a space's content: it starts from the space's revision at the time (revisionInitial), gathers revisions
+of its own with every content update (revision), and is merged into the space when ready. Readable by anyone who can
+view the space (the read role or above).
+"""
 type ChangeRequest {
+  "Always \"change-request\"."
   object: String!
+  "The change request's id (opaque)."
   id: ID!
-  "Counts the space's change requests from 1; paths accept it in place of the id."
+  "Counts the space's change requests from 1; paths and changeRequestId arguments accept it in place of the id."
   number: Int!
+  "draft, open, archived or merged."
   status: ChangeRequestStatus!
+  "A short title, at most 100 characters; empty when none was given."
   subject: String!
+  "Who created it."
   createdBy: User!
+  "When it was created (RFC 3339)."
   createdAt: DateTime!
+  "When it last changed: its subject, status or content, or its merge (RFC 3339)."
   updatedAt: DateTime!
+  "Who merged it; null unless merged."
   mergedBy: User
+  "When it was merged (RFC 3339); null unless merged."
   mergedAt: DateTime
+  "The id of the space."
   space: ID!
-  "The change request's latest revision."
+  "The id of the change request's latest revision (its head)."
   revision: String!
-  "The space's revision the change request started from."
+  "The id of the space's revision the change request started from."
   revisionInitial: String!
-  "When merged, the space revision the merge made."
+  "When merged, the id of the space revision the merge made; null otherwise."
   revisionMerged: String
+  "The number of open comments in the change request's own discussion."
   comments: Int!
-  "The space has moved on since the change request started."
+  "The space has moved on since the change request started (its current revision is not revisionInitial), so a merge is three-way; always false once merged."
   outdated: Boolean!
+  "Where the change request is served."
   urls: ChangeRequestURLs!
   "The change request's latest revision."
   content: Revision!
 }
 
+"One page of change requests."
 type ChangeRequestList {
+  "The change requests of this page."
   items: [ChangeRequest!]!
+  "The number of change requests matching the filters, over all pages."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
+"What a merge did."
 type MergeChangeRequestResult {
-  "The space revision the merge made."
+  "The id of the space revision the merge made (the space's current revision now)."
   revision: String!
-  "merge: the change request was merged (conflicts are errors)."
+  "Always merge: the change request was merged (conflicts are errors, and nothing is written)."
   result: String!
 }
 
-"What a content update did to one page: object created_page, updated_page or deleted_page; page is {object: page, id, urls: {location}}, or the id of a deleted page."
+"""
+What a content update did to one page: object is created_page, updated_page or deleted_page (a page changed several
+times in one update is listed once, deleted_page when it ended deleted).
+"""
 type ContentChangeOutcome {
+  "created_page, updated_page or deleted_page."
   object: String!
+  "The ref the insert_page change gave the page; null otherwise."
   ref: String
+  "For created and updated pages {\"object\": \"page\", \"id\", \"urls\": {\"location\"}} (the page's REST URL in the change request); for a deleted page its id, a JSON string."
   page: JSON!
 }
 
+"The result of a content update."
 type ChangeRequestContentUpdate {
+  "The change request, with its new head revision."
   changeRequest: ChangeRequest!
+  "What each changed page went through, in the order the changes first touched them."
   changes: [ContentChangeOutcome!]!
+  "The files the insert_files changes added, in order; empty when there were none."
   insertedFiles: [RevisionFile!]!
 }
 
+"A new change request."
 input CreateChangeRequestInput {
+  "A short title, at most 100 characters; empty when absent."
   subject: String @length(max: 100)
 }
 
+"A change to a change request's subject or status; absent fields leave it as it is."
 input UpdateChangeRequestInput {
+  "A new title, at most 100 characters."
   subject: String @length(max: 100)
-  "draft, open or archived."
+  "draft, open or archived; merged is INVALID (use mergeChangeRequest)."
   status: ChangeRequestStatus
 }
 
-"A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores)."
+"""
+A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores). Give one of
+them (both is INVALID; neither empties the page). The markdown's frontmatter (title, description, emoji or icon,
+hidden) and a leading level-1 heading (the title) set those fields of the page, ahead of the change's own.
+"""
 input DocumentInput {
+  "The document in markdown, at most 1,000,000 characters; stored as written, line endings normalised to \\n."
   markdown: String @length(max: 1000000)
+  "GitBook's JSON document ({object: \"document\", data, nodes}); a block with no markdown form (tabs, embeds, ...) is INVALID, naming its path."
   document: JSON
 }
 
-"A file to upload: base64 bytes (with contentType) under a name."
+"""
+A file to upload in an insert_files change: its bytes in base64, with their content type, under a name. Folio does
+not fetch URLs. The decoded file is at most 1 MiB, and the whole request body too.
+"""
 input FileUploadInput {
+  "Accepted for compatibility with the reference document and not used (at most 256 characters)."
   ref: String @length(max: 256)
+  "The file's name, 1 to 256 characters."
   name: String! @length(min: 1, max: 256)
+  "The MIME type of the bytes (image/png, ...), at most 256 characters; required with base64."
   contentType: String @length(max: 256)
+  "The file's bytes, standard base64; required. GIF, JPEG and PNG images get their dimensions."
   base64: String
+  "Refused (INVALID): Folio does not fetch URLs; give base64 instead. At most 2048 characters."
   url: String @length(max: 2048)
 }
 
-"One change: insert_page, update_page, delete_page or insert_files, as the reference document's ChangeRequestContentChange."
+"""
+One change of a content update, as the reference document's ChangeRequestContentChange. insert_page (always a
+document page) takes into, at, ref and the page fields (title, slug, emoji, description, hidden, noIndex, noRobotsIndex,
+document); update_page takes page, into, at and the page fields; delete_page takes page and deletes its subpages too;
+insert_files takes files. Pages nest at most 10 levels.
+"""
 input ContentChangeInput {
+  "insert_page, update_page, delete_page or insert_files (INVALID otherwise)."
   operation: String!
+  "For update_page and delete_page: the page's id, or the ref of a page inserted earlier in the same update; not allowed on insert_page. At most 256 characters."
   page: String @length(max: 256)
-  "The parent page; for update_page, null moves the page to the top level."
+  "The parent page (an id or an earlier ref of this update). For insert_page, absent or null is the top level; for update_page, null moves the page to the top level and absent leaves it where it is. A page cannot move into itself or a descendant."
   into: String @length(max: 256) @goField(omittable: true)
+  "The 0-based position among the new siblings, 0 to 100,000; absent or past the end places the page last."
   at: Int @range(min: 0, max: 100000)
+  "For insert_page: a name for the new page, unique in this update, that later changes of the same update can use in page and into; echoed in the change's outcome. At most 256 characters."
   ref: String @length(max: 256)
+  "The page's title, not blank, at most 256 characters; new pages without one are Untitled."
   title: String @length(max: 256)
+  "The page's slug in its parent: 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, not a sibling's (INVALID otherwise). Absent on insert_page: made from the title (-2, -3, ... when a sibling has it)."
   slug: String @length(max: 100)
+  "The page's emoji, at most 50 characters."
   emoji: String @length(max: 50)
+  "The page's description, at most 1000 characters."
   description: String @length(max: 1000)
+  "Leaves the page and its subpages out of the published site's sidebar and reading order (still readable at its address)."
   hidden: Boolean
+  "Asks search engines not to index the published page (X-Robots-Tag: noindex) and leaves it out of the sitemap."
   noIndex: Boolean
+  "For Folio's published sites the same as noIndex."
   noRobotsIndex: Boolean
+  "The page's new document; absent keeps it (an inserted page starts empty)."
   document: DocumentInput
+  "For insert_files: 1 to 20 files."
   files: [FileUploadInput!]
 }
 
+"A content update of a change request."
 input ChangeRequestContentInput {
   "1 to 50 changes, applied in order, all or nothing."
   changes: [ContentChangeInput!]!
-  "The revision the changes were made on (the change request's head, or the space's revision): PRECONDITION when it moved since."
+  "The revision the changes were made on (the change request's head): PRECONDITION when it moved since. At most 64 characters; if the baseRevision argument is given too, the two must be equal."
   baseRevision: String @length(max: 64)
 }
 
 extend type Space {
-  "The space's change requests with one status (open by default), newest first."
-  changeRequestList(status: ChangeRequestStatus = open, page: String, limit: Int = 50 @range(min: 0, max: 1000)): ChangeRequestList!
-  "A change request by id or number."
-  changeRequest(id: String! @length(max: 64)): ChangeRequest!
+  "The space's change requests with one status (open by default), newest first (by number); readable with the read role or above."
+  changeRequestList(
+    "Only change requests with this status (default open)."
+    status: ChangeRequestStatus = open,
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Change requests per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): ChangeRequestList!
+  "A change request of this space by id or number; NOT_FOUND when there is none."
+  changeRequest(
+    "The change request's id, or its number (1, 2, ...); at most 64 characters."
+    id: String! @length(max: 64)
+  ): ChangeRequest!
 }
 
 extend type Organization {
-  "Change requests of every space the caller can access, newest first: with one of these statuses (open by default), by creator, in one space."
-  changeRequests(page: String, limit: Int = 50 @range(min: 0, max: 1000), status: [ChangeRequestStatus!], creator: ID, space: ID): ChangeRequestList! @goField(forceResolver: true)
+  """
+  Change requests of every live space of the organization the caller can access (the spaces a default level opens,
+  for a guest), newest first by creation: with one of these statuses (open by default), by one creator, in one space.
+  """
+  changeRequests(
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Change requests per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "Only change requests with one of these statuses; absent or empty: open."
+    status: [ChangeRequestStatus!],
+    "Only change requests created by this user (a user id)."
+    creator: ID,
+    "Only change requests of this space (a space id)."
+    space: ID
+  ): ChangeRequestList! @goField(forceResolver: true)
 }
 
 extend type Mutation {
-  "Starts a draft change request from the space's current revision."
-  createChangeRequest(spaceId: ID!, input: CreateChangeRequestInput!): ChangeRequest!
-  updateChangeRequest(spaceId: ID!, changeRequestId: String!, input: UpdateChangeRequestInput!): ChangeRequest!
+  "Starts a draft change request from the space's current revision; needs the edit permission on the space (the edit role, and the space not locked: CONFLICT when it is)."
+  createChangeRequest(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The new change request."
+    input: CreateChangeRequestInput!
+  ): ChangeRequest!
+  "Changes a change request's subject or status; needs the edit role on the space (a locked space allows it: this is not content). CONFLICT once merged."
+  updateChangeRequest(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; NOT_FOUND when the space has none such."
+    changeRequestId: String!,
+    "What to change."
+    input: UpdateChangeRequestInput!
+  ): ChangeRequest!
   """
-  Merges the change request into the space; CONFLICT names the pages changed on both sides.
-  baseRevision (REST: If-Match) guards the merge: a revision of the change request must still be
-  its head, a revision of the space must still be the space's current one; otherwise nothing is
-  merged and the error is PRECONDITION (412) with extensions.revision (the current one) and
-  extensions.changedPages (id, title, change: created, updated or deleted).
+  Merges a draft or open change request into the space (a new space revision whose parents are the space's and the
+  change request's); needs the merge permission (the edit role, and the space not locked). A change request whose space
+  moved on merges page by page against revisionInitial; CONFLICT names the pages changed on both sides, and an archived
+  or merged change request is CONFLICT too. baseRevision (REST: If-Match) guards the merge: a revision of the change
+  request must still be its head, a revision of the space must still be the space's current one; otherwise nothing is
+  merged and the error is PRECONDITION (412) with extensions.revision (the current one) and extensions.changedPages
+  (id, title, change: created, updated or deleted).
   """
-  mergeChangeRequest(spaceId: ID!, changeRequestId: String!, baseRevision: String @length(max: 64)): MergeChangeRequestResult!
+  mergeChangeRequest(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; NOT_FOUND when the space has none such."
+    changeRequestId: String!,
+    "The revision the caller reviewed (REST: If-Match, or ?baseRevision=); absent merges unconditionally. A revision of another change request, or of no revision of the space, is INVALID. At most 64 characters."
+    baseRevision: String @length(max: 64)
+  ): MergeChangeRequestResult!
   """
-  Applies 1 to 50 changes to the change request's content as one new revision. baseRevision
-  (or input.baseRevision; REST: If-Match) guards it as it guards mergeChangeRequest.
+  Applies 1 to 50 changes to a draft or open change request's content as one new revision, all or nothing; needs the
+  edit permission (the edit role, and the space not locked). A bad change is INVALID naming it (changes[i]...);
+  an archived or merged change request, or a locked space, is CONFLICT. baseRevision (or input.baseRevision; REST:
+  If-Match) guards it as it guards mergeChangeRequest.
   """
-  updateChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ChangeRequestContentInput!, baseRevision: String @length(max: 64)): ChangeRequestContentUpdate!
+  updateChangeRequestContent(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; NOT_FOUND when the space has none such."
+    changeRequestId: String!,
+    "The changes."
+    input: ChangeRequestContentInput!,
+    "The revision the changes were made on (REST: If-Match): it must still be the change request's head, else PRECONDITION. Absent updates unconditionally. At most 64 characters."
+    baseRevision: String @length(max: 64)
+  ): ChangeRequestContentUpdate!
 }
 `, BuiltIn: false},
 	{Name: "../schema/comment.graphqls", Input: `"A comment is open until someone resolves it (then resolvedAt and resolvedBy say when and who)."
 enum CommentStatus {
+  "Not resolved: new, or reopened with updateComment(resolved: false)."
   open
+  "Resolved with updateComment(resolved: true)."
   resolved
 }
 
 "Which comments a list returns: every status, or one."
 enum CommentStatusFilter {
+  "Open and resolved comments alike."
   all
+  "Only open comments."
   open
+  "Only resolved comments."
   resolved
 }
 
-"A comment's or a reply's content. Folio keeps it as markdown: read with format document, it is GitBook's JSON document (converted from the markdown) instead."
+"""
+A comment's or a reply's content. Folio keeps it as markdown (1 to 100,000 characters): without format, or
+with format markdown, markdown is set; with format document, document is set instead.
+"""
 type CommentBody {
+  "The body as written, in markdown; null when read with format document."
   markdown: String
+  "The body as GitBook's JSON document ({object: \"document\", data, nodes}), converted from the markdown; null unless read with format document."
   document: JSON
 }
 
+"One user's reaction with one emoji."
 type ReactionUser {
+  "Who reacted."
   user: User!
+  "When they reacted (RFC 3339)."
   reactedAt: DateTime!
 }
 
 "The users who reacted with one emoji, first reaction first."
 type EmojiReaction {
+  "The emoji, as characters (reactions given as hexadecimal code points are stored as characters)."
   emoji: String!
+  "How many users reacted with this emoji (the length of users)."
   count: Int!
+  "Who reacted with it and when, first reaction first."
   users: [ReactionUser!]!
 }
 
+"Where the API serves a comment or a reply."
 type CommentURLs {
+  "The REST URL of the comment or reply (/v1/spaces/{spaceId}[/change-requests/{changeRequestId}]/comments/{commentId}[/replies/{replyId}])."
   location: String!
 }
 
-"What the caller may do: edit the body (the author), reply, react and resolve (the comment role), delete (the author and admins)."
+"""
+What the caller may do with a comment or a reply, from their effective role on the space: edit the body (its author,
+while they hold the comment role), reply, react and resolve (the comment role or above), delete (its author with the
+comment role, or a space admin). A locked space still takes comments.
+"""
 type CommentPermissions {
+  "Read it: always true, since only callers who can view the space (the read role or above) see comments."
   view: Boolean!
+  "Edit its body: the author, while they hold the comment role (admins cannot edit others' comments)."
   edit: Boolean!
+  "Reply to it, react to it and resolve or reopen it: the comment role or above."
   reply: Boolean!
+  "Delete it: the author (with the comment role) or a space admin."
   delete: Boolean!
 }
 
+"A node of a page's document that a comment is anchored to."
 type CommentTargetNode {
+  "The node's id, kept as it was given when the comment was posted (Folio does not check it)."
   id: String!
 }
 
-"The commented page as it is now in the thread's current revision (the space's, or the change request's latest); outdated when its document changed since the comment was posted, or it is gone (then only id is left)."
+"""
+The commented page as it is now in the thread's current revision (the space's, or the change request's latest);
+outdated when its document changed since the comment was posted, or it is gone (then only id is left).
+"""
 type CommentTargetPage {
+  "The page's id."
   id: String!
+  "The page's title now; null when the page is gone."
   title: String
+  "The page's emoji now; null when it has none or the page is gone."
   emoji: String
+  "Always null: Folio keeps a page's icon as its emoji (frontmatter icon sets emoji)."
   icon: String
+  "When the page was created (RFC 3339); null when the page is gone."
   createdAt: DateTime
+  "When the page last changed (RFC 3339); null when the page is gone."
   updatedAt: DateTime
+  "The slugs of the page and its ancestors joined by '/'; null for a link page or a page that is gone."
   path: String
+  "True when the page's document changed since the comment was posted (its hash differs), or the page is gone."
   outdated: Boolean!
 }
 
+"What a comment is attached to: a space or change request, and optionally a page and a node of its document."
 type CommentTarget {
+  "The node of the page's document the comment is anchored to; null when none was given."
   node: CommentTargetNode
-  "The change request the comment was posted in."
+  "The id of the change request the comment was posted in; null for a space's own comment."
   changeRequest: String
+  "Always null: Folio has no review objects."
   review: String
+  "The commented page as it is now; null when the comment names no page."
   page: CommentTargetPage
+  "The id of the space."
   space: String!
-  "The revision the target was in when the comment was posted."
+  "The id of the revision the target was in when the comment was posted (the thread's current revision then)."
   revision: String!
 }
 
-"A comment on a space or on a change request."
+"""
+A comment on a space or on a change request, with its replies. The two discussions are separate: a space's list
+never shows a change request's comments. Readable by anyone who can view the space (the read role or above).
+"""
 type Comment {
+  "Always \"comment\"."
   object: String!
+  "The comment's id (opaque)."
   id: ID!
+  "The comment's author."
   postedBy: User!
+  "When it was posted (RFC 3339)."
   postedAt: DateTime!
-  "When the body last changed; absent if it never did."
+  "When the body last changed (RFC 3339); absent if it never did."
   editedAt: DateTime
+  "Reactions grouped by emoji, in the order of each emoji's first reaction."
   reactions: [EmojiReaction!]!
   "The number of replies."
   replies: Int!
   "The users who replied, each with the number of their replies and when they last replied (first replier first)."
   repliers: [UserContributor!]!
-  body(format: DocumentFormat): CommentBody!
+  "The comment's content."
+  body(
+    "markdown (the default for comments) or document (GitBook's JSON document, converted from the markdown)."
+    format: DocumentFormat
+  ): CommentBody!
+  "What the comment is attached to."
   target: CommentTarget!
+  "Where the API serves the comment."
   urls: CommentURLs!
+  "What the caller may do with the comment."
   permissions: CommentPermissions!
+  "open or resolved."
   status: CommentStatus!
+  "When it was resolved (RFC 3339); null while open (reopening clears it)."
   resolvedAt: DateTime
+  "Who resolved it; null while open."
   resolvedBy: User
   "The replies, oldest first."
-  replyList(page: String, limit: Int = 50 @range(min: 0, max: 1000)): CommentReplyList!
-  reply(id: ID!): CommentReply!
+  replyList(
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Replies per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): CommentReplyList!
+  "One reply of this comment by id; NOT_FOUND when the comment has no such reply."
+  reply(
+    "The reply's id."
+    id: ID!
+  ): CommentReply!
 }
 
+"One page of comments."
 type CommentList {
+  "The comments of this page."
   items: [Comment!]!
+  "The number of comments matching the filters, over all pages."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
-"A reply to a comment."
+"A reply to a comment. Readable by anyone who can view the space (the read role or above)."
 type CommentReply {
+  "Always \"comment-reply\"."
   object: String!
+  "The reply's id (opaque)."
   id: ID!
+  "The reply's author."
   postedBy: User!
+  "When it was posted (RFC 3339)."
   postedAt: DateTime!
+  "When the body last changed (RFC 3339); absent if it never did."
   editedAt: DateTime
+  "Reactions grouped by emoji, in the order of each emoji's first reaction."
   reactions: [EmojiReaction!]!
-  body(format: DocumentFormat): CommentBody!
+  "The reply's content."
+  body(
+    "markdown (the default for replies) or document (GitBook's JSON document, converted from the markdown)."
+    format: DocumentFormat
+  ): CommentBody!
+  "Where the API serves the reply."
   urls: CommentURLs!
+  "What the caller may do with the reply."
   permissions: CommentPermissions!
 }
 
+"One page of replies."
 type CommentReplyList {
+  "The replies of this page."
   items: [CommentReply!]!
+  "The number of replies of the comment."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
+"A comment's or a reply's new content."
 input CommentBodyInput {
+  "The body in markdown, 1 to 100,000 characters, stored as written."
   markdown: String! @length(min: 1, max: 100000)
 }
 
+"A new comment: its body, and optionally the page and node it is about."
 input PostCommentInput {
-  "A node of the page's document the comment is anchored to."
+  "A node of the page's document the comment is anchored to, kept as given (not checked); at most 256 characters."
   node: String @length(max: 256)
-  "The page commented on; it must exist in the thread's current revision."
+  "The id of the page commented on; it must exist in the thread's current revision (INVALID otherwise). At most 256 characters."
   page: String @length(max: 256)
+  "The comment's content."
   body: CommentBodyInput!
 }
 
+"A change to a comment; absent fields leave it as it is."
 input UpdateCommentInput {
+  "true resolves the comment (sets resolvedAt and resolvedBy), false reopens it; resolving a resolved comment changes nothing. Needs the comment role."
   resolved: Boolean
+  "A new body; only its author may set it (FORBIDDEN otherwise). A changed body sets editedAt."
   body: CommentBodyInput
-  "Emoji characters (or their hexadecimal code points) the caller reacts with."
+  "Emoji the caller reacts with, at most 50: each one emoji of the Unicode list, as characters (👍) or hexadecimal code points (1f44d, 1f1eb-1f1f7); adding one twice changes nothing. Needs the comment role."
   addedReactions: [String!] @length(max: 50)
+  "Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing."
   removedReactions: [String!] @length(max: 50)
 }
 
+"A new reply."
 input PostCommentReplyInput {
+  "The reply's content."
   body: CommentBodyInput!
 }
 
+"A change to a reply; absent fields leave it as it is."
 input UpdateCommentReplyInput {
+  "A new body; only its author may set it (FORBIDDEN otherwise). A changed body sets editedAt."
   body: CommentBodyInput
+  "Emoji the caller reacts with, at most 50: each one emoji of the Unicode list, as characters (👍) or hexadecimal code points (1f44d, 1f1eb-1f1f7); adding one twice changes nothing. Needs the comment role."
   addedReactions: [String!] @length(max: 50)
+  "Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing."
   removedReactions: [String!] @length(max: 50)
 }
 
 extend type Space {
-  "The space's own comments (not those of its change requests), newest first by default."
-  commentList(page: String, limit: Int = 50 @range(min: 0, max: 1000), order: ListOrder = desc,
-    status: CommentStatusFilter = all, targetPage: String @length(max: 256), authors: [String!] @length(max: 100)): CommentList!
-  comment(id: ID!): Comment!
+  "The space's own comments (not those of its change requests), newest first by default; readable with the read role or above."
+  commentList(
+    "The next.page token of the previous page of this list (tokens belong to their order); absent for the first page."
+    page: String,
+    "Comments per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "By posting time: desc, newest first (the default), or asc, oldest first."
+    order: ListOrder = desc,
+    "all (the default), open or resolved."
+    status: CommentStatusFilter = all,
+    "Only comments on this page (a page id, at most 256 characters)."
+    targetPage: String @length(max: 256),
+    "Only comments posted by these users (user ids, at most 100)."
+    authors: [String!] @length(max: 100)
+  ): CommentList!
+  "One of the space's own comments by id; NOT_FOUND for an unknown id or a change request's comment."
+  comment(
+    "The comment's id."
+    id: ID!
+  ): Comment!
 }
 
 extend type ChangeRequest {
-  "The change request's comments, newest first by default."
-  commentList(page: String, limit: Int = 50 @range(min: 0, max: 1000), order: ListOrder = desc,
-    status: CommentStatusFilter = all, targetPage: String @length(max: 256), authors: [String!] @length(max: 100)): CommentList!
-  comment(id: ID!): Comment!
+  "The change request's own comments, newest first by default; readable with the read role or above on the space."
+  commentList(
+    "The next.page token of the previous page of this list (tokens belong to their order); absent for the first page."
+    page: String,
+    "Comments per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "By posting time: desc, newest first (the default), or asc, oldest first."
+    order: ListOrder = desc,
+    "all (the default), open or resolved."
+    status: CommentStatusFilter = all,
+    "Only comments on this page (a page id, at most 256 characters)."
+    targetPage: String @length(max: 256),
+    "Only comments posted by these users (user ids, at most 100)."
+    authors: [String!] @length(max: 100)
+  ): CommentList!
+  "One of the change request's comments by id; NOT_FOUND for an unknown id or a comment of the space or of another change request."
+  comment(
+    "The comment's id."
+    id: ID!
+  ): Comment!
 }
 
 # Without changeRequestId these act on the space's own comments, with it on
 # the change request's (id or number).
 extend type Mutation {
-  "Posts a comment (the comment role)."
-  postComment(spaceId: ID!, changeRequestId: String, input: PostCommentInput!): Comment!
-  "Edits the body (the author), resolves or reopens, reacts (the comment role)."
-  updateComment(spaceId: ID!, changeRequestId: String, commentId: ID!, input: UpdateCommentInput!): Comment!
-  "Deletes a comment and its replies (the author or an admin); false when there was no such comment."
-  deleteComment(spaceId: ID!, changeRequestId: String, commentId: ID!): Boolean!
-  "Replies to a comment (the comment role)."
-  postCommentReply(spaceId: ID!, changeRequestId: String, commentId: ID!, input: PostCommentReplyInput!): CommentReply!
-  "Edits a reply's body (the author) or reacts (the comment role)."
-  updateCommentReply(spaceId: ID!, changeRequestId: String, commentId: ID!, replyId: ID!, input: UpdateCommentReplyInput!): CommentReply!
-  "Deletes a reply (the author or an admin); false when there was no such reply."
-  deleteCommentReply(spaceId: ID!, changeRequestId: String, commentId: ID!, replyId: ID!): Boolean!
+  "Posts an open comment on the space, or on one of its change requests; needs the comment role on the space (a locked space still takes comments)."
+  postComment(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; absent to comment on the space itself."
+    changeRequestId: String,
+    "The comment."
+    input: PostCommentInput!
+  ): Comment!
+  "Edits the body (its author), resolves or reopens, and reacts (the comment role)."
+  updateComment(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; absent for the space's own comments."
+    changeRequestId: String,
+    "The comment's id; NOT_FOUND when it is not in this discussion."
+    commentId: ID!,
+    "What to change."
+    input: UpdateCommentInput!
+  ): Comment!
+  "Deletes a comment with its replies and reactions (its author with the comment role, or a space admin); false when there was no such comment."
+  deleteComment(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; absent for the space's own comments."
+    changeRequestId: String,
+    "The comment's id."
+    commentId: ID!
+  ): Boolean!
+  "Replies to a comment; needs the comment role on the space."
+  postCommentReply(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; absent for the space's own comments."
+    changeRequestId: String,
+    "The id of the comment replied to; NOT_FOUND when it is not in this discussion."
+    commentId: ID!,
+    "The reply."
+    input: PostCommentReplyInput!
+  ): CommentReply!
+  "Edits a reply's body (its author) or reacts to it (the comment role)."
+  updateCommentReply(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; absent for the space's own comments."
+    changeRequestId: String,
+    "The id of the reply's comment; NOT_FOUND when it is not in this discussion."
+    commentId: ID!,
+    "The reply's id; NOT_FOUND when the comment has no such reply."
+    replyId: ID!,
+    "What to change."
+    input: UpdateCommentReplyInput!
+  ): CommentReply!
+  "Deletes a reply and its reactions (its author with the comment role, or a space admin); false when there was no such reply or comment."
+  deleteCommentReply(
+    "The space's id; NOT_FOUND when the caller cannot view it."
+    spaceId: ID!,
+    "The change request's id or number; absent for the space's own comments."
+    changeRequestId: String,
+    "The id of the reply's comment."
+    commentId: ID!,
+    "The reply's id."
+    replyId: ID!
+  ): Boolean!
 }
 `, BuiltIn: false},
-	{Name: "../schema/content.graphqls", Input: `"Output format of a page's document: document (the default) fills the page's document field with GitBook's JSON document, markdown fills its markdown field instead."
+	{Name: "../schema/content.graphqls", Input: `"""
+How a page's document or a comment's body is returned. Pages default to document (their document field set),
+comments and replies to markdown (their markdown field set).
+"""
 enum DocumentFormat {
+  "GitBook's JSON document ({object: \"document\", data, nodes}), converted from the stored markdown."
   document
+  "The markdown as stored (line endings normalised to \\n)."
   markdown
 }
 
+"Where a revision is served. published and public are the space's own reader addresses."
 type RevisionURLs {
+  "The revision in the app ({space's app URL}/revisions/{revisionId})."
   app: String!
-  "Absent for private spaces."
+  "The space's published address (/s/{spaceId}); absent unless the space is public or unlisted."
   published: String
-  "Absent unless the space is public."
+  "The space's public address (the published one); absent unless the space is public."
   public: String
 }
 
-"An immutable snapshot of a space's pages and files."
+"""
+An immutable snapshot of a space's pages and files: a space's current or past revision, or one of a change request's.
+Readable by anyone who can view the space (the read role or above).
+"""
 type Revision {
+  "Always \"revision\"."
   object: String!
+  "The revision's id (opaque)."
   id: ID!
-  "edits (a change request's edit, or a space's first revision) or merge (a merged change request)."
+  "merge for a revision made by merging a change request; edits for every other (a change request's content update, an import, a new or duplicated space's first revision)."
   type: String!
-  "The revisions this one was made from: one for edits, two for a merge (the space's, then the change request's)."
+  "The ids of the revisions this one was made from: one for edits (none for a new space's first revision), two for a merge (the space's, then the change request's)."
   parents: [String!]!
+  "When it was made (RFC 3339)."
   createdAt: DateTime!
+  "Where the revision is served."
   urls: RevisionURLs!
-  "The page tree, top-level pages first; format markdown adds every page's markdown."
-  pages(format: DocumentFormat): [RevisionPage!]!
-  "Every file, by id."
+  "The top-level pages in order, each with its subpages (at most 10 levels deep)."
+  pages(
+    "document (the default) sets every document page's document field, markdown its markdown field."
+    format: DocumentFormat
+  ): [RevisionPage!]!
+  "Every file of the revision, ordered by id (unpaged; fileList pages them)."
   files: [RevisionFile!]!
-  "The files as a paged list."
-  fileList(page: String, limit: Int = 50 @range(min: 0, max: 1000)): RevisionFileList!
-  file(id: ID!): RevisionFile!
-  "One page with its subpages; format markdown adds its markdown."
-  page(id: ID!, format: DocumentFormat): RevisionPage!
-  "The page at a path (slugs joined by '/')."
-  pageByPath(path: String! @length(max: 2048), format: DocumentFormat): RevisionPage!
+  "The files as a paged list, ordered by id."
+  fileList(
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Files per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): RevisionFileList!
+  "One file by id; NOT_FOUND when the revision has no such file."
+  file(
+    "The file's id."
+    id: ID!
+  ): RevisionFile!
+  "One page (of any type) with its subpages, by id; NOT_FOUND when the revision has no such page."
+  page(
+    "The page's id."
+    id: ID!,
+    "document (the default) sets the document field of the page and its subpages, markdown their markdown field."
+    format: DocumentFormat
+  ): RevisionPage!
+  "The page at a path; NOT_FOUND when no page has it. Link pages have no path."
+  pageByPath(
+    "Slugs from the top level joined by '/' (getting-started/install); leading and trailing slashes are ignored. At most 2048 characters."
+    path: String! @length(max: 2048),
+    "document (the default) sets the document field of the page and its subpages, markdown their markdown field."
+    format: DocumentFormat
+  ): RevisionPage!
+  "Always empty: Folio has no reusable content."
   reusableContents: [JSON!]!
+  "Always empty: Folio has no revision tags."
   tags: [JSON!]!
-  "For merge revisions: the change request merged."
+  "For a merge revision, the change request it merged; null for other revisions."
   mergedFrom: ChangeRequest
 }
 
+"Where a page is served."
 type RevisionPageURLs {
+  "The page in the app ({space's app URL}/page/{pageId})."
   app: String!
 }
 
+"""
+A document page's layout, as the reference document has it. Folio keeps no per-page layout options: every document
+page has the defaults given here.
+"""
 type RevisionPageLayout {
+  "The page's width: always default."
   width: String!
+  "Whether the cover is shown: always true."
   cover: Boolean!
+  "The cover's size: always full."
   coverSize: String!
+  "Whether the title is shown: always true."
   title: Boolean!
+  "Whether the description is shown: always true."
   description: Boolean!
+  "The cover's mask: always none."
   coverMask: String!
+  "Whether the table of contents is shown: always true."
   tableOfContents: Boolean!
+  "Whether the page outline is shown: always true."
   outline: Boolean!
+  "Whether previous and next links are shown: always true."
   pagination: Boolean!
+  "Whether page metadata is shown: always true."
   metadata: Boolean!
+  "Whether tags are shown: always true."
   tags: Boolean!
+  "Whether page actions are shown: always true."
   actions: Boolean!
+  "Whether heading anchors are shown: always true."
   anchors: Boolean!
 }
 
-"A page of a revision: a document, a group of pages or a link (type)."
+"""
+A page of a revision: a document, a group of pages or a link (type). Fields that do not apply to a type are null:
+link pages have no slug, path, noIndex, noRobotsIndex, urls, layout, tags or subpages; only link pages have href and
+target.
+"""
 type RevisionPage {
+  "The page's id (opaque), the same in every revision that has the page."
   id: ID!
+  "The page's title."
   title: String!
   "The reference document's deprecated kind: sheet for documents, else the same as type."
   kind: String!
+  "document, group or link."
   type: String!
+  "The page's emoji; null when it has none."
   emoji: String
-  "The page's slug in its parent."
+  "The page's slug, unique among its siblings; null for link pages."
   slug: String
-  "The slugs of the page and its ancestors joined by '/'."
+  "The slugs of the page and its ancestors joined by '/'; null for link pages."
   path: String
+  "The page's description; null when it has none."
   description: String
+  "The id of the page's stored document (32 hex digits, a hash of its markdown: equal ids, equal documents); null when it has none (an empty page, a link)."
   documentId: String
+  "Left out, with its subpages, of the published site's sidebar and reading order (still readable at its address)."
   hidden: Boolean
+  "Search engines are asked not to index the published page, and it is left out of the sitemap; null for link pages."
   noIndex: Boolean
+  "For Folio's published sites the same as noIndex; null for link pages."
   noRobotsIndex: Boolean
+  "When the page was created (RFC 3339)."
   createdAt: DateTime
+  "When the page last changed (RFC 3339)."
   updatedAt: DateTime
+  "Where the page is served; document pages only."
   urls: RevisionPageURLs
+  "The page's layout; document pages only."
   layout: RevisionPageLayout
+  "Always empty for document pages (Folio has no page tags); null for groups and links."
   tags: [String!]
+  "The URL a link page points to; null for other pages."
   href: String
+  "A link page's target as a content reference, {\"kind\": \"url\", \"url\": href}; null for other pages."
   target: JSON
-  "Subpages, in order (documents and groups)."
+  "Subpages, in order (documents and groups); null for link pages, empty below the 10th level."
   pages: [RevisionPage!]
-  "The page's document as markdown, when the page was read with format markdown."
+  "The page's document in markdown, when the page was read with format markdown; null otherwise and for groups and links."
   markdown: String
-  "The page's document as GitBook's JSON document (converted from its markdown), unless the page was read with format markdown."
+  "The page's document as GitBook's JSON document (converted from its markdown), unless the page was read with format markdown; null for groups and links."
   document: JSON
 }
 
+"An image's size."
 type RevisionFileDimensions {
+  "Width in pixels."
   width: Int!
+  "Height in pixels."
   height: Int!
 }
 
-"A file (image or attachment) of a revision."
+"A file (image or attachment) of a revision. Readable by anyone who can view the space (the read role or above)."
 type RevisionFile {
+  "The file's id (opaque); documents reference the file as /files/{id}."
   id: ID!
+  "The file's name, 1 to 256 characters."
   name: String!
+  "The MIME type it was uploaded with."
   contentType: String!
-  "Served by this server, to callers who can read the space."
+  "Where this server serves the bytes (/v1/spaces/{spaceId}/files/{fileId}/download), to callers with a token who can read the space."
   downloadURL: String!
+  "Size in bytes."
   size: Int!
-  "For images."
+  "For GIF, JPEG and PNG images; null for other files."
   dimensions: RevisionFileDimensions
 }
 
+"One page of files."
 type RevisionFileList {
+  "The files of this page."
   items: [RevisionFile!]!
+  "The number of files of the revision."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
 extend type Space {
-  "The space's current revision."
+  "The space's current revision: the content its readers see."
   revision: Revision!
-  "A revision of this space by id, current or past."
-  revisionById(id: ID!): Revision!
+  "A revision of this space by id: current or past, or one of its change requests'; NOT_FOUND for another space's."
+  revisionById(
+    "The revision's id."
+    id: ID!
+  ): Revision!
 }
 `, BuiltIn: false},
 	{Name: "../schema/customfield.graphqls", Input: `"One of text, number, boolean, single-select, multi-select, tags."
@@ -7933,65 +8346,108 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/links.graphqls", Input: `"Which content a reference is read in: a space's revision, or a change request's."
 type VersionContext {
-  "revision or change-request."
+  "change-request for a change request's own revisions (its edits), revision for every other revision (the space's, merges)."
   type: String!
+  "The id of the revision the links were read in."
   revision: String!
+  "The change request's id when type is change-request; null otherwise."
   changeRequest: String
 }
 
-"A reference to content (the reference document's ContentRef): kind page, file, anchor or url."
+"""
+A reference to content (the reference document's ContentRef): kind page, file, anchor or url. organization, space and
+versionContext are set for every kind but url; url references carry only kind and url.
+"""
 type ContentReference {
+  "page, file, anchor (a #fragment of the linking page itself) or url (any address with a scheme or host, or a page path that does not resolve)."
   kind: String!
+  "The id of the organization; null for url references."
   organization: String
+  "The id of the space; null for url references."
   space: String
+  "The revision the reference was read in; null for url references."
   versionContext: VersionContext
+  "The page's id: the page linked to (page), the linking page (anchor), or the page that links (location and backlink references)."
   page: String
+  "The file's id, for file references and backlinks."
   file: String
+  "The fragment after #, without it: for anchor references, and page references that name one."
   anchor: String
+  "The address as written in the document, for url references."
   url: String
 }
 
-"A target linked from the pages of a revision."
+"One target linked from the pages of a revision, with every page linking to it in the same way (relation)."
 type ContentLink {
-  "ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app)."
+  "ok (the target exists or is outside Folio; external URLs are not fetched), broken (a page, file or page path missing from the revision) or in-app (a URL under this server's public address, FOLIO_PUBLIC_URL)."
   status: String!
-  "link or image."
+  "link (a link or autolink) or image."
   relation: String!
+  "Where the links point."
   targetReference: ContentReference!
-  "The pages that link to the target."
+  "The pages that link to the target, as page references, by page id."
   locationReferences: [ContentReference!]!
 }
 
+"Counts of broken link targets."
 type ContentLinkBrokenStats {
+  "Broken link targets of the revision (or page)."
   total: Int!
-  "Broken links read in a change request (0 for a space's revision)."
+  "Broken link targets read in a change request's revision (the same as total there; 0 for a space's revision)."
   changeRequest: Int!
 }
 
+"Counts of link targets, taken before the status filter."
 type ContentLinkStats {
+  "Link targets of the revision (or page), of every status."
   total: Int!
+  "Broken ones."
   broken: ContentLinkBrokenStats!
 }
 
+"One page of link targets, with counts."
 type ContentLinkList {
+  "The link targets of this page, ordered by target."
   items: [ContentLink!]!
+  "The number of link targets matching the status filter, over all pages."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
   "Counted before the status filter."
   stats: ContentLinkStats!
 }
 
+"One page of the pages that use a file."
 type BacklinkList {
+  "Page references ({kind: page, organization, space, versionContext, page, file}), by page id."
   items: [ContentReference!]!
+  "The number of pages that use the file."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
 extend type Revision {
-  "The links of the revision's pages (or of one page), grouped by target; status filters them."
-  links(pageId: ID, status: String @pattern(regexp: "^(ok|broken|in-app)$", message: "must be ok, broken or in-app"), page: String, limit: Int = 50 @range(min: 0, max: 1000)): ContentLinkList!
-  "The pages of the revision that link to or show a file."
-  backlinks(fileId: ID!, page: String, limit: Int = 50 @range(min: 0, max: 1000)): BacklinkList!
+  "The links and images of the revision's document pages (or of one page), one item per target and relation; status filters them. Readable with the read role or above on the space."
+  links(
+    "Only the links of this page; NOT_FOUND when the revision has no such page."
+    pageId: ID,
+    "Only targets with this status: ok, broken or in-app."
+    status: String @pattern(regexp: "^(ok|broken|in-app)$", message: "must be ok, broken or in-app"),
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Link targets per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): ContentLinkList!
+  "The pages of the revision that link to or show a file, by page id; NOT_FOUND when the revision has no such file."
+  backlinks(
+    "The file's id."
+    fileId: ID!,
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Pages per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): BacklinkList!
 }
 `, BuiltIn: false},
 	{Name: "../schema/member.graphqls", Input: `enum MemberRoleFilter {
@@ -8077,7 +8533,7 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/openapi.graphqls", Input: `"Where an OpenAPI specification's processing stands."
 enum OpenAPISpecProcessingState {
-  "A job is queued to fetch and parse the source."
+  "A job is queued to fetch and parse the source (after every create and put)."
   pending
   "A worker is fetching and parsing the source."
   progress
@@ -8087,84 +8543,134 @@ enum OpenAPISpecProcessingState {
 
 "Why the last processing of an OpenAPI specification failed."
 enum OpenAPISpecProcessingErrorCode {
-  "The source did not answer in time."
+  "The source did not answer in time (FOLIO_FETCH_TIMEOUT, 30 seconds by default)."
   FETCH_TIMEOUT
-  "The source could not be fetched: refused address, error status, too large."
+  "The source could not be fetched: a refused address (private, loopback, link-local), an error status, a body over FOLIO_FETCH_MAX_BYTES (10 MiB by default)."
   FETCH_ERROR
-  "The document is not valid OpenAPI 3.x or Swagger 2.0."
+  "The document is not valid OpenAPI 3.0, 3.1 or Swagger 2.0 (JSON or YAML), or spans more than 100 files."
   PARSE_ERROR
 }
 
+"What the caller may do with a specification."
 type OpenAPISpecPermissions {
+  "Read it and its versions: members with a role (not guests)."
   view: Boolean!
+  "Replace its source or delete it: the create role or above."
   edit: Boolean!
 }
 
+"Where a specification is served."
 type OpenAPISpecURLs {
+  "The REST URL of the specification (/v1/orgs/{organizationId}/openapi/{specSlug})."
   location: String!
+  "The specification in the app (/o/{organizationId}/openapi/{specSlug})."
   app: String!
 }
 
+"One thing that went wrong in a processing."
 type OpenAPIErrorObject {
+  "What went wrong, for the specification's owner to fix."
   message: String!
+  "The error code, as lastProcessErrorCode (FETCH_TIMEOUT, FETCH_ERROR or PARSE_ERROR)."
   code: String
 }
 
-"An OpenAPI specification of an organization, processed in the background."
+"""
+An OpenAPI specification of an organization, processed in the background: every create and put queues a job that
+fetches the source (and the files its $refs reach), validates it and stores a new version when the document changed.
+Readable by members with a role (not guests); written with the create role or above.
+"""
 type OpenAPISpec {
+  "Always \"openapi-spec\"."
   object: String!
+  "The specification's id (opaque)."
   id: ID!
+  "When it was created (RFC 3339)."
   createdAt: DateTime!
+  "When its source was last set (RFC 3339)."
   updatedAt: DateTime!
+  "Its name in the organization, unique: 1 to 100 lower-case letters and digits in groups joined by single hyphens."
   slug: String!
   "The source URL; absent for a specification given as text."
   sourceURL: String
+  "pending, progress or complete."
   processingState: OpenAPISpecProcessingState!
   "Id of the latest version; absent until a processing succeeds."
   lastVersion: ID
+  "When the last processing ended (RFC 3339); absent before the first."
   lastProcessedAt: DateTime
+  "Why the last processing failed; absent when it succeeded or none ended yet (a failure keeps the previous version as the latest)."
   lastProcessErrorCode: OpenAPISpecProcessingErrorCode
+  "What went wrong in the last processing (one entry); absent when it succeeded or none ended yet."
   lastProcessedErrors: [OpenAPIErrorObject!]
+  "The number of entries of lastProcessedErrors: 0 or 1."
   lastProcessedErrorCount: Int!
+  "What the caller may do with it."
   permissions: OpenAPISpecPermissions!
+  "Where it is served."
   urls: OpenAPISpecURLs!
 
-  "Versions, newest first."
-  versions(page: String, limit: Int = 50 @range(min: 0, max: 1000)): OpenAPISpecVersionList!
-  "NOT_FOUND when the specification has no such version."
-  version(versionId: ID!): OpenAPISpecVersion!
+  "Versions, newest first: one per processing whose document differed from the latest."
+  versions(
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Versions per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): OpenAPISpecVersionList!
+  "One version by id; NOT_FOUND when the specification has no such version."
+  version(
+    "The version's id."
+    versionId: ID!
+  ): OpenAPISpecVersion!
   "The newest version; NOT_FOUND before the first successful processing."
   latestVersion: OpenAPISpecVersion!
 }
 
+"One page of specifications."
 type OpenAPISpecList {
+  "The specifications of this page."
   items: [OpenAPISpec!]!
+  "The number of specifications of the organization."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
+"Where a version is served."
 type OpenAPISpecVersionURLs {
+  "The REST URL of the version (/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId})."
   location: String!
 }
 
-"One processed document of an OpenAPI specification."
+"One processed document of an OpenAPI specification; versions never change."
 type OpenAPISpecVersion {
+  "Always \"openapi-spec-version\"."
   object: String!
+  "The version's id (opaque)."
   id: ID!
+  "When it was stored (RFC 3339)."
   createdAt: DateTime!
-  "Where the document was fetched from (the API's content URL for a text source)."
+  "Where the document was fetched from (for a text source, the version's content in the API: {urls.location}/content)."
   url: String!
+  "Where the version is served."
   urls: OpenAPISpecVersionURLs!
+  "The parsed document (loaded only when asked for)."
   content: OpenAPISpecContent!
 }
 
+"One page of versions."
 type OpenAPISpecVersionList {
+  "The versions of this page."
   items: [OpenAPISpecVersion!]!
+  "The number of versions of the specification."
   count: Int!
+  "The next page; absent on the last page."
   next: Next
 }
 
+"Where a version's document came from."
 type OpenAPISpecContentURLs {
+  "The same as the content's url."
   source: String!
   "Null: specifications are private to their organization."
   public: String @keepNull
@@ -8175,42 +8681,79 @@ A version's document: filesystem is {"entrypoint": name, "files": {name: documen
 each file parsed to JSON, the entrypoint and every file its $refs reach.
 """
 type OpenAPISpecContent {
+  """
+  {"entrypoint": name, "files": {name: document}}: every file (at most 100) parsed to JSON with its key order kept,
+  named relative to the entrypoint's directory (or by its full URL when it lives elsewhere); a text source's
+  entrypoint is openapi.
+  """
   filesystem: JSON!
+  "Where the document was fetched from, as the version's url."
   url: String!
+  "Where the document came from."
   urls: OpenAPISpecContentURLs!
 }
 
-"A specification's source: exactly one of url and text."
+"A specification's source: exactly one of url and text (INVALID otherwise)."
 input OpenAPISpecSourceInput {
+  "An absolute http(s) URL of the document, at most 2048 characters, fetched by the server (private, loopback and link-local addresses refused unless FOLIO_FETCH_ALLOW_PRIVATE)."
   url: String @length(max: 2048) @url
+  "The document itself, JSON or YAML, at least 1 character (the 1 MiB request body bounds it); it cannot refer to other files."
   text: String @length(min: 1)
 }
 
+"A new specification."
 input CreateOpenAPISpecInput {
+  "Its name in the organization: 1 to 100 lower-case letters and digits in groups joined by single hyphens (^[a-z0-9]+(?:-[a-z0-9]+)*$); CONFLICT when taken."
   slug: String! @length(min: 1, max: 100) @pattern(regexp: "^[a-z0-9]+(?:-[a-z0-9]+)*$", message: "must be lower-case letters and digits in groups joined by single hyphens")
+  "Where the document comes from."
   source: OpenAPISpecSourceInput!
 }
 
+"A specification's new source."
 input PutOpenAPISpecInput {
+  "Where the document comes from."
   source: OpenAPISpecSourceInput!
 }
 
 extend type Mutation {
-  "Creates a specification and queues its processing; needs the create role. CONFLICT when the slug is taken."
-  createOpenAPISpec(organizationId: ID!, input: CreateOpenAPISpecInput!): OpenAPISpec!
-  "Creates a specification or replaces its source, and queues its processing; needs the create role."
-  putOpenAPISpec(organizationId: ID!,
-                 specSlug: String! @length(min: 1, max: 100) @pattern(regexp: "^[a-z0-9]+(?:-[a-z0-9]+)*$", message: "must be lower-case letters and digits in groups joined by single hyphens"),
-                 input: PutOpenAPISpecInput!): OpenAPISpec!
-  "Deletes a specification and its versions; needs the create role."
-  deleteOpenAPISpec(organizationId: ID!, specSlug: String!): Boolean!
+  "Creates a specification and queues its processing (processingState pending); needs the create role. CONFLICT when the slug is taken."
+  createOpenAPISpec(
+    "The organization's id; NOT_FOUND when the caller is not a member."
+    organizationId: ID!,
+    "The new specification."
+    input: CreateOpenAPISpecInput!
+  ): OpenAPISpec!
+  "Creates a specification or replaces its source, and queues its processing either way (an unchanged URL may serve a changed document); needs the create role."
+  putOpenAPISpec(
+    "The organization's id; NOT_FOUND when the caller is not a member."
+    organizationId: ID!,
+    "The specification's slug: 1 to 100 lower-case letters and digits in groups joined by single hyphens."
+    specSlug: String! @length(min: 1, max: 100) @pattern(regexp: "^[a-z0-9]+(?:-[a-z0-9]+)*$", message: "must be lower-case letters and digits in groups joined by single hyphens"),
+    "The new source."
+    input: PutOpenAPISpecInput!
+  ): OpenAPISpec!
+  "Deletes a specification and its versions; needs the create role. Answers true; NOT_FOUND when there is no such specification."
+  deleteOpenAPISpec(
+    "The organization's id; NOT_FOUND when the caller is not a member."
+    organizationId: ID!,
+    "The specification's slug."
+    specSlug: String!
+  ): Boolean!
 }
 
 extend type Organization {
-  "OpenAPI specifications, oldest first; members with a role (not guests)."
-  openAPISpecs(page: String, limit: Int = 50 @range(min: 0, max: 1000)): OpenAPISpecList!
-  "NOT_FOUND when the organization has no specification with this slug."
-  openAPISpec(specSlug: String!): OpenAPISpec!
+  "OpenAPI specifications, oldest first; members with a role (guests: FORBIDDEN)."
+  openAPISpecs(
+    "The next.page token of the previous page of this list; absent for the first page."
+    page: String,
+    "Specifications per page, at most 1000 (default 50)."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): OpenAPISpecList!
+  "A specification by slug; members with a role (guests: FORBIDDEN). NOT_FOUND when the organization has no specification with this slug."
+  openAPISpec(
+    "The specification's slug."
+    specSlug: String!
+  ): OpenAPISpec!
 }
 `, BuiltIn: false},
 	{Name: "../schema/organization.graphqls", Input: `"A member's role in an organization, or a default level of access to content."

@@ -49,33 +49,49 @@ type APIInformation struct {
 	Commit string `json:"commit"`
 }
 
+// One page of the pages that use a file.
 type BacklinkList struct {
+	// Page references ({kind: page, organization, space, versionContext, page, file}), by page id.
 	Items []ContentReference `json:"items"`
-	Count int                `json:"count"`
-	Next  *Next              `json:"next,omitempty"`
+	// The number of pages that use the file.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// A content update of a change request.
 type ChangeRequestContentInput struct {
 	// 1 to 50 changes, applied in order, all or nothing.
 	Changes []ContentChangeInput `json:"changes"`
-	// The revision the changes were made on (the change request's head, or the space's revision): PRECONDITION when it moved since.
+	// The revision the changes were made on (the change request's head): PRECONDITION when it moved since. At most 64 characters; if the baseRevision argument is given too, the two must be equal.
 	BaseRevision *string `json:"baseRevision,omitempty"`
 }
 
+// The result of a content update.
 type ChangeRequestContentUpdate struct {
-	ChangeRequest *ChangeRequest         `json:"changeRequest"`
-	Changes       []ContentChangeOutcome `json:"changes"`
-	InsertedFiles []RevisionFile         `json:"insertedFiles"`
+	// The change request, with its new head revision.
+	ChangeRequest *ChangeRequest `json:"changeRequest"`
+	// What each changed page went through, in the order the changes first touched them.
+	Changes []ContentChangeOutcome `json:"changes"`
+	// The files the insert_files changes added, in order; empty when there were none.
+	InsertedFiles []RevisionFile `json:"insertedFiles"`
 }
 
+// One page of change requests.
 type ChangeRequestList struct {
+	// The change requests of this page.
 	Items []ChangeRequest `json:"items"`
-	Count int             `json:"count"`
-	Next  *Next           `json:"next,omitempty"`
+	// The number of change requests matching the filters, over all pages.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// Where a change request is served.
 type ChangeRequestURLs struct {
-	App      string `json:"app"`
+	// The change request in the app ({space's app URL}/change-requests/{number}).
+	App string `json:"app"`
+	// The REST URL of the change request (/v1/spaces/{spaceId}/change-requests/{changeRequestId}).
 	Location string `json:"location"`
 }
 
@@ -97,91 +113,148 @@ type CollectionURLs struct {
 	App      string `json:"app"`
 }
 
-// A comment's or a reply's content. Folio keeps it as markdown: read with format document, it is GitBook's JSON document (converted from the markdown) instead.
+// A comment's or a reply's content. Folio keeps it as markdown (1 to 100,000 characters): without format, or
+// with format markdown, markdown is set; with format document, document is set instead.
 type CommentBody struct {
-	Markdown *string         `json:"markdown,omitempty"`
+	// The body as written, in markdown; null when read with format document.
+	Markdown *string `json:"markdown,omitempty"`
+	// The body as GitBook's JSON document ({object: "document", data, nodes}), converted from the markdown; null unless read with format document.
 	Document json.RawMessage `json:"document,omitempty"`
 }
 
+// A comment's or a reply's new content.
 type CommentBodyInput struct {
+	// The body in markdown, 1 to 100,000 characters, stored as written.
 	Markdown string `json:"markdown"`
 }
 
+// One page of comments.
 type CommentList struct {
+	// The comments of this page.
 	Items []Comment `json:"items"`
-	Count int       `json:"count"`
-	Next  *Next     `json:"next,omitempty"`
+	// The number of comments matching the filters, over all pages.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
-// What the caller may do: edit the body (the author), reply, react and resolve (the comment role), delete (the author and admins).
+// What the caller may do with a comment or a reply, from their effective role on the space: edit the body (its author,
+// while they hold the comment role), reply, react and resolve (the comment role or above), delete (its author with the
+// comment role, or a space admin). A locked space still takes comments.
 type CommentPermissions struct {
-	View   bool `json:"view"`
-	Edit   bool `json:"edit"`
-	Reply  bool `json:"reply"`
+	// Read it: always true, since only callers who can view the space (the read role or above) see comments.
+	View bool `json:"view"`
+	// Edit its body: the author, while they hold the comment role (admins cannot edit others' comments).
+	Edit bool `json:"edit"`
+	// Reply to it, react to it and resolve or reopen it: the comment role or above.
+	Reply bool `json:"reply"`
+	// Delete it: the author (with the comment role) or a space admin.
 	Delete bool `json:"delete"`
 }
 
+// One page of replies.
 type CommentReplyList struct {
+	// The replies of this page.
 	Items []CommentReply `json:"items"`
-	Count int            `json:"count"`
-	Next  *Next          `json:"next,omitempty"`
+	// The number of replies of the comment.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What a comment is attached to: a space or change request, and optionally a page and a node of its document.
 type CommentTarget struct {
+	// The node of the page's document the comment is anchored to; null when none was given.
 	Node *CommentTargetNode `json:"node,omitempty"`
-	// The change request the comment was posted in.
-	ChangeRequest *string            `json:"changeRequest,omitempty"`
-	Review        *string            `json:"review,omitempty"`
-	Page          *CommentTargetPage `json:"page,omitempty"`
-	Space         string             `json:"space"`
-	// The revision the target was in when the comment was posted.
+	// The id of the change request the comment was posted in; null for a space's own comment.
+	ChangeRequest *string `json:"changeRequest,omitempty"`
+	// Always null: Folio has no review objects.
+	Review *string `json:"review,omitempty"`
+	// The commented page as it is now; null when the comment names no page.
+	Page *CommentTargetPage `json:"page,omitempty"`
+	// The id of the space.
+	Space string `json:"space"`
+	// The id of the revision the target was in when the comment was posted (the thread's current revision then).
 	Revision string `json:"revision"`
 }
 
+// A node of a page's document that a comment is anchored to.
 type CommentTargetNode struct {
+	// The node's id, kept as it was given when the comment was posted (Folio does not check it).
 	ID string `json:"id"`
 }
 
-// The commented page as it is now in the thread's current revision (the space's, or the change request's latest); outdated when its document changed since the comment was posted, or it is gone (then only id is left).
+// The commented page as it is now in the thread's current revision (the space's, or the change request's latest);
+// outdated when its document changed since the comment was posted, or it is gone (then only id is left).
 type CommentTargetPage struct {
-	ID        string     `json:"id"`
-	Title     *string    `json:"title,omitempty"`
-	Emoji     *string    `json:"emoji,omitempty"`
-	Icon      *string    `json:"icon,omitempty"`
+	// The page's id.
+	ID string `json:"id"`
+	// The page's title now; null when the page is gone.
+	Title *string `json:"title,omitempty"`
+	// The page's emoji now; null when it has none or the page is gone.
+	Emoji *string `json:"emoji,omitempty"`
+	// Always null: Folio keeps a page's icon as its emoji (frontmatter icon sets emoji).
+	Icon *string `json:"icon,omitempty"`
+	// When the page was created (RFC 3339); null when the page is gone.
 	CreatedAt *time.Time `json:"createdAt,omitempty"`
+	// When the page last changed (RFC 3339); null when the page is gone.
 	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
-	Path      *string    `json:"path,omitempty"`
-	Outdated  bool       `json:"outdated"`
+	// The slugs of the page and its ancestors joined by '/'; null for a link page or a page that is gone.
+	Path *string `json:"path,omitempty"`
+	// True when the page's document changed since the comment was posted (its hash differs), or the page is gone.
+	Outdated bool `json:"outdated"`
 }
 
+// Where the API serves a comment or a reply.
 type CommentURLs struct {
+	// The REST URL of the comment or reply (/v1/spaces/{spaceId}[/change-requests/{changeRequestId}]/comments/{commentId}[/replies/{replyId}]).
 	Location string `json:"location"`
 }
 
-// One change: insert_page, update_page, delete_page or insert_files, as the reference document's ChangeRequestContentChange.
+// One change of a content update, as the reference document's ChangeRequestContentChange. insert_page (always a
+// document page) takes into, at, ref and the page fields (title, slug, emoji, description, hidden, noIndex, noRobotsIndex,
+// document); update_page takes page, into, at and the page fields; delete_page takes page and deletes its subpages too;
+// insert_files takes files. Pages nest at most 10 levels.
 type ContentChangeInput struct {
-	Operation string  `json:"operation"`
-	Page      *string `json:"page,omitempty"`
-	// The parent page; for update_page, null moves the page to the top level.
-	Into          graphql.Omittable[*string] `json:"into,omitempty"`
-	At            *int                       `json:"at,omitempty"`
-	Ref           *string                    `json:"ref,omitempty"`
-	Title         *string                    `json:"title,omitempty"`
-	Slug          *string                    `json:"slug,omitempty"`
-	Emoji         *string                    `json:"emoji,omitempty"`
-	Description   *string                    `json:"description,omitempty"`
-	Hidden        *bool                      `json:"hidden,omitempty"`
-	NoIndex       *bool                      `json:"noIndex,omitempty"`
-	NoRobotsIndex *bool                      `json:"noRobotsIndex,omitempty"`
-	Document      *DocumentInput             `json:"document,omitempty"`
-	Files         []FileUploadInput          `json:"files,omitempty"`
+	// insert_page, update_page, delete_page or insert_files (INVALID otherwise).
+	Operation string `json:"operation"`
+	// For update_page and delete_page: the page's id, or the ref of a page inserted earlier in the same update; not allowed on insert_page. At most 256 characters.
+	Page *string `json:"page,omitempty"`
+	// The parent page (an id or an earlier ref of this update). For insert_page, absent or null is the top level; for update_page, null moves the page to the top level and absent leaves it where it is. A page cannot move into itself or a descendant.
+	Into graphql.Omittable[*string] `json:"into,omitempty"`
+	// The 0-based position among the new siblings, 0 to 100,000; absent or past the end places the page last.
+	At *int `json:"at,omitempty"`
+	// For insert_page: a name for the new page, unique in this update, that later changes of the same update can use in page and into; echoed in the change's outcome. At most 256 characters.
+	Ref *string `json:"ref,omitempty"`
+	// The page's title, not blank, at most 256 characters; new pages without one are Untitled.
+	Title *string `json:"title,omitempty"`
+	// The page's slug in its parent: 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, not a sibling's (INVALID otherwise). Absent on insert_page: made from the title (-2, -3, ... when a sibling has it).
+	Slug *string `json:"slug,omitempty"`
+	// The page's emoji, at most 50 characters.
+	Emoji *string `json:"emoji,omitempty"`
+	// The page's description, at most 1000 characters.
+	Description *string `json:"description,omitempty"`
+	// Leaves the page and its subpages out of the published site's sidebar and reading order (still readable at its address).
+	Hidden *bool `json:"hidden,omitempty"`
+	// Asks search engines not to index the published page (X-Robots-Tag: noindex) and leaves it out of the sitemap.
+	NoIndex *bool `json:"noIndex,omitempty"`
+	// For Folio's published sites the same as noIndex.
+	NoRobotsIndex *bool `json:"noRobotsIndex,omitempty"`
+	// The page's new document; absent keeps it (an inserted page starts empty).
+	Document *DocumentInput `json:"document,omitempty"`
+	// For insert_files: 1 to 20 files.
+	Files []FileUploadInput `json:"files,omitempty"`
 }
 
-// What a content update did to one page: object created_page, updated_page or deleted_page; page is {object: page, id, urls: {location}}, or the id of a deleted page.
+// What a content update did to one page: object is created_page, updated_page or deleted_page (a page changed several
+// times in one update is listed once, deleted_page when it ended deleted).
 type ContentChangeOutcome struct {
-	Object string          `json:"object"`
-	Ref    *string         `json:"ref,omitempty"`
-	Page   json.RawMessage `json:"page"`
+	// created_page, updated_page or deleted_page.
+	Object string `json:"object"`
+	// The ref the insert_page change gave the page; null otherwise.
+	Ref *string `json:"ref,omitempty"`
+	// For created and updated pages {"object": "page", "id", "urls": {"location"}} (the page's REST URL in the change request); for a deleted page its id, a JSON string.
+	Page json.RawMessage `json:"page"`
 }
 
 // What to import: source website crawls the site at url.
@@ -199,33 +272,43 @@ type ContentImportResult struct {
 	TotalResources int `json:"totalResources"`
 }
 
-// A target linked from the pages of a revision.
+// One target linked from the pages of a revision, with every page linking to it in the same way (relation).
 type ContentLink struct {
-	// ok (the target exists or is outside Folio), broken (a page or file missing from the revision) or in-app (a URL of this server's app).
+	// ok (the target exists or is outside Folio; external URLs are not fetched), broken (a page, file or page path missing from the revision) or in-app (a URL under this server's public address, FOLIO_PUBLIC_URL).
 	Status string `json:"status"`
-	// link or image.
-	Relation        string            `json:"relation"`
+	// link (a link or autolink) or image.
+	Relation string `json:"relation"`
+	// Where the links point.
 	TargetReference *ContentReference `json:"targetReference"`
-	// The pages that link to the target.
+	// The pages that link to the target, as page references, by page id.
 	LocationReferences []ContentReference `json:"locationReferences"`
 }
 
+// Counts of broken link targets.
 type ContentLinkBrokenStats struct {
+	// Broken link targets of the revision (or page).
 	Total int `json:"total"`
-	// Broken links read in a change request (0 for a space's revision).
+	// Broken link targets read in a change request's revision (the same as total there; 0 for a space's revision).
 	ChangeRequest int `json:"changeRequest"`
 }
 
+// One page of link targets, with counts.
 type ContentLinkList struct {
+	// The link targets of this page, ordered by target.
 	Items []ContentLink `json:"items"`
-	Count int           `json:"count"`
-	Next  *Next         `json:"next,omitempty"`
+	// The number of link targets matching the status filter, over all pages.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 	// Counted before the status filter.
 	Stats *ContentLinkStats `json:"stats"`
 }
 
+// Counts of link targets, taken before the status filter.
 type ContentLinkStats struct {
-	Total  int                     `json:"total"`
+	// Link targets of the revision (or page), of every status.
+	Total int `json:"total"`
+	// Broken ones.
 	Broken *ContentLinkBrokenStats `json:"broken"`
 }
 
@@ -242,19 +325,30 @@ type ContentPositionInput struct {
 	After  *ContentPointerInput `json:"after,omitempty"`
 }
 
-// A reference to content (the reference document's ContentRef): kind page, file, anchor or url.
+// A reference to content (the reference document's ContentRef): kind page, file, anchor or url. organization, space and
+// versionContext are set for every kind but url; url references carry only kind and url.
 type ContentReference struct {
-	Kind           string          `json:"kind"`
-	Organization   *string         `json:"organization,omitempty"`
-	Space          *string         `json:"space,omitempty"`
+	// page, file, anchor (a #fragment of the linking page itself) or url (any address with a scheme or host, or a page path that does not resolve).
+	Kind string `json:"kind"`
+	// The id of the organization; null for url references.
+	Organization *string `json:"organization,omitempty"`
+	// The id of the space; null for url references.
+	Space *string `json:"space,omitempty"`
+	// The revision the reference was read in; null for url references.
 	VersionContext *VersionContext `json:"versionContext,omitempty"`
-	Page           *string         `json:"page,omitempty"`
-	File           *string         `json:"file,omitempty"`
-	Anchor         *string         `json:"anchor,omitempty"`
-	URL            *string         `json:"url,omitempty"`
+	// The page's id: the page linked to (page), the linking page (anchor), or the page that links (location and backlink references).
+	Page *string `json:"page,omitempty"`
+	// The file's id, for file references and backlinks.
+	File *string `json:"file,omitempty"`
+	// The fragment after #, without it: for anchor references, and page references that name one.
+	Anchor *string `json:"anchor,omitempty"`
+	// The address as written in the document, for url references.
+	URL *string `json:"url,omitempty"`
 }
 
+// A new change request.
 type CreateChangeRequestInput struct {
+	// A short title, at most 100 characters; empty when absent.
 	Subject *string `json:"subject,omitempty"`
 }
 
@@ -280,8 +374,11 @@ type CreateInviteInput struct {
 	Role graphql.Omittable[*store.Role] `json:"role,omitempty"`
 }
 
+// A new specification.
 type CreateOpenAPISpecInput struct {
-	Slug   string                  `json:"slug"`
+	// Its name in the organization: 1 to 100 lower-case letters and digits in groups joined by single hyphens (^[a-z0-9]+(?:-[a-z0-9]+)*$); CONFLICT when taken.
+	Slug string `json:"slug"`
+	// Where the document comes from.
 	Source *OpenAPISpecSourceInput `json:"source"`
 }
 
@@ -353,9 +450,13 @@ type CustomFieldURLs struct {
 	Location string `json:"location"`
 }
 
-// A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores).
+// A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores). Give one of
+// them (both is INVALID; neither empties the page). The markdown's frontmatter (title, description, emoji or icon,
+// hidden) and a leading level-1 heading (the title) set those fields of the page, ahead of the change's own.
 type DocumentInput struct {
-	Markdown *string         `json:"markdown,omitempty"`
+	// The document in markdown, at most 1,000,000 characters; stored as written, line endings normalised to \n.
+	Markdown *string `json:"markdown,omitempty"`
+	// GitBook's JSON document ({object: "document", data, nodes}); a block with no markdown form (tabs, embeds, ...) is INVALID, naming its path.
 	Document json.RawMessage `json:"document,omitempty"`
 }
 
@@ -369,13 +470,19 @@ type EventList struct {
 	Next  *Next   `json:"next,omitempty"`
 }
 
-// A file to upload: base64 bytes (with contentType) under a name.
+// A file to upload in an insert_files change: its bytes in base64, with their content type, under a name. Folio does
+// not fetch URLs. The decoded file is at most 1 MiB, and the whole request body too.
 type FileUploadInput struct {
-	Ref         *string `json:"ref,omitempty"`
-	Name        string  `json:"name"`
+	// Accepted for compatibility with the reference document and not used (at most 256 characters).
+	Ref *string `json:"ref,omitempty"`
+	// The file's name, 1 to 256 characters.
+	Name string `json:"name"`
+	// The MIME type of the bytes (image/png, ...), at most 256 characters; required with base64.
 	ContentType *string `json:"contentType,omitempty"`
-	Base64      *string `json:"base64,omitempty"`
-	URL         *string `json:"url,omitempty"`
+	// The file's bytes, standard base64; required. GIF, JPEG and PNG images get their dimensions.
+	Base64 *string `json:"base64,omitempty"`
+	// Refused (INVALID): Folio does not fetch URLs; give base64 instead. At most 2048 characters.
+	URL *string `json:"url,omitempty"`
 }
 
 type InvitationList struct {
@@ -436,10 +543,11 @@ type MemberTeamList struct {
 	Next  *Next        `json:"next,omitempty"`
 }
 
+// What a merge did.
 type MergeChangeRequestResult struct {
-	// The space revision the merge made.
+	// The id of the space revision the merge made (the space's current revision now).
 	Revision string `json:"revision"`
-	// merge: the change request was merged (conflicts are errors).
+	// Always merge: the change request was merged (conflicts are errors, and nothing is written).
 	Result string `json:"result"`
 }
 
@@ -472,54 +580,82 @@ type Next struct {
 	Page string `json:"page"`
 }
 
+// One thing that went wrong in a processing.
 type OpenAPIErrorObject struct {
-	Message string  `json:"message"`
-	Code    *string `json:"code,omitempty"`
+	// What went wrong, for the specification's owner to fix.
+	Message string `json:"message"`
+	// The error code, as lastProcessErrorCode (FETCH_TIMEOUT, FETCH_ERROR or PARSE_ERROR).
+	Code *string `json:"code,omitempty"`
 }
 
 // A version's document: filesystem is {"entrypoint": name, "files": {name: document}},
 // each file parsed to JSON, the entrypoint and every file its $refs reach.
 type OpenAPISpecContent struct {
-	Filesystem json.RawMessage         `json:"filesystem"`
-	URL        string                  `json:"url"`
-	Urls       *OpenAPISpecContentURLs `json:"urls"`
+	// {"entrypoint": name, "files": {name: document}}: every file (at most 100) parsed to JSON with its key order kept,
+	// named relative to the entrypoint's directory (or by its full URL when it lives elsewhere); a text source's
+	// entrypoint is openapi.
+	Filesystem json.RawMessage `json:"filesystem"`
+	// Where the document was fetched from, as the version's url.
+	URL string `json:"url"`
+	// Where the document came from.
+	Urls *OpenAPISpecContentURLs `json:"urls"`
 }
 
+// Where a version's document came from.
 type OpenAPISpecContentURLs struct {
+	// The same as the content's url.
 	Source string `json:"source"`
 	// Null: specifications are private to their organization.
 	Public *string `json:"public,omitempty"`
 }
 
+// One page of specifications.
 type OpenAPISpecList struct {
+	// The specifications of this page.
 	Items []OpenAPISpec `json:"items"`
-	Count int           `json:"count"`
-	Next  *Next         `json:"next,omitempty"`
+	// The number of specifications of the organization.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do with a specification.
 type OpenAPISpecPermissions struct {
+	// Read it and its versions: members with a role (not guests).
 	View bool `json:"view"`
+	// Replace its source or delete it: the create role or above.
 	Edit bool `json:"edit"`
 }
 
-// A specification's source: exactly one of url and text.
+// A specification's source: exactly one of url and text (INVALID otherwise).
 type OpenAPISpecSourceInput struct {
-	URL  *string `json:"url,omitempty"`
+	// An absolute http(s) URL of the document, at most 2048 characters, fetched by the server (private, loopback and link-local addresses refused unless FOLIO_FETCH_ALLOW_PRIVATE).
+	URL *string `json:"url,omitempty"`
+	// The document itself, JSON or YAML, at least 1 character (the 1 MiB request body bounds it); it cannot refer to other files.
 	Text *string `json:"text,omitempty"`
 }
 
+// Where a specification is served.
 type OpenAPISpecURLs struct {
+	// The REST URL of the specification (/v1/orgs/{organizationId}/openapi/{specSlug}).
 	Location string `json:"location"`
-	App      string `json:"app"`
+	// The specification in the app (/o/{organizationId}/openapi/{specSlug}).
+	App string `json:"app"`
 }
 
+// One page of versions.
 type OpenAPISpecVersionList struct {
+	// The versions of this page.
 	Items []OpenAPISpecVersion `json:"items"`
-	Count int                  `json:"count"`
-	Next  *Next                `json:"next,omitempty"`
+	// The number of versions of the specification.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// Where a version is served.
 type OpenAPISpecVersionURLs struct {
+	// The REST URL of the version (/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}).
 	Location string `json:"location"`
 }
 
@@ -560,19 +696,25 @@ type PingResult struct {
 	ServiceVisitorClaims *string `json:"serviceVisitorClaims,omitempty"`
 }
 
+// A new comment: its body, and optionally the page and node it is about.
 type PostCommentInput struct {
-	// A node of the page's document the comment is anchored to.
+	// A node of the page's document the comment is anchored to, kept as given (not checked); at most 256 characters.
 	Node *string `json:"node,omitempty"`
-	// The page commented on; it must exist in the thread's current revision.
-	Page *string           `json:"page,omitempty"`
+	// The id of the page commented on; it must exist in the thread's current revision (INVALID otherwise). At most 256 characters.
+	Page *string `json:"page,omitempty"`
+	// The comment's content.
 	Body *CommentBodyInput `json:"body"`
 }
 
+// A new reply.
 type PostCommentReplyInput struct {
+	// The reply's content.
 	Body *CommentBodyInput `json:"body"`
 }
 
+// A specification's new source.
 type PutOpenAPISpecInput struct {
+	// Where the document comes from.
 	Source *OpenAPISpecSourceInput `json:"source"`
 }
 
@@ -580,42 +722,68 @@ type PutOpenAPISpecInput struct {
 type Query struct {
 }
 
+// An image's size.
 type RevisionFileDimensions struct {
-	Width  int `json:"width"`
+	// Width in pixels.
+	Width int `json:"width"`
+	// Height in pixels.
 	Height int `json:"height"`
 }
 
+// One page of files.
 type RevisionFileList struct {
+	// The files of this page.
 	Items []RevisionFile `json:"items"`
-	Count int            `json:"count"`
-	Next  *Next          `json:"next,omitempty"`
+	// The number of files of the revision.
+	Count int `json:"count"`
+	// The next page; absent on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// A document page's layout, as the reference document has it. Folio keeps no per-page layout options: every document
+// page has the defaults given here.
 type RevisionPageLayout struct {
-	Width           string `json:"width"`
-	Cover           bool   `json:"cover"`
-	CoverSize       string `json:"coverSize"`
-	Title           bool   `json:"title"`
-	Description     bool   `json:"description"`
-	CoverMask       string `json:"coverMask"`
-	TableOfContents bool   `json:"tableOfContents"`
-	Outline         bool   `json:"outline"`
-	Pagination      bool   `json:"pagination"`
-	Metadata        bool   `json:"metadata"`
-	Tags            bool   `json:"tags"`
-	Actions         bool   `json:"actions"`
-	Anchors         bool   `json:"anchors"`
+	// The page's width: always default.
+	Width string `json:"width"`
+	// Whether the cover is shown: always true.
+	Cover bool `json:"cover"`
+	// The cover's size: always full.
+	CoverSize string `json:"coverSize"`
+	// Whether the title is shown: always true.
+	Title bool `json:"title"`
+	// Whether the description is shown: always true.
+	Description bool `json:"description"`
+	// The cover's mask: always none.
+	CoverMask string `json:"coverMask"`
+	// Whether the table of contents is shown: always true.
+	TableOfContents bool `json:"tableOfContents"`
+	// Whether the page outline is shown: always true.
+	Outline bool `json:"outline"`
+	// Whether previous and next links are shown: always true.
+	Pagination bool `json:"pagination"`
+	// Whether page metadata is shown: always true.
+	Metadata bool `json:"metadata"`
+	// Whether tags are shown: always true.
+	Tags bool `json:"tags"`
+	// Whether page actions are shown: always true.
+	Actions bool `json:"actions"`
+	// Whether heading anchors are shown: always true.
+	Anchors bool `json:"anchors"`
 }
 
+// Where a page is served.
 type RevisionPageURLs struct {
+	// The page in the app ({space's app URL}/page/{pageId}).
 	App string `json:"app"`
 }
 
+// Where a revision is served. published and public are the space's own reader addresses.
 type RevisionURLs struct {
+	// The revision in the app ({space's app URL}/revisions/{revisionId}).
 	App string `json:"app"`
-	// Absent for private spaces.
+	// The space's published address (/s/{spaceId}); absent unless the space is public or unlisted.
 	Published *string `json:"published,omitempty"`
-	// Absent unless the space is public.
+	// The space's public address (the published one); absent unless the space is public.
 	Public *string `json:"public,omitempty"`
 }
 
@@ -909,9 +1077,11 @@ type TranslationSettingsURLs struct {
 	Location string `json:"location"`
 }
 
+// A change to a change request's subject or status; absent fields leave it as it is.
 type UpdateChangeRequestInput struct {
+	// A new title, at most 100 characters.
 	Subject *string `json:"subject,omitempty"`
-	// draft, open or archived.
+	// draft, open or archived; merged is INVALID (use mergeChangeRequest).
 	Status *store.ChangeRequestStatus `json:"status,omitempty"`
 }
 
@@ -922,18 +1092,26 @@ type UpdateCollectionInput struct {
 	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
+// A change to a comment; absent fields leave it as it is.
 type UpdateCommentInput struct {
-	Resolved *bool             `json:"resolved,omitempty"`
-	Body     *CommentBodyInput `json:"body,omitempty"`
-	// Emoji characters (or their hexadecimal code points) the caller reacts with.
-	AddedReactions   []string `json:"addedReactions,omitempty"`
+	// true resolves the comment (sets resolvedAt and resolvedBy), false reopens it; resolving a resolved comment changes nothing. Needs the comment role.
+	Resolved *bool `json:"resolved,omitempty"`
+	// A new body; only its author may set it (FORBIDDEN otherwise). A changed body sets editedAt.
+	Body *CommentBodyInput `json:"body,omitempty"`
+	// Emoji the caller reacts with, at most 50: each one emoji of the Unicode list, as characters (👍) or hexadecimal code points (1f44d, 1f1eb-1f1f7); adding one twice changes nothing. Needs the comment role.
+	AddedReactions []string `json:"addedReactions,omitempty"`
+	// Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing.
 	RemovedReactions []string `json:"removedReactions,omitempty"`
 }
 
+// A change to a reply; absent fields leave it as it is.
 type UpdateCommentReplyInput struct {
-	Body             *CommentBodyInput `json:"body,omitempty"`
-	AddedReactions   []string          `json:"addedReactions,omitempty"`
-	RemovedReactions []string          `json:"removedReactions,omitempty"`
+	// A new body; only its author may set it (FORBIDDEN otherwise). A changed body sets editedAt.
+	Body *CommentBodyInput `json:"body,omitempty"`
+	// Emoji the caller reacts with, at most 50: each one emoji of the Unicode list, as characters (👍) or hexadecimal code points (1f44d, 1f1eb-1f1f7); adding one twice changes nothing. Needs the comment role.
+	AddedReactions []string `json:"addedReactions,omitempty"`
+	// Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing.
+	RemovedReactions []string `json:"removedReactions,omitempty"`
 }
 
 type UpdateCustomFieldInput struct {
@@ -1070,9 +1248,11 @@ type UserURLs struct {
 
 // Which content a reference is read in: a space's revision, or a change request's.
 type VersionContext struct {
-	// revision or change-request.
-	Type          string  `json:"type"`
-	Revision      string  `json:"revision"`
+	// change-request for a change request's own revisions (its edits), revision for every other revision (the space's, merges).
+	Type string `json:"type"`
+	// The id of the revision the links were read in.
+	Revision string `json:"revision"`
+	// The change request's id when type is change-request; null otherwise.
 	ChangeRequest *string `json:"changeRequest,omitempty"`
 }
 
@@ -1092,8 +1272,11 @@ type WebhookList struct {
 type CommentStatusFilter string
 
 const (
-	CommentStatusFilterAll      CommentStatusFilter = "all"
-	CommentStatusFilterOpen     CommentStatusFilter = "open"
+	// Open and resolved comments alike.
+	CommentStatusFilterAll CommentStatusFilter = "all"
+	// Only open comments.
+	CommentStatusFilterOpen CommentStatusFilter = "open"
+	// Only resolved comments.
 	CommentStatusFilterResolved CommentStatusFilter = "resolved"
 )
 
@@ -1146,11 +1329,14 @@ func (e CommentStatusFilter) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Output format of a page's document: document (the default) fills the page's document field with GitBook's JSON document, markdown fills its markdown field instead.
+// How a page's document or a comment's body is returned. Pages default to document (their document field set),
+// comments and replies to markdown (their markdown field set).
 type DocumentFormat string
 
 const (
+	// GitBook's JSON document ({object: "document", data, nodes}), converted from the stored markdown.
 	DocumentFormatDocument DocumentFormat = "document"
+	// The markdown as stored (line endings normalised to \n).
 	DocumentFormatMarkdown DocumentFormat = "markdown"
 )
 
@@ -1383,11 +1569,11 @@ func (e MemberSort) MarshalJSON() ([]byte, error) {
 type OpenAPISpecProcessingErrorCode string
 
 const (
-	// The source did not answer in time.
+	// The source did not answer in time (FOLIO_FETCH_TIMEOUT, 30 seconds by default).
 	OpenAPISpecProcessingErrorCodeFetchTimeout OpenAPISpecProcessingErrorCode = "FETCH_TIMEOUT"
-	// The source could not be fetched: refused address, error status, too large.
+	// The source could not be fetched: a refused address (private, loopback, link-local), an error status, a body over FOLIO_FETCH_MAX_BYTES (10 MiB by default).
 	OpenAPISpecProcessingErrorCodeFetchError OpenAPISpecProcessingErrorCode = "FETCH_ERROR"
-	// The document is not valid OpenAPI 3.x or Swagger 2.0.
+	// The document is not valid OpenAPI 3.0, 3.1 or Swagger 2.0 (JSON or YAML), or spans more than 100 files.
 	OpenAPISpecProcessingErrorCodeParseError OpenAPISpecProcessingErrorCode = "PARSE_ERROR"
 )
 
