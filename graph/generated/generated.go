@@ -8090,107 +8090,195 @@ extend type Space {
   ): Revision!
 }
 `, BuiltIn: false},
-	{Name: "../schema/customfield.graphqls", Input: `"One of text, number, boolean, single-select, multi-select, tags."
+	{Name: "../schema/customfield.graphqls", Input: `"""
+What values a custom field holds, as a string: ` + "`" + `text` + "`" + ` (a string of at most 256
+characters), ` + "`" + `number` + "`" + ` (a JSON number), ` + "`" + `boolean` + "`" + `, ` + "`" + `single-select` + "`" + ` (one of the
+field's options), ` + "`" + `multi-select` + "`" + ` (an array of its options) or ` + "`" + `tags` + "`" + ` (an
+array of strings of at most 256 characters each). Anything else is INVALID.
+"""
 scalar CustomFieldType
 
+"The addresses of a custom field."
 type CustomFieldURLs {
+  "The field in the REST API: ` + "`" + `<FOLIO_PUBLIC_URL>/v1/orgs/<organization id>/custom-fields/<name>` + "`" + `."
   location: String!
 }
 
+"What the caller may do with a custom field."
 type CustomFieldPermissions {
+  "May read the field: every member, guests included."
   view: Boolean!
+  "May change or delete the field: the admin role."
   edit: Boolean!
 }
 
-"An organization's definition of a field its spaces fill in."
+"""
+An organization's definition of a field its spaces fill in. Every member of
+the organization can read it, guests included; admins manage it.
+"""
 type CustomField {
+  "Always ` + "`" + `custom-field` + "`" + `."
   object: String!
+  "The field's id."
   id: ID!
+  "The field's key, unique in the organization and fixed at creation: 1 to 50 lower-case letters, digits, ` + "`" + `_` + "`" + ` and ` + "`" + `-` + "`" + `. Fields are addressed and values keyed by it."
   name: String!
+  "The label to show, at most 100 characters; empty when not set."
   title: String!
+  "A longer explanation, at most 200 characters; empty when not set."
   description: String!
+  "What values the field holds; fixed at creation."
   type: CustomFieldType!
+  "The hint shown in an empty field, at most 100 characters; empty when not set."
   placeholder: String!
+  "The choices of a single-select or multi-select field (1 to 50, each 1 to 100 characters, unique, in the order given); null for other types."
   options: [String!]
+  "When the field was created (RFC 3339, UTC)."
   createdAt: DateTime!
+  "When the field was last changed (RFC 3339, UTC)."
   updatedAt: DateTime!
+  "The field's addresses."
   urls: CustomFieldURLs!
+  "What the caller may do with the field."
   permissions: CustomFieldPermissions!
 }
 
+"A page of custom fields, oldest first."
 type CustomFieldList {
+  "The custom fields of this page."
   items: [CustomField!]!
+  "The number of the organization's custom fields, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
 "A field and a space's value of it (absent when unset)."
 type SpaceCustomField {
+  "The field."
   customField: CustomField!
+  "The space's value, as JSON of the field's type (a string, number, boolean or array of strings); null when unset."
   value: JSON
 }
 
+"A new custom field."
 input CreateCustomFieldInput {
+  "The field's key: 1 to 50 lower-case letters, digits, ` + "`" + `_` + "`" + ` and ` + "`" + `-` + "`" + `; CONFLICT when the organization has a field of that name."
   name: String! @length(min: 1, max: 50) @pattern(regexp: "^[a-z_\\-0-9]+$", message: "must be lower-case letters, digits, '_' and '-'")
+  "What values it holds: text, number, boolean, single-select, multi-select or tags."
   type: CustomFieldType!
+  "The label to show, at most 100 characters; empty when absent."
   title: String @length(max: 100)
+  "A longer explanation, at most 200 characters; empty when absent."
   description: String @length(max: 200)
+  "The hint shown in an empty field, at most 100 characters; empty when absent."
   placeholder: String @length(max: 100)
-  "Required for single-select and multi-select, refused otherwise."
+  "The choices, 1 to 50, each 1 to 100 characters and unique. Required for single-select and multi-select, refused otherwise."
   options: [String!] @length(min: 1, max: 50)
 }
 
+"Changes to a custom field; an absent field is left as it is (name and type cannot change)."
 input UpdateCustomFieldInput {
+  "The label to show, at most 100 characters."
   title: String @length(max: 100)
+  "A longer explanation, at most 200 characters."
   description: String @length(max: 200)
+  "The hint shown in an empty field, at most 100 characters."
   placeholder: String @length(max: 100)
+  "Replaces the choices of a select field: 1 to 50, each 1 to 100 characters and unique. Refused for other types; values already set are kept."
   options: [String!] @length(min: 1, max: 50)
 }
 
+"New values of a space's custom fields."
 input UpdateSpaceCustomFieldsInput {
-  "Keyed by field name, each {value}; a null value clears the field."
+  """
+  A JSON object keyed by field name, each ` + "`" + `{"value": <value>}` + "`" + `; a null value
+  clears the field, fields not named keep their value. A value must suit its
+  field's type (see CustomFieldType); one bad entry or unknown name refuses
+  the whole change (INVALID).
+  """
   values: JSON!
 }
 
 extend type Organization {
-  customFields(page: String, limit: Int = 50 @range(min: 0, max: 1000)): CustomFieldList!
-  customField(name: String!): CustomField!
+  "The organization's custom fields, oldest first. Every member may read them, guests included."
+  customFields(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 fields, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): CustomFieldList!
+  "One custom field, by name; NOT_FOUND when the organization has none of that name."
+  customField(
+    "The field's name."
+    name: String!
+  ): CustomField!
 }
 
 extend type Mutation {
-  createCustomField(organizationId: ID!, input: CreateCustomFieldInput!): CustomField!
-  updateCustomField(organizationId: ID!, name: String!, input: UpdateCustomFieldInput!): CustomField!
-  deleteCustomField(organizationId: ID!, name: String!): Boolean!
-  "Sets values of a space's fields, all or none; editors only, refused on locked spaces."
-  updateSpaceCustomFields(spaceId: ID!, input: UpdateSpaceCustomFieldsInput!): Boolean!
+  "Creates a custom field; admins only (FORBIDDEN otherwise)."
+  createCustomField(
+    "The organization's id."
+    organizationId: ID!,
+    "The new field."
+    input: CreateCustomFieldInput!
+  ): CustomField!
+  "Changes a custom field; admins only. NOT_FOUND for an unknown name."
+  updateCustomField(
+    "The organization's id."
+    organizationId: ID!,
+    "The field's name."
+    name: String!,
+    "The changes."
+    input: UpdateCustomFieldInput!
+  ): CustomField!
+  "Deletes a custom field and every space's value of it; admins only. NOT_FOUND for an unknown name."
+  deleteCustomField(
+    "The organization's id."
+    organizationId: ID!,
+    "The field's name."
+    name: String!
+  ): Boolean!
+  "Sets or clears values of a space's fields, all or none. Needs the edit role on the space; CONFLICT on a locked space."
+  updateSpaceCustomFields(
+    "The space's id."
+    spaceId: ID!,
+    "The values, keyed by field name."
+    input: UpdateSpaceCustomFieldsInput!
+  ): Boolean!
 }
 `, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `"""
-One entry of an organization's change feed: every write appends one in its
-own transaction (README "Change feed and webhooks" lists the types and their
+One entry of an organization's change feed: every write appends one in the
+write's own transaction (README "Change feed" lists the types and their
 payloads).
 """
 type Event {
+  "Always ` + "`" + `event` + "`" + `."
   object: String!
   "Monotonic within the organization (a decimal number); pass it as ` + "`" + `after` + "`" + ` to read what came next."
   id: ID!
   "What happened, as ` + "`" + `<object>.<verb>` + "`" + `: ` + "`" + `space.updated` + "`" + `, ` + "`" + `change_request.merged` + "`" + `, ` + "`" + `page.updated` + "`" + `, ..."
   type: String!
+  "The id of the organization whose feed it is in."
   organization: ID!
   "The user who made the change; absent for changes made by the server itself (background jobs)."
   actor: ID
   "The id of the object the event is about (a space, a change request, a page, a member's user id, ...)."
   objectId: ID!
-  "The space the event is about, when it is about one."
+  "The space the event is about, when it is about one; it decides which guests see the event."
   space: ID
+  "When the write that appended it ran (RFC 3339, UTC)."
   createdAt: DateTime!
-  "A few fields saying what changed; which ones depends on the type."
+  "A JSON object of a few fields saying what changed; which ones depends on the type. Read the object for its state."
   payload: JSON!
 }
 
 "A page of the change feed, oldest first. It has no count: the feed only grows."
 type EventList {
+  "The events of this page, in id order."
   items: [Event!]!
+  "The next page; null on the last page (pass the last event's id as ` + "`" + `after` + "`" + ` later to read what comes next)."
   next: Next
 }
 
@@ -8200,10 +8288,18 @@ extend type Organization {
   of the given ` + "`" + `types` + "`" + ` (exact, or ` + "`" + `space.*` + "`" + ` for every type of an object).
   Members with a role see every event of the organization; guests only the
   events of the spaces they can read. Events older than the retention
-  (FOLIO_EVENTS_RETENTION) are gone.
+  (FOLIO_EVENTS_RETENTION, 30 days by default) are gone.
   """
-  events(after: ID @length(max: 20), types: [String!] @length(max: 100), page: String,
-         limit: Int = 50 @range(min: 0, max: 1000)): EventList!
+  events(
+    "Only events after this one: an event id (a whole number, at most 20 characters; INVALID otherwise). Absent: from the oldest kept."
+    after: ID @length(max: 20),
+    "Only these types: at most 100, each exact (` + "`" + `space.updated` + "`" + `) or ` + "`" + `<object>.*` + "`" + `; a type that matches no event returns nothing. Absent or empty: every type."
+    types: [String!] @length(max: 100),
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list. It can be combined with after."
+    page: String,
+    "The page size: 0 to 1000 events, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): EventList!
 }
 `, BuiltIn: false},
 	{Name: "../schema/import.graphqls", Input: `"What to import: source website crawls the site at url."
@@ -8228,43 +8324,67 @@ extend type Mutation {
   importChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ContentImportInput!): ContentImportResult!
 }
 `, BuiltIn: false},
-	{Name: "../schema/invite.graphqls", Input: `"A link that lets its holder join an organization with a role."
+	{Name: "../schema/invite.graphqls", Input: `"""
+An invite link: whoever holds its id may join the organization with its role
+(joinOrganization), while the organization has invite links on. Only admins
+see invite links.
+"""
 type Invite {
+  "Always ` + "`" + `invite` + "`" + `."
   object: String!
+  "The link's id, which is also its secret: share it only with people who may join."
   id: ID!
-  "null invites guests."
+  "The role joining gives; null invites guests."
   role: Role @keepNull
-  "True when the caller already has everything the invite grants."
+  "True when the caller's own role already covers the link's role (for a guest link: whenever the caller is a member)."
   redundant: Boolean!
 }
 
+"A page of invite links, oldest first."
 type InviteList {
+  "The invite links of this page."
   items: [Invite!]!
+  "The number of invite links in the whole list, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"A new invite link."
 input CreateInviteInput {
-  "Required: a role, or null to invite guests."
+  "Required: a role, or null to invite guests (INVALID when absent)."
   role: Role @goField(omittable: true)
 }
 
+"A change to an invite link."
 input UpdateInviteInput {
+  "The role the link gives from now on; null or absent makes it a guest link."
   role: Role
 }
 
-"An address to invite, with an optional role of its own."
+"""
+The object form of an item of InviteUsersInput.emails (which is JSON, as it
+also takes plain strings): an address with a role of its own.
+"""
 input InviteEmail {
+  "The e-mail address: it must contain @ and have at most 320 characters."
   email: String!
+  "The role this address gets; null or absent invites a guest."
   role: Role
 }
 
+"An invitation by e-mail of up to 100 addresses."
 input InviteUsersInput {
-  "E-mail addresses to invite, 1 to 100; each a string or {email, role}."
+  """
+  A JSON array of 1 to 100 items, each an e-mail address string (with @, at
+  most 320 characters) or an object ` + "`" + `{"email": "...", "role": "<role or null>"}` + "`" + `
+  (see InviteEmail). Addresses are compared without case; a repeated one
+  counts once, its last role wins.
+  """
   emails: JSON!
-  "The role of the addresses that name none; null or absent invites guests."
+  "The role of the addresses given as plain strings; null or absent invites guests."
   role: Role
-  "Accepting makes an SSO member."
+  "When true, accepting also makes the new member an SSO member (Member.sso)."
   sso: Boolean
 }
 
@@ -8275,73 +8395,136 @@ belong to: nobody is added until they accept.
 type InviteUsersResult {
   "Users added to the organization: always empty, as invitees join by accepting."
   users: [ID!]!
-  "The number of distinct addresses invited."
+  "The number of distinct addresses invited (members' addresses included, though they are left as they are)."
   invited: Int!
 }
 
 """
 A pending invitation, by e-mail, to join an organization. It grants nothing
 until the user with that address accepts it (joinOrganization with its id);
-nobody else can see or accept it.
+only the organization's admins and that user can see it.
 """
 type Invitation {
+  "Always ` + "`" + `invitation` + "`" + `."
   object: String!
+  "The invitation's id; accept it with joinOrganization(inviteId: <id>)."
   id: ID!
-  "The address invited."
+  "The address invited, as given (matched to a user's address without case)."
   email: String!
   "The role accepting gives; null invites a guest."
   role: Role @keepNull
+  "The organization that invites, as the invitee may see it before joining."
   organization: InvitationOrganization!
   "Who invited; null when that user no longer exists."
   invitedBy: User
+  "When the address was first invited (RFC 3339, UTC)."
   createdAt: DateTime!
 }
 
-"The organization of an invitation, as the invitee sees it before joining."
+"The organization of an invitation, as the invitee sees it before joining: its id and title only."
 type InvitationOrganization {
+  "The organization's id."
   id: ID!
+  "The organization's name."
   title: String!
 }
 
+"A page of pending invitations, oldest first."
 type InvitationList {
+  "The invitations of this page."
   items: [Invitation!]!
+  "The number of invitations in the whole list, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
 extend type Organization {
-  "Pending invitations by e-mail, oldest first; admins only."
-  invitations(page: String, limit: Int = 50 @range(min: 0, max: 1000)): InvitationList!
+  "Pending invitations by e-mail, oldest first; admins only (FORBIDDEN otherwise)."
+  invitations(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 invitations, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): InvitationList!
 }
 
 extend type Query {
-  "The caller's pending invitations (to the caller's e-mail address), oldest first."
-  invitations(page: String, limit: Int = 50 @range(min: 0, max: 1000)): InvitationList!
+  "The caller's pending invitations (to the caller's e-mail address, without case), from every organization, oldest first."
+  invitations(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 invitations, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): InvitationList!
 }
 
+"The organization a user joined."
 type JoinResult {
+  "The id of the organization joined."
   organization: ID!
 }
 
 extend type Mutation {
-  createInvite(organizationId: ID!, input: CreateInviteInput!): Invite!
-  updateInvite(organizationId: ID!, inviteId: ID!, input: UpdateInviteInput!): Invite!
-  deleteInvite(organizationId: ID!, inviteId: ID!): Boolean!
+  "Creates an invite link; admins only (FORBIDDEN otherwise)."
+  createInvite(
+    "The organization's id."
+    organizationId: ID!,
+    "The link's role."
+    input: CreateInviteInput!
+  ): Invite!
+  "Changes the role an invite link gives; admins only. NOT_FOUND for an unknown id."
+  updateInvite(
+    "The organization's id."
+    organizationId: ID!,
+    "The invite link's id."
+    inviteId: ID!,
+    "The new role."
+    input: UpdateInviteInput!
+  ): Invite!
+  "Deletes an invite link, so that it no longer works; admins only. NOT_FOUND for an unknown id."
+  deleteInvite(
+    "The organization's id."
+    organizationId: ID!,
+    "The invite link's id."
+    inviteId: ID!
+  ): Boolean!
   """
-  Joins an organization through an invite link, with its role; or accepts
-  one of the caller's pending invitations (inviteId is the invitation's id),
-  with its role. NOT_FOUND for an invitation to another address.
+  Joins an organization through an invite link, with its role (NOT_FOUND
+  while the organization has invite links off); or accepts one of the
+  caller's pending invitations (inviteId is the invitation's id), with its
+  role. Any signed-in user may; a member already in the organization keeps
+  the more capable role. NOT_FOUND for an invitation to another address.
   """
-  joinOrganization(organizationId: ID!, inviteId: ID!): JoinResult!
+  joinOrganization(
+    "The organization's id."
+    organizationId: ID!,
+    "An invite link's id, or the id of an invitation to the caller's address."
+    inviteId: ID!
+  ): JoinResult!
   """
   Invites addresses by e-mail; admins only. Each gets a pending invitation
-  that its owner may accept; members are left as they are. Nobody is added.
+  that its owner may accept (an address already invited gets the new role);
+  members are left as they are. Nobody is added.
   """
-  inviteUsers(organizationId: ID!, input: InviteUsersInput!): InviteUsersResult!
-  "Withdraws a pending invitation; admins only."
-  revokeInvitation(organizationId: ID!, invitationId: ID!): Boolean!
-  "Declines one of the caller's pending invitations."
-  declineInvitation(invitationId: ID!): Boolean!
+  inviteUsers(
+    "The organization's id."
+    organizationId: ID!,
+    "The addresses and their roles."
+    input: InviteUsersInput!
+  ): InviteUsersResult!
+  "Withdraws a pending invitation; admins only. NOT_FOUND for an unknown id."
+  revokeInvitation(
+    "The organization's id."
+    organizationId: ID!,
+    "The invitation's id."
+    invitationId: ID!
+  ): Boolean!
+  "Declines one of the caller's pending invitations; NOT_FOUND for an invitation to another address."
+  declineInvitation(
+    "The invitation's id."
+    invitationId: ID!
+  ): Boolean!
 }
 `, BuiltIn: false},
 	{Name: "../schema/links.graphqls", Input: `"Which content a reference is read in: a space's revision, or a change request's."
@@ -8450,85 +8633,147 @@ extend type Revision {
   ): BacklinkList!
 }
 `, BuiltIn: false},
-	{Name: "../schema/member.graphqls", Input: `enum MemberRoleFilter {
+	{Name: "../schema/member.graphqls", Input: `"Which members a member list keeps: those with one role, or the guests."
+enum MemberRoleFilter {
+  "Members with the read role."
   read
+  "Members with the comment role."
   comment
+  "Members with the review role."
   review
+  "Members with the edit role."
   edit
+  "Members with the create role."
   create
+  "Members with the admin role."
   admin
+  "Guests: members without a role."
   guest
 }
 
+"What a member list is ordered by (then by user id)."
 enum MemberSort {
+  "When they joined the organization."
   joinedAt
+  "When they were last seen (pingOrganization); members never seen are left out."
   lastSeenAt
+  "Their display name, ignoring case."
   name
 }
 
-"A user's membership of an organization."
+"""
+A user's membership of an organization. Members with a role can see every
+member of their organization; guests cannot list members.
+"""
 type Member {
+  "Always ` + "`" + `member` + "`" + `."
   object: String!
-  "The user's id."
+  "The user's id (a member has no id of its own)."
   id: ID!
-  "null for guests."
+  "The member's role; null for guests."
   role: Role @keepNull
+  "The member's user account."
   user: User!
+  "Whether the membership is disabled: always false, as Folio disables no member (it removes them)."
   disabled: Boolean!
+  "When the user joined the organization (RFC 3339, UTC)."
   joinedAt: DateTime!
+  "When the member last called pingOrganization (RFC 3339, UTC); null when never."
   lastSeenAt: DateTime
+  "Whether the member is an SSO member (setMemberSSO, or an invitation sent with sso)."
   sso: Boolean!
-  "Spaces the member has explicit access to."
+  "The number of spaces shared with the member one by one: always 0, as Folio gives access through roles and default levels."
   spaces: Int!
-  "Teams the member belongs to."
+  "The number of teams the member belongs to."
   teams: Int!
-  "Sites the member has explicit access to."
+  "The number of sites shared with the member one by one: always 0, as for spaces."
   sites: Int!
-  "The teams of this member with their role in each."
-  teamMemberships(page: String, limit: Int = 50 @range(min: 0, max: 1000), title: String @length(max: 64)): MemberTeamList!
+  "The teams of this member with their role in each, in team id order. Needs a role in the organization (guests get FORBIDDEN)."
+  teamMemberships(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 teams, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "Only teams whose title contains this text, ignoring case (at most 64 characters)."
+    title: String @length(max: 64)
+  ): MemberTeamList!
 }
 
+"A page of members."
 type MemberList {
+  "The members of this page."
   items: [Member!]!
+  "The number of members in the whole list (with its filters), all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
 "A team of a member, with the member's role in it."
 type MemberTeam {
+  "The team."
   team: Team!
+  "The member's role in the team."
   member: TeamMemberRoleInfo!
 }
 
+"A member's role in a team."
 type TeamMemberRoleInfo {
+  "The role in the team."
   role: TeamRole!
 }
 
+"A page of a member's teams."
 type MemberTeamList {
+  "The teams of this page, each with the member's role."
   items: [MemberTeam!]!
+  "The number of the member's teams (with the title filter), all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"The answer to pingOrganization."
 type PingResult {
-  "A JWT with claims to attach to the user, when the organization issues one."
+  "A JWT with claims to attach to the user, when the organization issues one: Folio issues none, so always null."
   serviceVisitorClaims: String
 }
 
+"A change to a member."
 input UpdateMemberInput {
-  "null makes the member a guest."
+  "The new role; null or absent makes the member a guest."
   role: Role
 }
 
 extend type Mutation {
-  "Changes a member's role; admins only. CONFLICT for the last admin."
-  updateMember(organizationId: ID!, userId: ID!, input: UpdateMemberInput!): Member!
-  "Removes a member; admins only. CONFLICT for the last admin."
-  removeMember(organizationId: ID!, userId: ID!): Boolean!
-  "Records that the caller was active in the organization now."
-  pingOrganization(organizationId: ID!): PingResult!
-  "Marks a member as an SSO member; admins only."
-  setMemberSSO(organizationId: ID!, userId: ID!): Member!
+  "Changes a member's role; admins only. CONFLICT for demoting the last admin; NOT_FOUND when the user is not a member."
+  updateMember(
+    "The organization's id."
+    organizationId: ID!,
+    "The member's user id."
+    userId: ID!,
+    "The new role."
+    input: UpdateMemberInput!
+  ): Member!
+  "Removes a member and their team memberships; admins only. CONFLICT for the last admin; NOT_FOUND when the user is not a member. They lose access with their next request."
+  removeMember(
+    "The organization's id."
+    organizationId: ID!,
+    "The member's user id."
+    userId: ID!
+  ): Boolean!
+  "Records that the caller was active in the organization now (Member.lastSeenAt). Any member may, guests included; it appends no event."
+  pingOrganization(
+    "The organization's id."
+    organizationId: ID!
+  ): PingResult!
+  "Marks a member as an SSO member; admins only. NOT_FOUND when the user is not a member."
+  setMemberSSO(
+    "The organization's id."
+    organizationId: ID!,
+    "The member's user id."
+    userId: ID!
+  ): Member!
 }
 `, BuiltIn: false},
 	{Name: "../schema/openapi.graphqls", Input: `"Where an OpenAPI specification's processing stands."
@@ -8756,263 +9001,523 @@ extend type Organization {
   ): OpenAPISpec!
 }
 `, BuiltIn: false},
-	{Name: "../schema/organization.graphqls", Input: `"A member's role in an organization, or a default level of access to content."
+	{Name: "../schema/organization.graphqls", Input: `"""
+A member's role in an organization (also what an invite gives), or a default
+level of access to a space's or collection's content. Each role grants
+everything the ones before it grant. Where a role may be null, null stands
+for a guest (a member without a role) or for no default.
+"""
 enum Role {
+  "Reads content; changes nothing."
   read
+  "Reads content and takes part in discussions (comments and replies)."
   comment
+  "Comments and reviews change requests."
   review
+  "Edits content: edits and merges change requests (not in a locked space)."
   edit
+  "Edits, and creates content: spaces, collections, sites, OpenAPI specifications."
   create
+  "Administers everything: as a member's role, the organization (settings, people, invites, SAML, custom fields, translations, webhooks) and all its content."
   admin
 }
 
+"The addresses of an organization."
 type OrganizationURLs {
+  "The organization in the REST API: ` + "`" + `<FOLIO_PUBLIC_URL>/v1/orgs/<id>` + "`" + `."
   location: String!
+  "The organization's page in the web app: ` + "`" + `<FOLIO_PUBLIC_URL>/o/<id>` + "`" + `."
   app: String!
+  "The logo's URL, as set by updateOrganization's ` + "`" + `logo` + "`" + `; null when none is set."
   logo: String
 }
 
+"""
+What the caller may do in the organization, computed from their role. Flags
+about features Folio does not have (billing, integrations) follow the same
+roles as GitBook's.
+"""
 type OrganizationPermissions {
+  "May read the organization: true for every member, guests included (others cannot see it at all)."
   view: Boolean!
+  "May open the organization's content: the same as view."
   access: Boolean!
+  "Has the admin role."
   admin: Boolean!
+  "Owns at least one of the organization's teams."
   ownTeam: Boolean!
+  "May create spaces, collections and sites: the create role or above."
   createContent: Boolean!
+  "May create OpenAPI specifications: the create role or above."
   createOpenAPISpec: Boolean!
+  "May see billing (Folio has none): the admin role."
   viewBilling: Boolean!
+  "May list members: any role (guests may not)."
   listMembers: Boolean!
+  "May list teams: any role (guests may not)."
   listTeams: Boolean!
+  "May list integrations (Folio has none): any role."
   listIntegrations: Boolean!
+  "May list integration installations (Folio has none): the admin role."
   listInstallations: Boolean!
+  "May install integrations (Folio has none): the admin role."
   installIntegration: Boolean!
 }
 
+"An organization's trial, kept for GitBook compatibility: Folio has no trials or billing."
 type OrganizationTrial {
+  "Always ` + "`" + `notapplicable` + "`" + `."
   status: String!
+  "Always 0."
   count: Int!
 }
 
-"An organization: the tenant that owns members, teams and content."
+"""
+An organization: the tenant that owns members, teams and content. Only its
+members (guests included) can see it; to anyone else its id does not exist
+(NOT_FOUND).
+"""
 type Organization {
+  "Always ` + "`" + `organization` + "`" + `."
   object: String!
+  "The organization's id (opaque, server-generated)."
   id: ID!
+  "The organization's name, 2 to 255 characters."
   title: String!
+  "When it was created (RFC 3339, UTC)."
   createdAt: DateTime!
+  "The e-mail domains it claims (lower case, each once); emailDomainOrganizations finds organizations by them. Empty when none."
   emailDomains: [String!]!
+  "Its default hostname for public content (3 to 32 lower-case letters, digits and inner hyphens, unique on the server); null when unset. Stored only: sites are served by their own hostname."
   hostname: String
+  "The kind of organization: ` + "`" + `business` + "`" + ` for every organization Folio creates."
   type: String!
-  "The role of members who join without one; null for guests."
+  "The default role setting of the contract: a role, or null for guests. Folio stores it; joining always gives the invite link's or invitation's role."
   defaultRole: Role @keepNull
+  """
+  What members see first, as JSON: null, or ` + "`" + `{"type": "site", "site": "<site id>"}` + "`" + `.
+  Stored as given (the site id is not checked against the organization's sites).
+  """
   defaultContent: JSON
+  "Whether SSO is enforced for the whole organization. Folio stores the flag; it enforces nothing with it."
   sso: Boolean
+  "Whether AI features are on. Folio has none and only stores the flag."
   ai: Boolean
+  "Whether invite links work: when false, joinOrganization through a link answers NOT_FOUND (invitations by e-mail still work)."
   inviteLinks: Boolean!
+  "The billing plan: ` + "`" + `free` + "`" + ` for every organization Folio creates (it has no billing)."
   plan: String!
+  "Deprecated in the contract; always true."
   internal_isOnNewTrial: Boolean
+  "The trial state; Folio has no trials (always ` + "`" + `notapplicable` + "`" + `)."
   trial: OrganizationTrial!
+  "The organization's addresses."
   urls: OrganizationURLs!
+  "What the caller may do in the organization."
   permissions: OrganizationPermissions!
   "The rules a change request must pass to be merged, as the reference document's MergeRulesStandaloneConfiguration: Folio has none ({\"type\": \"none\"})."
   mergeRules: JSON!
 
-  members(page: String, limit: Int = 50 @range(min: 0, max: 1000), order: ListOrder = desc,
-          role: MemberRoleFilter, search: String @length(max: 256), sort: MemberSort = joinedAt): MemberList!
-  "NOT_FOUND when the user is not a member."
-  member(userId: ID!): Member!
-  teams(page: String, limit: Int = 50 @range(min: 0, max: 1000), owner: ID, title: String @length(max: 64)): TeamList!
-  team(teamId: ID!): Team!
-  "Invite links; admins only."
-  invites(page: String, limit: Int = 50 @range(min: 0, max: 1000)): InviteList!
-  invite(inviteId: ID!): Invite!
-  "SAML providers; admins only."
-  samlProviders(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SAMLProviderList!
-  samlProvider(samlProviderId: ID!): SAMLProvider!
-  "How members can sign in with SSO; any member may read it."
+  """
+  The organization's members. Needs a role (guests get FORBIDDEN).
+  """
+  members(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 members, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "The direction of ` + "`" + `sort` + "`" + `: ` + "`" + `desc` + "`" + ` (the default) lists the latest or, by name, Z to A first."
+    order: ListOrder = desc,
+    "Only members with this role, or only guests (` + "`" + `guest` + "`" + `); absent: everyone."
+    role: MemberRoleFilter,
+    "Only members whose display name or e-mail address contains this text, ignoring case (at most 256 characters)."
+    search: String @length(max: 256),
+    "What to order by; ` + "`" + `joinedAt` + "`" + ` by default. ` + "`" + `lastSeenAt` + "`" + ` lists only members seen at least once."
+    sort: MemberSort = joinedAt
+  ): MemberList!
+  "One member, by user id. Needs a role (guests get FORBIDDEN); NOT_FOUND when the user is not a member."
+  member(
+    "The member's user id."
+    userId: ID!
+  ): Member!
+  "The organization's teams, oldest first. Needs a role (guests get FORBIDDEN)."
+  teams(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 teams, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "A member's user id: only the teams that member can manage (those they own; every team for an admin). INVALID when not a member."
+    owner: ID,
+    "Only teams whose title contains this text, ignoring case (at most 64 characters)."
+    title: String @length(max: 64)
+  ): TeamList!
+  "One team. Needs a role (guests get FORBIDDEN); NOT_FOUND for a team of another organization."
+  team(
+    "The team's id."
+    teamId: ID!
+  ): Team!
+  "Invite links, oldest first; admins only (FORBIDDEN otherwise)."
+  invites(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 invite links, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): InviteList!
+  "One invite link; admins only (FORBIDDEN otherwise). NOT_FOUND for an unknown id."
+  invite(
+    "The invite link's id."
+    inviteId: ID!
+  ): Invite!
+  "SAML providers, oldest first; admins only (FORBIDDEN otherwise)."
+  samlProviders(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 providers, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SAMLProviderList!
+  "One SAML provider; admins only (FORBIDDEN otherwise). NOT_FOUND for an unknown id."
+  samlProvider(
+    "The SAML provider's id."
+    samlProviderId: ID!
+  ): SAMLProvider!
+  "How members can sign in with SSO: every SAML provider, oldest first, with its start URL. Any member may read it, guests included."
   ssoProviders: SSOProviderLoginList!
 }
 
+"A page of organizations."
 type OrganizationList {
+  "The organizations of this page."
   items: [Organization!]!
+  "The number of organizations in the whole list, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"The organizations that claim an e-mail domain (not paged)."
 type EmailDomainOrganizations {
+  "The caller's organizations that claim the domain, oldest first."
   organizations: [Organization!]!
 }
 
+"A new organization."
 input CreateOrganizationInput {
+  "The name: 2 to 255 characters, not starting or ending with white space."
   title: String! @length(min: 2, max: 255) @pattern(regexp: "^\\S(.*\\S)?$", message: "must not start or end with white space")
+  "At most 100 e-mail domain names (stored in lower case, each once); INVALID for anything that is not a domain name."
   emailDomains: [String!] @length(max: 100)
 }
 
+"Changes to an organization; an absent field is left as it is."
 input UpdateOrganizationInput {
+  "The name: 2 to 255 characters, not starting or ending with white space."
   title: String @length(min: 2, max: 255) @pattern(regexp: "^\\S(.*\\S)?$", message: "must not start or end with white space")
+  "Replaces the e-mail domains: at most 100 domain names (stored in lower case, each once)."
   emailDomains: [String!] @length(max: 100)
+  "The default hostname: 3 to 32 lower-case letters, digits and inner hyphens; CONFLICT when another organization has it."
   hostname: String @length(min: 3, max: 32) @pattern(regexp: "^[a-z0-9][a-z0-9-]*[a-z0-9]$", message: "must be lower-case letters, digits and inner hyphens")
+  "The default role; null for guests."
   defaultRole: Role @goField(omittable: true)
+  """
+  What members see first: ` + "`" + `{"type": "site", "site": "<site id>"}` + "`" + `, or null to
+  clear it. Any other shape is INVALID.
+  """
   defaultContent: JSON @goField(omittable: true)
+  "The logo: an absolute http(s) URL of at most 2048 characters, or null to remove it."
   logo: String @length(max: 2048) @url @goField(omittable: true)
+  "Whether SSO is enforced (stored only)."
   sso: Boolean
+  "Whether AI features are on (stored only)."
   ai: Boolean
+  "Whether invite links work."
   inviteLinks: Boolean
 }
 
 extend type Query {
-  "The organizations the caller is a member of, in the order they joined."
-  organizations(page: String, limit: Int = 50 @range(min: 0, max: 1000)): OrganizationList!
-  "An organization the caller is a member of; NOT_FOUND otherwise."
-  organization(id: ID!): Organization!
-  "The caller's organizations that claim an e-mail domain."
-  emailDomainOrganizations(emailDomain: String! @length(min: 1, max: 253)): EmailDomainOrganizations!
+  "The organizations the caller is a member of (guests included), in the order they joined."
+  organizations(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 organizations, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): OrganizationList!
+  "An organization the caller is a member of (guests included); NOT_FOUND otherwise, exactly as for an unknown id."
+  organization(
+    "The organization's id."
+    id: ID!
+  ): Organization!
+  "The caller's organizations that claim an e-mail domain; others are never listed."
+  emailDomainOrganizations(
+    "The domain (1 to 253 characters), compared without case."
+    emailDomain: String! @length(min: 1, max: 253)
+  ): EmailDomainOrganizations!
 }
 
 extend type Mutation {
-  "Creates an organization with the caller as its admin."
-  createOrganization(input: CreateOrganizationInput!): Organization!
-  "Changes an organization; admins only."
-  updateOrganization(organizationId: ID!, input: UpdateOrganizationInput!): Organization!
+  "Creates an organization with the caller as its admin (type ` + "`" + `business` + "`" + `, plan ` + "`" + `free` + "`" + `, invite links on). Any signed-in user may."
+  createOrganization(
+    "The new organization."
+    input: CreateOrganizationInput!
+  ): Organization!
+  "Changes an organization; admins only (FORBIDDEN otherwise)."
+  updateOrganization(
+    "The organization's id."
+    organizationId: ID!,
+    "The fields to change."
+    input: UpdateOrganizationInput!
+  ): Organization!
 }
 `, BuiltIn: false},
-	{Name: "../schema/saml.graphqls", Input: `type SAMLService {
+	{Name: "../schema/saml.graphqls", Input: `"""
+The service provider's side of a SAML provider: the addresses to enter in the
+identity provider's configuration, built from FOLIO_PUBLIC_URL. This server
+serves no SAML endpoint at them; they name where sign-in would be.
+"""
+type SAMLService {
+  "The assertion consumer service URL: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs` + "`" + `."
   acsURL: String!
+  "Where a member starts signing in: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start` + "`" + `."
   startURL: String!
+  "The service provider's entity id: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>` + "`" + `."
   entityID: String!
 }
 
+"The addresses of a SAML provider."
 type SAMLProviderURLs {
+  "The provider in the REST API: ` + "`" + `<FOLIO_PUBLIC_URL>/v1/orgs/<organization id>/saml/<id>` + "`" + `."
   location: String!
 }
 
-"A SAML identity provider."
+"""
+A SAML identity provider of an organization: the configuration SSO sign-in
+through it needs (stored; see SAMLService). Only admins see providers; any member sees their labels and start
+URLs (Organization.ssoProviders).
+"""
 type SAMLProvider {
+  "Always ` + "`" + `saml-provider` + "`" + `."
   object: String!
+  "The provider's id."
   id: ID!
+  "The name shown to members, 1 to 30 characters."
   label: String!
-  "Absent until set (a provider may be created with a label only)."
+  "The identity provider's sign-in URL (absolute http(s), at most 2048 characters); absent until set (a provider may be created with a label only)."
   ssoURL: String
+  "The identity provider's entity id, at most 1024 characters; empty until set."
   entityID: String!
+  "The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters, empty until set."
   certificate: String!
+  "The team members who sign in through this provider are to join; null for none."
   defaultTeam: Team
+  "The role members who sign in through this provider are to get; null for guests."
   defaultRole: Role @keepNull
+  "When the provider was created (RFC 3339, UTC)."
   createdAt: DateTime!
-  "active once ssoURL, entityID and certificate are all set."
+  "` + "`" + `active` + "`" + ` once ssoURL, entityID and certificate are all set; ` + "`" + `pending` + "`" + ` before."
   status: String!
+  "The addresses to give the identity provider."
   service: SAMLService!
+  "The provider's addresses."
   urls: SAMLProviderURLs!
 }
 
+"A page of SAML providers, oldest first."
 type SAMLProviderList {
+  "The providers of this page."
   items: [SAMLProvider!]!
+  "The number of the organization's providers, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"How to sign in through one SAML provider, as any member may see it."
 type SSOProviderLogin {
+  "The provider's id."
   id: ID!
+  "The name shown to members."
   label: String!
+  "Where sign-in starts: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start` + "`" + `."
   startURL: String!
 }
 
+"The SAML providers members can sign in through (not paged)."
 type SSOProviderLoginList {
+  "Every provider of the organization, oldest first, pending ones included."
   items: [SSOProviderLogin!]!
 }
 
+"A new SAML provider; only the label is required."
 input CreateSAMLProviderInput {
+  "The name shown to members, 1 to 30 characters."
   label: String! @length(min: 1, max: 30)
+  "The identity provider's entity id, at most 1024 characters."
   entityID: String @length(max: 1024)
+  "The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters."
   certificate: String @length(max: 10000)
+  "The identity provider's sign-in URL: absolute http(s), at most 2048 characters."
   ssoURL: String @length(max: 2048) @url
+  "The id of a team of the organization (INVALID otherwise); null or absent for none."
   defaultTeam: ID @goField(omittable: true)
+  "A role, or null (or absent) for guests."
   defaultRole: Role @goField(omittable: true)
 }
 
+"Changes to a SAML provider; an absent (or, except for defaultTeam and defaultRole, null) field is left as it is."
 input UpdateSAMLProviderInput {
+  "The name shown to members, 1 to 30 characters."
   label: String @length(min: 1, max: 30)
+  "The identity provider's entity id, at most 1024 characters."
   entityID: String @length(max: 1024)
+  "The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters."
   certificate: String @length(max: 10000)
+  "The identity provider's sign-in URL: absolute http(s), at most 2048 characters."
   ssoURL: String @length(max: 2048) @url
+  "The id of a team of the organization (INVALID otherwise), or null for none."
   defaultTeam: ID @goField(omittable: true)
+  "A role, or null for guests."
   defaultRole: Role @goField(omittable: true)
 }
 
 extend type Mutation {
-  createSAMLProvider(organizationId: ID!, input: CreateSAMLProviderInput!): SAMLProvider!
-  updateSAMLProvider(organizationId: ID!, samlProviderId: ID!, input: UpdateSAMLProviderInput!): SAMLProvider!
-  deleteSAMLProvider(organizationId: ID!, samlProviderId: ID!): Boolean!
+  "Creates a SAML provider; admins only (FORBIDDEN otherwise)."
+  createSAMLProvider(
+    "The organization's id."
+    organizationId: ID!,
+    "The provider's configuration."
+    input: CreateSAMLProviderInput!
+  ): SAMLProvider!
+  "Changes a SAML provider; admins only. NOT_FOUND for an unknown id."
+  updateSAMLProvider(
+    "The organization's id."
+    organizationId: ID!,
+    "The provider's id."
+    samlProviderId: ID!,
+    "The changes."
+    input: UpdateSAMLProviderInput!
+  ): SAMLProvider!
+  "Deletes a SAML provider; admins only. NOT_FOUND for an unknown id."
+  deleteSAMLProvider(
+    "The organization's id."
+    organizationId: ID!,
+    "The provider's id."
+    samlProviderId: ID!
+  ): Boolean!
 }
 `, BuiltIn: false},
-	{Name: "../schema/search.graphqls", Input: `type SearchResultURLs {
+	{Name: "../schema/search.graphqls", Input: `"The web app address of a search result."
+type SearchResultURLs {
+  "The page in the web app: the space's ` + "`" + `urls.app` + "`" + `, ` + "`" + `/page/<page id>` + "`" + `, and ` + "`" + `#<anchor>` + "`" + ` for a section under a heading."
   app: String!
 }
 
-"A section of a page that matches a search: the text under one heading."
+"A section of a page that matches a search: the text under one heading (or the text before the first heading)."
 type SearchSectionResult {
   "The page's id, with '#' and the heading's anchor for sections under a heading."
   id: String!
+  "The heading's text; the page's title for the text before the first heading."
   title: String!
-  "The page's path, with '#' and the heading's anchor."
+  "The page's path, with '#' and the heading's anchor (the heading's text in lower case with dashes)."
   path: String!
+  "The section's plain text (markdown removed, white space collapsed)."
   body: String!
+  "How well the section matches (PostgreSQL's ts_rank): higher is better."
   score: Float!
+  "The section's address in the web app."
   urls: SearchResultURLs!
 }
 
 "A page that matches a search, with its best matching sections."
 type SearchPageResult {
+  "The page's id."
   id: String!
+  "The page's title."
   title: String!
+  "The page's description; empty when it has none."
   description: String!
+  "The page's path in its space (the slugs from the top level down, joined by '/')."
   path: String!
   "Higher is better: 2 and more for a title match, 1 and more for a description match, below 1 for the text only."
   score: Float!
   "One-based position among all the search's results, kept across pages (and across the grouping by space)."
   rank: Int!
+  "Up to 5 of its matching sections, best first; empty when only the title or description matches."
   sections: [SearchSectionResult!]!
   "The pages above it, from the top level to its parent."
   ancestors: [SearchPageAncestor!]!
+  "The page's address in the web app."
   urls: SearchResultURLs!
 }
 
 "A page above a search result's page."
 type SearchPageAncestor {
+  "The page's title."
   title: String!
 }
 
+"A page of a space search's results, best first."
 type SearchPageResultList {
+  "The matching pages of this page of results."
   items: [SearchPageResult!]!
-  "The number of matching pages."
+  "The number of matching pages. A term matching more than 1,000 pages by title or description (or 3,000 sections) is counted among those candidates only, so the count is then a lower bound."
   count: Int!
+  "The next page of results; null on the last page."
   next: Next
 }
 
 "The matching pages of one space."
 type SearchSpaceResult {
-  "Always space."
+  "Always ` + "`" + `space` + "`" + `."
   type: String!
+  "The space's id."
   id: String!
+  "The space's title."
   title: String!
-  "The best score of its pages."
+  "The best score of its pages on this page of results."
   score: Float!
+  "Its matching pages on this page of results, best first."
   pages: [SearchPageResult!]!
 }
 
 "A page of results: limit pages, ranked across spaces, grouped by space in order of their best page."
 type SearchSpaceResultList {
+  "The spaces with matching pages on this page of results."
   items: [SearchSpaceResult!]!
-  "The number of matching pages."
+  "The number of matching pages (a lower bound for very common terms, as in a space search)."
   count: Int!
+  "The next page of results; null on the last page."
   next: Next
 }
 
 extend type Space {
-  "Full-text search of the space's current revision: words (stemmed), \"phrases\", -exclusions, or; the last word also matches as a prefix."
-  search(query: String! @length(min: 1, max: 512), page: String, limit: Int = 50 @range(min: 0, max: 1000)): SearchPageResultList!
+  """
+  Full-text search of the space's current revision, ranked: words (English
+  stemming, all required), "phrases", -exclusions, or; the last word also
+  matches as a prefix. Anyone who can read the space may search it.
+  """
+  search(
+    "The search text, 1 to 512 characters."
+    query: String! @length(min: 1, max: 512),
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this search's query."
+    page: String,
+    "The page size: 0 to 1000 matching pages, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SearchPageResultList!
 }
 
 extend type Organization {
-  "Full-text search of the spaces of the organization the caller can read, grouped by space."
-  search(query: String! @length(min: 1, max: 512), page: String, limit: Int = 50 @range(min: 0, max: 1000)): SearchSpaceResultList!
+  """
+  Full-text search of the organization's spaces the caller can read (every
+  live space for a member with a role; for guests, those a default level
+  opens), grouped by space. The query reads as in Space.search.
+  """
+  search(
+    "The search text, 1 to 512 characters."
+    query: String! @length(min: 1, max: 512),
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this search's query."
+    page: String,
+    "The page size: 0 to 1000 matching pages (grouped by space), 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SearchSpaceResultList!
 }
 `, BuiltIn: false},
 	{Name: "../schema/site.graphqls", Input: `"Who reads a site: public, unlisted, share-link or visitor-auth (a scalar: enum values cannot hold '-')."
@@ -9621,145 +10126,292 @@ extend type Mutation {
   transferSpace(spaceId: ID!, input: TransferSpaceInput!): Space!
 }
 `, BuiltIn: false},
-	{Name: "../schema/team.graphqls", Input: `enum TeamRole {
+	{Name: "../schema/team.graphqls", Input: `"A member's role inside a team."
+enum TeamRole {
+  "Manages the team: renames or deletes it and adds, removes or changes its members."
   owner
+  "Belongs to the team."
   member
 }
 
+"What the caller may do with a team."
 type TeamPermissions {
+  "May manage the team: an organization admin, or an owner of this team."
   admin: Boolean!
+  "May see the team: any role in the organization (guests may not)."
   view: Boolean!
 }
 
-"A named group of members."
+"""
+A named group of an organization's members. Members with a role can see
+every team of their organization; guests cannot.
+"""
 type Team {
+  "Always ` + "`" + `team` + "`" + `."
   object: String!
+  "The team's id."
   id: ID!
+  "The team's name, 1 to 64 characters."
   title: String!
-  "Count of members."
+  "The number of members in the team."
   members: Int!
-  "Count of spaces the team has access to."
+  "The number of spaces shared with the team: always 0, as Folio gives access through roles and default levels, not to teams."
   spaces: Int!
+  "When the team was created (RFC 3339, UTC)."
   createdAt: DateTime!
+  "What the caller may do with the team."
   permissions: TeamPermissions!
-  teamMembers(page: String, limit: Int = 50 @range(min: 0, max: 1000)): TeamMemberList!
+  "The team's members, in the order they were added."
+  teamMembers(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 members, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): TeamMemberList!
 }
 
+"A page of teams, oldest first."
 type TeamList {
+  "The teams of this page."
   items: [Team!]!
+  "The number of teams in the whole list (with its filters), all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"What the caller may do with a team member."
 type TeamMemberPermissions {
+  "May see the member: any role in the organization (guests may not)."
   view: Boolean!
 }
 
 "A member of a team, as an organization member and as a team member."
 type TeamMember {
+  "The member's membership of the organization."
   organization: Member!
+  "The member's role in the team."
   team: TeamMemberRoleInfo!
+  "What the caller may do with the member."
   permissions: TeamMemberPermissions!
 }
 
+"A page of a team's members, in the order they were added."
 type TeamMemberList {
+  "The team members of this page."
   items: [TeamMember!]!
+  "The number of members in the team."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"A new team."
 input CreateTeamInput {
+  "The team's name, 1 to 64 characters."
   title: String! @length(min: 1, max: 64)
-  "User ids of organization members."
+  "Its first members, each a user id or e-mail address of an organization member (INVALID for anyone else), at most 1000; all join as ` + "`" + `member` + "`" + `."
   members: [ID!] @length(max: 1000)
 }
 
+"A team's new name."
 input UpdateTeamInput {
+  "The team's name, 1 to 64 characters."
   title: String! @length(min: 1, max: 64)
 }
 
+"""
+A member's role in a team, as each entry of UpdateTeamMembersInput.memberships
+holds it (that field is JSON keyed by user).
+"""
 input TeamMembershipInput {
+  "The role in the team."
   role: TeamRole!
 }
 
+"A bulk change of a team's members, applied all or nothing."
 input UpdateTeamMembersInput {
-  "User ids or e-mail addresses to add."
+  "Members to add (as ` + "`" + `member` + "`" + `, unless memberships says otherwise), each a user id or e-mail address of an organization member (INVALID for anyone else); at most 1000. Those in the team already keep their role."
   add: [String!] @length(max: 1000)
-  "User ids or e-mail addresses to remove; wins over add."
+  "Members to remove, each a user id or e-mail address (at most 1000); wins over add and memberships. Anyone not in the team is ignored."
   remove: [String!] @length(max: 1000)
-  "Roles keyed by user id or e-mail address."
+  """
+  Roles to set, as a JSON object keyed by user id or e-mail address of an
+  organization member, each ` + "`" + `{"role": "owner" | "member"}` + "`" + ` (see
+  TeamMembershipInput); a member not yet in the team is added with that role.
+  """
   memberships: JSON
 }
 
+"A team member's role."
 input SetTeamMemberInput {
+  "The role in the team; absent or null sets ` + "`" + `member` + "`" + `."
   role: TeamRole
 }
 
 extend type Mutation {
-  createTeam(organizationId: ID!, input: CreateTeamInput!): Team!
-  updateTeam(organizationId: ID!, teamId: ID!, input: UpdateTeamInput!): Team!
-  deleteTeam(organizationId: ID!, teamId: ID!): Boolean!
-  "Adds and removes members in one change; a user in both add and remove is removed."
-  updateTeamMembers(organizationId: ID!, teamId: ID!, input: UpdateTeamMembersInput!): Boolean!
-  "Adds a member to a team or changes their role."
-  setTeamMember(organizationId: ID!, teamId: ID!, userId: ID!, input: SetTeamMemberInput): Boolean!
-  removeTeamMember(organizationId: ID!, teamId: ID!, userId: ID!): Boolean!
+  "Creates a team; admins only (FORBIDDEN otherwise)."
+  createTeam(
+    "The organization's id."
+    organizationId: ID!,
+    "The team's name and first members."
+    input: CreateTeamInput!
+  ): Team!
+  "Renames a team; organization admins and the team's owners only. NOT_FOUND for a team of another organization."
+  updateTeam(
+    "The organization's id."
+    organizationId: ID!,
+    "The team's id."
+    teamId: ID!,
+    "The new name."
+    input: UpdateTeamInput!
+  ): Team!
+  "Deletes a team and its memberships (the members stay in the organization); organization admins and the team's owners only."
+  deleteTeam(
+    "The organization's id."
+    organizationId: ID!,
+    "The team's id."
+    teamId: ID!
+  ): Boolean!
+  "Adds and removes members and sets roles in one change; a user in both add and remove is removed. Organization admins and the team's owners only."
+  updateTeamMembers(
+    "The organization's id."
+    organizationId: ID!,
+    "The team's id."
+    teamId: ID!,
+    "The members to add and remove and their roles."
+    input: UpdateTeamMembersInput!
+  ): Boolean!
+  "Adds a member to a team or changes their role; organization admins and the team's owners only."
+  setTeamMember(
+    "The organization's id."
+    organizationId: ID!,
+    "The team's id."
+    teamId: ID!,
+    "The user id (or e-mail address) of an organization member; INVALID for anyone else."
+    userId: ID!,
+    "The role in the team; absent sets ` + "`" + `member` + "`" + `."
+    input: SetTeamMemberInput
+  ): Boolean!
+  "Removes a member from a team (not from the organization); organization admins and the team's owners only. NOT_FOUND when the user is not in the team."
+  removeTeamMember(
+    "The organization's id."
+    organizationId: ID!,
+    "The team's id."
+    teamId: ID!,
+    "The member's user id."
+    userId: ID!
+  ): Boolean!
 }
 `, BuiltIn: false},
-	{Name: "../schema/translations.graphqls", Input: `type TranslationSettingsPermissions {
+	{Name: "../schema/translations.graphqls", Input: `"What the caller may do with translation settings."
+type TranslationSettingsPermissions {
+  "May read them: any role in the organization (guests may not)."
   view: Boolean!
+  "May change or delete them: the admin role."
   edit: Boolean!
 }
 
+"The addresses of translation settings."
 type TranslationSettingsURLs {
+  "The settings in the REST API: ` + "`" + `<FOLIO_PUBLIC_URL>/v1/orgs/<organization id>/translations/<id>` + "`" + `."
   location: String!
 }
 
-"Translation settings: a titled set of target language codes."
+"""
+Translation settings: a titled set of target language codes. Members with a
+role can read them (guests cannot); admins manage them.
+"""
 type TranslationSettings {
+  "Always ` + "`" + `translation-settings` + "`" + `."
   object: String!
+  "The settings' id."
   id: ID!
+  "The settings' name, 1 to 100 characters."
   title: String!
+  "When they were created (RFC 3339, UTC)."
   createdAt: DateTime!
+  "When they were last changed (RFC 3339, UTC)."
   updatedAt: DateTime!
-  "Language codes (en, fr, pt-br, zh-tw, ...), in the order they were given."
+  "Language codes (en, fr, pt-br, zh-tw, ...), lower case, each once, in the order they were given; empty when none."
   languages: [String!]!
+  "What the caller may do with them."
   permissions: TranslationSettingsPermissions!
+  "Their addresses."
   urls: TranslationSettingsURLs!
 }
 
+"A page of translation settings, oldest first."
 type TranslationSettingsList {
+  "The translation settings of this page."
   items: [TranslationSettings!]!
+  "The number of the organization's translation settings, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"New translation settings."
 input CreateTranslationSettingsInput {
+  "The name, 1 to 100 characters."
   title: String! @length(min: 1, max: 100)
-  "Language codes of the reference document's TranslationLanguage; none when absent."
+  """
+  At most 39 language codes of the reference document's TranslationLanguage:
+  en, fr, de, es, it, pt, pt-br, ru, ja, zh, zh-tw, yue, ko, ar, hi, nl, pl,
+  tr, sv, no, da, fi, el, cs, hu, ro, th, vi, id, ms, he, uk, sk, bg, hr, lt,
+  lv, et, sl (any case; a repeated code counts once; others are INVALID).
+  None when absent.
+  """
   languages: [String!] @length(max: 39)
 }
 
+"New title and, optionally, languages of translation settings."
 input UpdateTranslationSettingsInput {
+  "The name, 1 to 100 characters."
   title: String! @length(min: 1, max: 100)
-  "Replaces the languages when present (null or [] clears them); absent keeps them."
+  "Replaces the languages when present (null or [] clears them); absent keeps them. The codes are those of CreateTranslationSettingsInput.languages."
   languages: [String!] @length(max: 39) @goField(omittable: true)
 }
 
 extend type Mutation {
   "Creates translation settings; needs the admin role."
-  createTranslationSettings(organizationId: ID!, input: CreateTranslationSettingsInput!): TranslationSettings!
-  "Changes translation settings; needs the admin role."
-  updateTranslationSettings(organizationId: ID!, translationSettingsId: ID!, input: UpdateTranslationSettingsInput!): TranslationSettings!
-  "Deletes translation settings; needs the admin role."
-  deleteTranslationSettings(organizationId: ID!, translationSettingsId: ID!): Boolean!
+  createTranslationSettings(
+    "The organization's id."
+    organizationId: ID!,
+    "The new settings."
+    input: CreateTranslationSettingsInput!
+  ): TranslationSettings!
+  "Changes translation settings; needs the admin role. NOT_FOUND for an unknown id."
+  updateTranslationSettings(
+    "The organization's id."
+    organizationId: ID!,
+    "The settings' id."
+    translationSettingsId: ID!,
+    "The new title and languages."
+    input: UpdateTranslationSettingsInput!
+  ): TranslationSettings!
+  "Deletes translation settings; needs the admin role. NOT_FOUND for an unknown id."
+  deleteTranslationSettings(
+    "The organization's id."
+    organizationId: ID!,
+    "The settings' id."
+    translationSettingsId: ID!
+  ): Boolean!
 }
 
 extend type Organization {
-  "Translation settings, oldest first; members with a role (not guests)."
-  translations(page: String, limit: Int = 50 @range(min: 0, max: 1000)): TranslationSettingsList!
-  "NOT_FOUND when the organization has no such settings."
-  translation(translationSettingsId: ID!): TranslationSettings!
+  "Translation settings, oldest first; members with a role (guests get FORBIDDEN)."
+  translations(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 settings, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): TranslationSettingsList!
+  "One set of translation settings; members with a role (guests get FORBIDDEN). NOT_FOUND when the organization has no such settings."
+  translation(
+    "The settings' id."
+    translationSettingsId: ID!
+  ): TranslationSettings!
 }
 `, BuiltIn: false},
 	{Name: "../schema/user.graphqls", Input: `type UserURLs {
@@ -9795,88 +10447,161 @@ A URL the organization's events are POSTed to, signed with its secret
 (README "Webhooks"). Admins only.
 """
 type Webhook {
+  "Always ` + "`" + `webhook` + "`" + `."
   object: String!
+  "The webhook's id (sent as the X-Folio-Webhook header of each delivery)."
   id: ID!
+  "The id of the organization whose events it receives."
   organization: ID!
+  "Where deliveries are POSTed: an absolute http(s) URL of at most 2048 characters. Private, loopback and link-local addresses are refused at delivery unless FOLIO_FETCH_ALLOW_PRIVATE is true."
   url: String!
   "The event types it receives (` + "`" + `space.*` + "`" + ` for every type of an object); empty: all of them."
   events: [String!]!
   "False when turned off, by an admin or after deliveries failed for 24 hours (disabledReason says which)."
   active: Boolean!
+  "Why deliveries turned the webhook off (the delivery that failed for 24 hours, and its last error); null while on or when an admin turned it off."
   disabledReason: String
   """
-  The signing secret: only in the answer that creates the webhook. Folio keeps it
-  (signing needs it back) and never shows it again.
+  The signing secret (` + "`" + `whsec_` + "`" + ` and 64 hex digits): only in the answer that
+  creates the webhook. Folio keeps it (signing needs it back) and never shows
+  it again.
   """
   secret: String
+  "When the webhook was created (RFC 3339, UTC)."
   createdAt: DateTime!
+  "When it was last changed, by an admin or by being turned off (RFC 3339, UTC)."
   updatedAt: DateTime!
   "The delivery log, newest first."
-  deliveries(page: String, limit: Int = 50 @range(min: 0, max: 1000)): WebhookDeliveryList! @goField(forceResolver: true)
+  deliveries(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 deliveries, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): WebhookDeliveryList! @goField(forceResolver: true)
 }
 
+"A page of webhooks, oldest first."
 type WebhookList {
+  "The webhooks of this page."
   items: [Webhook!]!
+  "The number of the organization's webhooks, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
-"One event sent, or to send, to one webhook."
+"One event sent, or to send, to one webhook, with the outcome of its attempts."
 type WebhookDelivery {
+  "Always ` + "`" + `webhook-delivery` + "`" + `."
   object: String!
+  "The delivery's id (sent as the X-Folio-Delivery header, the same on every retry)."
   id: ID!
+  "The id of the webhook it goes to."
   webhook: ID!
-  "The event's id and type."
+  "The id of the event it sends (a decimal number, as Event.id)."
   event: ID!
+  "The type of the event it sends."
   eventType: String!
   "` + "`" + `pending` + "`" + ` (waiting for its first or next attempt), ` + "`" + `delivered` + "`" + ` (answered 2xx) or ` + "`" + `failed` + "`" + ` (given up after 24 hours)."
   status: String!
+  "The number of attempts made so far."
   attempts: Int!
   "The status of the last answer; absent when there was none (refused, timed out)."
   responseCode: Int
   "How long the last attempt took, in milliseconds."
   durationMs: Int
+  "Why the last attempt failed (an answer other than 2xx, a refused address, a timeout, a connection error); null before the first attempt and once delivered."
   error: String
   "The delivery this one sends again, for redeliveries."
   redeliveryOf: ID
+  "When the delivery was queued (RFC 3339, UTC); retries stop 24 hours after it."
   createdAt: DateTime!
+  "When the last attempt was made (RFC 3339, UTC); null before the first."
   lastAttemptAt: DateTime
+  "When the next attempt is due (RFC 3339, UTC); only while pending."
   nextAttemptAt: DateTime
+  "When a 2xx answer was received (RFC 3339, UTC); null until then."
   deliveredAt: DateTime
 }
 
+"A page of a webhook's deliveries, newest first."
 type WebhookDeliveryList {
+  "The deliveries of this page."
   items: [WebhookDelivery!]!
+  "The number of the webhook's deliveries, all pages together."
   count: Int!
+  "The next page; null on the last page."
   next: Next
 }
 
+"A new webhook."
 input CreateWebhookInput {
+  "Where to POST deliveries: an absolute http(s) URL of at most 2048 characters."
   url: String! @url @length(max: 2048)
+  "At most 100 event types or ` + "`" + `<object>.*` + "`" + ` (INVALID for an unknown one; README \"Change feed\" lists them); empty or absent: every event."
   events: [String!] @length(max: 100)
+  "Whether it sends deliveries; true when absent."
   active: Boolean
 }
 
+"Changes to a webhook; an absent or null field is left as it is."
 input UpdateWebhookInput {
+  "Where to POST deliveries: an absolute http(s) URL of at most 2048 characters."
   url: String @url @length(max: 2048)
+  "Replaces the event types: at most 100 types or ` + "`" + `<object>.*` + "`" + ` (INVALID for an unknown one); [] receives every event."
   events: [String!] @length(max: 100)
+  "false turns it off (events meanwhile are not queued for it); true turns it on again, clears disabledReason and sends its pending deliveries now."
   active: Boolean
 }
 
 extend type Organization {
-  "The organization's webhooks, oldest first; admins only."
-  webhooks(page: String, limit: Int = 50 @range(min: 0, max: 1000)): WebhookList!
-  webhook(webhookId: ID!): Webhook!
+  "The organization's webhooks, oldest first; admins only (FORBIDDEN otherwise)."
+  webhooks(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 webhooks, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): WebhookList!
+  "One webhook; admins only (FORBIDDEN otherwise). NOT_FOUND for an unknown id."
+  webhook(
+    "The webhook's id."
+    webhookId: ID!
+  ): Webhook!
 }
 
 extend type Mutation {
-  "Creates a webhook; the answer carries its secret, once."
-  createWebhook(organizationId: ID!, input: CreateWebhookInput!): Webhook!
-  "Changes a webhook; turning it on again sends what waited while it was off."
-  updateWebhook(organizationId: ID!, webhookId: ID!, input: UpdateWebhookInput!): Webhook!
-  deleteWebhook(organizationId: ID!, webhookId: ID!): Boolean!
-  "Sends a delivery's event again, as a new delivery at the end of the webhook's queue."
-  redeliverWebhookDelivery(organizationId: ID!, webhookId: ID!, deliveryId: ID!): WebhookDelivery!
+  "Creates a webhook; admins only. The answer carries its secret, once."
+  createWebhook(
+    "The organization's id."
+    organizationId: ID!,
+    "The new webhook."
+    input: CreateWebhookInput!
+  ): Webhook!
+  "Changes a webhook; admins only. Turning it on again sends its pending deliveries; events that came while it was off are not sent. NOT_FOUND for an unknown id."
+  updateWebhook(
+    "The organization's id."
+    organizationId: ID!,
+    "The webhook's id."
+    webhookId: ID!,
+    "The changes."
+    input: UpdateWebhookInput!
+  ): Webhook!
+  "Deletes a webhook and its delivery log; admins only. NOT_FOUND for an unknown id."
+  deleteWebhook(
+    "The organization's id."
+    organizationId: ID!,
+    "The webhook's id."
+    webhookId: ID!
+  ): Boolean!
+  "Sends a delivery's event again, as a new delivery at the end of the webhook's queue (even while the webhook is off); admins only. NOT_FOUND for an unknown webhook or delivery."
+  redeliverWebhookDelivery(
+    "The organization's id."
+    organizationId: ID!,
+    "The webhook's id."
+    webhookId: ID!,
+    "The id of the delivery to send again."
+    deliveryId: ID!
+  ): WebhookDelivery!
 }
 `, BuiltIn: false},
 }

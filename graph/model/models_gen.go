@@ -359,18 +359,25 @@ type CreateCollectionInput struct {
 	Parent *string `json:"parent,omitempty"`
 }
 
+// A new custom field.
 type CreateCustomFieldInput struct {
-	Name        string                `json:"name"`
-	Type        store.CustomFieldType `json:"type"`
-	Title       *string               `json:"title,omitempty"`
-	Description *string               `json:"description,omitempty"`
-	Placeholder *string               `json:"placeholder,omitempty"`
-	// Required for single-select and multi-select, refused otherwise.
+	// The field's key: 1 to 50 lower-case letters, digits, `_` and `-`; CONFLICT when the organization has a field of that name.
+	Name string `json:"name"`
+	// What values it holds: text, number, boolean, single-select, multi-select or tags.
+	Type store.CustomFieldType `json:"type"`
+	// The label to show, at most 100 characters; empty when absent.
+	Title *string `json:"title,omitempty"`
+	// A longer explanation, at most 200 characters; empty when absent.
+	Description *string `json:"description,omitempty"`
+	// The hint shown in an empty field, at most 100 characters; empty when absent.
+	Placeholder *string `json:"placeholder,omitempty"`
+	// The choices, 1 to 50, each 1 to 100 characters and unique. Required for single-select and multi-select, refused otherwise.
 	Options []string `json:"options,omitempty"`
 }
 
+// A new invite link.
 type CreateInviteInput struct {
-	// Required: a role, or null to invite guests.
+	// Required: a role, or null to invite guests (INVALID when absent).
 	Role graphql.Omittable[*store.Role] `json:"role,omitempty"`
 }
 
@@ -382,17 +389,27 @@ type CreateOpenAPISpecInput struct {
 	Source *OpenAPISpecSourceInput `json:"source"`
 }
 
+// A new organization.
 type CreateOrganizationInput struct {
-	Title        string   `json:"title"`
+	// The name: 2 to 255 characters, not starting or ending with white space.
+	Title string `json:"title"`
+	// At most 100 e-mail domain names (stored in lower case, each once); INVALID for anything that is not a domain name.
 	EmailDomains []string `json:"emailDomains,omitempty"`
 }
 
+// A new SAML provider; only the label is required.
 type CreateSAMLProviderInput struct {
-	Label       string                         `json:"label"`
-	EntityID    *string                        `json:"entityID,omitempty"`
-	Certificate *string                        `json:"certificate,omitempty"`
-	SsoURL      *string                        `json:"ssoURL,omitempty"`
-	DefaultTeam graphql.Omittable[*string]     `json:"defaultTeam,omitempty"`
+	// The name shown to members, 1 to 30 characters.
+	Label string `json:"label"`
+	// The identity provider's entity id, at most 1024 characters.
+	EntityID *string `json:"entityID,omitempty"`
+	// The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters.
+	Certificate *string `json:"certificate,omitempty"`
+	// The identity provider's sign-in URL: absolute http(s), at most 2048 characters.
+	SsoURL *string `json:"ssoURL,omitempty"`
+	// The id of a team of the organization (INVALID otherwise); null or absent for none.
+	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
+	// A role, or null (or absent) for guests.
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
 }
 
@@ -417,36 +434,57 @@ type CreateSpaceInput struct {
 	Parent *string `json:"parent,omitempty"`
 }
 
+// A new team.
 type CreateTeamInput struct {
+	// The team's name, 1 to 64 characters.
 	Title string `json:"title"`
-	// User ids of organization members.
+	// Its first members, each a user id or e-mail address of an organization member (INVALID for anyone else), at most 1000; all join as `member`.
 	Members []string `json:"members,omitempty"`
 }
 
+// New translation settings.
 type CreateTranslationSettingsInput struct {
+	// The name, 1 to 100 characters.
 	Title string `json:"title"`
-	// Language codes of the reference document's TranslationLanguage; none when absent.
+	// At most 39 language codes of the reference document's TranslationLanguage:
+	// en, fr, de, es, it, pt, pt-br, ru, ja, zh, zh-tw, yue, ko, ar, hi, nl, pl,
+	// tr, sv, no, da, fi, el, cs, hu, ro, th, vi, id, ms, he, uk, sk, bg, hr, lt,
+	// lv, et, sl (any case; a repeated code counts once; others are INVALID).
+	// None when absent.
 	Languages []string `json:"languages,omitempty"`
 }
 
+// A new webhook.
 type CreateWebhookInput struct {
-	URL    string   `json:"url"`
+	// Where to POST deliveries: an absolute http(s) URL of at most 2048 characters.
+	URL string `json:"url"`
+	// At most 100 event types or `<object>.*` (INVALID for an unknown one; README "Change feed" lists them); empty or absent: every event.
 	Events []string `json:"events,omitempty"`
-	Active *bool    `json:"active,omitempty"`
+	// Whether it sends deliveries; true when absent.
+	Active *bool `json:"active,omitempty"`
 }
 
+// A page of custom fields, oldest first.
 type CustomFieldList struct {
+	// The custom fields of this page.
 	Items []CustomField `json:"items"`
-	Count int           `json:"count"`
-	Next  *Next         `json:"next,omitempty"`
+	// The number of the organization's custom fields, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do with a custom field.
 type CustomFieldPermissions struct {
+	// May read the field: every member, guests included.
 	View bool `json:"view"`
+	// May change or delete the field: the admin role.
 	Edit bool `json:"edit"`
 }
 
+// The addresses of a custom field.
 type CustomFieldURLs struct {
+	// The field in the REST API: `<FOLIO_PUBLIC_URL>/v1/orgs/<organization id>/custom-fields/<name>`.
 	Location string `json:"location"`
 }
 
@@ -460,14 +498,18 @@ type DocumentInput struct {
 	Document json.RawMessage `json:"document,omitempty"`
 }
 
+// The organizations that claim an e-mail domain (not paged).
 type EmailDomainOrganizations struct {
+	// The caller's organizations that claim the domain, oldest first.
 	Organizations []Organization `json:"organizations"`
 }
 
 // A page of the change feed, oldest first. It has no count: the feed only grows.
 type EventList struct {
+	// The events of this page, in id order.
 	Items []Event `json:"items"`
-	Next  *Next   `json:"next,omitempty"`
+	// The next page; null on the last page (pass the last event's id as `after` later to read what comes next).
+	Next *Next `json:"next,omitempty"`
 }
 
 // A file to upload in an insert_files change: its bytes in base64, with their content type, under a name. Folio does
@@ -485,30 +527,45 @@ type FileUploadInput struct {
 	URL *string `json:"url,omitempty"`
 }
 
+// A page of pending invitations, oldest first.
 type InvitationList struct {
+	// The invitations of this page.
 	Items []Invitation `json:"items"`
-	Count int          `json:"count"`
-	Next  *Next        `json:"next,omitempty"`
+	// The number of invitations in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
-// An address to invite, with an optional role of its own.
+// The object form of an item of InviteUsersInput.emails (which is JSON, as it
+// also takes plain strings): an address with a role of its own.
 type InviteEmail struct {
-	Email string      `json:"email"`
-	Role  *store.Role `json:"role,omitempty"`
-}
-
-type InviteList struct {
-	Items []Invite `json:"items"`
-	Count int      `json:"count"`
-	Next  *Next    `json:"next,omitempty"`
-}
-
-type InviteUsersInput struct {
-	// E-mail addresses to invite, 1 to 100; each a string or {email, role}.
-	Emails json.RawMessage `json:"emails"`
-	// The role of the addresses that name none; null or absent invites guests.
+	// The e-mail address: it must contain @ and have at most 320 characters.
+	Email string `json:"email"`
+	// The role this address gets; null or absent invites a guest.
 	Role *store.Role `json:"role,omitempty"`
-	// Accepting makes an SSO member.
+}
+
+// A page of invite links, oldest first.
+type InviteList struct {
+	// The invite links of this page.
+	Items []Invite `json:"items"`
+	// The number of invite links in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
+}
+
+// An invitation by e-mail of up to 100 addresses.
+type InviteUsersInput struct {
+	// A JSON array of 1 to 100 items, each an e-mail address string (with @, at
+	// most 320 characters) or an object `{"email": "...", "role": "<role or null>"}`
+	// (see InviteEmail). Addresses are compared without case; a repeated one
+	// counts once, its last role wins.
+	Emails json.RawMessage `json:"emails"`
+	// The role of the addresses given as plain strings; null or absent invites guests.
+	Role *store.Role `json:"role,omitempty"`
+	// When true, accepting also makes the new member an SSO member (Member.sso).
 	Sso *bool `json:"sso,omitempty"`
 }
 
@@ -517,18 +574,24 @@ type InviteUsersInput struct {
 type InviteUsersResult struct {
 	// Users added to the organization: always empty, as invitees join by accepting.
 	Users []string `json:"users"`
-	// The number of distinct addresses invited.
+	// The number of distinct addresses invited (members' addresses included, though they are left as they are).
 	Invited int `json:"invited"`
 }
 
+// The organization a user joined.
 type JoinResult struct {
+	// The id of the organization joined.
 	Organization string `json:"organization"`
 }
 
+// A page of members.
 type MemberList struct {
+	// The members of this page.
 	Items []Member `json:"items"`
-	Count int      `json:"count"`
-	Next  *Next    `json:"next,omitempty"`
+	// The number of members in the whole list (with its filters), all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
 type MemberSpaceList struct {
@@ -537,10 +600,14 @@ type MemberSpaceList struct {
 	Next  *Next         `json:"next,omitempty"`
 }
 
+// A page of a member's teams.
 type MemberTeamList struct {
+	// The teams of this page, each with the member's role.
 	Items []MemberTeam `json:"items"`
-	Count int          `json:"count"`
-	Next  *Next        `json:"next,omitempty"`
+	// The number of the member's teams (with the title filter), all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
 // What a merge did.
@@ -659,40 +726,67 @@ type OpenAPISpecVersionURLs struct {
 	Location string `json:"location"`
 }
 
+// A page of organizations.
 type OrganizationList struct {
+	// The organizations of this page.
 	Items []Organization `json:"items"`
-	Count int            `json:"count"`
-	Next  *Next          `json:"next,omitempty"`
+	// The number of organizations in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do in the organization, computed from their role. Flags
+// about features Folio does not have (billing, integrations) follow the same
+// roles as GitBook's.
 type OrganizationPermissions struct {
-	View               bool `json:"view"`
-	Access             bool `json:"access"`
-	Admin              bool `json:"admin"`
-	OwnTeam            bool `json:"ownTeam"`
-	CreateContent      bool `json:"createContent"`
-	CreateOpenAPISpec  bool `json:"createOpenAPISpec"`
-	ViewBilling        bool `json:"viewBilling"`
-	ListMembers        bool `json:"listMembers"`
-	ListTeams          bool `json:"listTeams"`
-	ListIntegrations   bool `json:"listIntegrations"`
-	ListInstallations  bool `json:"listInstallations"`
+	// May read the organization: true for every member, guests included (others cannot see it at all).
+	View bool `json:"view"`
+	// May open the organization's content: the same as view.
+	Access bool `json:"access"`
+	// Has the admin role.
+	Admin bool `json:"admin"`
+	// Owns at least one of the organization's teams.
+	OwnTeam bool `json:"ownTeam"`
+	// May create spaces, collections and sites: the create role or above.
+	CreateContent bool `json:"createContent"`
+	// May create OpenAPI specifications: the create role or above.
+	CreateOpenAPISpec bool `json:"createOpenAPISpec"`
+	// May see billing (Folio has none): the admin role.
+	ViewBilling bool `json:"viewBilling"`
+	// May list members: any role (guests may not).
+	ListMembers bool `json:"listMembers"`
+	// May list teams: any role (guests may not).
+	ListTeams bool `json:"listTeams"`
+	// May list integrations (Folio has none): any role.
+	ListIntegrations bool `json:"listIntegrations"`
+	// May list integration installations (Folio has none): the admin role.
+	ListInstallations bool `json:"listInstallations"`
+	// May install integrations (Folio has none): the admin role.
 	InstallIntegration bool `json:"installIntegration"`
 }
 
+// An organization's trial, kept for GitBook compatibility: Folio has no trials or billing.
 type OrganizationTrial struct {
+	// Always `notapplicable`.
 	Status string `json:"status"`
-	Count  int    `json:"count"`
+	// Always 0.
+	Count int `json:"count"`
 }
 
+// The addresses of an organization.
 type OrganizationURLs struct {
-	Location string  `json:"location"`
-	App      string  `json:"app"`
-	Logo     *string `json:"logo,omitempty"`
+	// The organization in the REST API: `<FOLIO_PUBLIC_URL>/v1/orgs/<id>`.
+	Location string `json:"location"`
+	// The organization's page in the web app: `<FOLIO_PUBLIC_URL>/o/<id>`.
+	App string `json:"app"`
+	// The logo's URL, as set by updateOrganization's `logo`; null when none is set.
+	Logo *string `json:"logo,omitempty"`
 }
 
+// The answer to pingOrganization.
 type PingResult struct {
-	// A JWT with claims to attach to the user, when the organization issues one.
+	// A JWT with claims to attach to the user, when the organization issues one: Folio issues none, so always null.
 	ServiceVisitorClaims *string `json:"serviceVisitorClaims,omitempty"`
 }
 
@@ -787,57 +881,85 @@ type RevisionURLs struct {
 	Public *string `json:"public,omitempty"`
 }
 
+// A page of SAML providers, oldest first.
 type SAMLProviderList struct {
+	// The providers of this page.
 	Items []SAMLProvider `json:"items"`
-	Count int            `json:"count"`
-	Next  *Next          `json:"next,omitempty"`
+	// The number of the organization's providers, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// The addresses of a SAML provider.
 type SAMLProviderURLs struct {
+	// The provider in the REST API: `<FOLIO_PUBLIC_URL>/v1/orgs/<organization id>/saml/<id>`.
 	Location string `json:"location"`
 }
 
+// The service provider's side of a SAML provider: the addresses to enter in the
+// identity provider's configuration, built from FOLIO_PUBLIC_URL. This server
+// serves no SAML endpoint at them; they name where sign-in would be.
 type SAMLService struct {
-	AcsURL   string `json:"acsURL"`
+	// The assertion consumer service URL: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs`.
+	AcsURL string `json:"acsURL"`
+	// Where a member starts signing in: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start`.
 	StartURL string `json:"startURL"`
+	// The service provider's entity id: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>`.
 	EntityID string `json:"entityID"`
 }
 
+// How to sign in through one SAML provider, as any member may see it.
 type SSOProviderLogin struct {
-	ID       string `json:"id"`
-	Label    string `json:"label"`
+	// The provider's id.
+	ID string `json:"id"`
+	// The name shown to members.
+	Label string `json:"label"`
+	// Where sign-in starts: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start`.
 	StartURL string `json:"startURL"`
 }
 
+// The SAML providers members can sign in through (not paged).
 type SSOProviderLoginList struct {
+	// Every provider of the organization, oldest first, pending ones included.
 	Items []SSOProviderLogin `json:"items"`
 }
 
 // A page above a search result's page.
 type SearchPageAncestor struct {
+	// The page's title.
 	Title string `json:"title"`
 }
 
+// A page of a space search's results, best first.
 type SearchPageResultList struct {
+	// The matching pages of this page of results.
 	Items []SearchPageResult `json:"items"`
-	// The number of matching pages.
-	Count int   `json:"count"`
-	Next  *Next `json:"next,omitempty"`
+	// The number of matching pages. A term matching more than 1,000 pages by title or description (or 3,000 sections) is counted among those candidates only, so the count is then a lower bound.
+	Count int `json:"count"`
+	// The next page of results; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// The web app address of a search result.
 type SearchResultURLs struct {
+	// The page in the web app: the space's `urls.app`, `/page/<page id>`, and `#<anchor>` for a section under a heading.
 	App string `json:"app"`
 }
 
 // A page of results: limit pages, ranked across spaces, grouped by space in order of their best page.
 type SearchSpaceResultList struct {
+	// The spaces with matching pages on this page of results.
 	Items []SearchSpaceResult `json:"items"`
-	// The number of matching pages.
-	Count int   `json:"count"`
-	Next  *Next `json:"next,omitempty"`
+	// The number of matching pages (a lower bound for very common terms, as in a space search).
+	Count int `json:"count"`
+	// The next page of results; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// A team member's role.
 type SetTeamMemberInput struct {
+	// The role in the team; absent or null sets `member`.
 	Role *store.TeamRole `json:"role,omitempty"`
 }
 
@@ -990,8 +1112,10 @@ type SiteVisitorKeyInput struct {
 
 // A field and a space's value of it (absent when unset).
 type SpaceCustomField struct {
-	CustomField *CustomField    `json:"customField"`
-	Value       json.RawMessage `json:"value,omitempty"`
+	// The field.
+	CustomField *CustomField `json:"customField"`
+	// The space's value, as JSON of the field's type (a string, number, boolean or array of strings); null when unset.
+	Value json.RawMessage `json:"value,omitempty"`
 }
 
 type SpaceList struct {
@@ -1023,33 +1147,51 @@ type SpaceURLs struct {
 	Icon   *string `json:"icon,omitempty"`
 }
 
+// A page of teams, oldest first.
 type TeamList struct {
+	// The teams of this page.
 	Items []Team `json:"items"`
-	Count int    `json:"count"`
-	Next  *Next  `json:"next,omitempty"`
+	// The number of teams in the whole list (with its filters), all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// A page of a team's members, in the order they were added.
 type TeamMemberList struct {
+	// The team members of this page.
 	Items []TeamMember `json:"items"`
-	Count int          `json:"count"`
-	Next  *Next        `json:"next,omitempty"`
+	// The number of members in the team.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do with a team member.
 type TeamMemberPermissions struct {
+	// May see the member: any role in the organization (guests may not).
 	View bool `json:"view"`
 }
 
+// A member's role in a team.
 type TeamMemberRoleInfo struct {
+	// The role in the team.
 	Role store.TeamRole `json:"role"`
 }
 
+// A member's role in a team, as each entry of UpdateTeamMembersInput.memberships
+// holds it (that field is JSON keyed by user).
 type TeamMembershipInput struct {
+	// The role in the team.
 	Role store.TeamRole `json:"role"`
 }
 
+// What the caller may do with a team.
 type TeamPermissions struct {
+	// May manage the team: an organization admin, or an owner of this team.
 	Admin bool `json:"admin"`
-	View  bool `json:"view"`
+	// May see the team: any role in the organization (guests may not).
+	View bool `json:"view"`
 }
 
 type TransferCollectionInput struct {
@@ -1062,18 +1204,27 @@ type TransferSpaceInput struct {
 	Collection *string `json:"collection,omitempty"`
 }
 
+// A page of translation settings, oldest first.
 type TranslationSettingsList struct {
+	// The translation settings of this page.
 	Items []TranslationSettings `json:"items"`
-	Count int                   `json:"count"`
-	Next  *Next                 `json:"next,omitempty"`
+	// The number of the organization's translation settings, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do with translation settings.
 type TranslationSettingsPermissions struct {
+	// May read them: any role in the organization (guests may not).
 	View bool `json:"view"`
+	// May change or delete them: the admin role.
 	Edit bool `json:"edit"`
 }
 
+// The addresses of translation settings.
 type TranslationSettingsURLs struct {
+	// The settings in the REST API: `<FOLIO_PUBLIC_URL>/v1/orgs/<organization id>/translations/<id>`.
 	Location string `json:"location"`
 }
 
@@ -1114,40 +1265,66 @@ type UpdateCommentReplyInput struct {
 	RemovedReactions []string `json:"removedReactions,omitempty"`
 }
 
+// Changes to a custom field; an absent field is left as it is (name and type cannot change).
 type UpdateCustomFieldInput struct {
-	Title       *string  `json:"title,omitempty"`
-	Description *string  `json:"description,omitempty"`
-	Placeholder *string  `json:"placeholder,omitempty"`
-	Options     []string `json:"options,omitempty"`
+	// The label to show, at most 100 characters.
+	Title *string `json:"title,omitempty"`
+	// A longer explanation, at most 200 characters.
+	Description *string `json:"description,omitempty"`
+	// The hint shown in an empty field, at most 100 characters.
+	Placeholder *string `json:"placeholder,omitempty"`
+	// Replaces the choices of a select field: 1 to 50, each 1 to 100 characters and unique. Refused for other types; values already set are kept.
+	Options []string `json:"options,omitempty"`
 }
 
+// A change to an invite link.
 type UpdateInviteInput struct {
+	// The role the link gives from now on; null or absent makes it a guest link.
 	Role *store.Role `json:"role,omitempty"`
 }
 
+// A change to a member.
 type UpdateMemberInput struct {
-	// null makes the member a guest.
+	// The new role; null or absent makes the member a guest.
 	Role *store.Role `json:"role,omitempty"`
 }
 
+// Changes to an organization; an absent field is left as it is.
 type UpdateOrganizationInput struct {
-	Title          *string                            `json:"title,omitempty"`
-	EmailDomains   []string                           `json:"emailDomains,omitempty"`
-	Hostname       *string                            `json:"hostname,omitempty"`
-	DefaultRole    graphql.Omittable[*store.Role]     `json:"defaultRole,omitempty"`
+	// The name: 2 to 255 characters, not starting or ending with white space.
+	Title *string `json:"title,omitempty"`
+	// Replaces the e-mail domains: at most 100 domain names (stored in lower case, each once).
+	EmailDomains []string `json:"emailDomains,omitempty"`
+	// The default hostname: 3 to 32 lower-case letters, digits and inner hyphens; CONFLICT when another organization has it.
+	Hostname *string `json:"hostname,omitempty"`
+	// The default role; null for guests.
+	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
+	// What members see first: `{"type": "site", "site": "<site id>"}`, or null to
+	// clear it. Any other shape is INVALID.
 	DefaultContent graphql.Omittable[json.RawMessage] `json:"defaultContent,omitempty"`
-	Logo           graphql.Omittable[*string]         `json:"logo,omitempty"`
-	Sso            *bool                              `json:"sso,omitempty"`
-	Ai             *bool                              `json:"ai,omitempty"`
-	InviteLinks    *bool                              `json:"inviteLinks,omitempty"`
+	// The logo: an absolute http(s) URL of at most 2048 characters, or null to remove it.
+	Logo graphql.Omittable[*string] `json:"logo,omitempty"`
+	// Whether SSO is enforced (stored only).
+	Sso *bool `json:"sso,omitempty"`
+	// Whether AI features are on (stored only).
+	Ai *bool `json:"ai,omitempty"`
+	// Whether invite links work.
+	InviteLinks *bool `json:"inviteLinks,omitempty"`
 }
 
+// Changes to a SAML provider; an absent (or, except for defaultTeam and defaultRole, null) field is left as it is.
 type UpdateSAMLProviderInput struct {
-	Label       *string                        `json:"label,omitempty"`
-	EntityID    *string                        `json:"entityID,omitempty"`
-	Certificate *string                        `json:"certificate,omitempty"`
-	SsoURL      *string                        `json:"ssoURL,omitempty"`
-	DefaultTeam graphql.Omittable[*string]     `json:"defaultTeam,omitempty"`
+	// The name shown to members, 1 to 30 characters.
+	Label *string `json:"label,omitempty"`
+	// The identity provider's entity id, at most 1024 characters.
+	EntityID *string `json:"entityID,omitempty"`
+	// The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters.
+	Certificate *string `json:"certificate,omitempty"`
+	// The identity provider's sign-in URL: absolute http(s), at most 2048 characters.
+	SsoURL *string `json:"ssoURL,omitempty"`
+	// The id of a team of the organization (INVALID otherwise), or null for none.
+	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
+	// A role, or null for guests.
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
 }
 
@@ -1195,8 +1372,12 @@ type UpdateSiteSpaceInput struct {
 	Condition graphql.Omittable[*string] `json:"condition,omitempty"`
 }
 
+// New values of a space's custom fields.
 type UpdateSpaceCustomFieldsInput struct {
-	// Keyed by field name, each {value}; a null value clears the field.
+	// A JSON object keyed by field name, each `{"value": <value>}`; a null value
+	// clears the field, fields not named keep their value. A value must suit its
+	// field's type (see CustomFieldType); one bad entry or unknown name refuses
+	// the whole change (INVALID).
 	Values json.RawMessage `json:"values"`
 }
 
@@ -1210,29 +1391,40 @@ type UpdateSpaceInput struct {
 	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
+// A team's new name.
 type UpdateTeamInput struct {
+	// The team's name, 1 to 64 characters.
 	Title string `json:"title"`
 }
 
+// A bulk change of a team's members, applied all or nothing.
 type UpdateTeamMembersInput struct {
-	// User ids or e-mail addresses to add.
+	// Members to add (as `member`, unless memberships says otherwise), each a user id or e-mail address of an organization member (INVALID for anyone else); at most 1000. Those in the team already keep their role.
 	Add []string `json:"add,omitempty"`
-	// User ids or e-mail addresses to remove; wins over add.
+	// Members to remove, each a user id or e-mail address (at most 1000); wins over add and memberships. Anyone not in the team is ignored.
 	Remove []string `json:"remove,omitempty"`
-	// Roles keyed by user id or e-mail address.
+	// Roles to set, as a JSON object keyed by user id or e-mail address of an
+	// organization member, each `{"role": "owner" | "member"}` (see
+	// TeamMembershipInput); a member not yet in the team is added with that role.
 	Memberships json.RawMessage `json:"memberships,omitempty"`
 }
 
+// New title and, optionally, languages of translation settings.
 type UpdateTranslationSettingsInput struct {
+	// The name, 1 to 100 characters.
 	Title string `json:"title"`
-	// Replaces the languages when present (null or [] clears them); absent keeps them.
+	// Replaces the languages when present (null or [] clears them); absent keeps them. The codes are those of CreateTranslationSettingsInput.languages.
 	Languages graphql.Omittable[[]string] `json:"languages,omitempty"`
 }
 
+// Changes to a webhook; an absent or null field is left as it is.
 type UpdateWebhookInput struct {
-	URL    *string  `json:"url,omitempty"`
+	// Where to POST deliveries: an absolute http(s) URL of at most 2048 characters.
+	URL *string `json:"url,omitempty"`
+	// Replaces the event types: at most 100 types or `<object>.*` (INVALID for an unknown one); [] receives every event.
 	Events []string `json:"events,omitempty"`
-	Active *bool    `json:"active,omitempty"`
+	// false turns it off (events meanwhile are not queued for it); true turns it on again, clears disabledReason and sends its pending deliveries now.
+	Active *bool `json:"active,omitempty"`
 }
 
 // A user's contribution to something: how many times, and when last.
@@ -1256,16 +1448,24 @@ type VersionContext struct {
 	ChangeRequest *string `json:"changeRequest,omitempty"`
 }
 
+// A page of a webhook's deliveries, newest first.
 type WebhookDeliveryList struct {
+	// The deliveries of this page.
 	Items []WebhookDelivery `json:"items"`
-	Count int               `json:"count"`
-	Next  *Next             `json:"next,omitempty"`
+	// The number of the webhook's deliveries, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
+// A page of webhooks, oldest first.
 type WebhookList struct {
+	// The webhooks of this page.
 	Items []Webhook `json:"items"`
-	Count int       `json:"count"`
-	Next  *Next     `json:"next,omitempty"`
+	// The number of the organization's webhooks, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
 }
 
 // Which comments a list returns: every status, or one.
@@ -1443,16 +1643,24 @@ func (e ListOrder) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Which members a member list keeps: those with one role, or the guests.
 type MemberRoleFilter string
 
 const (
-	MemberRoleFilterRead    MemberRoleFilter = "read"
+	// Members with the read role.
+	MemberRoleFilterRead MemberRoleFilter = "read"
+	// Members with the comment role.
 	MemberRoleFilterComment MemberRoleFilter = "comment"
-	MemberRoleFilterReview  MemberRoleFilter = "review"
-	MemberRoleFilterEdit    MemberRoleFilter = "edit"
-	MemberRoleFilterCreate  MemberRoleFilter = "create"
-	MemberRoleFilterAdmin   MemberRoleFilter = "admin"
-	MemberRoleFilterGuest   MemberRoleFilter = "guest"
+	// Members with the review role.
+	MemberRoleFilterReview MemberRoleFilter = "review"
+	// Members with the edit role.
+	MemberRoleFilterEdit MemberRoleFilter = "edit"
+	// Members with the create role.
+	MemberRoleFilterCreate MemberRoleFilter = "create"
+	// Members with the admin role.
+	MemberRoleFilterAdmin MemberRoleFilter = "admin"
+	// Guests: members without a role.
+	MemberRoleFilterGuest MemberRoleFilter = "guest"
 )
 
 var AllMemberRoleFilter = []MemberRoleFilter{
@@ -1508,12 +1716,16 @@ func (e MemberRoleFilter) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a member list is ordered by (then by user id).
 type MemberSort string
 
 const (
-	MemberSortJoinedAt   MemberSort = "joinedAt"
+	// When they joined the organization.
+	MemberSortJoinedAt MemberSort = "joinedAt"
+	// When they were last seen (pingOrganization); members never seen are left out.
 	MemberSortLastSeenAt MemberSort = "lastSeenAt"
-	MemberSortName       MemberSort = "name"
+	// Their display name, ignoring case.
+	MemberSortName MemberSort = "name"
 )
 
 var AllMemberSort = []MemberSort{
