@@ -9368,7 +9368,7 @@ type Collection {
   organization: ID!
   "The id of the collection it is inside; absent at the top level."
   parent: ID
-  "The collection's own default level of access to the content inside (a role every member and guest gets there); null when it sets none (the nearest ancestor's then applies)."
+  "The collection's own default level of access to the content inside (the least role every member and guest of the organization has there); null when it sets none (the nearest ancestor's then applies)."
   defaultLevel: Role @keepNull
   "The collection's addresses."
   urls: CollectionURLs!
@@ -9466,7 +9466,7 @@ type Space {
   parent: ID
   "The id of the active revision (REST's revision; the revision itself is the revision field of content.graphqls)."
   revisionId: String!
-  "The space's own default level (a role every member and guest gets in it); null when it sets none (its collection's then applies)."
+  "The space's own default level (the least role every member and guest of the organization has in it); null when it sets none (its collection's then applies)."
   defaultLevel: Role @keepNull
   "The number of open comments on the space itself (not on its change requests)."
   comments: Int!
@@ -9627,7 +9627,7 @@ input UpdateSpaceInput {
   editMode: SpaceEditMode
   "The new visibility; in-collection only for a space inside a collection."
   visibility: Visibility
-  "The space's own default level (a role every member and guest gets in it); null removes it (its collection's then applies)."
+  "The space's own default level (the least role every member and guest of the organization has in it); null removes it (its collection's then applies)."
   defaultLevel: Role @goField(omittable: true)
 }
 

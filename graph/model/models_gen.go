@@ -1208,7 +1208,7 @@ type UpdateSpaceInput struct {
 	EditMode *store.EditMode `json:"editMode,omitempty"`
 	// The new visibility; in-collection only for a space inside a collection.
 	Visibility *store.Visibility `json:"visibility,omitempty"`
-	// The space's own default level (a role every member and guest gets in it); null removes it (its collection's then applies).
+	// The space's own default level (the least role every member and guest of the organization has in it); null removes it (its collection's then applies).
 	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
