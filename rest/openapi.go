@@ -169,7 +169,8 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 		}
 		if p.Kind == List {
 			param["style"], param["explode"] = "form", true
-			param["description"] = "Repeated, or comma-separated."
+			desc, _ := param["description"].(string)
+			param["description"] = strings.TrimSpace(desc + " Repeated, or comma-separated.")
 		}
 		params = append(params, param)
 	}
@@ -602,8 +603,12 @@ func (g *openapi) object(def *ast.Definition, set ast.SelectionSet) any {
 	return out
 }
 
-// describe adds a description to a schema; a $ref gets one through allOf
-// (siblings of $ref are allowed in 3.1, but not every tool reads them).
+// describe gives a property the description of the GraphQL field or input
+// field it is; a $ref gets one through allOf (siblings of $ref are allowed
+// in 3.1, but not every tool reads them). An inline object already carries
+// its type's description: the field's goes first, since it says what the
+// value is where it stands (Site.permissions: what the caller may do with
+// the site), and the type's, which says what such values are, follows.
 func describe(s any, desc string) any {
 	m, ok := s.(map[string]any)
 	if !ok {
@@ -612,10 +617,14 @@ func describe(s any, desc string) any {
 	if _, isRef := m["$ref"]; isRef {
 		return map[string]any{"allOf": []any{m}, "description": desc}
 	}
-	cp := map[string]any{"description": desc}
+	cp := make(map[string]any, len(m)+1)
 	for k, v := range m {
 		cp[k] = v
 	}
+	if typeDesc, _ := m["description"].(string); typeDesc != "" && typeDesc != desc {
+		desc += "\n\n" + typeDesc
+	}
+	cp["description"] = desc
 	return cp
 }
 
@@ -661,14 +670,40 @@ func (g *openapi) named(name string) any {
 			for _, v := range def.EnumValues {
 				values = append(values, v.Name)
 			}
-			g.components[name] = withDescription(map[string]any{"type": "string", "enum": values}, def.Description)
+			g.components[name] = withDescription(map[string]any{"type": "string", "enum": values}, enumDescription(def))
 		case ast.InputObject:
 			g.components[name] = g.input(def)
 		default:
-			g.components[name] = withDescription(map[string]any{"type": "string"}, def.Description)
+			shape, ok := scalarSchemas[name]
+			if !ok {
+				shape = map[string]any{"type": "string"}
+			}
+			g.components[name] = withDescription(shape, def.Description)
 		}
 	}
 	return ref(name)
+}
+
+// scalarSchemas are the JSON Schemas of the schema's own scalars whose
+// values are not strings (the others, like Visibility, are strings).
+var scalarSchemas = map[string]map[string]any{
+	// createSite's spaces: space ids, or "new" (model.UnmarshalSiteSpacesScalar).
+	"SiteSpacesInput": {"oneOf": []any{
+		map[string]any{"type": "array", "items": map[string]any{"type": "string", "minLength": 1}, "maxItems": 100},
+		map[string]any{"const": "new"},
+	}},
+}
+
+// enumDescription is an enum's description followed by its values' own,
+// one line each: JSON Schema's enum has no place for a value's description.
+func enumDescription(def *ast.Definition) string {
+	var lines []string
+	for _, v := range def.EnumValues {
+		if d := strings.TrimSpace(v.Description); d != "" {
+			lines = append(lines, "- `"+v.Name+"`: "+d)
+		}
+	}
+	return strings.TrimSpace(strings.TrimSpace(def.Description) + "\n\n" + strings.Join(lines, "\n"))
 }
 
 func withDescription(m map[string]any, desc string) map[string]any {
@@ -763,8 +798,15 @@ func (g *openapi) eventTypes() {
 	for name, field := range map[string]string{"Event": "type", "WebhookDelivery": "eventType"} {
 		c, _ := g.components[name].(map[string]any)
 		props, _ := c["properties"].(map[string]any)
-		if _, ok := props[field]; ok {
-			props[field] = ref("EventType")
+		if old, ok := props[field]; ok {
+			// The field's own description stays, beside the values'.
+			var s any = ref("EventType")
+			if m, _ := old.(map[string]any); m != nil {
+				if d, _ := m["description"].(string); d != "" {
+					s = describe(s, d)
+				}
+			}
+			props[field] = s
 		}
 	}
 }

@@ -7180,49 +7180,77 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
-	{Name: "../schema/base.graphqls", Input: `"An RFC 3339 timestamp, always in UTC."
+	{Name: "../schema/base.graphqls", Input: `"A point in time as an RFC 3339 string with fractional seconds and its offset (for example 2024-05-01T09:30:00.123456Z); input is parsed as RFC 3339."
 scalar DateTime
-"Any JSON value."
+"Any JSON value (object, array, string, number, boolean or null), sent as JSON rather than as a string; the field using it says which shape it holds."
 scalar JSON
 
-"Keeps a null value in REST bodies, where null means something (a guest role, no default)."
+"REST only: a field whose null means something (a guest role, no default level) stays in REST bodies as null instead of being left out like other nulls. No effect on GraphQL results."
 directive @keepNull on FIELD_DEFINITION
-"Length of a string (in characters) or of a list (in items)."
-directive @length(min: Int, max: Int) on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
-"A string must match this regular expression."
-directive @pattern(regexp: String!, message: String) on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
-"A number must lie in this range."
-directive @range(min: Int, max: Int) on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
-"A string must be an absolute http(s) URL."
+"The value must have at least min and at most max characters (a string, counted in Unicode code points) or items (a list); INVALID naming the field otherwise. Null and absent values are not checked."
+directive @length(
+  "The least length allowed; no lower bound when absent."
+  min: Int,
+  "The greatest length allowed; no upper bound when absent."
+  max: Int
+) on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
+"The string must match a regular expression (Go RE2 syntax); INVALID naming the field otherwise. Null and absent values are not checked."
+directive @pattern(
+  "The regular expression; it matches anywhere in the value unless anchored with ^ and $."
+  regexp: String!,
+  "The error message when the value does not match; without it the message quotes the expression."
+  message: String
+) on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
+"The integer must lie between min and max, both included; INVALID naming the field otherwise. Null and absent values are not checked."
+directive @range(
+  "The least value allowed; no lower bound when absent."
+  min: Int,
+  "The greatest value allowed; no upper bound when absent."
+  max: Int
+) on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
+"The string must be an absolute http or https URL with a host; INVALID naming the field otherwise. Null and absent values are not checked."
 directive @url on INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
-directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
+"Code generation only (gqlgen): how the Go server implements a field. No effect on what a client sends or receives, except omittable, which lets an input field tell absent (leave unchanged) from null (clear it)."
+directive @goField(
+  "The field is computed by a resolver of its own (a separate step, batched across a list) rather than read from its parent object."
+  forceResolver: Boolean,
+  "The Go name of the field, when it differs from the GraphQL one."
+  name: String,
+  "An input field that tells absent (leave the value unchanged) from explicit null (remove the value)."
+  omittable: Boolean
+) on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
 
-"The link to the next page of a list; absent on the last page."
+"The link to the next page of a list; absent (null) on the last page."
 type Next {
+  "The opaque token of the next page: pass it as the list's page argument (REST: the page query parameter) with the same filters. Tokens are signed and bound to their list; an altered token or one from another list is INVALID."
   page: String!
 }
 
+"The direction of a list sorted by time (when its items were created, joined or posted; the list says which): oldest or newest first."
 enum ListOrder {
+  "Ascending: oldest first."
   asc
+  "Descending: newest first."
   desc
 }
 
 "Release information about this server."
 type ApiInformation {
-  "The release (git describe of the source it was built from; dev when not stamped in)."
+  "The release: git describe of the source it was built from; dev when not stamped in at build time."
   version: String!
-  "When it was built (RFC 3339)."
+  "When the binary was built, as an RFC 3339 string; 1970-01-01T00:00:00Z when not stamped in at build time."
   build: String!
-  "The git commit it was built from (unknown when not stamped in)."
+  "The git commit it was built from; unknown when not stamped in at build time."
   commit: String!
 }
 
-"Each area of the domain extends Query and Mutation in its own schema file."
+"The entry points for reads. Each area of the domain extends Query in its own schema file. Every field needs an authenticated caller (Authorization: Bearer <API token>; UNAUTHENTICATED otherwise) unless its description says otherwise."
 type Query {
-  "Release information; needs no token."
+  "Release information about this server; needs no token."
   apiInformation: ApiInformation!
 }
 
+"The entry points for writes. Each area of the domain extends Mutation in its own schema file. Every field needs an authenticated caller (Authorization: Bearer <API token>; UNAUTHENTICATED otherwise); the role each one needs is in its description. A caller without it gets FORBIDDEN, and an object they cannot see NOT_FOUND, like an unknown id."
 type Mutation
 `, BuiltIn: false},
 	{Name: "../schema/changerequest.graphqls", Input: `"Where a change request is in its life."
@@ -8302,26 +8330,41 @@ extend type Organization {
   ): EventList!
 }
 `, BuiltIn: false},
-	{Name: "../schema/import.graphqls", Input: `"What to import: source website crawls the site at url."
+	{Name: "../schema/import.graphqls", Input: `"What to import into a space or a change request: the website at url (the only source)."
 input ContentImportInput {
+  "The first page of the website: an absolute http or https URL, at most 2048 characters. The crawl follows links on the same host below the same path, up to FOLIO_IMPORT_MAX_PAGES pages (default 50) within FOLIO_IMPORT_TIMEOUT (default 2 minutes); private, loopback and link-local addresses are refused unless the server allows them. A URL that cannot be fetched or is not an HTML page is INVALID."
   url: String! @url @length(max: 2048)
+  "Where the content comes from: website, the only value accepted."
   source: String! @pattern(regexp: "^website$", message: "must be website")
 }
 
 "An import's outcome: the revision it wrote and how many resources it found and kept."
 type ContentImportResult {
+  "The id of the new revision holding the imported pages (after the existing top-level pages) and images: the space's new current revision, or the change request's new head."
   revision: String!
   "Pages and images imported."
   importedResources: Int!
-  "Every page, other resource and image found on the site, imported or not."
+  "Every page, other resource and image found on the site in scope, imported or not (those past the page limit or failing to load included)."
   totalResources: Int!
 }
 
 extend type Mutation {
-  "Imports a website into the space as a new current revision."
-  importSpaceContent(spaceId: ID!, input: ContentImportInput!): ContentImportResult!
-  "Imports a website into a change request as its new head revision."
-  importChangeRequestContent(spaceId: ID!, changeRequestId: String!, input: ContentImportInput!): ContentImportResult!
+  "Imports a website into the space as a new current revision, all or nothing. Needs the edit permission on the space (the edit role; CONFLICT while the space is locked). Answers when the crawl is done."
+  importSpaceContent(
+    "The space to import into."
+    spaceId: ID!,
+    "What to import."
+    input: ContentImportInput!
+  ): ContentImportResult!
+  "Imports a website into a change request of the space as its new head revision, all or nothing. Needs the edit permission on the space (the edit role; CONFLICT while the space is locked, or when the change request is merged or archived). Answers when the crawl is done."
+  importChangeRequestContent(
+    "The space the change request belongs to."
+    spaceId: ID!,
+    "The change request: its id, or its number in the space."
+    changeRequestId: String!,
+    "What to import."
+    input: ContentImportInput!
+  ): ContentImportResult!
 }
 `, BuiltIn: false},
 	{Name: "../schema/invite.graphqls", Input: `"""
@@ -9520,394 +9563,818 @@ extend type Organization {
   ): SearchSpaceResultList!
 }
 `, BuiltIn: false},
-	{Name: "../schema/site.graphqls", Input: `"Who reads a site: public, unlisted, share-link or visitor-auth (a scalar: enum values cannot hold '-')."
+	{Name: "../schema/site.graphqls", Input: `"Who reads a published site: public (anyone; search engines index it), unlisted (anyone; not indexed), share-link (holders of an active share link's key) or visitor-auth (holders of a visitor JWT signed with the site's key). A string, since enum values cannot hold '-'; any other value is INVALID."
 scalar SiteVisibility
-"The plan of a site: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium."
+"The plan of a site: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (any other value is INVALID). Folio serves every plan alike."
 scalar SiteType
-"The spaces of a new site: an array of space ids, or the string new to create a space for it."
+"The spaces of a new site: a JSON array of at most 100 space ids (live spaces of the organization), or the string new to create a private space for it."
 scalar SiteSpacesInput
 
+"The addresses of a site."
 type SiteURLs {
+  "The site in the REST API: {base}/v1/orgs/{organizationId}/sites/{id}."
   location: String!
+  "The site in the web app: {base}/o/{organizationId}/sites/{id}."
   app: String!
-  "Where readers find the site; only while it is published."
+  "Where readers find the site, only while it is published: https://{hostname} when it has a custom hostname, else {base}/sites/{id}; followed by /{basename} when one is set."
   published: String
+  "The app's preview of the site: the app address followed by /preview."
   preview: String!
 }
 
+"What the caller may do with a site, from their role in its organization (sites have no default levels)."
 type SitePermissions {
+  "Read the site: the read role."
   view: Boolean!
+  "Open the site: the read role."
   access: Boolean!
+  "The edit role."
   edit: Boolean!
+  "Change its structure (sections, section groups, site spaces): the create role."
   create: Boolean!
+  "Change its settings, publish, unpublish or delete it, manage share links and the visitor key: the admin role."
   admin: Boolean!
+  "Install integrations: the admin role."
   installIntegration: Boolean!
+  "Read the adaptive schema: the read role."
   viewAdaptiveSchema: Boolean!
+  "Change the adaptive schema: the admin role."
   editAdaptiveSchema: Boolean!
 }
 
+"A site served under a directory of another domain, through the site owner's own reverse proxy."
 type SiteProxy {
-  "The host name and path the site is served under."
+  "The host name and path the proxy serves the site under, like company.com/docs."
   origin: String!
-  "Where requests at the origin go."
+  "Where the proxy sends the requests: the site's published address."
   target: String!
 }
 
+"The site's adaptive content switch."
 type SiteAdaptiveContent {
+  "Whether adaptive content is switched on. A stored setting only: conditions of sections and site spaces apply either way."
   enabled: Boolean!
 }
 
+"Ads on the site (GitBook compatibility): Folio shows none."
 type SiteAds {
+  "Always pending."
   status: String!
+  "Always false."
   submittable: Boolean!
 }
 
+"A plan feature of the site (GitBook compatibility); Folio lists none."
 type SiteFeature {
+  "The feature's name."
   id: String!
+  "The plan it comes with."
   plan: SiteType!
+  "Whether the feature is frozen."
   frozen: Boolean!
 }
 
-"A docs site: how spaces reach their readers."
+"A docs site: how spaces reach their readers, as sections and site spaces. Read by the members of its organization who have a role (guests and outsiders get NOT_FOUND, like an unknown id), and, through publishedSite, by the audience its visibility admits while it is published."
 type Site {
+  "Always site."
   object: String!
+  "The site's id: an opaque string."
   id: ID!
+  "The site's plan."
   type: SiteType!
+  "The plan in effect: always the same as type."
   appliedType: SiteType!
+  "The site's title: 2 to 128 characters."
   title: String!
+  "The custom host name the site is served at (https://{hostname}); unique on the server; absent when it has none."
   hostname: String
+  "A path segment appended to the published address; absent when it has none."
   basename: String
+  "The reverse proxy serving the site under another domain; absent when there is none."
   proxy: SiteProxy
+  "Who reads the site while it is published."
   visibility: SiteVisibility!
-  "The site's default access level for members (DefaultLevel): inherit, the organization's default role."
+  "Always inherit: members reach a site through their organization role."
   defaultLevel: String!
+  "Whether the site is published: readable by its audience at urls.published."
   published: Boolean!
-  "The number of site spaces."
+  "The number of site spaces, in every section."
   siteSpaces: Int!
+  "When the site was created."
   createdAt: DateTime!
+  "The adaptive content switch."
   adaptiveContent: SiteAdaptiveContent!
+  "Ads: always pending and not submittable."
   ads: SiteAds!
+  "Plan features: always empty."
   features: [SiteFeature!]!
+  "The site's addresses."
   urls: SiteURLs!
+  "What the caller may do with the site."
   permissions: SitePermissions!
+  "The id of the organization that owns it."
   organization: ID!
-  "Every section, in site order (a group's sections where the group is); shareKey puts a share link's key into their published URLs (share-link sites)."
-  sections(page: String, limit: Int = 50 @range(min: 0, max: 1000), shareKey: String @length(max: 256)): SiteSectionList!
-  "The section groups, in order."
-  sectionGroups(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SiteSectionGroupList!
-  "Every site space, in site order; default true keeps the default one of each section (or of the root), false the others; shareKey as for sections."
-  siteSpaceList(page: String, limit: Int = 50 @range(min: 0, max: 1000), default: Boolean, shareKey: String @length(max: 256)): SiteSpaceList!
-  "Admins only."
-  shareLinks(page: String, limit: Int = 50 @range(min: 0, max: 1000)): ShareLinkList!
+  "Every section, in site order (a group's sections where the group is); a page of at most limit items."
+  sections(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "A share link's key to put into the sections' published URLs as ?share=<key> (share-link sites only; the key is not checked here). At most 256 characters."
+    shareKey: String @length(max: 256)
+  ): SiteSectionList!
+  "The section groups, in site order; a page of at most limit items."
+  sectionGroups(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SiteSectionGroupList!
+  "Every site space, in site order (by section, then inside it); a page of at most limit items."
+  siteSpaceList(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "true keeps only the default site space of each section (or of the root), false only the others; absent lists all."
+    default: Boolean,
+    "A share link's key to put into the site spaces' published URLs as ?share=<key> (share-link sites only; the key is not checked here). At most 256 characters."
+    shareKey: String @length(max: 256)
+  ): SiteSpaceList!
+  "The share links, oldest first; a page of at most limit items. Admins of the organization only: FORBIDDEN for others."
+  shareLinks(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): ShareLinkList!
+  "The claims the site's visitors may carry; an empty object schema until an admin sets one."
   adaptiveSchema: SiteAdaptiveSchema!
 }
 
+"A page of sites."
 type SiteList {
+  "The sites of this page."
   items: [Site!]!
+  "The number of sites in the whole list (with its filters), all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
+"The published address of a section or a site space."
 type SiteObjectURLs {
-  "Only while the site is published."
+  "The site's published address followed by the section's path (and the site space's), with ?share=<key> when a share key was given; only while the site is published."
   published: String
 }
 
-"A section of a site, holding site spaces (its variants)."
+"A section of a site: a top-level part of it holding site spaces (its variants)."
 type SiteSection {
+  "Always site-section."
   object: String!
+  "The section's id: an opaque string."
   id: ID!
+  "The section's title: at most 128 characters."
   title: String!
+  "A short description: at most 256 characters; absent when it has none."
   description: String
+  "Whether it is the site's default section (the one its root address opens); a site with sections has exactly one."
   default: Boolean
+  "Always false: Folio has no draft sections."
   draft: Boolean!
+  "The section's path segment in the site's addresses: 1 to 100 characters, unique among the site's sections (made from the title at creation)."
   path: String!
-  "An expression over visitor.claims deciding whether visitors see the section."
+  "An expr-lang expression over visitor.claims (like visitor.claims.beta == true) deciding whether visitors see the section; absent when it is always shown."
   condition: String
+  "The id of the group the section is in; absent at the site root."
   sectionGroup: ID
+  "The section's site spaces, in order; in the published view only those the visitor sees."
   siteSpaces: [SiteSpace!]!
+  "The section's published address."
   urls: SiteObjectURLs!
+  "An icon name: at most 50 characters; absent when it has none."
   icon: String
 }
 
+"A page of site sections."
 type SiteSectionList {
+  "The sections of this page."
   items: [SiteSection!]!
+  "The number of sections in the whole list, all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
-"A titled group of sections of a site."
+"A titled group of sections at the root of a site."
 type SiteSectionGroup {
+  "Always site-section-group."
   object: String!
+  "The group's id: an opaque string."
   id: ID!
+  "The group's title: 1 to 100 characters."
   title: String!
+  "An icon name: at most 50 characters; absent when it has none."
   icon: String
+  "Always false: Folio has no draft groups."
   draft: Boolean!
+  "The sections in the group, in order; in the published view only those the visitor sees."
   sections: [SiteSection!]!
 }
 
+"A page of section groups."
 type SiteSectionGroupList {
+  "The groups of this page."
   items: [SiteSectionGroup!]!
+  "The number of groups in the whole list, all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
-"A space linked into a site."
+"A space linked into a site, in a section or at the root of a site without sections."
 type SiteSpace {
+  "Always site-space."
   object: String!
+  "The site space's id: an opaque string."
   id: ID!
+  "The site space's path segment in the site's addresses: 1 to 100 characters, unique in its section (made from the space's title when linked)."
   path: String!
+  "The id of its section; absent at the root of a site without sections."
   section: ID
+  "The linked space."
   space: Space!
+  "The linked space's title."
   title: String!
+  "Whether it is the default site space of its section (or of the root): the one the section's address opens."
   default: Boolean
+  "Always false: Folio has no draft site spaces."
   draft: Boolean!
-  "An expression over visitor.claims deciding whether visitors see the site space."
+  "An expr-lang expression over visitor.claims deciding whether visitors see the site space; absent when it is always shown."
   condition: String
+  "Always false: Folio has no plan-gated customizations."
   hasAdvancedCustomizationFeature: Boolean
+  "The site space's published address."
   urls: SiteObjectURLs!
 }
 
+"A page of site spaces."
 type SiteSpaceList {
+  "The site spaces of this page."
   items: [SiteSpace!]!
+  "The number of site spaces in the whole list (with its filter), all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
+"The address of a share link."
 type ShareLinkURLs {
-  "The site's address with the link's key."
+  "The site's published address with the link's key, ?share=<key>: the secret to hand out. Present even while the site is unpublished."
   published: String
 }
 
-"A secret link that opens a share-link site."
+"A secret link that opens a share-link site to whoever holds its key. Only admins of the organization read share links."
 type ShareLink {
+  "Always share-link."
   object: String!
+  "The link's id: an opaque string."
   id: ID!
+  "When the link was created."
   createdAt: DateTime!
+  "The link's name: at most 50 characters."
   name: String
+  "Whether its key opens the site; a deactivated link's key is refused until it is active again."
   active: Boolean
+  "The link's address, with its key."
   urls: ShareLinkURLs!
 }
 
+"A page of share links."
 type ShareLinkList {
+  "The share links of this page."
   items: [ShareLink!]!
+  "The number of share links in the whole list, all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
 "The claims a site's visitors may carry, as a JSON Schema draft-07 document."
 type SiteAdaptiveSchema {
+  "Always site-adaptive-schema."
   object: String!
+  "The JSON Schema draft-07 document, of type object; {\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"type\": \"object\", \"properties\": {}, \"additionalProperties\": false} until an admin sets one. An unsigned property declares the unsigned claims readers may add."
   jsonSchema: JSON!
+  "When it was last set; the site's creation time until then."
   updatedAt: DateTime!
 }
 
 "How visitor JWTs of a site are checked; the key itself is never shown."
 type SiteVisitorKey {
+  "HS256 or RS256: the only algorithm tokens may be signed with."
   algorithm: String!
   "The audience visitor JWTs must name in aud; null: any."
   audience: String
+  "When the key was set."
   updatedAt: DateTime!
 }
 
+"An item of a published site's structure: a section, a section group or a site space."
 union SiteStructureItem = SiteSection | SiteSectionGroup | SiteSpace
 
-"sections: sections and groups at the site root; siteSpaces: the site spaces of a site without sections."
+"What a visitor sees of a site's structure."
 type SiteStructure {
+  "sections: the structure holds the sections and groups at the site root (groups holding their sections); siteSpaces: it holds the site spaces of a site without sections."
   type: String!
+  "The visible items in site order. Sections and site spaces whose condition does not hold for the visitor are left out, and so are sections left without site spaces and groups left without sections."
   structure: [SiteStructureItem!]!
 }
 
 "What a visitor sees of a site."
 type PublishedContentSite {
+  "Always published-content-site."
   object: String!
+  "The site."
   site: Site!
+  "The sections, groups and site spaces the visitor sees."
   structure: SiteStructure!
+  "The reader-facing settings in the shape of GitBook's SiteCustomizationSettings ({\"site\": {\"title\", \"styling\", ...}, \"siteSpaces\": {}}): GitBook's defaults with the site's title, since Folio stores no customizations."
   customizations: JSON!
+  "Scripts to load in the published site: always empty."
   scripts: [JSON!]!
 }
 
 extend type Organization {
-  "Sites, oldest first; space keeps those linking that space, title those whose title contains it."
-  sites(page: String, limit: Int = 50 @range(min: 0, max: 1000), space: ID, title: String @length(max: 128), published: Boolean): SiteList! @goField(forceResolver: true)
-  site(id: ID!): Site! @goField(forceResolver: true)
+  "The organization's sites, oldest first; a page of at most limit items. Callers with a role only: FORBIDDEN for guests."
+  sites(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "Keeps only the sites that link this space (a space id)."
+    space: ID,
+    "Keeps only the sites whose title contains this text, ignoring case: at most 128 characters."
+    title: String @length(max: 128),
+    "Keeps only the published sites (true) or the unpublished ones (false)."
+    published: Boolean
+  ): SiteList! @goField(forceResolver: true)
+  "A site of the organization. Needs a role in the organization: NOT_FOUND for guests, and for sites of other organizations, like an unknown id."
+  site(
+    "The site's id."
+    id: ID!
+  ): Site! @goField(forceResolver: true)
 }
 
+"A new site; every field is optional."
 input CreateSiteInput {
+  "The plan: basic when absent."
   type: SiteType
+  "The title: 2 to 128 characters; Untitled site when absent."
   title: String @length(min: 2, max: 128)
+  "Who reads it once published: public when absent."
   visibility: SiteVisibility
+  "The spaces to link at the site root, in order, the first as the default; or new, to create a private space titled like the site and link it."
   spaces: SiteSpacesInput
 }
 
+"The adaptive content switch."
 input SiteAdaptiveContentInput {
+  "Whether adaptive content is switched on (a stored setting)."
   enabled: Boolean!
 }
 
+"A change to a site's settings; absent fields stay as they are."
 input UpdateSiteInput {
+  "The new title: 2 to 128 characters."
   title: String @length(min: 2, max: 128)
+  "The new audience."
   visibility: SiteVisibility
+  "A path segment appended to the published address: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark."
   basename: String @length(min: 1, max: 100) @pattern(regexp: "^[A-Za-z0-9][A-Za-z0-9._~-]*$", message: "must be one path segment of letters, digits, '.', '_', '~' or '-'")
-  "null removes the custom hostname."
+  "A custom host name for the site: lower case, at least three labels (docs.example.com), at most 512 characters, not used by another site (CONFLICT); null removes it."
   hostname: String @length(max: 512) @pattern(regexp: "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$", message: "must be a lower-case host name with at least three labels") @goField(omittable: true)
+  "The adaptive content switch."
   adaptiveContent: SiteAdaptiveContentInput
-  "A site space at the root, or in the default section, to make the default."
+  "The id of a site space to make the default: one at the root of the site, or in its default section (INVALID otherwise)."
   defaultSiteSpace: ID
+  "The id of a section of the site to make its default."
   defaultSiteSection: ID
-  "A host name and path (company.com/docs); null removes the proxy."
+  "A host name and one or more path segments (company.com/docs) a reverse proxy serves the site under: at most 512 characters; null removes the proxy."
   proxy: String @length(max: 512) @pattern(regexp: "^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$", message: "must be a host name followed by one or more path segments, like company.com/docs") @goField(omittable: true)
 }
 
+"A new adaptive schema, replacing the current one."
 input UpdateSiteAdaptiveSchemaInput {
+  "A JSON Schema draft-07 document of type object ($schema, when given, must name draft-07). It is validated against the draft-07 meta-schema; a $ref outside the document is refused. INVALID otherwise."
   jsonSchema: JSON!
 }
 
+"The key visitor JWTs of a site are checked with."
 input SiteVisitorKeyInput {
-  "HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM public key)."
+  "HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM RSA public key of at least 2048 bits); tokens signed otherwise are refused."
   algorithm: String!
+  "The HS256 secret or the RS256 PEM public key: 1 to 16384 characters. Never shown again."
   key: String! @length(min: 1, max: 16384)
-  "When set, a visitor JWT is refused unless its aud claim includes this value."
+  "When set, a visitor JWT is refused unless its aud claim includes this value: 1 to 512 characters."
   audience: String @length(min: 1, max: 512)
 }
 
+"A new section, at the end of the site root."
 input AddSiteSectionInput {
+  "The id of a live space of the organization: the section's first site space."
   spaceId: ID!
+  "The title: 2 to 64 characters; the space's title when absent."
   title: String @length(min: 2, max: 64)
 }
 
+"A change to a section; absent fields stay as they are."
 input UpdateSiteSectionInput {
+  "The new title: 2 to 128 characters."
   title: String @length(min: 2, max: 128)
+  "The new path segment: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark; CONFLICT when another section of the site has it."
   path: String @length(min: 1, max: 100) @pattern(regexp: "^[A-Za-z0-9][A-Za-z0-9._~-]*$", message: "must be one path segment of letters, digits, '.', '_', '~' or '-'")
+  "The id of a site space of this section to make its default."
   defaultSiteSpace: ID
-  "Absent leaves it unchanged; null removes it."
+  "An expr-lang expression over visitor.claims yielding a boolean (1 to 1024 characters, checked when saved); null removes it."
   condition: String @length(min: 1, max: 1024) @goField(omittable: true)
+  "An icon name: at most 50 characters; null removes it."
   icon: String @length(max: 50) @goField(omittable: true)
+  "A short description: at most 256 characters; null removes it."
   description: String @length(max: 256) @goField(omittable: true)
 }
 
-"A section, by {type: site-section, siteSection}."
+"A section, by {type: site-section, siteSection: <id>}."
 input SiteSectionPointerInput {
+  "Must be site-section."
   type: String!
+  "The id of a section of the site."
   siteSection: ID!
 }
 
+"Where a section goes: before a section, after one, or between two adjacent ones (after, then before); into their group, or the root."
 input SiteSectionPositionInput {
+  "The section it goes just before."
   before: SiteSectionPointerInput
+  "The section it goes just after."
   after: SiteSectionPointerInput
 }
 
+"A section's move."
 input MoveSiteSectionInput {
-  "At the end of the site root when absent."
+  "Where it goes; at the end of the site root (out of any group) when absent."
   position: SiteSectionPositionInput
 }
 
+"A new section group, at the end of the site root."
 input AddSiteSectionGroupInput {
+  "The title: 1 to 100 characters."
   title: String! @length(min: 1, max: 100)
+  "An icon name: at most 50 characters."
   icon: String @length(max: 50)
+  "The ids of sections of the site to move into the group, in this order."
   sections: [ID!]
 }
 
+"A change to a section group; absent fields stay as they are."
 input UpdateSiteSectionGroupInput {
+  "The new title: 1 to 100 characters."
   title: String @length(min: 1, max: 100)
+  "An icon name: at most 50 characters; null removes it."
   icon: String @length(max: 50) @goField(omittable: true)
 }
 
+"A section to put into a group."
 input AddSectionToGroupInput {
+  "The id of a section of the site; it moves to the end of the group."
   sectionId: ID!
 }
 
-"A root sibling: {type: site-section or site-section-group, id}."
+"A sibling at the site root: {type: site-section or site-section-group, id: <id>}."
 input SiteSectionGroupPointerInput {
+  "site-section or site-section-group."
   type: String!
+  "The id of a section at the site root (not in a group), or of a group."
   id: ID!
 }
 
+"Where a group goes among the sections and groups of the site root: before one, after one, or between two adjacent ones."
 input SiteSectionGroupPositionInput {
+  "The sibling it goes just before."
   before: SiteSectionGroupPointerInput
+  "The sibling it goes just after."
   after: SiteSectionGroupPointerInput
 }
 
+"A section group's move."
 input MoveSiteSectionGroupInput {
+  "Where it goes; at the end of the site root when absent."
   position: SiteSectionGroupPositionInput
 }
 
+"A space to link into a site."
 input AddSiteSpaceInput {
+  "The id of a live space of the organization."
   spaceId: ID!
-  "The default section (or the root of a site without sections) when absent."
+  "The id of the section to add it to, at the end; the default section (or the root of a site without sections) when absent."
   sectionId: ID
 }
 
+"A change to a site space; absent fields stay as they are."
 input UpdateSiteSpaceInput {
+  "The new path segment: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark; CONFLICT when another site space of its section has it."
   path: String @length(min: 1, max: 100) @pattern(regexp: "^[A-Za-z0-9][A-Za-z0-9._~-]*$", message: "must be one path segment of letters, digits, '.', '_', '~' or '-'")
-  "Absent leaves it unchanged; null removes it."
+  "An expr-lang expression over visitor.claims yielding a boolean (1 to 1024 characters, checked when saved); null removes it."
   condition: String @length(min: 1, max: 1024) @goField(omittable: true)
 }
 
-"A site space, by {type: site-space, siteSpace}."
+"A site space, by {type: site-space, siteSpace: <id>}."
 input SiteSpacePointerInput {
+  "Must be site-space."
   type: String!
+  "The id of a site space of the site."
   siteSpace: ID!
 }
 
+"Where a site space goes: before one, after one, or between two adjacent ones (after, then before); into their section."
 input SiteSpacePositionInput {
+  "The site space it goes just before."
   before: SiteSpacePointerInput
+  "The site space it goes just after."
   after: SiteSpacePointerInput
 }
 
+"A site space's move."
 input MoveSiteSpaceInput {
-  "At the end of its section when absent."
+  "Where it goes; at the end of its own section when absent."
   position: SiteSpacePositionInput
 }
 
+"A new share link."
 input CreateShareLinkInput {
+  "The link's name: at most 50 characters."
   name: String! @length(max: 50)
 }
 
+"A change to a share link; absent fields stay as they are."
 input UpdateShareLinkInput {
+  "false deactivates the link (its key is refused), true activates it again."
   active: Boolean
+  "The new name: at most 50 characters."
   name: String @length(max: 50)
 }
 
 extend type Query {
-  "The published view of a site: for anyone while it is published and the audience admits them (shareKey for share-link sites, a visitor JWT for visitor-auth ones), and for its admins always. visitorToken's claims decide conditional sections and site spaces."
-  publishedSite(organizationId: ID!, siteId: ID!, shareKey: String @length(max: 256), visitorToken: String @length(max: 16384)): PublishedContentSite!
+  "The published view of a site (REST: GET .../sites/{siteId}/published). Its admins always read it; anyone else with an API token only while it is published and its audience admits them: public and unlisted sites everyone, share-link sites holders of an active link's key (shareKey), visitor-auth sites holders of a visitor JWT (visitorToken). Refusals are FORBIDDEN; an unpublished site is NOT_FOUND to outsiders. visitorToken's claims decide which conditional sections and site spaces are shown, for admins too."
+  publishedSite(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The key of an active share link of the site (share-link sites): at most 256 characters."
+    shareKey: String @length(max: 256),
+    "A visitor JWT signed with the site's visitor key and algorithm (REST: jwt_token): it must carry exp, live at most 24 hours from iat, and name the key's audience when one is set (60 seconds of clock leeway); at most 16384 characters. FORBIDDEN when it fails or the site has no key."
+    visitorToken: String @length(max: 16384)
+  ): PublishedContentSite!
 }
 
 extend type Mutation {
-  createSite(organizationId: ID!, input: CreateSiteInput!): Site!
-  updateSite(organizationId: ID!, siteId: ID!, input: UpdateSiteInput!): Site!
-  deleteSite(organizationId: ID!, siteId: ID!): Boolean!
-  publishSite(organizationId: ID!, siteId: ID!): Site!
-  unpublishSite(organizationId: ID!, siteId: ID!): Site!
-  updateSiteAdaptiveSchema(organizationId: ID!, siteId: ID!, input: UpdateSiteAdaptiveSchemaInput!): SiteAdaptiveSchema!
-  "Sets the key visitor JWTs are checked with (replacing any); admins only."
-  setSiteVisitorKey(organizationId: ID!, siteId: ID!, input: SiteVisitorKeyInput!): SiteVisitorKey!
+  "Creates a site with its first site spaces, in one transaction. Needs the admin role in the organization."
+  createSite(
+    "The organization to create it in."
+    organizationId: ID!,
+    "The new site."
+    input: CreateSiteInput!
+  ): Site!
+  "Changes a site's settings. Needs the admin role in the organization."
+  updateSite(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site to change."
+    siteId: ID!,
+    "The change."
+    input: UpdateSiteInput!
+  ): Site!
+  "Deletes a site with its sections, groups, site spaces and share links; its spaces stay. Needs the admin role in the organization."
+  deleteSite(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site to delete."
+    siteId: ID!
+  ): Boolean!
+  "Publishes a site: its audience can read it at urls.published. Needs the admin role in the organization."
+  publishSite(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site to publish."
+    siteId: ID!
+  ): Site!
+  "Unpublishes a site: only its admins read it then. Needs the admin role in the organization."
+  unpublishSite(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site to unpublish."
+    siteId: ID!
+  ): Site!
+  "Sets the site's adaptive schema, replacing any. Needs the admin role in the organization."
+  updateSiteAdaptiveSchema(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The new schema."
+    input: UpdateSiteAdaptiveSchemaInput!
+  ): SiteAdaptiveSchema!
+  "Sets the key visitor JWTs are checked with, replacing any. Needs the admin role in the organization."
+  setSiteVisitorKey(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The key."
+    input: SiteVisitorKeyInput!
+  ): SiteVisitorKey!
 
-  addSiteSection(organizationId: ID!, siteId: ID!, input: AddSiteSectionInput!): SiteSection!
-  updateSiteSection(organizationId: ID!, siteId: ID!, siteSectionId: ID!, input: UpdateSiteSectionInput!): SiteSection!
-  deleteSiteSection(organizationId: ID!, siteId: ID!, siteSectionId: ID!): Boolean!
-  moveSiteSection(organizationId: ID!, siteId: ID!, siteSectionId: ID!, input: MoveSiteSectionInput!): SiteSection!
+  "Adds a section at the end of the site root with a space as its first site space. The site's first section becomes its default and takes in the site spaces of the root. Needs the create role in the organization."
+  addSiteSection(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The new section."
+    input: AddSiteSectionInput!
+  ): SiteSection!
+  "Changes a section. Needs the create role in the organization."
+  updateSiteSection(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The section to change."
+    siteSectionId: ID!,
+    "The change."
+    input: UpdateSiteSectionInput!
+  ): SiteSection!
+  "Deletes a section with its site spaces; when it was the default, the next section (else the one before) becomes it. Needs the create role in the organization."
+  deleteSiteSection(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The section to delete."
+    siteSectionId: ID!
+  ): Boolean!
+  "Moves a section among the sections, into their group or the root. Needs the create role in the organization."
+  moveSiteSection(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The section to move."
+    siteSectionId: ID!,
+    "Where it goes."
+    input: MoveSiteSectionInput!
+  ): SiteSection!
 
-  addSiteSectionGroup(organizationId: ID!, siteId: ID!, input: AddSiteSectionGroupInput!): SiteSectionGroup!
-  updateSiteSectionGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, input: UpdateSiteSectionGroupInput!): SiteSectionGroup!
-  deleteSiteSectionGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!): Boolean!
-  addSectionToGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, input: AddSectionToGroupInput!): SiteSectionGroup!
-  removeSectionFromGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, siteSectionId: ID!): Boolean!
-  moveSiteSectionGroup(organizationId: ID!, siteId: ID!, siteSectionGroupId: ID!, input: MoveSiteSectionGroupInput!): SiteSectionGroup!
+  "Adds a section group at the end of the site root, moving the named sections into it. Needs the create role in the organization."
+  addSiteSectionGroup(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The new group."
+    input: AddSiteSectionGroupInput!
+  ): SiteSectionGroup!
+  "Changes a section group's title or icon. Needs the create role in the organization."
+  updateSiteSectionGroup(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The group to change."
+    siteSectionGroupId: ID!,
+    "The change."
+    input: UpdateSiteSectionGroupInput!
+  ): SiteSectionGroup!
+  "Deletes a section group; its sections stay, at the site root where the group was, in their order. Needs the create role in the organization."
+  deleteSiteSectionGroup(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The group to delete."
+    siteSectionGroupId: ID!
+  ): Boolean!
+  "Moves a section of the site to the end of a group. Needs the create role in the organization."
+  addSectionToGroup(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The group."
+    siteSectionGroupId: ID!,
+    "The section to put into it."
+    input: AddSectionToGroupInput!
+  ): SiteSectionGroup!
+  "Moves a section out of a group to the site root, just after the group; NOT_FOUND when the section is not in the group. Needs the create role in the organization."
+  removeSectionFromGroup(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The group."
+    siteSectionGroupId: ID!,
+    "The section to take out."
+    siteSectionId: ID!
+  ): Boolean!
+  "Moves a section group among the sections and groups of the site root. Needs the create role in the organization."
+  moveSiteSectionGroup(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The group to move."
+    siteSectionGroupId: ID!,
+    "Where it goes."
+    input: MoveSiteSectionGroupInput!
+  ): SiteSectionGroup!
 
-  addSiteSpace(organizationId: ID!, siteId: ID!, input: AddSiteSpaceInput!): SiteSpace!
-  updateSiteSpace(organizationId: ID!, siteId: ID!, siteSpaceId: ID!, input: UpdateSiteSpaceInput!): SiteSpace!
-  deleteSiteSpace(organizationId: ID!, siteId: ID!, siteSpaceId: ID!): Boolean!
-  moveSiteSpace(organizationId: ID!, siteId: ID!, siteSpaceId: ID!, input: MoveSiteSpaceInput!): SiteSpace!
+  "Links a space into a site, at the end of a section (or of the root); it becomes the default there when there is none. Needs the create role in the organization."
+  addSiteSpace(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The space and where it goes."
+    input: AddSiteSpaceInput!
+  ): SiteSpace!
+  "Changes a site space's path or condition. Needs the create role in the organization."
+  updateSiteSpace(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The site space to change."
+    siteSpaceId: ID!,
+    "The change."
+    input: UpdateSiteSpaceInput!
+  ): SiteSpace!
+  "Unlinks a space from a site (the space stays); when it was the default of its section, the next one (else the one before) becomes it. Needs the create role in the organization."
+  deleteSiteSpace(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The site space to delete."
+    siteSpaceId: ID!
+  ): Boolean!
+  "Moves a site space among the site spaces, into their section; a default leaving its section hands the role to the next one there, and its path gets a suffix when the new section has it already. Needs the create role in the organization."
+  moveSiteSpace(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The site space to move."
+    siteSpaceId: ID!,
+    "Where it goes."
+    input: MoveSiteSpaceInput!
+  ): SiteSpace!
 
-  createShareLink(organizationId: ID!, siteId: ID!, input: CreateShareLinkInput!): ShareLink!
-  updateShareLink(organizationId: ID!, siteId: ID!, shareLinkId: ID!, input: UpdateShareLinkInput!): ShareLink!
-  deleteShareLink(organizationId: ID!, siteId: ID!, shareLinkId: ID!): Boolean!
+  "Creates an active share link with a new secret key. Needs the admin role in the organization."
+  createShareLink(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The new link."
+    input: CreateShareLinkInput!
+  ): ShareLink!
+  "Renames, deactivates or reactivates a share link. Needs the admin role in the organization."
+  updateShareLink(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The share link to change."
+    shareLinkId: ID!,
+    "The change."
+    input: UpdateShareLinkInput!
+  ): ShareLink!
+  "Deletes a share link; its key opens nothing any more, for good. Needs the admin role in the organization."
+  deleteShareLink(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The share link to delete."
+    shareLinkId: ID!
+  ): Boolean!
 }
 `, BuiltIn: false},
-	{Name: "../schema/space.graphqls", Input: `"Who can read a space beyond the organization's members: public, unlisted, share-link, visitor-auth, in-collection (only inside a collection) or private."
+	{Name: "../schema/space.graphqls", Input: `"Who can read a space beyond the organization's members: public (anyone; search engines index it), unlisted (anyone; not indexed), share-link (holders of a share link's key, through a site), visitor-auth (holders of a visitor JWT, through a site), in-collection (whoever can read its collection; only for spaces inside a collection) or private (members only). A string, since enum values cannot hold '-'; any other value is INVALID."
 scalar Visibility
 
+"Whether a space's content may be edited."
 enum SpaceEditMode {
   "Users can edit the content directly."
   live
@@ -9915,215 +10382,396 @@ enum SpaceEditMode {
   locked
 }
 
+"The addresses of a collection."
 type CollectionURLs {
+  "The collection in the REST API: {base}/v1/collections/{id}."
   location: String!
+  "The collection in the web app: {base}/o/{organizationId}/c/{id}."
   app: String!
 }
 
+"What the caller may do with a collection, from their effective role in it (the highest of their organization role and the default level that applies inside)."
 type CollectionPermissions {
+  "Read it and what it holds: the read role."
   view: Boolean!
+  "Change, move, transfer or delete it: the admin role."
   admin: Boolean!
+  "See its invite links: the admin role."
   viewInviteLinks: Boolean!
+  "Create spaces and collections inside: the create role."
   create: Boolean!
 }
 
-"A nestable grouping of spaces."
+"A nestable grouping of spaces. Visible to the members of its organization with a role, and to guests when a default level applies inside it; to anyone else it is NOT_FOUND, like an unknown id."
 type Collection {
+  "Always collection."
   object: String!
+  "The collection's id: an opaque string."
   id: ID!
+  "The collection's title: at most 50 characters."
   title: String!
+  "A short description: at most 100 characters; absent when it has none."
   description: String
+  "The id of the organization that owns it."
   organization: ID!
+  "The id of the collection it is inside; absent at the top level."
   parent: ID
-  "The default level of access to the content inside; null for none."
+  "The collection's own default level of access to the content inside (the least role every member and guest of the organization has there); null when it sets none (the nearest ancestor's then applies)."
   defaultLevel: Role @keepNull
+  "The collection's addresses."
   urls: CollectionURLs!
+  "What the caller may do with it."
   permissions: CollectionPermissions!
-  "The live spaces directly inside, in their order."
-  spaces(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SpaceList!
-  "The collections directly inside, in their order."
-  collections(page: String, limit: Int = 50 @range(min: 0, max: 1000)): CollectionList!
+  "The live spaces directly inside, in their order; a page of at most limit items."
+  spaces(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SpaceList!
+  "The collections directly inside, in their order; a page of at most limit items."
+  collections(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): CollectionList!
 }
 
+"A page of collections."
 type CollectionList {
+  "The collections of this page."
   items: [Collection!]!
+  "The number of collections in the whole list, all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
+"The addresses of a space."
 type SpaceURLs {
+  "The space in the REST API: {base}/v1/spaces/{id}."
   location: String!
+  "The space in the web app: {base}/o/{organizationId}/s/{id}."
   app: String!
-  "Where readers find the published content; absent for private spaces."
+  "Where readers find the published space ({base}/s/{id}): only for public and unlisted spaces (others are read through the sites that hold them)."
   published: String
-  "Absent unless the space is public."
+  "The public address, the same as published: only for public spaces."
   public: String
+  "Always absent: Folio stores no space icons."
   icon: String
 }
 
+"What the caller may do in a space, from their effective role in it (the highest of their organization role and the default level that applies to the space) and its edit mode."
 type SpacePermissions {
+  "Read the space and its content: the read role."
   view: Boolean!
+  "Open the space: the read role."
   access: Boolean!
+  "Change its settings, move, transfer, delete or restore it: the admin role."
   admin: Boolean!
+  "See its invite links: the admin role."
   viewInviteLinks: Boolean!
+  "Edit its content and change requests: the edit role, while the space is live (false when locked)."
   edit: Boolean!
+  "Trigger a Git sync: the edit role, while the space is live."
   triggerGitSync: Boolean!
+  "Post comments and replies: the comment role."
   comment: Boolean!
+  "Merge change requests: the edit role, while the space is live."
   merge: Boolean!
+  "Review change requests: the review role."
   review: Boolean!
+  "Install integrations: the admin role."
   installIntegration: Boolean!
 }
 
-"A container of documentation content."
+"A container of documentation content. Visible to the members of its organization with a role, and to guests when a default level applies to it; to anyone else, and once deleted, it is NOT_FOUND, like an unknown id."
 type Space {
+  "Always space."
   object: String!
+  "The space's id: an opaque string."
   id: ID!
+  "The space's title: at most 50 characters."
   title: String!
+  "The space's emoji (an emoji or its hexadecimal code points, like 1f389); empty when it has none."
   emoji: String!
+  "Who can read the space beyond the organization's members."
   visibility: Visibility!
+  "When the space was created."
   createdAt: DateTime!
+  "When the space last changed: its settings, its place, or its current revision (a merge or an import)."
   updatedAt: DateTime!
+  "When the space was deleted; always absent here, since deleted spaces are not served (restoreSpace brings one back)."
   deletedAt: DateTime
+  "Whether the content can be edited."
   editMode: SpaceEditMode
+  "The space's addresses."
   urls: SpaceURLs!
+  "The id of the organization that owns it."
   organization: ID!
+  "The id of the collection it is inside; absent at the top level."
   parent: ID
   "The id of the active revision (REST's revision; the revision itself is the revision field of content.graphqls)."
   revisionId: String!
-  "The space's own default level; null when it sets none (its collection's then applies)."
+  "The space's own default level (the least role every member and guest of the organization has in it); null when it sets none (its collection's then applies)."
   defaultLevel: Role @keepNull
-  "Open comments."
+  "The number of open comments on the space itself (not on its change requests)."
   comments: Int!
-  "Change requests ever opened (the list is changeRequestList)."
+  "The number of change requests ever opened in the space, whatever their status (the list is changeRequestList)."
   changeRequests: Int!
+  "The number of its change requests that are open."
   changeRequestsOpen: Int!
+  "The number of its change requests that are drafts."
   changeRequestsDraft: Int!
+  "What the caller may do in the space."
   permissions: SpacePermissions!
-  "The space's merge rules (MergeRulesSpaceConfiguration): it inherits the organization's ({\"type\": \"inherit\"})."
+  "The space's merge rules (MergeRulesSpaceConfiguration): always {\"type\": \"inherit\"}, the organization's."
   mergeRules: JSON!
-  "Every custom field of the organization with this space's value."
+  "Every custom field of the organization, oldest first, with this space's value."
   customFields: [SpaceCustomField!]!
 }
 
+"A page of spaces."
 type SpaceList {
+  "The spaces of this page."
   items: [Space!]!
+  "The number of spaces in the whole list, all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
 "A space a member can access, with the member's role in it."
 type MemberSpace {
+  "The member's effective role in the space: the highest of their organization role and the space's default level."
   permission: Role!
+  "The space."
   space: Space!
 }
 
+"A page of a member's spaces."
 type MemberSpaceList {
+  "The spaces of this page."
   items: [MemberSpace!]!
+  "The number of spaces in the whole list, all pages together."
   count: Int!
+  "The next page; absent on the last one."
   next: Next
 }
 
 extend type Member {
-  "The spaces this member can access, with their effective role in each."
-  spacePermissions(page: String, limit: Int = 50 @range(min: 0, max: 1000), order: ListOrder = desc): MemberSpaceList!
+  "The live spaces this member can access (all of them for a member with a role; for a guest, those a default level opens), with their effective role in each, ordered by creation. Callers with a role only: FORBIDDEN for guests."
+  spacePermissions(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "desc (the default) lists the newest spaces first, asc the oldest."
+    order: ListOrder = desc
+  ): MemberSpaceList!
 }
 
 extend type Organization {
-  "Collections, oldest first: all of them when nested, else only the top level."
-  collections(page: String, limit: Int = 50 @range(min: 0, max: 1000), nested: Boolean = true): CollectionList!
-  "Live spaces, oldest first."
-  spaces(page: String, limit: Int = 50 @range(min: 0, max: 1000)): SpaceList!
+  "The collections the caller can see, oldest first: all of them when nested (the default), else only the top level. A guest sees only those a default level opens."
+  collections(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "true (the default) lists collections at every depth; false only those at the top level."
+    nested: Boolean = true
+  ): CollectionList!
+  "The live spaces the caller can see, at every depth, oldest first. A guest sees only those a default level opens."
+  spaces(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SpaceList!
 }
 
+"A new collection."
 input CreateCollectionInput {
+  "The title: at most 50 characters; Untitled when absent."
   title: String @length(max: 50)
+  "A short description: at most 100 characters."
   description: String @length(max: 100)
-  "The parent collection; the top level when absent."
+  "The id of the collection to create it in (of the same organization); the top level when absent."
   parent: ID
 }
 
+"A change to a collection; absent fields stay as they are."
 input UpdateCollectionInput {
+  "The new title: at most 50 characters."
   title: String @length(max: 50)
+  "The new description: at most 100 characters; null removes it."
   description: String @length(max: 100) @goField(omittable: true)
-  "null removes the default."
+  "The new default level of access to the content inside; null removes it."
   defaultLevel: Role @goField(omittable: true)
 }
 
-"A sibling, by kind and id: {type: space, space} or {type: collection, collection}."
+"A sibling, by kind and id: {type: space, space: <id>} or {type: collection, collection: <id>}; anything else is INVALID."
 input ContentPointerInput {
+  "space or collection."
   type: String!
+  "The space's id, with type space."
   space: ID
+  "The collection's id, with type collection."
   collection: ID
 }
 
-"Where an item goes: before a sibling, after one, or between two adjacent ones."
+"Where an item goes among its siblings: before one, after one, or between two adjacent ones (after, then before); with neither, at the end. Siblings must be in the target parent."
 input ContentPositionInput {
+  "The sibling the item goes just before."
   before: ContentPointerInput
+  "The sibling the item goes just after."
   after: ContentPointerInput
 }
 
+"A move inside the organization: a new parent, a position, or both (at least one, else INVALID)."
 input MoveInput {
-  "The new parent collection; null for the top level; absent keeps the current one (or the position's)."
+  "The id of the new parent collection; null for the top level; absent keeps the current one (or takes the parent of the sibling the position names)."
   parent: ID @goField(omittable: true)
-  "At the end of the parent when absent."
+  "Where among the new siblings; at the end of the parent when absent."
   position: ContentPositionInput
 }
 
+"Where a collection is transferred to."
 input TransferCollectionInput {
+  "The id of the target organization (not the current one); the caller must administer it."
   organization: ID!
 }
 
+"Where a space is transferred to."
 input TransferSpaceInput {
+  "The id of the target organization (not the current one); the caller must administer it."
   organization: ID!
-  "A collection of the target organization; its top level when absent."
+  "The id of a collection of the target organization to put the space in; its top level when absent."
   collection: ID
 }
 
+"A new space."
 input CreateSpaceInput {
+  "The title: at most 50 characters; Untitled when absent."
   title: String @length(max: 50)
+  "An emoji or its hexadecimal code points (like 1f389 or 1f1eb-1f1f7): at most 50 characters."
   emoji: String @length(max: 50)
-  "private by default; in-collection by default inside a collection."
+  "private by default; in-collection by default inside a collection (in-collection at the top level is INVALID)."
   visibility: Visibility
+  "live (the default) or locked."
   editMode: SpaceEditMode
-  "The parent collection; the top level when absent."
+  "The id of the collection to create it in (of the same organization); the top level when absent."
   parent: ID
 }
 
+"A change to a space; absent fields stay as they are."
 input UpdateSpaceInput {
+  "The new title: at most 50 characters."
   title: String @length(max: 50)
-  "null removes the emoji."
+  "The new emoji (an emoji or its hexadecimal code points): at most 50 characters; null or an empty string removes it."
   emoji: String @length(max: 50) @goField(omittable: true)
+  "live, or locked to refuse every content edit."
   editMode: SpaceEditMode
+  "The new visibility; in-collection only for a space inside a collection."
   visibility: Visibility
-  "null removes the space's own default level."
+  "The space's own default level (the least role every member and guest of the organization has in it); null removes it (its collection's then applies)."
   defaultLevel: Role @goField(omittable: true)
 }
 
 extend type Query {
-  "A live space; NOT_FOUND for deleted spaces and spaces of organizations the caller is not in. shareKey resolves published URLs of share-link spaces."
-  space(id: ID!, shareKey: String @length(max: 256)): Space!
-  collection(id: ID!): Collection!
+  "A live space the caller can see (REST: GET /v1/spaces/{spaceId}); NOT_FOUND for deleted spaces and spaces the caller cannot see, like an unknown id."
+  space(
+    "The space's id."
+    id: ID!,
+    "A share link's key. Accepted for GitBook compatibility and otherwise ignored: a space has no published URL of its own that a key would open (sites' section and site-space lists take one). At most 256 characters."
+    shareKey: String @length(max: 256)
+  ): Space!
+  "A collection the caller can see (REST: GET /v1/collections/{collectionId}); NOT_FOUND otherwise, like an unknown id."
+  collection(
+    "The collection's id."
+    id: ID!
+  ): Collection!
 }
 
 extend type Mutation {
-  createCollection(organizationId: ID!, input: CreateCollectionInput!): Collection!
-  updateCollection(collectionId: ID!, input: UpdateCollectionInput!): Collection!
-  "Removes the collection and the collections inside; their spaces are deleted (restorable for 7 days)."
-  deleteCollection(collectionId: ID!): Boolean!
-  moveCollection(collectionId: ID!, input: MoveInput!): Collection!
-  "Moves the collection with everything inside to the top level of another organization; admin of both."
-  transferCollection(collectionId: ID!, input: TransferCollectionInput!): Collection!
+  "Creates a collection at the end of its parent. Needs the create role in the organization (at the top level) or in the parent collection."
+  createCollection(
+    "The organization to create it in."
+    organizationId: ID!,
+    "The new collection."
+    input: CreateCollectionInput!
+  ): Collection!
+  "Changes a collection's title, description or default level. Needs the admin role in the collection."
+  updateCollection(
+    "The collection to change."
+    collectionId: ID!,
+    "The change."
+    input: UpdateCollectionInput!
+  ): Collection!
+  "Removes the collection and the collections inside; their spaces are deleted (each restorable for 7 days, to the top level). Needs the admin role in the collection."
+  deleteCollection(
+    "The collection to delete."
+    collectionId: ID!
+  ): Boolean!
+  "Moves a collection inside its organization (never into itself or a descendant). Needs the admin role in the collection and the create role where it goes."
+  moveCollection(
+    "The collection to move."
+    collectionId: ID!,
+    "Where it goes."
+    input: MoveInput!
+  ): Collection!
+  "Moves the collection with everything inside to the top level of another organization, in one transaction. Needs the admin role in both organizations."
+  transferCollection(
+    "The collection to transfer."
+    collectionId: ID!,
+    "The target organization."
+    input: TransferCollectionInput!
+  ): Collection!
 
-  createSpace(organizationId: ID!, input: CreateSpaceInput!): Space!
-  updateSpace(spaceId: ID!, input: UpdateSpaceInput!): Space!
-  "Moves the space to the deleted state; restorable for 7 days."
-  deleteSpace(spaceId: ID!): Boolean!
-  "Brings back a space deleted in the last 7 days."
-  restoreSpace(spaceId: ID!): Space!
-  duplicateSpace(spaceId: ID!): Space!
-  moveSpace(spaceId: ID!, input: MoveInput!): Space!
-  "Moves the space to another organization (and collection); admin of both."
-  transferSpace(spaceId: ID!, input: TransferSpaceInput!): Space!
+  "Creates a space, with an empty first revision, at the end of its parent. Needs the create role in the organization (at the top level) or in the parent collection."
+  createSpace(
+    "The organization to create it in."
+    organizationId: ID!,
+    "The new space."
+    input: CreateSpaceInput!
+  ): Space!
+  "Changes a space's title, emoji, edit mode, visibility or default level. Needs the admin role in the space."
+  updateSpace(
+    "The space to change."
+    spaceId: ID!,
+    "The change."
+    input: UpdateSpaceInput!
+  ): Space!
+  "Moves the space to the deleted state: gone from reads and lists, restorable for 7 days, then purged with everything in it. Needs the admin role in the space."
+  deleteSpace(
+    "The space to delete."
+    spaceId: ID!
+  ): Boolean!
+  "Brings back a space deleted in the last 7 days, at the end of its collection (or the top level, as private, when its collection is gone); a live space comes back as it is; later than 7 days it is NOT_FOUND. Needs the admin role in the space."
+  restoreSpace(
+    "The space to restore."
+    spaceId: ID!
+  ): Space!
+  "Copies a space with its settings, current content and custom field values (not its change requests or comments) just after it. Needs the create role where the space is."
+  duplicateSpace(
+    "The space to copy."
+    spaceId: ID!
+  ): Space!
+  "Moves a space inside its organization; an in-collection space moved to the top level becomes private. Needs the admin role in the space and the create role where it goes."
+  moveSpace(
+    "The space to move."
+    spaceId: ID!,
+    "Where it goes."
+    input: MoveInput!
+  ): Space!
+  "Moves the space with its content to another organization (and collection), in one transaction. Needs the admin role in both organizations."
+  transferSpace(
+    "The space to transfer."
+    spaceId: ID!,
+    "The target organization and collection."
+    input: TransferSpaceInput!
+  ): Space!
 }
 `, BuiltIn: false},
 	{Name: "../schema/team.graphqls", Input: `"A member's role inside a team."
@@ -10414,32 +11062,46 @@ extend type Organization {
   ): TranslationSettings!
 }
 `, BuiltIn: false},
-	{Name: "../schema/user.graphqls", Input: `type UserURLs {
+	{Name: "../schema/user.graphqls", Input: `"The addresses of a user."
+type UserURLs {
+  "The user in the REST API: {base}/v1/users/{id}."
   location: String!
 }
 
-"A person with an account."
+"A person with an account. Read by id (user) by the person themselves and by the members (guests included) of an organization they belong to; also embedded where they acted (authors of comments, replies and change requests, members) for whoever can read those."
 type User {
+  "Always user."
   object: String!
+  "The user's id: an opaque string."
   id: ID!
+  "The name shown for the user."
   displayName: String!
+  "The user's e-mail address, shown to everyone who can see the user."
   email: String
+  "An absolute URL of the user's picture; absent when they have none."
   photoURL: String
+  "The user's addresses."
   urls: UserURLs!
 }
 
-"A user's contribution to something: how many times, and when last."
+"A user's contributions to something (the replies to a comment): how many, and when the last one was made."
 type UserContributor {
+  "The contributor."
   user: User!
+  "How many contributions (replies) they made; at least 1."
   count: Int!
+  "When they last made or edited one."
   updatedAt: DateTime!
 }
 
 extend type Query {
-  "The authenticated caller."
+  "The authenticated caller (REST: GET /v1/user)."
   viewer: User!
-  "A user who shares an organization with the caller. NOT_FOUND otherwise."
-  user(id: ID!): User!
+  "A user by id: the caller themselves or someone who shares an organization with them; NOT_FOUND otherwise, like an unknown id."
+  user(
+    "The user's id."
+    id: ID!
+  ): User!
 }
 `, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `"""

@@ -14,38 +14,50 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+// An item of a published site's structure: a section, a section group or a site space.
 type SiteStructureItem interface {
 	IsSiteStructureItem()
 }
 
+// A section to put into a group.
 type AddSectionToGroupInput struct {
+	// The id of a section of the site; it moves to the end of the group.
 	SectionID string `json:"sectionId"`
 }
 
+// A new section group, at the end of the site root.
 type AddSiteSectionGroupInput struct {
-	Title    string   `json:"title"`
-	Icon     *string  `json:"icon,omitempty"`
+	// The title: 1 to 100 characters.
+	Title string `json:"title"`
+	// An icon name: at most 50 characters.
+	Icon *string `json:"icon,omitempty"`
+	// The ids of sections of the site to move into the group, in this order.
 	Sections []string `json:"sections,omitempty"`
 }
 
+// A new section, at the end of the site root.
 type AddSiteSectionInput struct {
-	SpaceID string  `json:"spaceId"`
-	Title   *string `json:"title,omitempty"`
+	// The id of a live space of the organization: the section's first site space.
+	SpaceID string `json:"spaceId"`
+	// The title: 2 to 64 characters; the space's title when absent.
+	Title *string `json:"title,omitempty"`
 }
 
+// A space to link into a site.
 type AddSiteSpaceInput struct {
+	// The id of a live space of the organization.
 	SpaceID string `json:"spaceId"`
-	// The default section (or the root of a site without sections) when absent.
+	// The id of the section to add it to, at the end; the default section (or the root of a site without sections) when absent.
 	SectionID *string `json:"sectionId,omitempty"`
 }
 
 // Release information about this server.
 type APIInformation struct {
-	// The release (git describe of the source it was built from; dev when not stamped in).
+	// The release: git describe of the source it was built from; dev when not stamped in at build time.
 	Version string `json:"version"`
-	// When it was built (RFC 3339).
+	// When the binary was built, as an RFC 3339 string; 1970-01-01T00:00:00Z when not stamped in at build time.
 	Build string `json:"build"`
-	// The git commit it was built from (unknown when not stamped in).
+	// The git commit it was built from; unknown when not stamped in at build time.
 	Commit string `json:"commit"`
 }
 
@@ -95,22 +107,34 @@ type ChangeRequestURLs struct {
 	Location string `json:"location"`
 }
 
+// A page of collections.
 type CollectionList struct {
+	// The collections of this page.
 	Items []Collection `json:"items"`
-	Count int          `json:"count"`
-	Next  *Next        `json:"next,omitempty"`
+	// The number of collections in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do with a collection, from their effective role in it (the highest of their organization role and the default level that applies inside).
 type CollectionPermissions struct {
-	View            bool `json:"view"`
-	Admin           bool `json:"admin"`
+	// Read it and what it holds: the read role.
+	View bool `json:"view"`
+	// Change, move, transfer or delete it: the admin role.
+	Admin bool `json:"admin"`
+	// See its invite links: the admin role.
 	ViewInviteLinks bool `json:"viewInviteLinks"`
-	Create          bool `json:"create"`
+	// Create spaces and collections inside: the create role.
+	Create bool `json:"create"`
 }
 
+// The addresses of a collection.
 type CollectionURLs struct {
+	// The collection in the REST API: {base}/v1/collections/{id}.
 	Location string `json:"location"`
-	App      string `json:"app"`
+	// The collection in the web app: {base}/o/{organizationId}/c/{id}.
+	App string `json:"app"`
 }
 
 // A comment's or a reply's content. Folio keeps it as markdown (1 to 100,000 characters): without format, or
@@ -257,18 +281,21 @@ type ContentChangeOutcome struct {
 	Page json.RawMessage `json:"page"`
 }
 
-// What to import: source website crawls the site at url.
+// What to import into a space or a change request: the website at url (the only source).
 type ContentImportInput struct {
-	URL    string `json:"url"`
+	// The first page of the website: an absolute http or https URL, at most 2048 characters. The crawl follows links on the same host below the same path, up to FOLIO_IMPORT_MAX_PAGES pages (default 50) within FOLIO_IMPORT_TIMEOUT (default 2 minutes); private, loopback and link-local addresses are refused unless the server allows them. A URL that cannot be fetched or is not an HTML page is INVALID.
+	URL string `json:"url"`
+	// Where the content comes from: website, the only value accepted.
 	Source string `json:"source"`
 }
 
 // An import's outcome: the revision it wrote and how many resources it found and kept.
 type ContentImportResult struct {
+	// The id of the new revision holding the imported pages (after the existing top-level pages) and images: the space's new current revision, or the change request's new head.
 	Revision string `json:"revision"`
 	// Pages and images imported.
 	ImportedResources int `json:"importedResources"`
-	// Every page, other resource and image found on the site, imported or not.
+	// Every page, other resource and image found on the site in scope, imported or not (those past the page limit or failing to load included).
 	TotalResources int `json:"totalResources"`
 }
 
@@ -312,17 +339,22 @@ type ContentLinkStats struct {
 	Broken *ContentLinkBrokenStats `json:"broken"`
 }
 
-// A sibling, by kind and id: {type: space, space} or {type: collection, collection}.
+// A sibling, by kind and id: {type: space, space: <id>} or {type: collection, collection: <id>}; anything else is INVALID.
 type ContentPointerInput struct {
-	Type       string  `json:"type"`
-	Space      *string `json:"space,omitempty"`
+	// space or collection.
+	Type string `json:"type"`
+	// The space's id, with type space.
+	Space *string `json:"space,omitempty"`
+	// The collection's id, with type collection.
 	Collection *string `json:"collection,omitempty"`
 }
 
-// Where an item goes: before a sibling, after one, or between two adjacent ones.
+// Where an item goes among its siblings: before one, after one, or between two adjacent ones (after, then before); with neither, at the end. Siblings must be in the target parent.
 type ContentPositionInput struct {
+	// The sibling the item goes just before.
 	Before *ContentPointerInput `json:"before,omitempty"`
-	After  *ContentPointerInput `json:"after,omitempty"`
+	// The sibling the item goes just after.
+	After *ContentPointerInput `json:"after,omitempty"`
 }
 
 // A reference to content (the reference document's ContentRef): kind page, file, anchor or url. organization, space and
@@ -352,10 +384,13 @@ type CreateChangeRequestInput struct {
 	Subject *string `json:"subject,omitempty"`
 }
 
+// A new collection.
 type CreateCollectionInput struct {
-	Title       *string `json:"title,omitempty"`
+	// The title: at most 50 characters; Untitled when absent.
+	Title *string `json:"title,omitempty"`
+	// A short description: at most 100 characters.
 	Description *string `json:"description,omitempty"`
-	// The parent collection; the top level when absent.
+	// The id of the collection to create it in (of the same organization); the top level when absent.
 	Parent *string `json:"parent,omitempty"`
 }
 
@@ -413,24 +448,35 @@ type CreateSAMLProviderInput struct {
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
 }
 
+// A new share link.
 type CreateShareLinkInput struct {
+	// The link's name: at most 50 characters.
 	Name string `json:"name"`
 }
 
+// A new site; every field is optional.
 type CreateSiteInput struct {
-	Type       *store.SiteType   `json:"type,omitempty"`
-	Title      *string           `json:"title,omitempty"`
+	// The plan: basic when absent.
+	Type *store.SiteType `json:"type,omitempty"`
+	// The title: 2 to 128 characters; Untitled site when absent.
+	Title *string `json:"title,omitempty"`
+	// Who reads it once published: public when absent.
 	Visibility *store.Visibility `json:"visibility,omitempty"`
-	Spaces     *SiteSpaces       `json:"spaces,omitempty"`
+	// The spaces to link at the site root, in order, the first as the default; or new, to create a private space titled like the site and link it.
+	Spaces *SiteSpaces `json:"spaces,omitempty"`
 }
 
+// A new space.
 type CreateSpaceInput struct {
+	// The title: at most 50 characters; Untitled when absent.
 	Title *string `json:"title,omitempty"`
+	// An emoji or its hexadecimal code points (like 1f389 or 1f1eb-1f1f7): at most 50 characters.
 	Emoji *string `json:"emoji,omitempty"`
-	// private by default; in-collection by default inside a collection.
+	// private by default; in-collection by default inside a collection (in-collection at the top level is INVALID).
 	Visibility *store.Visibility `json:"visibility,omitempty"`
-	EditMode   *store.EditMode   `json:"editMode,omitempty"`
-	// The parent collection; the top level when absent.
+	// live (the default) or locked.
+	EditMode *store.EditMode `json:"editMode,omitempty"`
+	// The id of the collection to create it in (of the same organization); the top level when absent.
 	Parent *string `json:"parent,omitempty"`
 }
 
@@ -594,10 +640,14 @@ type MemberList struct {
 	Next *Next `json:"next,omitempty"`
 }
 
+// A page of a member's spaces.
 type MemberSpaceList struct {
+	// The spaces of this page.
 	Items []MemberSpace `json:"items"`
-	Count int           `json:"count"`
-	Next  *Next         `json:"next,omitempty"`
+	// The number of spaces in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
 // A page of a member's teams.
@@ -618,32 +668,39 @@ type MergeChangeRequestResult struct {
 	Result string `json:"result"`
 }
 
+// A move inside the organization: a new parent, a position, or both (at least one, else INVALID).
 type MoveInput struct {
-	// The new parent collection; null for the top level; absent keeps the current one (or the position's).
+	// The id of the new parent collection; null for the top level; absent keeps the current one (or takes the parent of the sibling the position names).
 	Parent graphql.Omittable[*string] `json:"parent,omitempty"`
-	// At the end of the parent when absent.
+	// Where among the new siblings; at the end of the parent when absent.
 	Position *ContentPositionInput `json:"position,omitempty"`
 }
 
+// A section group's move.
 type MoveSiteSectionGroupInput struct {
+	// Where it goes; at the end of the site root when absent.
 	Position *SiteSectionGroupPositionInput `json:"position,omitempty"`
 }
 
+// A section's move.
 type MoveSiteSectionInput struct {
-	// At the end of the site root when absent.
+	// Where it goes; at the end of the site root (out of any group) when absent.
 	Position *SiteSectionPositionInput `json:"position,omitempty"`
 }
 
+// A site space's move.
 type MoveSiteSpaceInput struct {
-	// At the end of its section when absent.
+	// Where it goes; at the end of its own section when absent.
 	Position *SiteSpacePositionInput `json:"position,omitempty"`
 }
 
+// The entry points for writes. Each area of the domain extends Mutation in its own schema file. Every field needs an authenticated caller (Authorization: Bearer <API token>; UNAUTHENTICATED otherwise); the role each one needs is in its description. A caller without it gets FORBIDDEN, and an object they cannot see NOT_FOUND, like an unknown id.
 type Mutation struct {
 }
 
-// The link to the next page of a list; absent on the last page.
+// The link to the next page of a list; absent (null) on the last page.
 type Next struct {
+	// The opaque token of the next page: pass it as the list's page argument (REST: the page query parameter) with the same filters. Tokens are signed and bound to their list; an altered token or one from another list is INVALID.
 	Page string `json:"page"`
 }
 
@@ -812,7 +869,7 @@ type PutOpenAPISpecInput struct {
 	Source *OpenAPISpecSourceInput `json:"source"`
 }
 
-// Each area of the domain extends Query and Mutation in its own schema file.
+// The entry points for reads. Each area of the domain extends Query in its own schema file. Every field needs an authenticated caller (Authorization: Bearer <API token>; UNAUTHENTICATED otherwise) unless its description says otherwise.
 type Query struct {
 }
 
@@ -963,150 +1020,221 @@ type SetTeamMemberInput struct {
 	Role *store.TeamRole `json:"role,omitempty"`
 }
 
+// A page of share links.
 type ShareLinkList struct {
+	// The share links of this page.
 	Items []ShareLink `json:"items"`
-	Count int         `json:"count"`
-	Next  *Next       `json:"next,omitempty"`
+	// The number of share links in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
+// The address of a share link.
 type ShareLinkURLs struct {
-	// The site's address with the link's key.
+	// The site's published address with the link's key, ?share=<key>: the secret to hand out. Present even while the site is unpublished.
 	Published *string `json:"published,omitempty"`
 }
 
+// The site's adaptive content switch.
 type SiteAdaptiveContent struct {
+	// Whether adaptive content is switched on. A stored setting only: conditions of sections and site spaces apply either way.
 	Enabled bool `json:"enabled"`
 }
 
+// The adaptive content switch.
 type SiteAdaptiveContentInput struct {
+	// Whether adaptive content is switched on (a stored setting).
 	Enabled bool `json:"enabled"`
 }
 
 // The claims a site's visitors may carry, as a JSON Schema draft-07 document.
 type SiteAdaptiveSchema struct {
-	Object     string          `json:"object"`
+	// Always site-adaptive-schema.
+	Object string `json:"object"`
+	// The JSON Schema draft-07 document, of type object; {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {}, "additionalProperties": false} until an admin sets one. An unsigned property declares the unsigned claims readers may add.
 	JSONSchema json.RawMessage `json:"jsonSchema"`
-	UpdatedAt  time.Time       `json:"updatedAt"`
+	// When it was last set; the site's creation time until then.
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
+// Ads on the site (GitBook compatibility): Folio shows none.
 type SiteAds struct {
-	Status      string `json:"status"`
-	Submittable bool   `json:"submittable"`
+	// Always pending.
+	Status string `json:"status"`
+	// Always false.
+	Submittable bool `json:"submittable"`
 }
 
+// A plan feature of the site (GitBook compatibility); Folio lists none.
 type SiteFeature struct {
-	ID     string         `json:"id"`
-	Plan   store.SiteType `json:"plan"`
-	Frozen bool           `json:"frozen"`
+	// The feature's name.
+	ID string `json:"id"`
+	// The plan it comes with.
+	Plan store.SiteType `json:"plan"`
+	// Whether the feature is frozen.
+	Frozen bool `json:"frozen"`
 }
 
+// A page of sites.
 type SiteList struct {
+	// The sites of this page.
 	Items []Site `json:"items"`
-	Count int    `json:"count"`
-	Next  *Next  `json:"next,omitempty"`
+	// The number of sites in the whole list (with its filters), all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
+// The published address of a section or a site space.
 type SiteObjectURLs struct {
-	// Only while the site is published.
+	// The site's published address followed by the section's path (and the site space's), with ?share=<key> when a share key was given; only while the site is published.
 	Published *string `json:"published,omitempty"`
 }
 
+// What the caller may do with a site, from their role in its organization (sites have no default levels).
 type SitePermissions struct {
-	View               bool `json:"view"`
-	Access             bool `json:"access"`
-	Edit               bool `json:"edit"`
-	Create             bool `json:"create"`
-	Admin              bool `json:"admin"`
+	// Read the site: the read role.
+	View bool `json:"view"`
+	// Open the site: the read role.
+	Access bool `json:"access"`
+	// The edit role.
+	Edit bool `json:"edit"`
+	// Change its structure (sections, section groups, site spaces): the create role.
+	Create bool `json:"create"`
+	// Change its settings, publish, unpublish or delete it, manage share links and the visitor key: the admin role.
+	Admin bool `json:"admin"`
+	// Install integrations: the admin role.
 	InstallIntegration bool `json:"installIntegration"`
+	// Read the adaptive schema: the read role.
 	ViewAdaptiveSchema bool `json:"viewAdaptiveSchema"`
+	// Change the adaptive schema: the admin role.
 	EditAdaptiveSchema bool `json:"editAdaptiveSchema"`
 }
 
+// A site served under a directory of another domain, through the site owner's own reverse proxy.
 type SiteProxy struct {
-	// The host name and path the site is served under.
+	// The host name and path the proxy serves the site under, like company.com/docs.
 	Origin string `json:"origin"`
-	// Where requests at the origin go.
+	// Where the proxy sends the requests: the site's published address.
 	Target string `json:"target"`
 }
 
+// A page of section groups.
 type SiteSectionGroupList struct {
+	// The groups of this page.
 	Items []SiteSectionGroup `json:"items"`
-	Count int                `json:"count"`
-	Next  *Next              `json:"next,omitempty"`
+	// The number of groups in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
-// A root sibling: {type: site-section or site-section-group, id}.
+// A sibling at the site root: {type: site-section or site-section-group, id: <id>}.
 type SiteSectionGroupPointerInput struct {
+	// site-section or site-section-group.
 	Type string `json:"type"`
-	ID   string `json:"id"`
+	// The id of a section at the site root (not in a group), or of a group.
+	ID string `json:"id"`
 }
 
+// Where a group goes among the sections and groups of the site root: before one, after one, or between two adjacent ones.
 type SiteSectionGroupPositionInput struct {
+	// The sibling it goes just before.
 	Before *SiteSectionGroupPointerInput `json:"before,omitempty"`
-	After  *SiteSectionGroupPointerInput `json:"after,omitempty"`
+	// The sibling it goes just after.
+	After *SiteSectionGroupPointerInput `json:"after,omitempty"`
 }
 
+// A page of site sections.
 type SiteSectionList struct {
+	// The sections of this page.
 	Items []SiteSection `json:"items"`
-	Count int           `json:"count"`
-	Next  *Next         `json:"next,omitempty"`
+	// The number of sections in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
-// A section, by {type: site-section, siteSection}.
+// A section, by {type: site-section, siteSection: <id>}.
 type SiteSectionPointerInput struct {
-	Type        string `json:"type"`
+	// Must be site-section.
+	Type string `json:"type"`
+	// The id of a section of the site.
 	SiteSection string `json:"siteSection"`
 }
 
+// Where a section goes: before a section, after one, or between two adjacent ones (after, then before); into their group, or the root.
 type SiteSectionPositionInput struct {
+	// The section it goes just before.
 	Before *SiteSectionPointerInput `json:"before,omitempty"`
-	After  *SiteSectionPointerInput `json:"after,omitempty"`
+	// The section it goes just after.
+	After *SiteSectionPointerInput `json:"after,omitempty"`
 }
 
+// A page of site spaces.
 type SiteSpaceList struct {
+	// The site spaces of this page.
 	Items []SiteSpace `json:"items"`
-	Count int         `json:"count"`
-	Next  *Next       `json:"next,omitempty"`
+	// The number of site spaces in the whole list (with its filter), all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
-// A site space, by {type: site-space, siteSpace}.
+// A site space, by {type: site-space, siteSpace: <id>}.
 type SiteSpacePointerInput struct {
-	Type      string `json:"type"`
+	// Must be site-space.
+	Type string `json:"type"`
+	// The id of a site space of the site.
 	SiteSpace string `json:"siteSpace"`
 }
 
+// Where a site space goes: before one, after one, or between two adjacent ones (after, then before); into their section.
 type SiteSpacePositionInput struct {
+	// The site space it goes just before.
 	Before *SiteSpacePointerInput `json:"before,omitempty"`
-	After  *SiteSpacePointerInput `json:"after,omitempty"`
+	// The site space it goes just after.
+	After *SiteSpacePointerInput `json:"after,omitempty"`
 }
 
-// sections: sections and groups at the site root; siteSpaces: the site spaces of a site without sections.
+// What a visitor sees of a site's structure.
 type SiteStructure struct {
-	Type      string              `json:"type"`
+	// sections: the structure holds the sections and groups at the site root (groups holding their sections); siteSpaces: it holds the site spaces of a site without sections.
+	Type string `json:"type"`
+	// The visible items in site order. Sections and site spaces whose condition does not hold for the visitor are left out, and so are sections left without site spaces and groups left without sections.
 	Structure []SiteStructureItem `json:"structure"`
 }
 
+// The addresses of a site.
 type SiteURLs struct {
+	// The site in the REST API: {base}/v1/orgs/{organizationId}/sites/{id}.
 	Location string `json:"location"`
-	App      string `json:"app"`
-	// Where readers find the site; only while it is published.
+	// The site in the web app: {base}/o/{organizationId}/sites/{id}.
+	App string `json:"app"`
+	// Where readers find the site, only while it is published: https://{hostname} when it has a custom hostname, else {base}/sites/{id}; followed by /{basename} when one is set.
 	Published *string `json:"published,omitempty"`
-	Preview   string  `json:"preview"`
+	// The app's preview of the site: the app address followed by /preview.
+	Preview string `json:"preview"`
 }
 
 // How visitor JWTs of a site are checked; the key itself is never shown.
 type SiteVisitorKey struct {
+	// HS256 or RS256: the only algorithm tokens may be signed with.
 	Algorithm string `json:"algorithm"`
 	// The audience visitor JWTs must name in aud; null: any.
-	Audience  *string   `json:"audience,omitempty"`
+	Audience *string `json:"audience,omitempty"`
+	// When the key was set.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
+// The key visitor JWTs of a site are checked with.
 type SiteVisitorKeyInput struct {
-	// HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM public key).
+	// HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM RSA public key of at least 2048 bits); tokens signed otherwise are refused.
 	Algorithm string `json:"algorithm"`
-	Key       string `json:"key"`
-	// When set, a visitor JWT is refused unless its aud claim includes this value.
+	// The HS256 secret or the RS256 PEM public key: 1 to 16384 characters. Never shown again.
+	Key string `json:"key"`
+	// When set, a visitor JWT is refused unless its aud claim includes this value: 1 to 512 characters.
 	Audience *string `json:"audience,omitempty"`
 }
 
@@ -1118,33 +1246,52 @@ type SpaceCustomField struct {
 	Value json.RawMessage `json:"value,omitempty"`
 }
 
+// A page of spaces.
 type SpaceList struct {
+	// The spaces of this page.
 	Items []Space `json:"items"`
-	Count int     `json:"count"`
-	Next  *Next   `json:"next,omitempty"`
+	// The number of spaces in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
 }
 
+// What the caller may do in a space, from their effective role in it (the highest of their organization role and the default level that applies to the space) and its edit mode.
 type SpacePermissions struct {
-	View               bool `json:"view"`
-	Access             bool `json:"access"`
-	Admin              bool `json:"admin"`
-	ViewInviteLinks    bool `json:"viewInviteLinks"`
-	Edit               bool `json:"edit"`
-	TriggerGitSync     bool `json:"triggerGitSync"`
-	Comment            bool `json:"comment"`
-	Merge              bool `json:"merge"`
-	Review             bool `json:"review"`
+	// Read the space and its content: the read role.
+	View bool `json:"view"`
+	// Open the space: the read role.
+	Access bool `json:"access"`
+	// Change its settings, move, transfer, delete or restore it: the admin role.
+	Admin bool `json:"admin"`
+	// See its invite links: the admin role.
+	ViewInviteLinks bool `json:"viewInviteLinks"`
+	// Edit its content and change requests: the edit role, while the space is live (false when locked).
+	Edit bool `json:"edit"`
+	// Trigger a Git sync: the edit role, while the space is live.
+	TriggerGitSync bool `json:"triggerGitSync"`
+	// Post comments and replies: the comment role.
+	Comment bool `json:"comment"`
+	// Merge change requests: the edit role, while the space is live.
+	Merge bool `json:"merge"`
+	// Review change requests: the review role.
+	Review bool `json:"review"`
+	// Install integrations: the admin role.
 	InstallIntegration bool `json:"installIntegration"`
 }
 
+// The addresses of a space.
 type SpaceURLs struct {
+	// The space in the REST API: {base}/v1/spaces/{id}.
 	Location string `json:"location"`
-	App      string `json:"app"`
-	// Where readers find the published content; absent for private spaces.
+	// The space in the web app: {base}/o/{organizationId}/s/{id}.
+	App string `json:"app"`
+	// Where readers find the published space ({base}/s/{id}): only for public and unlisted spaces (others are read through the sites that hold them).
 	Published *string `json:"published,omitempty"`
-	// Absent unless the space is public.
+	// The public address, the same as published: only for public spaces.
 	Public *string `json:"public,omitempty"`
-	Icon   *string `json:"icon,omitempty"`
+	// Always absent: Folio stores no space icons.
+	Icon *string `json:"icon,omitempty"`
 }
 
 // A page of teams, oldest first.
@@ -1194,13 +1341,17 @@ type TeamPermissions struct {
 	View bool `json:"view"`
 }
 
+// Where a collection is transferred to.
 type TransferCollectionInput struct {
+	// The id of the target organization (not the current one); the caller must administer it.
 	Organization string `json:"organization"`
 }
 
+// Where a space is transferred to.
 type TransferSpaceInput struct {
+	// The id of the target organization (not the current one); the caller must administer it.
 	Organization string `json:"organization"`
-	// A collection of the target organization; its top level when absent.
+	// The id of a collection of the target organization to put the space in; its top level when absent.
 	Collection *string `json:"collection,omitempty"`
 }
 
@@ -1236,10 +1387,13 @@ type UpdateChangeRequestInput struct {
 	Status *store.ChangeRequestStatus `json:"status,omitempty"`
 }
 
+// A change to a collection; absent fields stay as they are.
 type UpdateCollectionInput struct {
-	Title       *string                    `json:"title,omitempty"`
+	// The new title: at most 50 characters.
+	Title *string `json:"title,omitempty"`
+	// The new description: at most 100 characters; null removes it.
 	Description graphql.Omittable[*string] `json:"description,omitempty"`
-	// null removes the default.
+	// The new default level of access to the content inside; null removes it.
 	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
@@ -1328,47 +1482,69 @@ type UpdateSAMLProviderInput struct {
 	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
 }
 
+// A change to a share link; absent fields stay as they are.
 type UpdateShareLinkInput struct {
-	Active *bool   `json:"active,omitempty"`
-	Name   *string `json:"name,omitempty"`
+	// false deactivates the link (its key is refused), true activates it again.
+	Active *bool `json:"active,omitempty"`
+	// The new name: at most 50 characters.
+	Name *string `json:"name,omitempty"`
 }
 
+// A new adaptive schema, replacing the current one.
 type UpdateSiteAdaptiveSchemaInput struct {
+	// A JSON Schema draft-07 document of type object ($schema, when given, must name draft-07). It is validated against the draft-07 meta-schema; a $ref outside the document is refused. INVALID otherwise.
 	JSONSchema json.RawMessage `json:"jsonSchema"`
 }
 
+// A change to a site's settings; absent fields stay as they are.
 type UpdateSiteInput struct {
-	Title      *string           `json:"title,omitempty"`
+	// The new title: 2 to 128 characters.
+	Title *string `json:"title,omitempty"`
+	// The new audience.
 	Visibility *store.Visibility `json:"visibility,omitempty"`
-	Basename   *string           `json:"basename,omitempty"`
-	// null removes the custom hostname.
-	Hostname        graphql.Omittable[*string] `json:"hostname,omitempty"`
-	AdaptiveContent *SiteAdaptiveContentInput  `json:"adaptiveContent,omitempty"`
-	// A site space at the root, or in the default section, to make the default.
-	DefaultSiteSpace   *string `json:"defaultSiteSpace,omitempty"`
+	// A path segment appended to the published address: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark.
+	Basename *string `json:"basename,omitempty"`
+	// A custom host name for the site: lower case, at least three labels (docs.example.com), at most 512 characters, not used by another site (CONFLICT); null removes it.
+	Hostname graphql.Omittable[*string] `json:"hostname,omitempty"`
+	// The adaptive content switch.
+	AdaptiveContent *SiteAdaptiveContentInput `json:"adaptiveContent,omitempty"`
+	// The id of a site space to make the default: one at the root of the site, or in its default section (INVALID otherwise).
+	DefaultSiteSpace *string `json:"defaultSiteSpace,omitempty"`
+	// The id of a section of the site to make its default.
 	DefaultSiteSection *string `json:"defaultSiteSection,omitempty"`
-	// A host name and path (company.com/docs); null removes the proxy.
+	// A host name and one or more path segments (company.com/docs) a reverse proxy serves the site under: at most 512 characters; null removes the proxy.
 	Proxy graphql.Omittable[*string] `json:"proxy,omitempty"`
 }
 
+// A change to a section group; absent fields stay as they are.
 type UpdateSiteSectionGroupInput struct {
-	Title *string                    `json:"title,omitempty"`
-	Icon  graphql.Omittable[*string] `json:"icon,omitempty"`
+	// The new title: 1 to 100 characters.
+	Title *string `json:"title,omitempty"`
+	// An icon name: at most 50 characters; null removes it.
+	Icon graphql.Omittable[*string] `json:"icon,omitempty"`
 }
 
+// A change to a section; absent fields stay as they are.
 type UpdateSiteSectionInput struct {
-	Title            *string `json:"title,omitempty"`
-	Path             *string `json:"path,omitempty"`
+	// The new title: 2 to 128 characters.
+	Title *string `json:"title,omitempty"`
+	// The new path segment: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark; CONFLICT when another section of the site has it.
+	Path *string `json:"path,omitempty"`
+	// The id of a site space of this section to make its default.
 	DefaultSiteSpace *string `json:"defaultSiteSpace,omitempty"`
-	// Absent leaves it unchanged; null removes it.
-	Condition   graphql.Omittable[*string] `json:"condition,omitempty"`
-	Icon        graphql.Omittable[*string] `json:"icon,omitempty"`
+	// An expr-lang expression over visitor.claims yielding a boolean (1 to 1024 characters, checked when saved); null removes it.
+	Condition graphql.Omittable[*string] `json:"condition,omitempty"`
+	// An icon name: at most 50 characters; null removes it.
+	Icon graphql.Omittable[*string] `json:"icon,omitempty"`
+	// A short description: at most 256 characters; null removes it.
 	Description graphql.Omittable[*string] `json:"description,omitempty"`
 }
 
+// A change to a site space; absent fields stay as they are.
 type UpdateSiteSpaceInput struct {
+	// The new path segment: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark; CONFLICT when another site space of its section has it.
 	Path *string `json:"path,omitempty"`
-	// Absent leaves it unchanged; null removes it.
+	// An expr-lang expression over visitor.claims yielding a boolean (1 to 1024 characters, checked when saved); null removes it.
 	Condition graphql.Omittable[*string] `json:"condition,omitempty"`
 }
 
@@ -1381,13 +1557,17 @@ type UpdateSpaceCustomFieldsInput struct {
 	Values json.RawMessage `json:"values"`
 }
 
+// A change to a space; absent fields stay as they are.
 type UpdateSpaceInput struct {
+	// The new title: at most 50 characters.
 	Title *string `json:"title,omitempty"`
-	// null removes the emoji.
-	Emoji      graphql.Omittable[*string] `json:"emoji,omitempty"`
-	EditMode   *store.EditMode            `json:"editMode,omitempty"`
-	Visibility *store.Visibility          `json:"visibility,omitempty"`
-	// null removes the space's own default level.
+	// The new emoji (an emoji or its hexadecimal code points): at most 50 characters; null or an empty string removes it.
+	Emoji graphql.Omittable[*string] `json:"emoji,omitempty"`
+	// live, or locked to refuse every content edit.
+	EditMode *store.EditMode `json:"editMode,omitempty"`
+	// The new visibility; in-collection only for a space inside a collection.
+	Visibility *store.Visibility `json:"visibility,omitempty"`
+	// The space's own default level (the least role every member and guest of the organization has in it); null removes it (its collection's then applies).
 	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
 }
 
@@ -1427,14 +1607,19 @@ type UpdateWebhookInput struct {
 	Active *bool `json:"active,omitempty"`
 }
 
-// A user's contribution to something: how many times, and when last.
+// A user's contributions to something (the replies to a comment): how many, and when the last one was made.
 type UserContributor struct {
-	User      *User     `json:"user"`
-	Count     int       `json:"count"`
+	// The contributor.
+	User *User `json:"user"`
+	// How many contributions (replies) they made; at least 1.
+	Count int `json:"count"`
+	// When they last made or edited one.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
+// The addresses of a user.
 type UserURLs struct {
+	// The user in the REST API: {base}/v1/users/{id}.
 	Location string `json:"location"`
 }
 
@@ -1588,10 +1773,13 @@ func (e DocumentFormat) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The direction of a list sorted by time (when its items were created, joined or posted; the list says which): oldest or newest first.
 type ListOrder string
 
 const (
-	ListOrderAsc  ListOrder = "asc"
+	// Ascending: oldest first.
+	ListOrderAsc ListOrder = "asc"
+	// Descending: newest first.
 	ListOrderDesc ListOrder = "desc"
 )
 
