@@ -149,6 +149,9 @@ func (r *organizationResolver) ChangeRequests(ctx context.Context, obj *model.Or
 
 // ChangeRequestList is the resolver for the changeRequestList field.
 func (r *spaceResolver) ChangeRequestList(ctx context.Context, obj *model.Space, status *store.ChangeRequestStatus, page *string, limit *int) (*model.ChangeRequestList, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	st := store.CROpen
 	if status != nil {
 		st = *status
@@ -165,6 +168,9 @@ func (r *spaceResolver) ChangeRequestList(ctx context.Context, obj *model.Space,
 
 // ChangeRequest is the resolver for the changeRequest field.
 func (r *spaceResolver) ChangeRequest(ctx context.Context, obj *model.Space, id string) (*model.ChangeRequest, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	return r.changeRequestIn(ctx, *obj, id)
 }
 

@@ -213,11 +213,17 @@ func (r *reactionUserResolver) User(ctx context.Context, obj *model.ReactionUser
 
 // CommentList is the resolver for the commentList field.
 func (r *spaceResolver) CommentList(ctx context.Context, obj *model.Space, page *string, limit *int, order *model.ListOrder, status *model.CommentStatusFilter, targetPage *string, authors []string) (*model.CommentList, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	return r.listComments(ctx, thread{space: *obj}, page, limit, order, status, targetPage, authors)
 }
 
 // Comment is the resolver for the comment field.
 func (r *spaceResolver) Comment(ctx context.Context, obj *model.Space, id string) (*model.Comment, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	return r.commentIn(ctx, thread{space: *obj}, id)
 }
 

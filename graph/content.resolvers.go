@@ -121,11 +121,17 @@ func (r *revisionPageResolver) Document(ctx context.Context, obj *model.Revision
 
 // Revision is the resolver for the revision field.
 func (r *spaceResolver) Revision(ctx context.Context, obj *model.Space) (*model.Revision, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	return r.revisionOf(ctx, *obj, obj.RevisionID)
 }
 
 // RevisionByID is the resolver for the revisionById field.
 func (r *spaceResolver) RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	return r.revisionOf(ctx, *obj, id)
 }
 

@@ -186,3 +186,24 @@ func customizations(title string) json.RawMessage {
 	})
 	return b
 }
+
+// readableSite refuses the fields of a site beyond its published view to a
+// caller without a role in its organization. publishedSite hands its whole
+// audience the site object, and the fields below it trust the object's
+// caller to have been checked, as organization.site does.
+func readableSite(s *model.Site) error {
+	if s.Readable() {
+		return nil
+	}
+	return store.Errorf(store.CodeForbidden, "this field of a published site needs a role in its organization")
+}
+
+// readableSpace refuses a space's content, change requests, comments,
+// search and custom fields to a caller who reached it through a published
+// site's structure without access to the space itself.
+func readableSpace(s *model.Space) error {
+	if s.Readable() {
+		return nil
+	}
+	return store.Errorf(store.CodeForbidden, "reading a space of a published site beyond its own fields needs access to the space")
+}

@@ -37,6 +37,9 @@ func (r *searchPageResultResolver) Ancestors(ctx context.Context, obj *model.Sea
 
 // Search is the resolver for the search field.
 func (r *spaceResolver) Search(ctx context.Context, obj *model.Space, query string, page *string, limit *int) (*model.SearchPageResultList, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	p, err := r.Store.SearchSpace(ctx, obj.ID, query, pageArgs(page, limit))
 	if err != nil {
 		return nil, err

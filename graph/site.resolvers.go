@@ -94,7 +94,10 @@ func (r *mutationResolver) UpdateSiteAdaptiveSchema(ctx context.Context, organiz
 	if err != nil {
 		return nil, err
 	}
-	s := model.NewSite(r.Base, *updated, site.Viewer).AdaptiveSchema()
+	s, err := model.NewSite(r.Base, *updated, site.Viewer).AdaptiveSchema()
+	if err != nil {
+		return nil, err
+	}
 	return &s, nil
 }
 
@@ -408,6 +411,9 @@ func (r *siteResolver) SiteSpaces(ctx context.Context, obj *model.Site) (int, er
 
 // Sections is the resolver for the sections field.
 func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *string, limit *int, shareKey *string) (*model.SiteSectionList, error) {
+	if err := readableSite(obj); err != nil {
+		return nil, err
+	}
 	args := pageArgs(page, limit)
 	p, err := nestedPage(ctx, loader.For(ctx).Sites().Sections, obj.ID, args)
 	if err != nil {
@@ -421,6 +427,9 @@ func (r *siteResolver) Sections(ctx context.Context, obj *model.Site, page *stri
 
 // SectionGroups is the resolver for the sectionGroups field.
 func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error) {
+	if err := readableSite(obj); err != nil {
+		return nil, err
+	}
 	args := pageArgs(page, limit)
 	p, err := nestedPage(ctx, loader.For(ctx).Sites().Groups, obj.ID, args)
 	if err != nil {
@@ -433,6 +442,9 @@ func (r *siteResolver) SectionGroups(ctx context.Context, obj *model.Site, page 
 
 // SiteSpaceList is the resolver for the siteSpaceList field.
 func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error) {
+	if err := readableSite(obj); err != nil {
+		return nil, err
+	}
 	args := pageArgs(page, limit)
 	l := loader.For(ctx).Sites().SiteSpaces
 	var p store.Page[store.SiteSpace]
@@ -454,6 +466,9 @@ func (r *siteResolver) SiteSpaceList(ctx context.Context, obj *model.Site, page 
 
 // ShareLinks is the resolver for the shareLinks field.
 func (r *siteResolver) ShareLinks(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.ShareLinkList, error) {
+	if err := readableSite(obj); err != nil {
+		return nil, err
+	}
 	if err := needRole(obj.Viewer.Role, store.RoleAdmin, "site"); err != nil {
 		return nil, err
 	}
@@ -471,6 +486,9 @@ func (r *siteSectionResolver) SiteSpaces(ctx context.Context, obj *model.SiteSec
 	if obj.Visible != nil {
 		return obj.Visible, nil
 	}
+	if err := readableSite(obj.Site); err != nil {
+		return nil, err
+	}
 	bySection, err := loader.For(ctx).Sites().SectionSpaces.Load(ctx, obj.SiteID)
 	if err != nil {
 		return nil, err
@@ -484,6 +502,9 @@ func (r *siteSectionResolver) SiteSpaces(ctx context.Context, obj *model.SiteSec
 func (r *siteSectionGroupResolver) Sections(ctx context.Context, obj *model.SiteSectionGroup) ([]model.SiteSection, error) {
 	if obj.Visible != nil {
 		return obj.Visible, nil
+	}
+	if err := readableSite(obj.Site); err != nil {
+		return nil, err
 	}
 	byGroup, err := loader.For(ctx).Sites().GroupedSections.Load(ctx, obj.SiteID)
 	if err != nil {

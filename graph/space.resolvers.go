@@ -360,6 +360,9 @@ func (r *queryResolver) Collection(ctx context.Context, id string) (*model.Colle
 
 // CustomFields is the resolver for the customFields field.
 func (r *spaceResolver) CustomFields(ctx context.Context, obj *model.Space) ([]model.SpaceCustomField, error) {
+	if err := readableSpace(obj); err != nil {
+		return nil, err
+	}
 	fields, err := loader.For(ctx).Spaces().OrganizationFieldsList.Load(ctx, obj.OrganizationID)
 	if err != nil {
 		return nil, err

@@ -171,7 +171,9 @@ func (c *treeCache) key(ctx context.Context, fc *graphql.FieldContext) (treeKey,
 // operation field than any page tree's) tells the two kinds apart.
 func (c *treeCache) revisionKey(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
 	sp := parentResult[model.Space](fc)
-	if sp == nil || sp.RevisionID == "" || !unchanging(fc.Field.Selections) {
+	// An unreadable space (reached through a published site) goes to its
+	// resolver, which refuses it: a cached tree must not answer for it.
+	if sp == nil || sp.RevisionID == "" || !sp.Readable() || !unchanging(fc.Field.Selections) {
 		return treeKey{}, false
 	}
 	k := treeKey{org: sp.OrganizationID, root: sp.RevisionID, spaceOrg: sp.OrganizationID, space: sp.ID, field: fc.Field.Field}

@@ -37499,7 +37499,7 @@ func (ec *executionContext) _Site_adaptiveSchema(ctx context.Context, field grap
 			return ec.fieldContext_Site_adaptiveSchema(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.AdaptiveSchema(), nil
+			return obj.AdaptiveSchema()
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAdaptiveSchema) graphql.Marshaler {

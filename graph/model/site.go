@@ -164,6 +164,12 @@ func (s Site) published(path string) SiteObjectURLs {
 	return SiteObjectURLs{Published: &p}
 }
 
+// Readable reports whether the caller may read the site as its
+// organization does (a role; guests and outsiders have none). A site reached
+// through publishedSite is shown to its whole audience, but only its own
+// fields and its visible structure.
+func (s Site) Readable() bool { return s.Viewer.Role.AtLeast(store.RoleRead) }
+
 // CanAdmin reports whether the caller administers the site.
 func (s Site) CanAdmin() bool { return s.Viewer.Role.AtLeast(store.RoleAdmin) }
 
@@ -180,7 +186,12 @@ func (s Site) Permissions() SitePermissions {
 // DefaultAdaptiveSchema is the schema of a site that has not set one: no claims.
 var DefaultAdaptiveSchema = json.RawMessage(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{},"additionalProperties":false}`)
 
-func (s Site) AdaptiveSchema() SiteAdaptiveSchema {
+// AdaptiveSchema is FORBIDDEN to a caller who reaches the site through
+// publishedSite without a role in its organization (viewAdaptiveSchema).
+func (s Site) AdaptiveSchema() (SiteAdaptiveSchema, error) {
+	if !s.Readable() {
+		return SiteAdaptiveSchema{}, store.Errorf(store.CodeForbidden, "reading a site's adaptive schema needs a role in its organization")
+	}
 	out := SiteAdaptiveSchema{Object: "site-adaptive-schema", JSONSchema: DefaultAdaptiveSchema, UpdatedAt: s.CreatedAt}
 	if len(s.Site.AdaptiveSchema) > 0 && string(s.Site.AdaptiveSchema) != "null" {
 		out.JSONSchema = s.Site.AdaptiveSchema
@@ -188,7 +199,7 @@ func (s Site) AdaptiveSchema() SiteAdaptiveSchema {
 	if s.AdaptiveSchemaUpdatedAt != nil {
 		out.UpdatedAt = *s.AdaptiveSchemaUpdatedAt
 	}
-	return out
+	return out, nil
 }
 
 // SiteSection is a section of a site seen by the caller.

@@ -220,3 +220,9 @@ func (f CustomField) Urls() CustomFieldURLs {
 func (f CustomField) Permissions() CustomFieldPermissions {
 	return CustomFieldPermissions{View: f.Viewer.Member, Edit: f.Viewer.Role.AtLeast(store.RoleAdmin)}
 }
+
+// Readable reports whether the caller may read the space's content, as
+// space(id) decides: a member of its organization whose role or the space's
+// default level gives one. A space reached through a published site's
+// structure is shown to its whole audience, but only its own fields.
+func (s Space) Readable() bool { return s.Viewer.Member && s.Role() != nil }
