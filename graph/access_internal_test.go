@@ -162,4 +162,3 @@ func TestAccessChecks(t *testing.T) {
 		})
 	}
 }
-
