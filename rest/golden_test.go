@@ -2,9 +2,14 @@ package rest_test
 
 import (
 	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"folio/rest"
@@ -14,6 +19,10 @@ import (
 var update = flag.Bool("update", false, "write rest/testdata/golden from this run's responses")
 
 const goldenDir = "testdata/golden"
+
+// Every test of this package checks the golden files that name it as it
+// ends.
+func init() { resttest.EnableGolden(goldenDir, update) }
 
 // TestGoldenRemainingRoutes answers the routes no other test answers with
 // their success status, and those whose first answer in the other tests
@@ -44,85 +53,75 @@ func TestGoldenRemainingRoutes(t *testing.T) {
 	alice.Get("/v1/orgs/" + org + "/openapi/petstore").Expect(http.StatusOK)
 }
 
-// TestGoldenFiles walks the route table: every route has a golden file
-// (testdata/golden: one response, ids, times and tokens normalised), and a
-// golden file whose test ran in this binary matches that test's response.
-// resttest records every response the other tests receive; this test runs
-// after them (its file sorts last), so a full run compares every file and
-// a run of some tests compares theirs. `go test ./rest -update` writes the
-// files again: a route keeps the test that wrote it while that test still
-// answers it; a new route (or one its test no longer answers) takes the
-// first test of the run that does.
+// TestGoldenFiles checks the golden files themselves; each test checks
+// its own responses against the files that name it as it ends (see
+// resttest.EnableGolden), so this test depends on no other and on no
+// order. Every route has a golden file (testdata/golden: one response,
+// ids, times and tokens normalised), in the form resttest writes it, for
+// its own route, naming a test of this package; no file belongs to no
+// route. `go test ./rest -update` writes the files again.
 func TestGoldenFiles(t *testing.T) {
-	if *update {
-		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
+	files, strays, err := resttest.GoldenIndex(goldenDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := packageTests(t)
+	for _, r := range rest.Routes() {
+		name, file := resttest.RouteName(r), resttest.GoldenFile(r)
+		g := files[name]
+		switch {
+		case g == nil && *update:
+			t.Logf("%s: no golden file yet; the first test of this run that answers it with %d writes it", name, r.Status)
+		case g == nil:
+			t.Errorf("%s: no golden file %s (go test ./rest -run TestThatAnswersIt -update writes it)", name, file)
+		case g.Route != name:
+			t.Errorf("%s holds the response of %q, not of %s", file, g.Route, name)
+		case !tests[strings.SplitN(g.Test, "/", 2)[0]]:
+			resttest.DropGolden(t, g, fmt.Sprintf("%s names %s, which is not a test of this package", file, g.Test))
+		case !g.Canonical() && *update:
+			if err := os.WriteFile(filepath.Join(goldenDir, file), g.Encode(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wrote %s", file)
+		case !g.Canonical():
+			t.Errorf("%s is not in the form resttest writes (go test ./rest -run %s -update rewrites it)", file, g.Test)
+		}
+	}
+	for _, f := range strays {
+		if !*update {
+			t.Errorf("%s belongs to no route", f)
+			continue
+		}
+		if err := os.Remove(f); err != nil {
 			t.Fatal(err)
 		}
+		t.Logf("removed %s", f)
 	}
-	// In a run of every test in order, a golden file whose test did not run
-	// names a test that is gone.
-	all := true
-	for name, unset := range map[string]string{"test.run": "", "test.skip": "", "test.shuffle": "off"} {
-		if f := flag.Lookup(name); f != nil && f.Value.String() != unset {
-			all = false
-		}
+}
+
+// packageTests are the names of the test functions of this package, read
+// from its source: a golden file must name one.
+func packageTests(t *testing.T) map[string]bool {
+	t.Helper()
+	paths, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := map[string]bool{}
-	for _, r := range rest.Routes() {
-		name := resttest.RouteName(r)
-		file := resttest.GoldenFile(r)
-		want[file] = true
-		g, err := resttest.ReadGolden(goldenDir, r)
+	out := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
-			t.Error(err)
-			continue
+			t.Fatal(err)
 		}
-		var got *resttest.Golden
-		ran := false
-		if g != nil {
-			got, ran = resttest.Recorded(g.Test, name)
-		}
-		if *update {
-			if g != nil && got == nil && !ran && !all {
-				got = g // its test did not run: the file stays, in canonical form
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") {
+				out[fn.Name.Name] = true
 			}
-			if got == nil {
-				got = resttest.FirstRecorded(name)
-			}
-			if got == nil {
-				t.Errorf("%s: no test of this run answered it with %d, so it has no golden file", name, r.Status)
-				continue
-			}
-			if g == nil || g.Test != got.Test || !got.Same(g) || !g.Canonical() {
-				if err := os.WriteFile(filepath.Join(goldenDir, file), got.Encode(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("wrote %s", file)
-			}
-			continue
-		}
-		switch {
-		case g == nil:
-			t.Errorf("%s: no golden file %s (go test ./rest -update writes it)", name, file)
-		case got != nil && !got.Same(g):
-			t.Errorf("%s: %s answered otherwise than %s (go test ./rest -update rewrites it):\n got %s\nwant %s", name, g.Test, file, got.Encode(), g.Encode())
-		case got == nil && ran:
-			t.Errorf("%s: %s no longer answers it with %d (go test ./rest -update picks another test)", name, g.Test, g.Status)
-		case got == nil && all:
-			t.Errorf("%s: %s, the test of %s, did not run: renamed or removed? (go test ./rest -update picks another test)", name, g.Test, file)
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(goldenDir, "*.json"))
-	for _, f := range files {
-		if !want[filepath.Base(f)] {
-			if *update {
-				if err := os.Remove(f); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("removed %s", f)
-				continue
-			}
-			t.Errorf("%s belongs to no route", f)
-		}
+	if len(out) == 0 {
+		t.Fatal("no tests found in *_test.go")
 	}
+	return out
 }
