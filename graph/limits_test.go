@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -30,6 +31,22 @@ func TestMeasure(t *testing.T) {
 		{"fragments-measured-where-spread", `{ a: apiInformation { ...V } b: apiInformation { ...V } } fragment V on ApiInformation { version }`, nil,
 			graph.Cost{Complexity: 2, Depth: 2, Aliases: 2}},
 		{"introspection-free", `{ __schema { types { name fields { name type { ofType { ofType { name } } } } } } }`, nil, graph.Cost{}},
+		{"alias-equal-to-the-name-not-counted", `{ apiInformation: apiInformation { version } }`, nil, graph.Cost{Complexity: 1, Depth: 2}},
+		{"inline-fragment-adds-no-depth", `{ apiInformation { ... on ApiInformation { ... on ApiInformation { version } } } }`, nil, graph.Cost{Complexity: 1, Depth: 2}},
+		{"aliases-inside-fragments-counted-where-spread", `{ apiInformation { ...V ...V } } fragment V on ApiInformation { v: version }`, nil,
+			graph.Cost{Complexity: 1, Depth: 2, Aliases: 2}},
+		{"limit-zero-costs-one-page", `{ organizations(limit: 0) { items { id } } }`, nil, graph.Cost{Complexity: 2, Depth: 3}},
+		{"page-over-the-max-flagged", `{ organizations(limit: 1001) { count } }`, nil, graph.Cost{Complexity: 1001, Depth: 2, OverMaxLimit: true}},
+		{"page-over-the-max-from-a-variable-flagged", `query($n: Int) { organizations(limit: $n) { count } }`, map[string]any{"n": int64(5000)},
+			graph.Cost{Complexity: 5000, Depth: 2, OverMaxLimit: true}},
+		// Lists without a limit are charged their real length as they
+		// resolve (budget.go): statically they cost nothing, though their
+		// depth counts.
+		{"unbounded-lists-priced-as-they-resolve", `{ space(id: "s") { revision { pages { id pages { id } } files { id } } } }`, nil,
+			graph.Cost{Complexity: 2, Depth: 5}},
+		{"huge-nesting-saturates", `{ a: organizations(limit: 1000) { ...Deep } b: organizations(limit: 1000) { ...Deep } c: organizations(limit: 1000) { ...Deep } }
+			fragment Deep on OrganizationList { items { spaces(limit: 1000) { items { changeRequestList(limit: 1000) { items { id } } } } } }`, nil,
+			graph.Cost{Complexity: math.MaxInt32, Depth: 7, Aliases: 3}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,18 +9,15 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"folio/rest"
 )
 
 // Golden files hold one response of every REST route (rest.Routes), ids,
 // times and tokens normalised, so that any change to a body shows in
-// review. Every response a test receives through a Client is recorded here
-// (the first success of each route in each test); rest's TestGoldenFiles,
-// which runs after the other tests, compares each golden file with the
-// response of the test that wrote it, and `go test ./rest -update` writes
-// them again.
+// review. Each names the test whose response it holds; that test checks it
+// when it ends (golden_check.go). Rest's TestGoldenFiles checks the files
+// themselves: one per route, each naming a test of the package.
 
 // Golden is one golden file: the test whose response it holds, and that
 // response.
@@ -33,45 +30,6 @@ type Golden struct {
 	raw []byte // the file's text, when read from one
 }
 
-type recorded struct {
-	seq int
-	Golden
-}
-
-var golden struct {
-	sync.Mutex
-	seq    int
-	byTest map[string]map[string]recorded // test → route → its first success
-	tests  map[string]bool                // tests that made a request
-	routes []routeTemplate
-}
-
-type routeTemplate struct {
-	name     string // "GET /v1/orgs/{organizationId}"
-	method   string
-	segments []string
-	literals int
-	status   int
-}
-
-func routeTemplates() []routeTemplate {
-	if golden.routes != nil {
-		return golden.routes
-	}
-	for _, r := range rest.Routes() {
-		t := routeTemplate{name: RouteName(r), method: r.Method, segments: strings.Split(strings.Trim(r.Path, "/"), "/"), status: r.Status}
-		for _, s := range t.segments {
-			if !strings.HasPrefix(s, "{") {
-				t.literals++
-			}
-		}
-		golden.routes = append(golden.routes, t)
-	}
-	// The most literal template wins (/spaces/{id}/content over /spaces/{id}/{x}).
-	sort.SliceStable(golden.routes, func(i, j int) bool { return golden.routes[i].literals > golden.routes[j].literals })
-	return golden.routes
-}
-
 // RouteName names a route in golden files: its method and path template.
 func RouteName(r rest.Route) string { return r.Method + " " + r.Path }
 
@@ -79,90 +37,6 @@ func RouteName(r rest.Route) string { return r.Method + " " + r.Path }
 func GoldenFile(r rest.Route) string {
 	p := strings.NewReplacer("/v1/", "", "/", "_", "{", "", "}", "", "...", "").Replace(r.Path)
 	return r.Method + "_" + p + ".json"
-}
-
-// matchRoute finds the route template of a request, with its success status.
-func matchRoute(method, path string) (string, int) {
-	path, _, _ = strings.Cut(path, "?")
-	segs := strings.Split(strings.Trim(path, "/"), "/")
-next:
-	for _, t := range routeTemplates() {
-		n := len(t.segments)
-		// {name...} takes the rest of the path, slashes and all.
-		greedy := strings.HasSuffix(t.segments[n-1], "...}") && len(segs) > n
-		if t.method != method || (len(segs) != n && !greedy) {
-			continue
-		}
-		for i, s := range t.segments {
-			if !strings.HasPrefix(s, "{") && s != segs[i] {
-				continue next
-			}
-		}
-		return t.name, t.status
-	}
-	return "", 0
-}
-
-// recordGolden notes a response a test received; the first success of each
-// route in each test is kept.
-func recordGolden(test, method, path string, status int, contentType string, body []byte) {
-	golden.Lock()
-	defer golden.Unlock()
-	if golden.tests == nil {
-		golden.byTest, golden.tests = map[string]map[string]recorded{}, map[string]bool{}
-	}
-	golden.tests[test] = true
-	route, want := matchRoute(method, path)
-	if route == "" || status != want || (len(body) > 0 && !strings.HasPrefix(contentType, "application/json")) {
-		return
-	}
-	if golden.byTest[test] == nil {
-		golden.byTest[test] = map[string]recorded{}
-	}
-	if _, ok := golden.byTest[test][route]; ok {
-		return
-	}
-	golden.seq++
-	r := recorded{seq: golden.seq, Golden: Golden{Route: route, Test: test, Status: status}}
-	if len(body) > 0 {
-		r.Body = NormalizeBody(body)
-	}
-	golden.byTest[test][route] = r
-}
-
-// Recorded returns the response a test received first from route, and
-// whether that test ran (made a request) in this run.
-func Recorded(test, route string) (g *Golden, ran bool) {
-	golden.Lock()
-	defer golden.Unlock()
-	if r, ok := golden.byTest[test][route]; ok {
-		return &r.Golden, true
-	}
-	return nil, golden.tests[test]
-}
-
-// FirstRecorded returns a response of route from this run, for a new
-// golden file: the first that is neither an empty list nor large, else the
-// first.
-func FirstRecorded(route string) *Golden {
-	golden.Lock()
-	defer golden.Unlock()
-	var all []recorded
-	for _, byRoute := range golden.byTest {
-		if r, ok := byRoute[route]; ok {
-			all = append(all, r)
-		}
-	}
-	if len(all) == 0 {
-		return nil
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].seq < all[j].seq })
-	for _, r := range all {
-		if len(r.Body) <= 4096 && !emptyList.Match(r.Body) {
-			return &r.Golden
-		}
-	}
-	return &all[0].Golden
 }
 
 // emptyList is a normalised list body without items.

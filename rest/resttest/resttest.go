@@ -110,6 +110,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		s = pgtest.New(t)
 	}
 	srv := &Server{Store: s, t: t}
+	checkGoldenSubtests(t)
 	cfg := su.cfg
 	cfg.Store, cfg.PublicURL, cfg.StatementHeader = s, "http://folio.test", true
 	cfg.Blobs = blob.Dir{Root: t.TempDir()}
@@ -258,7 +259,7 @@ func (c *Client) Do(method, path string, body any) *Response {
 	if err := CheckGitBookSchema(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), raw); err != nil {
 		c.t.Errorf("%s %s: %v\nbody: %.2000s", method, path, err, raw)
 	}
-	recordGolden(c.t.Name(), method, path, resp.StatusCode, resp.Header.Get("Content-Type"), raw)
+	recordGolden(c.t, method, path, resp.StatusCode, resp.Header.Get("Content-Type"), raw)
 	n, _ := strconv.Atoi(resp.Header.Get("X-Folio-Statements"))
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw, Statements: n, t: c.t, req: method + " " + path}
 }
