@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -158,4 +159,96 @@ func firstDifference(want, got string) string {
 		}
 	}
 	return ""
+}
+
+// TestRefresh: make generate-refresh brings the templates to a new gqlgen
+// whose templates moved under the patch, and, when a line a hunk needs
+// changed, changes nothing and names the hunk.
+func TestRefresh(t *testing.T) {
+	needGo(t)
+	mod, err := gqlgenModule(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := folioTemplates(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	patch, err := os.ReadFile(filepath.Join(root, patchFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// fakeGqlgen is the module of a gqlgen whose exec templates are the
+	// real ones edited by edit.
+	fakeGqlgen := func(version string, edit func(name, text string) string) module {
+		dir := filepath.Join(t.TempDir(), "gqlgen@"+version)
+		upstream, err := upstreamTemplates(mod.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		generate, err := os.ReadFile(filepath.Join(mod.dir, "codegen", "generate.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := map[string]string{"generate.go": string(generate)}
+		for name, text := range upstream {
+			files[name] = edit(name, text)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "codegen"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, text := range files {
+			if err := os.WriteFile(filepath.Join(dir, "codegen", name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return module{version: version, dir: dir}
+	}
+	// checkout is a module root holding the templates and the patch.
+	checkout := func() string {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, templatesDir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, text := range ours {
+			if err := os.WriteFile(filepath.Join(dir, templatesDir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, patchFile), patch, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+
+	const added = "{{- /* a line a new gqlgen added */ -}}\n"
+	moved := checkout()
+	if err := refreshFrom(moved, fakeGqlgen("v9.9.9", func(_, text string) string { return added + text })); err != nil {
+		t.Fatal(err)
+	}
+	refreshed, err := folioTemplates(moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range ours {
+		if refreshed[name] != added+text {
+			t.Errorf("%s refreshed:\n%s", name, unifiedDiff(name, added+text, refreshed[name]))
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(moved, patchFile)); !strings.HasPrefix(string(b), "gqlgen v9.9.9: ") {
+		t.Errorf("the refreshed patch starts %.40q", b)
+	}
+
+	changed := checkout()
+	err = refreshFrom(changed, fakeGqlgen("v9.9.10", func(name, text string) string {
+		return strings.Replace(text, "return graphql.NewScalarFieldContext(", "return graphql.NewLeafFieldContext(", 1)
+	}))
+	if err == nil || !strings.Contains(err.Error(), "field.gotpl: hunk \"@@ -") || !strings.Contains(err.Error(), "does not apply") {
+		t.Errorf("refreshing onto a changed template: %v", err)
+	}
+	kept, _ := folioTemplates(changed)
+	b, _ := os.ReadFile(filepath.Join(changed, patchFile))
+	if !maps.Equal(kept, ours) || !bytes.Equal(b, patch) {
+		t.Error("a refresh that failed changed the templates or the patch")
+	}
 }

@@ -154,6 +154,10 @@ func writePatch(root string) error {
 	if err != nil {
 		return err
 	}
+	return writePatchFor(root, mod)
+}
+
+func writePatchFor(root string, mod module) error {
 	upstream, err := upstreamTemplates(mod.dir)
 	if err != nil {
 		return err
@@ -177,6 +181,10 @@ func refreshTemplates(root string) error {
 	if err != nil {
 		return err
 	}
+	return refreshFrom(root, mod)
+}
+
+func refreshFrom(root string, mod module) error {
 	upstream, err := upstreamTemplates(mod.dir)
 	if err != nil {
 		return err
@@ -204,7 +212,7 @@ func refreshTemplates(root string) error {
 			return err
 		}
 	}
-	if err := writePatch(root); err != nil {
+	if err := writePatchFor(root, mod); err != nil {
 		return err
 	}
 	fmt.Printf("templates/ is gqlgen %s's with %s applied\n", mod.version, patchFile)
