@@ -12,13 +12,19 @@
 // generated.go with them, and graph/generate/upstream.patch is the whole
 // difference from gqlgen's own templates.
 //
-//	gqlgen                         here
-//	graphql.ResolveField           ResolveField
-//	graphql.NewScalarFieldContext  NewScalarFieldContext
-//	graphql.CollectFields          CollectFields
-//	graphql.MarshalBoolean         MarshalBoolean
-//	graphql.MarshalSliceConcurrently MarshalSlice
-//	graphql.NewDeferredGroup       NewDeferredGroup
-//	(*graphql.FieldSet).MarshalGQL NewObject
-//	a zero bytes.Buffer            ResponseBuffer
+//	gqlgen                             here
+//	graphql.ResolveField               ResolveField
+//	graphql.NewScalarFieldContext      NewScalarFieldContext
+//	graphql.CollectFields              CollectFields
+//	graphql.MarshalBoolean             MarshalBoolean
+//	graphql.MarshalSliceConcurrently   MarshalSlice
+//	graphql.NewDeferredGroup           NewDeferredGroup
+//	(*graphql.FieldSet).MarshalGQL     NewObject
+//	a zero bytes.Buffer                ResponseBuffer
+//
+// Two depart from their originals where Folio does not go, and their tests
+// say so: ResolveField assumes the field middleware passes each resolver
+// the context it was given (graph's TestFieldMiddlewareKeepsContext holds
+// Folio's to it), and answers a plain leaf without it (see plainKind);
+// NewScalarFieldContext's Child fails with a message of its own.
 package gqlruntime
