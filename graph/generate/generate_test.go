@@ -116,14 +116,17 @@ func TestGeneratedIsCurrent(t *testing.T) {
 }
 
 // copyTree copies the files of the module at from into to, leaving out
-// git's.
+// what .gitignore and git keep there: hidden top-level entries (.git,
+// .folio), binaries and profiles.
 func copyTree(from, to string) error {
 	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(from, path)
-		if d.Name() == ".git" {
+		top := !strings.Contains(filepath.ToSlash(rel), "/")
+		if rel != "." && top && (strings.HasPrefix(rel, ".") || rel == "bin") ||
+			strings.HasSuffix(rel, ".test") || strings.HasSuffix(rel, ".prof") {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
