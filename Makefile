@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD) -X folio/graph.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test postgres chromium node generate check bench image
+.PHONY: build release run test postgres chromium node generate generate-patch generate-refresh check bench image
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -95,26 +95,28 @@ node:
 		echo "node and npm not found: install Node.js 18 or later with npm (the contract tests need them)" >&2; exit 1; \
 	fi
 
-# Regenerate GraphQL code after editing graph/schema/*.graphqls. The sed
-# points the generated code at the hand-written files beside it in
-# graph/generated (field.go, boolean.go, collect.go, deferred.go, object.go,
-# slice.go, buffer.go; their comments say why). The perl has lists of
-# objects marshal each element where it lies in the list: gqlgen passes it
-# by value to a marshaller that takes its address, a heap copy of every
-# element (1,000 site spaces in a site tree). TestGeneratedRewritten checks
-# that both ran.
+# Regenerate GraphQL code after editing graph/schema/*.graphqls: the
+# executor (graph/generated/generated.go), the models and the resolver
+# files. One Go program, graph/generate, runs gqlgen's generation with
+# templates Folio owns (graph/generate/templates): gqlgen's exec templates
+# with graph/generate/upstream.patch applied, which points the generated code
+# at graph/gqlruntime's faster copies of gqlgen's runtime functions. The
+# change is made in the templates, in gqlgen's own terms, rather than by
+# rewriting the output afterwards, which would recognise gqlgen's output by
+# its shape; main.go says more. TestGeneratedIsCurrent (graph/generate) fails
+# when the files in the tree are not what this writes.
 generate:
-	$(GO) tool gqlgen generate
-	sed -i -e 's/graphql\.MarshalSliceConcurrently(/marshalSlice(/' \
-		-e 's/graphql\.CollectFields(ec\.OperationContext, /collectFields(ec.OperationContext, /' \
-		-e 's/graphql\.ResolveField(/resolveField(/' \
-		-e 's/graphql\.NewScalarFieldContext(/newScalarFieldContext(/' \
-		-e 's/graphql\.MarshalBoolean(/marshalBoolean(/' \
-		-e 's/graphql\.NewDeferredGroup(ctx)/newDeferredGroup(ctx, fields)/' \
-		-e 's/^\treturn out$$/\treturn newObject(fields, out)/' \
-		-e 's/var buf bytes\.Buffer$$/& = responseBuffer()/' graph/generated/generated.go
-	perl -0pi -e 'my %obj = map { $$_ => 1 } /^func \(ec \*executionContext\) _(\w+)\(ctx context\.Context, sel ast\.SelectionSet, obj \*model\.\1\)/mg; \
-		s/return ec\.marshalN(\w+)2folioᚋgraphᚋmodelᚐ\1\(ctx, sel, v\[i\]\)/$$obj{$$1} ? "return ec._$$1(ctx, sel, &v[i])" : $$&/ge' graph/generated/generated.go
+	$(GO) run ./graph/generate
+
+# After editing graph/generate/templates: record the edit in upstream.patch.
+generate-patch:
+	$(GO) run ./graph/generate -patch
+
+# After upgrading gqlgen in go.mod: apply upstream.patch to the new
+# version's templates (it stops, changing nothing, at a hunk that no longer
+# applies), then make generate.
+generate-refresh:
+	$(GO) run ./graph/generate -refresh
 
 check:
 	test -z "$$(gofmt -l .)"

@@ -13,7 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/graph/generated"
+	"folio/graph/gqlruntime"
 )
 
 // The result budget. Measure prices a list by its `limit` before anything
@@ -63,8 +63,8 @@ func openAccount(ctx context.Context, l Limits, spent int, vars map[string]any) 
 // minCharged is the shortest text the account charges: ids, titles and
 // the like are bounded by the object limits already, and skipping them
 // keeps the account's context lookup off most fields (and plain fields
-// answering shorter text off the middleware: see generated.MinChargedText).
-const minCharged = generated.MinChargedText
+// answering shorter text off the middleware: see gqlruntime.MinChargedText).
+const minCharged = gqlruntime.MinChargedText
 
 // chargeResults is the field middleware that keeps the account.
 func chargeResults(ctx context.Context, next graphql.Resolver) (any, error) {

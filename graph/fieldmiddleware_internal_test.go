@@ -12,7 +12,7 @@ import (
 )
 
 // TestFieldMiddlewareKeepsContext: the field middleware passes every
-// resolver the context it was given. graph/generated's resolveField relies
+// resolver the context it was given. gqlruntime.ResolveField relies
 // on it: a field's children marshal with the field's own context, not with
 // one the middleware would hand on.
 func TestFieldMiddlewareKeepsContext(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestGraphQLDefer: objects with a deferred fragment, at the root and in a
-// list, answer every field they select. graph/generated's newDeferredGroup
+// list, answer every field they select. gqlruntime.NewDeferredGroup
 // gives such objects gqlgen's own @defer group and every other object an
 // empty one. Plain fields of a deferred fragment are answered inline; a
 // deferred resolver (sites) goes to the group, and POST, which sends one

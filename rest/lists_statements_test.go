@@ -10,7 +10,7 @@ import (
 )
 
 // TestListLoadsNotAnnouncedStillBatch covers lists resolved element after
-// element (graph/generated/slice.go): a load that no list announced, here
+// element (graph/gqlruntime/slice.go): a load that no list announced, here
 // each space's current revision, must not turn into one statement per
 // element. The list goes back to resolving its elements concurrently, so
 // the statements stay about the same however many spaces there are, and

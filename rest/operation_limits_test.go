@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"folio/graph"
-	"folio/graph/generated"
+	"folio/graph/gqlruntime"
 	"folio/rest/resttest"
 )
 
@@ -111,7 +111,7 @@ func TestGraphQLBodyLimit(t *testing.T) {
 }
 
 // TestResultBudgetPlainFields: text read straight from an object (a title)
-// is charged from generated.MinChargedText bytes on, like any other, though
+// is charged from gqlruntime.MinChargedText bytes on, like any other, though
 // shorter text of such fields skips the field middleware.
 func TestResultBudgetPlainFields(t *testing.T) {
 	srv := resttest.New(t, resttest.WithGraphQLLimits(graph.Limits{MaxResultBytes: 500}))
@@ -124,8 +124,8 @@ func TestResultBudgetPlainFields(t *testing.T) {
 		}
 		return b.String() + " }"
 	}
-	long := createOrg(t, alice, strings.Repeat("L", generated.MinChargedText))
-	short := createOrg(t, alice, strings.Repeat("s", generated.MinChargedText-1))
+	long := createOrg(t, alice, strings.Repeat("L", gqlruntime.MinChargedText))
+	short := createOrg(t, alice, strings.Repeat("s", gqlruntime.MinChargedText-1))
 	// 5 titles of 64 bytes: 320 bytes, charged; with 5 of 63, not.
 	if r := alice.GraphQL(query(5), map[string]any{"a": long, "b": short}); len(r.Errors) > 0 {
 		t.Fatalf("320 bytes of charged titles: %+v", r.Errors)
@@ -139,6 +139,6 @@ func TestResultBudgetPlainFields(t *testing.T) {
 	}
 	// 28 of 63 bytes: 1,764 bytes, none of it charged.
 	if r := alice.GraphQL(query(14), map[string]any{"a": short, "b": short}); len(r.Errors) > 0 {
-		t.Fatalf("titles shorter than %d bytes: %+v", generated.MinChargedText, r.Errors)
+		t.Fatalf("titles shorter than %d bytes: %+v", gqlruntime.MinChargedText, r.Errors)
 	}
 }

@@ -3,11 +3,11 @@
 package generated
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"folio/graph/gqlruntime"
 	"folio/graph/model"
 	"folio/store"
 	"math"
@@ -7129,7 +7129,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 					return nil
 				}
 			}
-			var buf bytes.Buffer = responseBuffer()
+			buf := gqlruntime.ResponseBuffer()
 			data.MarshalGQL(&buf)
 			response.Data = buf.Bytes()
 			if atomic.LoadInt32(&ec.Deferred) > 0 {
@@ -7147,7 +7147,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			first = false
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
-			var buf bytes.Buffer = responseBuffer()
+			buf := gqlruntime.ResponseBuffer()
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -20118,7 +20118,7 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ApiInformation_version(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20137,11 +20137,11 @@ func (ec *executionContext) _ApiInformation_version(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ApiInformation", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiInformation_build(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20160,11 +20160,11 @@ func (ec *executionContext) _ApiInformation_build(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ApiInformation", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20183,11 +20183,11 @@ func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ApiInformation_commit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ApiInformation", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ApiInformation", field, false, false, "String")
 }
 
 func (ec *executionContext) _BacklinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20219,7 +20219,7 @@ func (ec *executionContext) fieldContext_BacklinkList_items(_ context.Context, f
 }
 
 func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20238,11 +20238,11 @@ func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("BacklinkList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("BacklinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20274,7 +20274,7 @@ func (ec *executionContext) fieldContext_BacklinkList_next(_ context.Context, fi
 }
 
 func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20293,11 +20293,11 @@ func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, true, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20316,11 +20316,11 @@ func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20339,11 +20339,11 @@ func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20362,11 +20362,11 @@ func (ec *executionContext) _ChangeRequest_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "ChangeRequestStatus")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "ChangeRequestStatus")
 }
 
 func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20385,11 +20385,11 @@ func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_createdBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20421,7 +20421,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_createdBy(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20440,11 +20440,11 @@ func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20463,11 +20463,11 @@ func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_mergedBy(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20499,7 +20499,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_mergedBy(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20518,11 +20518,11 @@ func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_mergedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20541,11 +20541,11 @@ func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, true, false, "ID")
 }
 
 func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20564,11 +20564,11 @@ func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, true, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20587,11 +20587,11 @@ func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revisionInitial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20610,11 +20610,11 @@ func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_revisionMerged(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20633,11 +20633,11 @@ func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20656,11 +20656,11 @@ func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequest", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("ChangeRequest", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20692,7 +20692,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_urls(_ context.Context, f
 }
 
 func (ec *executionContext) _ChangeRequest_content(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20724,7 +20724,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_content(_ context.Context
 }
 
 func (ec *executionContext) _ChangeRequest_commentList(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20768,7 +20768,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_commentList(ctx context.C
 }
 
 func (ec *executionContext) _ChangeRequest_comment(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20812,7 +20812,7 @@ func (ec *executionContext) fieldContext_ChangeRequest_comment(ctx context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20844,7 +20844,7 @@ func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_changeReques
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_changes(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20876,7 +20876,7 @@ func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_changes(_ co
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_insertedFiles(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20908,7 +20908,7 @@ func (ec *executionContext) fieldContext_ChangeRequestContentUpdate_insertedFile
 }
 
 func (ec *executionContext) _ChangeRequestList_items(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20940,7 +20940,7 @@ func (ec *executionContext) fieldContext_ChangeRequestList_items(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20959,11 +20959,11 @@ func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequestList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ChangeRequestList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -20995,7 +20995,7 @@ func (ec *executionContext) fieldContext_ChangeRequestList_next(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21014,11 +21014,11 @@ func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21037,11 +21037,11 @@ func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ChangeRequestURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ChangeRequestURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_object(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21060,11 +21060,11 @@ func (ec *executionContext) _Collection_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Collection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Collection", field, true, false, "String")
 }
 
 func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21083,11 +21083,11 @@ func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Collection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Collection", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Collection_title(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21106,11 +21106,11 @@ func (ec *executionContext) _Collection_title(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Collection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Collection", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_description(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21129,11 +21129,11 @@ func (ec *executionContext) _Collection_description(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Collection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Collection", field, false, false, "String")
 }
 
 func (ec *executionContext) _Collection_organization(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21152,11 +21152,11 @@ func (ec *executionContext) _Collection_organization(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Collection_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Collection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Collection_parent(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21175,11 +21175,11 @@ func (ec *executionContext) _Collection_parent(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Collection_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Collection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21211,11 +21211,11 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Collection_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Collection", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("Collection", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21247,7 +21247,7 @@ func (ec *executionContext) fieldContext_Collection_urls(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Collection_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21279,7 +21279,7 @@ func (ec *executionContext) fieldContext_Collection_permissions(_ context.Contex
 }
 
 func (ec *executionContext) _Collection_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21323,7 +21323,7 @@ func (ec *executionContext) fieldContext_Collection_spaces(ctx context.Context, 
 }
 
 func (ec *executionContext) _Collection_collections(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21367,7 +21367,7 @@ func (ec *executionContext) fieldContext_Collection_collections(ctx context.Cont
 }
 
 func (ec *executionContext) _CollectionList_items(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21399,7 +21399,7 @@ func (ec *executionContext) fieldContext_CollectionList_items(_ context.Context,
 }
 
 func (ec *executionContext) _CollectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21418,11 +21418,11 @@ func (ec *executionContext) _CollectionList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CollectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("CollectionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CollectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21454,7 +21454,7 @@ func (ec *executionContext) fieldContext_CollectionList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _CollectionPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21473,11 +21473,11 @@ func (ec *executionContext) _CollectionPermissions_view(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21496,11 +21496,11 @@ func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21519,11 +21519,11 @@ func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_viewInviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21542,11 +21542,11 @@ func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CollectionPermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CollectionPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21565,11 +21565,11 @@ func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CollectionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CollectionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21588,11 +21588,11 @@ func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CollectionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CollectionURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CollectionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21611,11 +21611,11 @@ func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Comment_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Comment", field, true, false, "String")
 }
 
 func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21634,11 +21634,11 @@ func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Comment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Comment", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Comment_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21670,7 +21670,7 @@ func (ec *executionContext) fieldContext_Comment_postedBy(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_postedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21689,11 +21689,11 @@ func (ec *executionContext) _Comment_postedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Comment_postedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21712,11 +21712,11 @@ func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Comment_editedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_reactions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21748,7 +21748,7 @@ func (ec *executionContext) fieldContext_Comment_reactions(_ context.Context, fi
 }
 
 func (ec *executionContext) _Comment_replies(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21767,11 +21767,11 @@ func (ec *executionContext) _Comment_replies(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Comment_replies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Comment", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Comment_repliers(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21803,7 +21803,7 @@ func (ec *executionContext) fieldContext_Comment_repliers(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_body(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21847,7 +21847,7 @@ func (ec *executionContext) fieldContext_Comment_body(ctx context.Context, field
 }
 
 func (ec *executionContext) _Comment_target(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21879,7 +21879,7 @@ func (ec *executionContext) fieldContext_Comment_target(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_urls(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21911,7 +21911,7 @@ func (ec *executionContext) fieldContext_Comment_urls(_ context.Context, field g
 }
 
 func (ec *executionContext) _Comment_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21943,7 +21943,7 @@ func (ec *executionContext) fieldContext_Comment_permissions(_ context.Context, 
 }
 
 func (ec *executionContext) _Comment_status(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21962,11 +21962,11 @@ func (ec *executionContext) _Comment_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Comment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, false, false, "CommentStatus")
+	return gqlruntime.NewScalarFieldContext("Comment", field, false, false, "CommentStatus")
 }
 
 func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -21985,11 +21985,11 @@ func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Comment_resolvedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Comment", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Comment", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Comment_resolvedBy(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22021,7 +22021,7 @@ func (ec *executionContext) fieldContext_Comment_resolvedBy(_ context.Context, f
 }
 
 func (ec *executionContext) _Comment_replyList(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22065,7 +22065,7 @@ func (ec *executionContext) fieldContext_Comment_replyList(ctx context.Context, 
 }
 
 func (ec *executionContext) _Comment_reply(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22109,7 +22109,7 @@ func (ec *executionContext) fieldContext_Comment_reply(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22128,11 +22128,11 @@ func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentBody_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentBody", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentBody", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentBody_document(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22151,11 +22151,11 @@ func (ec *executionContext) _CommentBody_document(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentBody_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentBody", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("CommentBody", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _CommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22187,7 +22187,7 @@ func (ec *executionContext) fieldContext_CommentList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentList_count(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22206,11 +22206,11 @@ func (ec *executionContext) _CommentList_count(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CommentList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("CommentList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22242,7 +22242,7 @@ func (ec *executionContext) fieldContext_CommentList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) _CommentPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22261,11 +22261,11 @@ func (ec *executionContext) _CommentPermissions_view(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22284,11 +22284,11 @@ func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22307,11 +22307,11 @@ func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_reply(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22330,11 +22330,11 @@ func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CommentPermissions_delete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CommentPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentReply_object(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22353,11 +22353,11 @@ func (ec *executionContext) _CommentReply_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentReply", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentReply", field, true, false, "String")
 }
 
 func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22376,11 +22376,11 @@ func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentReply", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("CommentReply", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CommentReply_postedBy(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22412,7 +22412,7 @@ func (ec *executionContext) fieldContext_CommentReply_postedBy(_ context.Context
 }
 
 func (ec *executionContext) _CommentReply_postedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22431,11 +22431,11 @@ func (ec *executionContext) _CommentReply_postedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_postedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentReply", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("CommentReply", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22454,11 +22454,11 @@ func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CommentReply_editedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentReply", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("CommentReply", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentReply_reactions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22490,7 +22490,7 @@ func (ec *executionContext) fieldContext_CommentReply_reactions(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReply_body(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22534,7 +22534,7 @@ func (ec *executionContext) fieldContext_CommentReply_body(ctx context.Context, 
 }
 
 func (ec *executionContext) _CommentReply_urls(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22566,7 +22566,7 @@ func (ec *executionContext) fieldContext_CommentReply_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentReply_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22598,7 +22598,7 @@ func (ec *executionContext) fieldContext_CommentReply_permissions(_ context.Cont
 }
 
 func (ec *executionContext) _CommentReplyList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22630,7 +22630,7 @@ func (ec *executionContext) fieldContext_CommentReplyList_items(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReplyList_count(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22649,11 +22649,11 @@ func (ec *executionContext) _CommentReplyList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentReplyList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentReplyList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("CommentReplyList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22685,7 +22685,7 @@ func (ec *executionContext) fieldContext_CommentReplyList_next(_ context.Context
 }
 
 func (ec *executionContext) _CommentTarget_node(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22717,7 +22717,7 @@ func (ec *executionContext) fieldContext_CommentTarget_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentTarget_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22736,11 +22736,11 @@ func (ec *executionContext) _CommentTarget_changeRequest(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTarget", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_review(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22759,11 +22759,11 @@ func (ec *executionContext) _CommentTarget_review(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTarget", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22795,7 +22795,7 @@ func (ec *executionContext) fieldContext_CommentTarget_page(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentTarget_space(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22814,11 +22814,11 @@ func (ec *executionContext) _CommentTarget_space(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTarget", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22837,11 +22837,11 @@ func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTarget_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTarget", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTarget", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetNode) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22860,11 +22860,11 @@ func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetNode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetNode", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTargetNode", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22883,11 +22883,11 @@ func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22906,11 +22906,11 @@ func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22929,11 +22929,11 @@ func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22952,11 +22952,11 @@ func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22975,11 +22975,11 @@ func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -22998,11 +22998,11 @@ func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23021,11 +23021,11 @@ func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23044,11 +23044,11 @@ func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CommentTargetPage_outdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentTargetPage", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CommentTargetPage", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CommentURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CommentURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23067,11 +23067,11 @@ func (ec *executionContext) _CommentURLs_location(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CommentURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CommentURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CommentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23090,11 +23090,11 @@ func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23113,11 +23113,11 @@ func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_ref(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23136,11 +23136,11 @@ func (ec *executionContext) _ContentChangeOutcome_page(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentChangeOutcome", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("ContentChangeOutcome", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23159,11 +23159,11 @@ func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentImportResult", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentImportResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23182,11 +23182,11 @@ func (ec *executionContext) _ContentImportResult_importedResources(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentImportResult", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ContentImportResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23205,11 +23205,11 @@ func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentImportResult", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ContentImportResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23228,11 +23228,11 @@ func (ec *executionContext) _ContentLink_status(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentLink", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23251,11 +23251,11 @@ func (ec *executionContext) _ContentLink_relation(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentLink", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23287,7 +23287,7 @@ func (ec *executionContext) fieldContext_ContentLink_targetReference(_ context.C
 }
 
 func (ec *executionContext) _ContentLink_locationReferences(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23319,7 +23319,7 @@ func (ec *executionContext) fieldContext_ContentLink_locationReferences(_ contex
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23338,11 +23338,11 @@ func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23361,11 +23361,11 @@ func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkBrokenStats_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ContentLinkBrokenStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23397,7 +23397,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_items(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23416,11 +23416,11 @@ func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentLinkList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ContentLinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23452,7 +23452,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_next(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23484,7 +23484,7 @@ func (ec *executionContext) fieldContext_ContentLinkList_stats(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23503,11 +23503,11 @@ func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentLinkStats", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ContentLinkStats", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23539,7 +23539,7 @@ func (ec *executionContext) fieldContext_ContentLinkStats_broken(_ context.Conte
 }
 
 func (ec *executionContext) _ContentReference_kind(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23558,11 +23558,11 @@ func (ec *executionContext) _ContentReference_kind(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23581,11 +23581,11 @@ func (ec *executionContext) _ContentReference_organization(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23604,11 +23604,11 @@ func (ec *executionContext) _ContentReference_space(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23640,7 +23640,7 @@ func (ec *executionContext) fieldContext_ContentReference_versionContext(_ conte
 }
 
 func (ec *executionContext) _ContentReference_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23659,11 +23659,11 @@ func (ec *executionContext) _ContentReference_page(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23682,11 +23682,11 @@ func (ec *executionContext) _ContentReference_file(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23705,11 +23705,11 @@ func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23728,11 +23728,11 @@ func (ec *executionContext) _ContentReference_url(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ContentReference", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23751,11 +23751,11 @@ func (ec *executionContext) _CustomField_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, true, false, "String")
 }
 
 func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23774,11 +23774,11 @@ func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23797,11 +23797,11 @@ func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_title(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23820,11 +23820,11 @@ func (ec *executionContext) _CustomField_title(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_description(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23843,11 +23843,11 @@ func (ec *executionContext) _CustomField_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23866,11 +23866,11 @@ func (ec *executionContext) _CustomField_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "CustomFieldType")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "CustomFieldType")
 }
 
 func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23889,11 +23889,11 @@ func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_placeholder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_options(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23912,11 +23912,11 @@ func (ec *executionContext) _CustomField_options(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23935,11 +23935,11 @@ func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23958,11 +23958,11 @@ func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomField_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomField", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("CustomField", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -23994,7 +23994,7 @@ func (ec *executionContext) fieldContext_CustomField_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24026,7 +24026,7 @@ func (ec *executionContext) fieldContext_CustomField_permissions(_ context.Conte
 }
 
 func (ec *executionContext) _CustomFieldList_items(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24058,7 +24058,7 @@ func (ec *executionContext) fieldContext_CustomFieldList_items(_ context.Context
 }
 
 func (ec *executionContext) _CustomFieldList_count(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24077,11 +24077,11 @@ func (ec *executionContext) _CustomFieldList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomFieldList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("CustomFieldList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24113,7 +24113,7 @@ func (ec *executionContext) fieldContext_CustomFieldList_next(_ context.Context,
 }
 
 func (ec *executionContext) _CustomFieldPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24132,11 +24132,11 @@ func (ec *executionContext) _CustomFieldPermissions_view(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24155,11 +24155,11 @@ func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("CustomFieldPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24178,11 +24178,11 @@ func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CustomFieldURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("CustomFieldURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("CustomFieldURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _EmailDomainOrganizations_organizations(ctx context.Context, field graphql.CollectedField, obj *model.EmailDomainOrganizations) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24214,7 +24214,7 @@ func (ec *executionContext) fieldContext_EmailDomainOrganizations_organizations(
 }
 
 func (ec *executionContext) _EmojiReaction_emoji(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24233,11 +24233,11 @@ func (ec *executionContext) _EmojiReaction_emoji(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EmojiReaction_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("EmojiReaction", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("EmojiReaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24256,11 +24256,11 @@ func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EmojiReaction_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("EmojiReaction", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("EmojiReaction", field, true, false, "Int")
 }
 
 func (ec *executionContext) _EmojiReaction_users(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24292,7 +24292,7 @@ func (ec *executionContext) fieldContext_EmojiReaction_users(_ context.Context, 
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24311,11 +24311,11 @@ func (ec *executionContext) _Event_object(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Event_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24334,11 +24334,11 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24357,11 +24357,11 @@ func (ec *executionContext) _Event_type(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "String")
 }
 
 func (ec *executionContext) _Event_organization(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24380,11 +24380,11 @@ func (ec *executionContext) _Event_organization(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Event_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24403,11 +24403,11 @@ func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24426,11 +24426,11 @@ func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Event_objectId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_space(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24449,11 +24449,11 @@ func (ec *executionContext) _Event_space(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_space(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24472,11 +24472,11 @@ func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Event_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24495,11 +24495,11 @@ func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Event_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Event", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("Event", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _EventList_items(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24531,7 +24531,7 @@ func (ec *executionContext) fieldContext_EventList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _EventList_next(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24563,7 +24563,7 @@ func (ec *executionContext) fieldContext_EventList_next(_ context.Context, field
 }
 
 func (ec *executionContext) _Invitation_object(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24582,11 +24582,11 @@ func (ec *executionContext) _Invitation_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invitation", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Invitation", field, true, false, "String")
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24605,11 +24605,11 @@ func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invitation", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Invitation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24628,11 +24628,11 @@ func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invitation", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Invitation", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24664,11 +24664,11 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invitation", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("Invitation", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24700,7 +24700,7 @@ func (ec *executionContext) fieldContext_Invitation_organization(_ context.Conte
 }
 
 func (ec *executionContext) _Invitation_invitedBy(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24732,7 +24732,7 @@ func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context,
 }
 
 func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24751,11 +24751,11 @@ func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invitation", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Invitation", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvitationList_items(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24787,7 +24787,7 @@ func (ec *executionContext) fieldContext_InvitationList_items(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_count(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24806,11 +24806,11 @@ func (ec *executionContext) _InvitationList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_InvitationList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("InvitationList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("InvitationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InvitationList_next(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24842,7 +24842,7 @@ func (ec *executionContext) fieldContext_InvitationList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _InvitationOrganization_id(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24861,11 +24861,11 @@ func (ec *executionContext) _InvitationOrganization_id(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvitationOrganization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("InvitationOrganization", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("InvitationOrganization", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24884,11 +24884,11 @@ func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_InvitationOrganization_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("InvitationOrganization", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("InvitationOrganization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24907,11 +24907,11 @@ func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invite", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Invite", field, true, false, "String")
 }
 
 func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24930,11 +24930,11 @@ func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Invite_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invite", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Invite", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24966,11 +24966,11 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Invite_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invite", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("Invite", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -24989,11 +24989,11 @@ func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invite_redundant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Invite", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Invite", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _InviteList_items(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25025,7 +25025,7 @@ func (ec *executionContext) fieldContext_InviteList_items(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_count(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25044,11 +25044,11 @@ func (ec *executionContext) _InviteList_count(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_InviteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("InviteList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("InviteList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25080,7 +25080,7 @@ func (ec *executionContext) fieldContext_InviteList_next(_ context.Context, fiel
 }
 
 func (ec *executionContext) _InviteUsersResult_users(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25099,11 +25099,11 @@ func (ec *executionContext) _InviteUsersResult_users(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_InviteUsersResult_users(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("InviteUsersResult", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("InviteUsersResult", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25122,11 +25122,11 @@ func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InviteUsersResult_invited(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("InviteUsersResult", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("InviteUsersResult", field, false, false, "Int")
 }
 
 func (ec *executionContext) _JoinResult_organization(ctx context.Context, field graphql.CollectedField, obj *model.JoinResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25145,11 +25145,11 @@ func (ec *executionContext) _JoinResult_organization(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_JoinResult_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("JoinResult", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("JoinResult", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Member_object(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25168,11 +25168,11 @@ func (ec *executionContext) _Member_object(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Member_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Member", field, true, false, "String")
 }
 
 func (ec *executionContext) _Member_id(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25191,11 +25191,11 @@ func (ec *executionContext) _Member_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Member_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Member", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Member_role(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25227,11 +25227,11 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Member_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("Member", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Member_user(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25263,7 +25263,7 @@ func (ec *executionContext) fieldContext_Member_user(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Member_disabled(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25282,11 +25282,11 @@ func (ec *executionContext) _Member_disabled(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Member_disabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Member", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25305,11 +25305,11 @@ func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Member_joinedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Member", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25328,11 +25328,11 @@ func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Member_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Member", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25351,11 +25351,11 @@ func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Member_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Member", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25374,11 +25374,11 @@ func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Member_spaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Member", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25397,11 +25397,11 @@ func (ec *executionContext) _Member_teams(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Member_teams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, true, true, "Int")
+	return gqlruntime.NewScalarFieldContext("Member", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25420,11 +25420,11 @@ func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Member_sites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Member", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Member", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Member_teamMemberships(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25468,7 +25468,7 @@ func (ec *executionContext) fieldContext_Member_teamMemberships(ctx context.Cont
 }
 
 func (ec *executionContext) _Member_spacePermissions(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25512,7 +25512,7 @@ func (ec *executionContext) fieldContext_Member_spacePermissions(ctx context.Con
 }
 
 func (ec *executionContext) _MemberList_items(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25544,7 +25544,7 @@ func (ec *executionContext) fieldContext_MemberList_items(_ context.Context, fie
 }
 
 func (ec *executionContext) _MemberList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25563,11 +25563,11 @@ func (ec *executionContext) _MemberList_count(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_MemberList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("MemberList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("MemberList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25599,7 +25599,7 @@ func (ec *executionContext) fieldContext_MemberList_next(_ context.Context, fiel
 }
 
 func (ec *executionContext) _MemberSpace_permission(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25618,11 +25618,11 @@ func (ec *executionContext) _MemberSpace_permission(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MemberSpace_permission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("MemberSpace", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("MemberSpace", field, false, false, "Role")
 }
 
 func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25654,7 +25654,7 @@ func (ec *executionContext) fieldContext_MemberSpace_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _MemberSpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25686,7 +25686,7 @@ func (ec *executionContext) fieldContext_MemberSpaceList_items(_ context.Context
 }
 
 func (ec *executionContext) _MemberSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25705,11 +25705,11 @@ func (ec *executionContext) _MemberSpaceList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_MemberSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("MemberSpaceList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("MemberSpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25741,7 +25741,7 @@ func (ec *executionContext) fieldContext_MemberSpaceList_next(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeam_team(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeam) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25773,7 +25773,7 @@ func (ec *executionContext) fieldContext_MemberTeam_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _MemberTeam_member(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeam) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25805,7 +25805,7 @@ func (ec *executionContext) fieldContext_MemberTeam_member(_ context.Context, fi
 }
 
 func (ec *executionContext) _MemberTeamList_items(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25837,7 +25837,7 @@ func (ec *executionContext) fieldContext_MemberTeamList_items(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeamList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25856,11 +25856,11 @@ func (ec *executionContext) _MemberTeamList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_MemberTeamList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("MemberTeamList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("MemberTeamList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25892,7 +25892,7 @@ func (ec *executionContext) fieldContext_MemberTeamList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25911,11 +25911,11 @@ func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25934,11 +25934,11 @@ func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -25982,7 +25982,7 @@ func (ec *executionContext) fieldContext_Mutation_createChangeRequest(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updateChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26026,7 +26026,7 @@ func (ec *executionContext) fieldContext_Mutation_updateChangeRequest(ctx contex
 }
 
 func (ec *executionContext) _Mutation_mergeChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26070,7 +26070,7 @@ func (ec *executionContext) fieldContext_Mutation_mergeChangeRequest(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26114,7 +26114,7 @@ func (ec *executionContext) fieldContext_Mutation_updateChangeRequestContent(ctx
 }
 
 func (ec *executionContext) _Mutation_postComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26158,7 +26158,7 @@ func (ec *executionContext) fieldContext_Mutation_postComment(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_updateComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26202,7 +26202,7 @@ func (ec *executionContext) fieldContext_Mutation_updateComment(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_deleteComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26246,7 +26246,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteComment(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_postCommentReply(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26290,7 +26290,7 @@ func (ec *executionContext) fieldContext_Mutation_postCommentReply(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_updateCommentReply(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26334,7 +26334,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCommentReply(ctx context
 }
 
 func (ec *executionContext) _Mutation_deleteCommentReply(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26378,7 +26378,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCommentReply(ctx context
 }
 
 func (ec *executionContext) _Mutation_createCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26422,7 +26422,7 @@ func (ec *executionContext) fieldContext_Mutation_createCustomField(ctx context.
 }
 
 func (ec *executionContext) _Mutation_updateCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26466,7 +26466,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCustomField(ctx context.
 }
 
 func (ec *executionContext) _Mutation_deleteCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26510,7 +26510,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCustomField(ctx context.
 }
 
 func (ec *executionContext) _Mutation_updateSpaceCustomFields(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26554,7 +26554,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSpaceCustomFields(ctx co
 }
 
 func (ec *executionContext) _Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26598,7 +26598,7 @@ func (ec *executionContext) fieldContext_Mutation_importSpaceContent(ctx context
 }
 
 func (ec *executionContext) _Mutation_importChangeRequestContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26642,7 +26642,7 @@ func (ec *executionContext) fieldContext_Mutation_importChangeRequestContent(ctx
 }
 
 func (ec *executionContext) _Mutation_createInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26686,7 +26686,7 @@ func (ec *executionContext) fieldContext_Mutation_createInvite(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_updateInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26730,7 +26730,7 @@ func (ec *executionContext) fieldContext_Mutation_updateInvite(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_deleteInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26774,7 +26774,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteInvite(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_joinOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26818,7 +26818,7 @@ func (ec *executionContext) fieldContext_Mutation_joinOrganization(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_inviteUsers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26862,7 +26862,7 @@ func (ec *executionContext) fieldContext_Mutation_inviteUsers(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_revokeInvitation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26906,7 +26906,7 @@ func (ec *executionContext) fieldContext_Mutation_revokeInvitation(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_declineInvitation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26950,7 +26950,7 @@ func (ec *executionContext) fieldContext_Mutation_declineInvitation(ctx context.
 }
 
 func (ec *executionContext) _Mutation_updateMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -26994,7 +26994,7 @@ func (ec *executionContext) fieldContext_Mutation_updateMember(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_removeMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27038,7 +27038,7 @@ func (ec *executionContext) fieldContext_Mutation_removeMember(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_pingOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27082,7 +27082,7 @@ func (ec *executionContext) fieldContext_Mutation_pingOrganization(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_setMemberSSO(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27126,7 +27126,7 @@ func (ec *executionContext) fieldContext_Mutation_setMemberSSO(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_createOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27170,7 +27170,7 @@ func (ec *executionContext) fieldContext_Mutation_createOpenAPISpec(ctx context.
 }
 
 func (ec *executionContext) _Mutation_putOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27214,7 +27214,7 @@ func (ec *executionContext) fieldContext_Mutation_putOpenAPISpec(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_deleteOpenAPISpec(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27258,7 +27258,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteOpenAPISpec(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27302,7 +27302,7 @@ func (ec *executionContext) fieldContext_Mutation_createOrganization(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27346,7 +27346,7 @@ func (ec *executionContext) fieldContext_Mutation_updateOrganization(ctx context
 }
 
 func (ec *executionContext) _Mutation_createSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27390,7 +27390,7 @@ func (ec *executionContext) fieldContext_Mutation_createSAMLProvider(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27434,7 +27434,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSAMLProvider(ctx context
 }
 
 func (ec *executionContext) _Mutation_deleteSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27478,7 +27478,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSAMLProvider(ctx context
 }
 
 func (ec *executionContext) _Mutation_createSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27522,7 +27522,7 @@ func (ec *executionContext) fieldContext_Mutation_createSite(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_updateSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27566,7 +27566,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSite(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_deleteSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27610,7 +27610,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSite(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_publishSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27654,7 +27654,7 @@ func (ec *executionContext) fieldContext_Mutation_publishSite(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_unpublishSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27698,7 +27698,7 @@ func (ec *executionContext) fieldContext_Mutation_unpublishSite(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateSiteAdaptiveSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27742,7 +27742,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteAdaptiveSchema(ctx c
 }
 
 func (ec *executionContext) _Mutation_setSiteVisitorKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27786,7 +27786,7 @@ func (ec *executionContext) fieldContext_Mutation_setSiteVisitorKey(ctx context.
 }
 
 func (ec *executionContext) _Mutation_addSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27830,7 +27830,7 @@ func (ec *executionContext) fieldContext_Mutation_addSiteSection(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_updateSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27874,7 +27874,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteSection(ctx context.
 }
 
 func (ec *executionContext) _Mutation_deleteSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27918,7 +27918,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSiteSection(ctx context.
 }
 
 func (ec *executionContext) _Mutation_moveSiteSection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -27962,7 +27962,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSiteSection(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_addSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28006,7 +28006,7 @@ func (ec *executionContext) fieldContext_Mutation_addSiteSectionGroup(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updateSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28050,7 +28050,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteSectionGroup(ctx con
 }
 
 func (ec *executionContext) _Mutation_deleteSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28094,7 +28094,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSiteSectionGroup(ctx con
 }
 
 func (ec *executionContext) _Mutation_addSectionToGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28138,7 +28138,7 @@ func (ec *executionContext) fieldContext_Mutation_addSectionToGroup(ctx context.
 }
 
 func (ec *executionContext) _Mutation_removeSectionFromGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28182,7 +28182,7 @@ func (ec *executionContext) fieldContext_Mutation_removeSectionFromGroup(ctx con
 }
 
 func (ec *executionContext) _Mutation_moveSiteSectionGroup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28226,7 +28226,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSiteSectionGroup(ctx conte
 }
 
 func (ec *executionContext) _Mutation_addSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28270,7 +28270,7 @@ func (ec *executionContext) fieldContext_Mutation_addSiteSpace(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_updateSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28314,7 +28314,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSiteSpace(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_deleteSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28358,7 +28358,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSiteSpace(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_moveSiteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28402,7 +28402,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSiteSpace(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28446,7 +28446,7 @@ func (ec *executionContext) fieldContext_Mutation_createShareLink(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_updateShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28490,7 +28490,7 @@ func (ec *executionContext) fieldContext_Mutation_updateShareLink(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_deleteShareLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28534,7 +28534,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteShareLink(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_createCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28578,7 +28578,7 @@ func (ec *executionContext) fieldContext_Mutation_createCollection(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_updateCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28622,7 +28622,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCollection(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_deleteCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28666,7 +28666,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCollection(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_moveCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28710,7 +28710,7 @@ func (ec *executionContext) fieldContext_Mutation_moveCollection(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_transferCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28754,7 +28754,7 @@ func (ec *executionContext) fieldContext_Mutation_transferCollection(ctx context
 }
 
 func (ec *executionContext) _Mutation_createSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28798,7 +28798,7 @@ func (ec *executionContext) fieldContext_Mutation_createSpace(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_updateSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28842,7 +28842,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSpace(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_deleteSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28886,7 +28886,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSpace(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_restoreSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28930,7 +28930,7 @@ func (ec *executionContext) fieldContext_Mutation_restoreSpace(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_duplicateSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -28974,7 +28974,7 @@ func (ec *executionContext) fieldContext_Mutation_duplicateSpace(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_moveSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29018,7 +29018,7 @@ func (ec *executionContext) fieldContext_Mutation_moveSpace(ctx context.Context,
 }
 
 func (ec *executionContext) _Mutation_transferSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29062,7 +29062,7 @@ func (ec *executionContext) fieldContext_Mutation_transferSpace(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createTeam(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29106,7 +29106,7 @@ func (ec *executionContext) fieldContext_Mutation_createTeam(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_updateTeam(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29150,7 +29150,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTeam(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_deleteTeam(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29194,7 +29194,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteTeam(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_updateTeamMembers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29238,7 +29238,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTeamMembers(ctx context.
 }
 
 func (ec *executionContext) _Mutation_setTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29282,7 +29282,7 @@ func (ec *executionContext) fieldContext_Mutation_setTeamMember(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_removeTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29326,7 +29326,7 @@ func (ec *executionContext) fieldContext_Mutation_removeTeamMember(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_createTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29370,7 +29370,7 @@ func (ec *executionContext) fieldContext_Mutation_createTranslationSettings(ctx 
 }
 
 func (ec *executionContext) _Mutation_updateTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29414,7 +29414,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTranslationSettings(ctx 
 }
 
 func (ec *executionContext) _Mutation_deleteTranslationSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29458,7 +29458,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteTranslationSettings(ctx 
 }
 
 func (ec *executionContext) _Mutation_createWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29502,7 +29502,7 @@ func (ec *executionContext) fieldContext_Mutation_createWebhook(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29546,7 +29546,7 @@ func (ec *executionContext) fieldContext_Mutation_updateWebhook(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_deleteWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29590,7 +29590,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteWebhook(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_redeliverWebhookDelivery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29634,7 +29634,7 @@ func (ec *executionContext) fieldContext_Mutation_redeliverWebhookDelivery(ctx c
 }
 
 func (ec *executionContext) _Next_page(ctx context.Context, field graphql.CollectedField, obj *model.Next) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29653,11 +29653,11 @@ func (ec *executionContext) _Next_page(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Next_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Next", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Next", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29676,11 +29676,11 @@ func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPIErrorObject_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29699,11 +29699,11 @@ func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPIErrorObject_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPIErrorObject", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29722,11 +29722,11 @@ func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29745,11 +29745,11 @@ func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29768,11 +29768,11 @@ func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29791,11 +29791,11 @@ func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29814,11 +29814,11 @@ func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29837,11 +29837,11 @@ func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29860,11 +29860,11 @@ func (ec *executionContext) _OpenAPISpec_processingState(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_processingState(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "OpenAPISpecProcessingState")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "OpenAPISpecProcessingState")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29883,11 +29883,11 @@ func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, true, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29906,11 +29906,11 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29929,11 +29929,11 @@ func (ec *executionContext) _OpenAPISpec_lastProcessErrorCode(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessErrorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, true, false, "OpenAPISpecProcessingErrorCode")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, true, false, "OpenAPISpecProcessingErrorCode")
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrors(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29965,7 +29965,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrors(_ conte
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -29984,11 +29984,11 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpec", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpec", field, true, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30020,7 +30020,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_permissions(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30052,7 +30052,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpenAPISpec_versions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30096,7 +30096,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_versions(ctx context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpec_version(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30140,7 +30140,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_version(ctx context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_latestVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30172,7 +30172,7 @@ func (ec *executionContext) fieldContext_OpenAPISpec_latestVersion(_ context.Con
 }
 
 func (ec *executionContext) _OpenAPISpecContent_filesystem(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30191,11 +30191,11 @@ func (ec *executionContext) _OpenAPISpecContent_filesystem(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContent_filesystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecContent", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecContent", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30214,11 +30214,11 @@ func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecContent", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecContent", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30250,7 +30250,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_urls(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30269,11 +30269,11 @@ func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30305,11 +30305,11 @@ func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecContentURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30341,7 +30341,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_items(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30360,11 +30360,11 @@ func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30396,7 +30396,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_next(_ context.Context,
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30415,11 +30415,11 @@ func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30438,11 +30438,11 @@ func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30461,11 +30461,11 @@ func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30484,11 +30484,11 @@ func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30507,11 +30507,11 @@ func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30530,11 +30530,11 @@ func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecVersion", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30553,11 +30553,11 @@ func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecVersion", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecVersion", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30576,11 +30576,11 @@ func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecVersion", field, true, false, "String")
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30612,7 +30612,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_urls(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_content(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30644,7 +30644,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_content(_ context.Co
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_items(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30676,7 +30676,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_items(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30695,11 +30695,11 @@ func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecVersionList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecVersionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30731,7 +30731,7 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_next(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30750,11 +30750,11 @@ func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_OpenAPISpecVersionURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OpenAPISpecVersionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_object(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30773,11 +30773,11 @@ func (ec *executionContext) _Organization_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Organization_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Organization", field, true, false, "String")
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30796,11 +30796,11 @@ func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Organization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Organization_title(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30819,11 +30819,11 @@ func (ec *executionContext) _Organization_title(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Organization_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30842,11 +30842,11 @@ func (ec *executionContext) _Organization_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Organization_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Organization_emailDomains(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30865,11 +30865,11 @@ func (ec *executionContext) _Organization_emailDomains(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Organization_emailDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30888,11 +30888,11 @@ func (ec *executionContext) _Organization_hostname(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Organization_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_type(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30911,11 +30911,11 @@ func (ec *executionContext) _Organization_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Organization_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30947,11 +30947,11 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Organization_defaultRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Organization_defaultContent(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30970,11 +30970,11 @@ func (ec *executionContext) _Organization_defaultContent(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_Organization_defaultContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, true, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("Organization", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -30993,11 +30993,11 @@ func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Organization_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31016,11 +31016,11 @@ func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Organization_ai(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31039,11 +31039,11 @@ func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Organization_inviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_plan(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31062,11 +31062,11 @@ func (ec *executionContext) _Organization_plan(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Organization_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Organization", field, false, false, "String")
 }
 
 func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31085,11 +31085,11 @@ func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_Organization_internal_isOnNewTrial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Organization", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Organization_trial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31121,7 +31121,7 @@ func (ec *executionContext) fieldContext_Organization_trial(_ context.Context, f
 }
 
 func (ec *executionContext) _Organization_urls(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31153,7 +31153,7 @@ func (ec *executionContext) fieldContext_Organization_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31185,7 +31185,7 @@ func (ec *executionContext) fieldContext_Organization_permissions(_ context.Cont
 }
 
 func (ec *executionContext) _Organization_mergeRules(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31204,11 +31204,11 @@ func (ec *executionContext) _Organization_mergeRules(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Organization_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Organization", field, true, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("Organization", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Organization_members(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31252,7 +31252,7 @@ func (ec *executionContext) fieldContext_Organization_members(ctx context.Contex
 }
 
 func (ec *executionContext) _Organization_member(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31296,7 +31296,7 @@ func (ec *executionContext) fieldContext_Organization_member(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_teams(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31340,7 +31340,7 @@ func (ec *executionContext) fieldContext_Organization_teams(ctx context.Context,
 }
 
 func (ec *executionContext) _Organization_team(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31384,7 +31384,7 @@ func (ec *executionContext) fieldContext_Organization_team(ctx context.Context, 
 }
 
 func (ec *executionContext) _Organization_invites(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31428,7 +31428,7 @@ func (ec *executionContext) fieldContext_Organization_invites(ctx context.Contex
 }
 
 func (ec *executionContext) _Organization_invite(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31472,7 +31472,7 @@ func (ec *executionContext) fieldContext_Organization_invite(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_samlProviders(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31516,7 +31516,7 @@ func (ec *executionContext) fieldContext_Organization_samlProviders(ctx context.
 }
 
 func (ec *executionContext) _Organization_samlProvider(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31560,7 +31560,7 @@ func (ec *executionContext) fieldContext_Organization_samlProvider(ctx context.C
 }
 
 func (ec *executionContext) _Organization_ssoProviders(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31592,7 +31592,7 @@ func (ec *executionContext) fieldContext_Organization_ssoProviders(_ context.Con
 }
 
 func (ec *executionContext) _Organization_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31636,7 +31636,7 @@ func (ec *executionContext) fieldContext_Organization_changeRequests(ctx context
 }
 
 func (ec *executionContext) _Organization_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31680,7 +31680,7 @@ func (ec *executionContext) fieldContext_Organization_customFields(ctx context.C
 }
 
 func (ec *executionContext) _Organization_customField(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31724,7 +31724,7 @@ func (ec *executionContext) fieldContext_Organization_customField(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_events(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31768,7 +31768,7 @@ func (ec *executionContext) fieldContext_Organization_events(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_invitations(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31812,7 +31812,7 @@ func (ec *executionContext) fieldContext_Organization_invitations(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_openAPISpecs(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31856,7 +31856,7 @@ func (ec *executionContext) fieldContext_Organization_openAPISpecs(ctx context.C
 }
 
 func (ec *executionContext) _Organization_openAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31900,7 +31900,7 @@ func (ec *executionContext) fieldContext_Organization_openAPISpec(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_search(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31944,7 +31944,7 @@ func (ec *executionContext) fieldContext_Organization_search(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_sites(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -31988,7 +31988,7 @@ func (ec *executionContext) fieldContext_Organization_sites(ctx context.Context,
 }
 
 func (ec *executionContext) _Organization_site(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32032,7 +32032,7 @@ func (ec *executionContext) fieldContext_Organization_site(ctx context.Context, 
 }
 
 func (ec *executionContext) _Organization_collections(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32076,7 +32076,7 @@ func (ec *executionContext) fieldContext_Organization_collections(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32120,7 +32120,7 @@ func (ec *executionContext) fieldContext_Organization_spaces(ctx context.Context
 }
 
 func (ec *executionContext) _Organization_translations(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32164,7 +32164,7 @@ func (ec *executionContext) fieldContext_Organization_translations(ctx context.C
 }
 
 func (ec *executionContext) _Organization_translation(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32208,7 +32208,7 @@ func (ec *executionContext) fieldContext_Organization_translation(ctx context.Co
 }
 
 func (ec *executionContext) _Organization_webhooks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32252,7 +32252,7 @@ func (ec *executionContext) fieldContext_Organization_webhooks(ctx context.Conte
 }
 
 func (ec *executionContext) _Organization_webhook(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32296,7 +32296,7 @@ func (ec *executionContext) fieldContext_Organization_webhook(ctx context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_items(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32328,7 +32328,7 @@ func (ec *executionContext) fieldContext_OrganizationList_items(_ context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32347,11 +32347,11 @@ func (ec *executionContext) _OrganizationList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("OrganizationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OrganizationList_next(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32383,7 +32383,7 @@ func (ec *executionContext) fieldContext_OrganizationList_next(_ context.Context
 }
 
 func (ec *executionContext) _OrganizationPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32402,11 +32402,11 @@ func (ec *executionContext) _OrganizationPermissions_view(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32425,11 +32425,11 @@ func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32448,11 +32448,11 @@ func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32471,11 +32471,11 @@ func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_ownTeam(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32494,11 +32494,11 @@ func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_createContent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32517,11 +32517,11 @@ func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_createOpenAPISpec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32540,11 +32540,11 @@ func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_viewBilling(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32563,11 +32563,11 @@ func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listMembers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32586,11 +32586,11 @@ func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listTeams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32609,11 +32609,11 @@ func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listIntegrations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32632,11 +32632,11 @@ func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_listInstallations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32655,11 +32655,11 @@ func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationPermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("OrganizationPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32678,11 +32678,11 @@ func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationTrial_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationTrial", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OrganizationTrial", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32701,11 +32701,11 @@ func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationTrial_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationTrial", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("OrganizationTrial", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32724,11 +32724,11 @@ func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32747,11 +32747,11 @@ func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32770,11 +32770,11 @@ func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OrganizationURLs_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("OrganizationURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PingResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32793,11 +32793,11 @@ func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("PingResult", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("PingResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32816,11 +32816,11 @@ func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("PublishedContentSite", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, true, false, "String")
 }
 
 func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32852,7 +32852,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_site(_ context.Con
 }
 
 func (ec *executionContext) _PublishedContentSite_structure(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32884,7 +32884,7 @@ func (ec *executionContext) fieldContext_PublishedContentSite_structure(_ contex
 }
 
 func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32903,11 +32903,11 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32926,11 +32926,11 @@ func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _Query_apiInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -32962,7 +32962,7 @@ func (ec *executionContext) fieldContext_Query_apiInformation(_ context.Context,
 }
 
 func (ec *executionContext) _Query_invitations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33006,7 +33006,7 @@ func (ec *executionContext) fieldContext_Query_invitations(ctx context.Context, 
 }
 
 func (ec *executionContext) _Query_organizations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33050,7 +33050,7 @@ func (ec *executionContext) fieldContext_Query_organizations(ctx context.Context
 }
 
 func (ec *executionContext) _Query_organization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33094,7 +33094,7 @@ func (ec *executionContext) fieldContext_Query_organization(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_emailDomainOrganizations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33138,7 +33138,7 @@ func (ec *executionContext) fieldContext_Query_emailDomainOrganizations(ctx cont
 }
 
 func (ec *executionContext) _Query_publishedSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33182,7 +33182,7 @@ func (ec *executionContext) fieldContext_Query_publishedSite(ctx context.Context
 }
 
 func (ec *executionContext) _Query_space(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33226,7 +33226,7 @@ func (ec *executionContext) fieldContext_Query_space(ctx context.Context, field 
 }
 
 func (ec *executionContext) _Query_collection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33270,7 +33270,7 @@ func (ec *executionContext) fieldContext_Query_collection(ctx context.Context, f
 }
 
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33302,7 +33302,7 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 }
 
 func (ec *executionContext) _Query_user(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33346,7 +33346,7 @@ func (ec *executionContext) fieldContext_Query_user(ctx context.Context, field g
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33390,7 +33390,7 @@ func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33422,7 +33422,7 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _ReactionUser_user(ctx context.Context, field graphql.CollectedField, obj *model.ReactionUser) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33454,7 +33454,7 @@ func (ec *executionContext) fieldContext_ReactionUser_user(_ context.Context, fi
 }
 
 func (ec *executionContext) _ReactionUser_reactedAt(ctx context.Context, field graphql.CollectedField, obj *model.ReactionUser) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33473,11 +33473,11 @@ func (ec *executionContext) _ReactionUser_reactedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ReactionUser_reactedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ReactionUser", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("ReactionUser", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33496,11 +33496,11 @@ func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Revision_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Revision", field, true, false, "String")
 }
 
 func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33519,11 +33519,11 @@ func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Revision_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Revision", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33542,11 +33542,11 @@ func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Revision_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Revision", field, false, false, "String")
 }
 
 func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33565,11 +33565,11 @@ func (ec *executionContext) _Revision_parents(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Revision_parents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Revision", field, false, false, "String")
 }
 
 func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33588,11 +33588,11 @@ func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Revision", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33624,7 +33624,7 @@ func (ec *executionContext) fieldContext_Revision_urls(_ context.Context, field 
 }
 
 func (ec *executionContext) _Revision_pages(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33668,7 +33668,7 @@ func (ec *executionContext) fieldContext_Revision_pages(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Revision_files(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33700,7 +33700,7 @@ func (ec *executionContext) fieldContext_Revision_files(_ context.Context, field
 }
 
 func (ec *executionContext) _Revision_fileList(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33744,7 +33744,7 @@ func (ec *executionContext) fieldContext_Revision_fileList(ctx context.Context, 
 }
 
 func (ec *executionContext) _Revision_file(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33788,7 +33788,7 @@ func (ec *executionContext) fieldContext_Revision_file(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Revision_page(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33832,7 +33832,7 @@ func (ec *executionContext) fieldContext_Revision_page(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Revision_pageByPath(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33876,7 +33876,7 @@ func (ec *executionContext) fieldContext_Revision_pageByPath(ctx context.Context
 }
 
 func (ec *executionContext) _Revision_reusableContents(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33895,11 +33895,11 @@ func (ec *executionContext) _Revision_reusableContents(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Revision_reusableContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, true, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("Revision", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33918,11 +33918,11 @@ func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Revision_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Revision", field, true, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("Revision", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Revision_mergedFrom(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33954,7 +33954,7 @@ func (ec *executionContext) fieldContext_Revision_mergedFrom(_ context.Context, 
 }
 
 func (ec *executionContext) _Revision_links(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -33998,7 +33998,7 @@ func (ec *executionContext) fieldContext_Revision_links(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Revision_backlinks(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34042,7 +34042,7 @@ func (ec *executionContext) fieldContext_Revision_backlinks(ctx context.Context,
 }
 
 func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34061,11 +34061,11 @@ func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFile", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("RevisionFile", field, true, false, "ID")
 }
 
 func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34084,11 +34084,11 @@ func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFile", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34107,11 +34107,11 @@ func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFile", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34130,11 +34130,11 @@ func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFile", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionFile", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34153,11 +34153,11 @@ func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFile", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("RevisionFile", field, true, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34189,7 +34189,7 @@ func (ec *executionContext) fieldContext_RevisionFile_dimensions(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34208,11 +34208,11 @@ func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileDimensions_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34231,11 +34231,11 @@ func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileDimensions_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("RevisionFileDimensions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileList_items(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34267,7 +34267,7 @@ func (ec *executionContext) fieldContext_RevisionFileList_items(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34286,11 +34286,11 @@ func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionFileList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("RevisionFileList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34322,7 +34322,7 @@ func (ec *executionContext) fieldContext_RevisionFileList_next(_ context.Context
 }
 
 func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34341,11 +34341,11 @@ func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "ID")
 }
 
 func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34364,11 +34364,11 @@ func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34387,11 +34387,11 @@ func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34410,11 +34410,11 @@ func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34433,11 +34433,11 @@ func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34456,11 +34456,11 @@ func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34479,11 +34479,11 @@ func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34502,11 +34502,11 @@ func (ec *executionContext) _RevisionPage_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34525,11 +34525,11 @@ func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34548,11 +34548,11 @@ func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_hidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34571,11 +34571,11 @@ func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_noIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34594,11 +34594,11 @@ func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_noRobotsIndex(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34617,11 +34617,11 @@ func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34640,11 +34640,11 @@ func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34676,7 +34676,7 @@ func (ec *executionContext) fieldContext_RevisionPage_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34708,7 +34708,7 @@ func (ec *executionContext) fieldContext_RevisionPage_layout(_ context.Context, 
 }
 
 func (ec *executionContext) _RevisionPage_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34727,11 +34727,11 @@ func (ec *executionContext) _RevisionPage_tags(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34750,11 +34750,11 @@ func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_href(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "String")
 }
 
 func (ec *executionContext) _RevisionPage_target(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34773,11 +34773,11 @@ func (ec *executionContext) _RevisionPage_target(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _RevisionPage_pages(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34809,7 +34809,7 @@ func (ec *executionContext) fieldContext_RevisionPage_pages(_ context.Context, f
 }
 
 func (ec *executionContext) _RevisionPage_markdown(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34828,11 +34828,11 @@ func (ec *executionContext) _RevisionPage_markdown(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_markdown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, true, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, true, "String")
 }
 
 func (ec *executionContext) _RevisionPage_document(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34851,11 +34851,11 @@ func (ec *executionContext) _RevisionPage_document(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPage_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPage", field, true, true, "JSON")
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34874,11 +34874,11 @@ func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34897,11 +34897,11 @@ func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_cover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34920,11 +34920,11 @@ func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_coverSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34943,11 +34943,11 @@ func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34966,11 +34966,11 @@ func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -34989,11 +34989,11 @@ func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_coverMask(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35012,11 +35012,11 @@ func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_tableOfContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35035,11 +35035,11 @@ func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_outline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35058,11 +35058,11 @@ func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_pagination(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35081,11 +35081,11 @@ func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35104,11 +35104,11 @@ func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35127,11 +35127,11 @@ func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_actions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35150,11 +35150,11 @@ func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageLayout_anchors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("RevisionPageLayout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35173,11 +35173,11 @@ func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RevisionPageURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionPageURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionPageURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35196,11 +35196,11 @@ func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35219,11 +35219,11 @@ func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35242,11 +35242,11 @@ func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RevisionURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("RevisionURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("RevisionURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35265,11 +35265,11 @@ func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35288,11 +35288,11 @@ func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35311,11 +35311,11 @@ func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35334,11 +35334,11 @@ func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_ssoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35357,11 +35357,11 @@ func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35380,11 +35380,11 @@ func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_certificate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_defaultTeam(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35416,7 +35416,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_defaultTeam(_ context.Cont
 }
 
 func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35448,11 +35448,11 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_defaultRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "Role")
 }
 
 func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35471,11 +35471,11 @@ func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35494,11 +35494,11 @@ func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProvider_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProvider", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, true, false, "String")
 }
 
 func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35530,7 +35530,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_service(_ context.Context,
 }
 
 func (ec *executionContext) _SAMLProvider_urls(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35562,7 +35562,7 @@ func (ec *executionContext) fieldContext_SAMLProvider_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _SAMLProviderList_items(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35594,7 +35594,7 @@ func (ec *executionContext) fieldContext_SAMLProviderList_items(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProviderList_count(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35613,11 +35613,11 @@ func (ec *executionContext) _SAMLProviderList_count(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProviderList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProviderList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SAMLProviderList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35649,7 +35649,7 @@ func (ec *executionContext) fieldContext_SAMLProviderList_next(_ context.Context
 }
 
 func (ec *executionContext) _SAMLProviderURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35668,11 +35668,11 @@ func (ec *executionContext) _SAMLProviderURLs_location(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SAMLProviderURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLProviderURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLProviderURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35691,11 +35691,11 @@ func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_acsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLService", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35714,11 +35714,11 @@ func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_startURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLService", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35737,11 +35737,11 @@ func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SAMLService_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SAMLService", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SAMLService", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35760,11 +35760,11 @@ func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SSOProviderLogin", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SSOProviderLogin", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35783,11 +35783,11 @@ func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SSOProviderLogin", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SSOProviderLogin", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35806,11 +35806,11 @@ func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SSOProviderLogin_startURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SSOProviderLogin", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SSOProviderLogin", field, false, false, "String")
 }
 
 func (ec *executionContext) _SSOProviderLoginList_items(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLoginList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35842,7 +35842,7 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageAncestor) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35861,11 +35861,11 @@ func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageAncestor_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageAncestor", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchPageAncestor", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35884,11 +35884,11 @@ func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35907,11 +35907,11 @@ func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35930,11 +35930,11 @@ func (ec *executionContext) _SearchPageResult_description(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35953,11 +35953,11 @@ func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchPageResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35976,11 +35976,11 @@ func (ec *executionContext) _SearchPageResult_score(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResult", field, true, false, "Float")
+	return gqlruntime.NewScalarFieldContext("SearchPageResult", field, true, false, "Float")
 }
 
 func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -35999,11 +35999,11 @@ func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResult_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResult", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SearchPageResult", field, true, false, "Int")
 }
 
 func (ec *executionContext) _SearchPageResult_sections(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36035,7 +36035,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_sections(_ context.Con
 }
 
 func (ec *executionContext) _SearchPageResult_ancestors(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36067,7 +36067,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_ancestors(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36099,7 +36099,7 @@ func (ec *executionContext) fieldContext_SearchPageResult_urls(_ context.Context
 }
 
 func (ec *executionContext) _SearchPageResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36131,7 +36131,7 @@ func (ec *executionContext) fieldContext_SearchPageResultList_items(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36150,11 +36150,11 @@ func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchPageResultList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SearchPageResultList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36186,7 +36186,7 @@ func (ec *executionContext) fieldContext_SearchPageResultList_next(_ context.Con
 }
 
 func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SearchResultURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36205,11 +36205,11 @@ func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchResultURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchResultURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36228,11 +36228,11 @@ func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36251,11 +36251,11 @@ func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36274,11 +36274,11 @@ func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36297,11 +36297,11 @@ func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSectionResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSectionResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36320,11 +36320,11 @@ func (ec *executionContext) _SearchSectionResult_score(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSectionResult", field, true, false, "Float")
+	return gqlruntime.NewScalarFieldContext("SearchSectionResult", field, true, false, "Float")
 }
 
 func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36356,7 +36356,7 @@ func (ec *executionContext) fieldContext_SearchSectionResult_urls(_ context.Cont
 }
 
 func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36375,11 +36375,11 @@ func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSpaceResult", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSpaceResult", field, true, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36398,11 +36398,11 @@ func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSpaceResult", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSpaceResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36421,11 +36421,11 @@ func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSpaceResult", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SearchSpaceResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36444,11 +36444,11 @@ func (ec *executionContext) _SearchSpaceResult_score(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResult_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSpaceResult", field, false, false, "Float")
+	return gqlruntime.NewScalarFieldContext("SearchSpaceResult", field, false, false, "Float")
 }
 
 func (ec *executionContext) _SearchSpaceResult_pages(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36480,7 +36480,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_pages(_ context.Conte
 }
 
 func (ec *executionContext) _SearchSpaceResultList_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36512,7 +36512,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_items(_ context.C
 }
 
 func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36531,11 +36531,11 @@ func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SearchSpaceResultList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SearchSpaceResultList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36567,7 +36567,7 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_next(_ context.Co
 }
 
 func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36586,11 +36586,11 @@ func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLink", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("ShareLink", field, true, false, "String")
 }
 
 func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36609,11 +36609,11 @@ func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLink", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("ShareLink", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36632,11 +36632,11 @@ func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLink", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("ShareLink", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36655,11 +36655,11 @@ func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLink", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("ShareLink", field, true, false, "String")
 }
 
 func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36678,11 +36678,11 @@ func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLink", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("ShareLink", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36714,7 +36714,7 @@ func (ec *executionContext) fieldContext_ShareLink_urls(_ context.Context, field
 }
 
 func (ec *executionContext) _ShareLinkList_items(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36746,7 +36746,7 @@ func (ec *executionContext) fieldContext_ShareLinkList_items(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36765,11 +36765,11 @@ func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLinkList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("ShareLinkList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36801,7 +36801,7 @@ func (ec *executionContext) fieldContext_ShareLinkList_next(_ context.Context, f
 }
 
 func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36820,11 +36820,11 @@ func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ShareLinkURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("ShareLinkURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("ShareLinkURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_object(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36843,11 +36843,11 @@ func (ec *executionContext) _Site_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Site_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Site", field, true, false, "String")
 }
 
 func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36866,11 +36866,11 @@ func (ec *executionContext) _Site_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Site_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Site_type(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36889,11 +36889,11 @@ func (ec *executionContext) _Site_type(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Site_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "SiteType")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "SiteType")
 }
 
 func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36912,11 +36912,11 @@ func (ec *executionContext) _Site_appliedType(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Site_appliedType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, true, false, "SiteType")
+	return gqlruntime.NewScalarFieldContext("Site", field, true, false, "SiteType")
 }
 
 func (ec *executionContext) _Site_title(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36935,11 +36935,11 @@ func (ec *executionContext) _Site_title(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Site_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36958,11 +36958,11 @@ func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Site_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -36981,11 +36981,11 @@ func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "String")
 }
 
 func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37017,7 +37017,7 @@ func (ec *executionContext) fieldContext_Site_proxy(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37036,11 +37036,11 @@ func (ec *executionContext) _Site_visibility(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "SiteVisibility")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "SiteVisibility")
 }
 
 func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37059,11 +37059,11 @@ func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Site_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Site", field, true, false, "String")
 }
 
 func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37082,11 +37082,11 @@ func (ec *executionContext) _Site_published(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Site_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37105,11 +37105,11 @@ func (ec *executionContext) _Site_siteSpaces(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, true, true, "Int")
+	return gqlruntime.NewScalarFieldContext("Site", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37128,11 +37128,11 @@ func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Site", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37164,7 +37164,7 @@ func (ec *executionContext) fieldContext_Site_adaptiveContent(_ context.Context,
 }
 
 func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37196,7 +37196,7 @@ func (ec *executionContext) fieldContext_Site_ads(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Site_features(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37228,7 +37228,7 @@ func (ec *executionContext) fieldContext_Site_features(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37260,7 +37260,7 @@ func (ec *executionContext) fieldContext_Site_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37292,7 +37292,7 @@ func (ec *executionContext) fieldContext_Site_permissions(_ context.Context, fie
 }
 
 func (ec *executionContext) _Site_organization(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37311,11 +37311,11 @@ func (ec *executionContext) _Site_organization(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Site_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Site", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Site", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Site_sections(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37359,7 +37359,7 @@ func (ec *executionContext) fieldContext_Site_sections(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Site_sectionGroups(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37403,7 +37403,7 @@ func (ec *executionContext) fieldContext_Site_sectionGroups(ctx context.Context,
 }
 
 func (ec *executionContext) _Site_siteSpaceList(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37447,7 +37447,7 @@ func (ec *executionContext) fieldContext_Site_siteSpaceList(ctx context.Context,
 }
 
 func (ec *executionContext) _Site_shareLinks(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37491,7 +37491,7 @@ func (ec *executionContext) fieldContext_Site_shareLinks(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Site_adaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37523,7 +37523,7 @@ func (ec *executionContext) fieldContext_Site_adaptiveSchema(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveContent) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37542,11 +37542,11 @@ func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveContent_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteAdaptiveContent", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteAdaptiveContent", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37565,11 +37565,11 @@ func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteAdaptiveSchema", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37588,11 +37588,11 @@ func (ec *executionContext) _SiteAdaptiveSchema_jsonSchema(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_jsonSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteAdaptiveSchema", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37611,11 +37611,11 @@ func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SiteAdaptiveSchema_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteAdaptiveSchema", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("SiteAdaptiveSchema", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37634,11 +37634,11 @@ func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteAds_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteAds", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteAds", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37657,11 +37657,11 @@ func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteAds_submittable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteAds", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteAds", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37680,11 +37680,11 @@ func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteFeature", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteFeature", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37703,11 +37703,11 @@ func (ec *executionContext) _SiteFeature_plan(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteFeature", field, false, false, "SiteType")
+	return gqlruntime.NewScalarFieldContext("SiteFeature", field, false, false, "SiteType")
 }
 
 func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37726,11 +37726,11 @@ func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteFeature_frozen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteFeature", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteFeature", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37762,7 +37762,7 @@ func (ec *executionContext) fieldContext_SiteList_items(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37781,11 +37781,11 @@ func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SiteList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37817,7 +37817,7 @@ func (ec *executionContext) fieldContext_SiteList_next(_ context.Context, field 
 }
 
 func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteObjectURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37836,11 +37836,11 @@ func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteObjectURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteObjectURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteObjectURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SitePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37859,11 +37859,11 @@ func (ec *executionContext) _SitePermissions_view(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37882,11 +37882,11 @@ func (ec *executionContext) _SitePermissions_access(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37905,11 +37905,11 @@ func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37928,11 +37928,11 @@ func (ec *executionContext) _SitePermissions_create(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_create(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37951,11 +37951,11 @@ func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37974,11 +37974,11 @@ func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -37997,11 +37997,11 @@ func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_viewAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38020,11 +38020,11 @@ func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SitePermissions_editAdaptiveSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SitePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SitePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38043,11 +38043,11 @@ func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteProxy_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteProxy", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteProxy", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38066,11 +38066,11 @@ func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteProxy", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteProxy", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38089,11 +38089,11 @@ func (ec *executionContext) _SiteSection_object(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38112,11 +38112,11 @@ func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38135,11 +38135,11 @@ func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_description(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38158,11 +38158,11 @@ func (ec *executionContext) _SiteSection_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38181,11 +38181,11 @@ func (ec *executionContext) _SiteSection_default(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38204,11 +38204,11 @@ func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38227,11 +38227,11 @@ func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38250,11 +38250,11 @@ func (ec *executionContext) _SiteSection_condition(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38273,11 +38273,11 @@ func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_sectionGroup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, true, false, "ID")
 }
 
 func (ec *executionContext) _SiteSection_siteSpaces(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38309,7 +38309,7 @@ func (ec *executionContext) fieldContext_SiteSection_siteSpaces(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38341,7 +38341,7 @@ func (ec *executionContext) fieldContext_SiteSection_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38360,11 +38360,11 @@ func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSection_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSection", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSection", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38383,11 +38383,11 @@ func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionGroup", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSectionGroup", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38406,11 +38406,11 @@ func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionGroup", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SiteSectionGroup", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38429,11 +38429,11 @@ func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionGroup", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSectionGroup", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38452,11 +38452,11 @@ func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionGroup", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSectionGroup", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38475,11 +38475,11 @@ func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroup_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionGroup", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteSectionGroup", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSectionGroup_sections(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38511,7 +38511,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_sections(_ context.Con
 }
 
 func (ec *executionContext) _SiteSectionGroupList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38543,7 +38543,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_items(_ context.Co
 }
 
 func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38562,11 +38562,11 @@ func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionGroupList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SiteSectionGroupList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38598,7 +38598,7 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_next(_ context.Con
 }
 
 func (ec *executionContext) _SiteSectionList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38630,7 +38630,7 @@ func (ec *executionContext) fieldContext_SiteSectionList_items(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38649,11 +38649,11 @@ func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSectionList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SiteSectionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38685,7 +38685,7 @@ func (ec *executionContext) fieldContext_SiteSectionList_next(_ context.Context,
 }
 
 func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38704,11 +38704,11 @@ func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38727,11 +38727,11 @@ func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38750,11 +38750,11 @@ func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38773,11 +38773,11 @@ func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, true, false, "ID")
 }
 
 func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38809,7 +38809,7 @@ func (ec *executionContext) fieldContext_SiteSpace_space(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38828,11 +38828,11 @@ func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, true, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38851,11 +38851,11 @@ func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38874,11 +38874,11 @@ func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38897,11 +38897,11 @@ func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_condition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38920,11 +38920,11 @@ func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeature(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpace", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SiteSpace", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38956,7 +38956,7 @@ func (ec *executionContext) fieldContext_SiteSpace_urls(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteSpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -38988,7 +38988,7 @@ func (ec *executionContext) fieldContext_SiteSpaceList_items(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39007,11 +39007,11 @@ func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteSpaceList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SiteSpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39043,7 +39043,7 @@ func (ec *executionContext) fieldContext_SiteSpaceList_next(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39062,11 +39062,11 @@ func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteStructure_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteStructure", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteStructure", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39085,11 +39085,11 @@ func (ec *executionContext) _SiteStructure_structure(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteStructure_structure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteStructure", field, false, false, "SiteStructureItem")
+	return gqlruntime.NewScalarFieldContext("SiteStructure", field, false, false, "SiteStructureItem")
 }
 
 func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39108,11 +39108,11 @@ func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39131,11 +39131,11 @@ func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39154,11 +39154,11 @@ func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39177,11 +39177,11 @@ func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SiteURLs_preview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39200,11 +39200,11 @@ func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_algorithm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteVisitorKey", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteVisitorKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39223,11 +39223,11 @@ func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_audience(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteVisitorKey", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SiteVisitorKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39246,11 +39246,11 @@ func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SiteVisitorKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SiteVisitorKey", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("SiteVisitorKey", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39269,11 +39269,11 @@ func (ec *executionContext) _Space_object(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Space_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Space", field, true, false, "String")
 }
 
 func (ec *executionContext) _Space_id(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39292,11 +39292,11 @@ func (ec *executionContext) _Space_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Space_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Space_title(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39315,11 +39315,11 @@ func (ec *executionContext) _Space_title(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Space_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39338,11 +39338,11 @@ func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Space_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39361,11 +39361,11 @@ func (ec *executionContext) _Space_visibility(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "Visibility")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "Visibility")
 }
 
 func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39384,11 +39384,11 @@ func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39407,11 +39407,11 @@ func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39430,11 +39430,11 @@ func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Space_deletedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39453,11 +39453,11 @@ func (ec *executionContext) _Space_editMode(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Space_editMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "SpaceEditMode")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "SpaceEditMode")
 }
 
 func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39489,7 +39489,7 @@ func (ec *executionContext) fieldContext_Space_urls(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Space_organization(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39508,11 +39508,11 @@ func (ec *executionContext) _Space_organization(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Space_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Space", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39531,11 +39531,11 @@ func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Space_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, true, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Space", field, true, false, "ID")
 }
 
 func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39554,11 +39554,11 @@ func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_revisionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "String")
 }
 
 func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39590,11 +39590,11 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Space_defaultLevel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "Role")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "Role")
 }
 
 func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39613,11 +39613,11 @@ func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Space_comments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39636,11 +39636,11 @@ func (ec *executionContext) _Space_changeRequests(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39659,11 +39659,11 @@ func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequestsOpen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39682,11 +39682,11 @@ func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Space_changeRequestsDraft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Space", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Space_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39718,7 +39718,7 @@ func (ec *executionContext) fieldContext_Space_permissions(_ context.Context, fi
 }
 
 func (ec *executionContext) _Space_mergeRules(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39737,11 +39737,11 @@ func (ec *executionContext) _Space_mergeRules(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Space_mergeRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Space", field, true, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("Space", field, true, false, "JSON")
 }
 
 func (ec *executionContext) _Space_customFields(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39773,7 +39773,7 @@ func (ec *executionContext) fieldContext_Space_customFields(_ context.Context, f
 }
 
 func (ec *executionContext) _Space_changeRequestList(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39817,7 +39817,7 @@ func (ec *executionContext) fieldContext_Space_changeRequestList(ctx context.Con
 }
 
 func (ec *executionContext) _Space_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39861,7 +39861,7 @@ func (ec *executionContext) fieldContext_Space_changeRequest(ctx context.Context
 }
 
 func (ec *executionContext) _Space_commentList(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39905,7 +39905,7 @@ func (ec *executionContext) fieldContext_Space_commentList(ctx context.Context, 
 }
 
 func (ec *executionContext) _Space_comment(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39949,7 +39949,7 @@ func (ec *executionContext) fieldContext_Space_comment(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Space_revision(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -39981,7 +39981,7 @@ func (ec *executionContext) fieldContext_Space_revision(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_revisionById(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40025,7 +40025,7 @@ func (ec *executionContext) fieldContext_Space_revisionById(ctx context.Context,
 }
 
 func (ec *executionContext) _Space_search(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40069,7 +40069,7 @@ func (ec *executionContext) fieldContext_Space_search(ctx context.Context, field
 }
 
 func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40101,7 +40101,7 @@ func (ec *executionContext) fieldContext_SpaceCustomField_customField(_ context.
 }
 
 func (ec *executionContext) _SpaceCustomField_value(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40120,11 +40120,11 @@ func (ec *executionContext) _SpaceCustomField_value(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpaceCustomField_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceCustomField", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("SpaceCustomField", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SpaceList_items(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40156,7 +40156,7 @@ func (ec *executionContext) fieldContext_SpaceList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40175,11 +40175,11 @@ func (ec *executionContext) _SpaceList_count(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SpaceList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("SpaceList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40211,7 +40211,7 @@ func (ec *executionContext) fieldContext_SpaceList_next(_ context.Context, field
 }
 
 func (ec *executionContext) _SpacePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40230,11 +40230,11 @@ func (ec *executionContext) _SpacePermissions_view(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40253,11 +40253,11 @@ func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40276,11 +40276,11 @@ func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40299,11 +40299,11 @@ func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_viewInviteLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40322,11 +40322,11 @@ func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40345,11 +40345,11 @@ func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_triggerGitSync(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40368,11 +40368,11 @@ func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40391,11 +40391,11 @@ func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_merge(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40414,11 +40414,11 @@ func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40437,11 +40437,11 @@ func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_SpacePermissions_installIntegration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("SpacePermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40460,11 +40460,11 @@ func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40483,11 +40483,11 @@ func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_app(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40506,11 +40506,11 @@ func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40529,11 +40529,11 @@ func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_public(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40552,11 +40552,11 @@ func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_SpaceURLs_icon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("SpaceURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _Team_object(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40575,11 +40575,11 @@ func (ec *executionContext) _Team_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Team_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Team", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("Team", field, true, false, "String")
 }
 
 func (ec *executionContext) _Team_id(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40598,11 +40598,11 @@ func (ec *executionContext) _Team_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Team_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Team", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Team", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Team_title(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40621,11 +40621,11 @@ func (ec *executionContext) _Team_title(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Team_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Team", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Team", field, false, false, "String")
 }
 
 func (ec *executionContext) _Team_members(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40644,11 +40644,11 @@ func (ec *executionContext) _Team_members(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Team_members(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Team", field, true, true, "Int")
+	return gqlruntime.NewScalarFieldContext("Team", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40667,11 +40667,11 @@ func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Team_spaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Team", field, true, false, "Int")
+	return gqlruntime.NewScalarFieldContext("Team", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40690,11 +40690,11 @@ func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Team_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Team", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Team", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Team_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40726,7 +40726,7 @@ func (ec *executionContext) fieldContext_Team_permissions(_ context.Context, fie
 }
 
 func (ec *executionContext) _Team_teamMembers(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40770,7 +40770,7 @@ func (ec *executionContext) fieldContext_Team_teamMembers(ctx context.Context, f
 }
 
 func (ec *executionContext) _TeamList_items(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40802,7 +40802,7 @@ func (ec *executionContext) fieldContext_TeamList_items(_ context.Context, field
 }
 
 func (ec *executionContext) _TeamList_count(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40821,11 +40821,11 @@ func (ec *executionContext) _TeamList_count(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_TeamList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TeamList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("TeamList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40857,7 +40857,7 @@ func (ec *executionContext) fieldContext_TeamList_next(_ context.Context, field 
 }
 
 func (ec *executionContext) _TeamMember_organization(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40889,7 +40889,7 @@ func (ec *executionContext) fieldContext_TeamMember_organization(_ context.Conte
 }
 
 func (ec *executionContext) _TeamMember_team(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40921,7 +40921,7 @@ func (ec *executionContext) fieldContext_TeamMember_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _TeamMember_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40953,7 +40953,7 @@ func (ec *executionContext) fieldContext_TeamMember_permissions(_ context.Contex
 }
 
 func (ec *executionContext) _TeamMemberList_items(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -40985,7 +40985,7 @@ func (ec *executionContext) fieldContext_TeamMemberList_items(_ context.Context,
 }
 
 func (ec *executionContext) _TeamMemberList_count(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41004,11 +41004,11 @@ func (ec *executionContext) _TeamMemberList_count(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TeamMemberList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("TeamMemberList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41040,7 +41040,7 @@ func (ec *executionContext) fieldContext_TeamMemberList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _TeamMemberPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41059,11 +41059,11 @@ func (ec *executionContext) _TeamMemberPermissions_view(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TeamMemberPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("TeamMemberPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberRoleInfo) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41082,11 +41082,11 @@ func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TeamMemberRoleInfo_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TeamMemberRoleInfo", field, false, false, "TeamRole")
+	return gqlruntime.NewScalarFieldContext("TeamMemberRoleInfo", field, false, false, "TeamRole")
 }
 
 func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41105,11 +41105,11 @@ func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_TeamPermissions_admin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41128,11 +41128,11 @@ func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TeamPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("TeamPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettings_object(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41151,11 +41151,11 @@ func (ec *executionContext) _TranslationSettings_object(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettings", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("TranslationSettings", field, true, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41174,11 +41174,11 @@ func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettings", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("TranslationSettings", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TranslationSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41197,11 +41197,11 @@ func (ec *executionContext) _TranslationSettings_title(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettings", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("TranslationSettings", field, false, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41220,11 +41220,11 @@ func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41243,11 +41243,11 @@ func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("TranslationSettings", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41266,11 +41266,11 @@ func (ec *executionContext) _TranslationSettings_languages(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettings", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("TranslationSettings", field, true, false, "String")
 }
 
 func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41302,7 +41302,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_permissions(_ conte
 }
 
 func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41334,7 +41334,7 @@ func (ec *executionContext) fieldContext_TranslationSettings_urls(_ context.Cont
 }
 
 func (ec *executionContext) _TranslationSettingsList_items(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41366,7 +41366,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_items(_ context
 }
 
 func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41385,11 +41385,11 @@ func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettingsList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("TranslationSettingsList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41421,7 +41421,7 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_next(_ context.
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41440,11 +41440,11 @@ func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsPermissions_view(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41463,11 +41463,11 @@ func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsPermissions_edit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("TranslationSettingsPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41486,11 +41486,11 @@ func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_TranslationSettingsURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("TranslationSettingsURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("TranslationSettingsURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_object(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41509,11 +41509,11 @@ func (ec *executionContext) _User_object(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_User_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("User", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("User", field, true, false, "String")
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41532,11 +41532,11 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("User", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("User", field, false, false, "ID")
 }
 
 func (ec *executionContext) _User_displayName(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41555,11 +41555,11 @@ func (ec *executionContext) _User_displayName(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_User_displayName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("User", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41578,11 +41578,11 @@ func (ec *executionContext) _User_email(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("User", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41601,11 +41601,11 @@ func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_User_photoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("User", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("User", field, false, false, "String")
 }
 
 func (ec *executionContext) _User_urls(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41637,7 +41637,7 @@ func (ec *executionContext) fieldContext_User_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _UserContributor_user(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41669,7 +41669,7 @@ func (ec *executionContext) fieldContext_UserContributor_user(_ context.Context,
 }
 
 func (ec *executionContext) _UserContributor_count(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41688,11 +41688,11 @@ func (ec *executionContext) _UserContributor_count(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_UserContributor_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("UserContributor", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("UserContributor", field, false, false, "Int")
 }
 
 func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41711,11 +41711,11 @@ func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_UserContributor_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("UserContributor", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("UserContributor", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.UserURLs) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41734,11 +41734,11 @@ func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("UserURLs", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("UserURLs", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41757,11 +41757,11 @@ func (ec *executionContext) _VersionContext_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("VersionContext", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41780,11 +41780,11 @@ func (ec *executionContext) _VersionContext_revision(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("VersionContext", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41803,11 +41803,11 @@ func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("VersionContext", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("VersionContext", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41826,11 +41826,11 @@ func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41849,11 +41849,11 @@ func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Webhook_organization(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41872,11 +41872,11 @@ func (ec *executionContext) _Webhook_organization(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41895,11 +41895,11 @@ func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41918,11 +41918,11 @@ func (ec *executionContext) _Webhook_events(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41941,11 +41941,11 @@ func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41964,11 +41964,11 @@ func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -41987,11 +41987,11 @@ func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42010,11 +42010,11 @@ func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42033,11 +42033,11 @@ func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Webhook_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("Webhook", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("Webhook", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Webhook_deliveries(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42081,7 +42081,7 @@ func (ec *executionContext) fieldContext_Webhook_deliveries(ctx context.Context,
 }
 
 func (ec *executionContext) _WebhookDelivery_object(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42100,11 +42100,11 @@ func (ec *executionContext) _WebhookDelivery_object(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42123,11 +42123,11 @@ func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42146,11 +42146,11 @@ func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_webhook(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42169,11 +42169,11 @@ func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42192,11 +42192,11 @@ func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42215,11 +42215,11 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42238,11 +42238,11 @@ func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42261,11 +42261,11 @@ func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_responseCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42284,11 +42284,11 @@ func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42307,11 +42307,11 @@ func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42330,11 +42330,11 @@ func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_redeliveryOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "ID")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42353,11 +42353,11 @@ func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42376,11 +42376,11 @@ func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42399,11 +42399,11 @@ func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42422,11 +42422,11 @@ func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_deliveredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
+	return gqlruntime.NewScalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_items(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42458,7 +42458,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_items(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDeliveryList_count(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42477,11 +42477,11 @@ func (ec *executionContext) _WebhookDeliveryList_count(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42513,7 +42513,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_next(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookList_items(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42545,7 +42545,7 @@ func (ec *executionContext) fieldContext_WebhookList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookList_count(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42564,11 +42564,11 @@ func (ec *executionContext) _WebhookList_count(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WebhookList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("WebhookList", field, false, false, "Int")
+	return gqlruntime.NewScalarFieldContext("WebhookList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42600,7 +42600,7 @@ func (ec *executionContext) fieldContext_WebhookList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42619,11 +42619,11 @@ func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Directive", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Directive", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42642,11 +42642,11 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Directive", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42665,11 +42665,11 @@ func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Directive", field, false, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42688,11 +42688,11 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
+	return gqlruntime.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42736,7 +42736,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42755,11 +42755,11 @@ func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__EnumValue", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42778,11 +42778,11 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__EnumValue", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42801,11 +42801,11 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__EnumValue", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42824,11 +42824,11 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__EnumValue", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42847,11 +42847,11 @@ func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Field", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Field", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42870,11 +42870,11 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Field", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42918,7 +42918,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42950,7 +42950,7 @@ func (ec *executionContext) fieldContext___Field_type(_ context.Context, field g
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42969,11 +42969,11 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Field", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -42992,11 +42992,11 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Field", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43015,11 +43015,11 @@ func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__InputValue", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43038,11 +43038,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__InputValue", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43074,7 +43074,7 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43093,11 +43093,11 @@ func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__InputValue", field, false, false, "String")
+	return gqlruntime.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43116,11 +43116,11 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__InputValue", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43139,11 +43139,11 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__InputValue", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43162,11 +43162,11 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Schema", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43198,7 +43198,7 @@ func (ec *executionContext) fieldContext___Schema_types(_ context.Context, field
 }
 
 func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43230,7 +43230,7 @@ func (ec *executionContext) fieldContext___Schema_queryType(_ context.Context, f
 }
 
 func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43262,7 +43262,7 @@ func (ec *executionContext) fieldContext___Schema_mutationType(_ context.Context
 }
 
 func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43294,7 +43294,7 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(_ context.Con
 }
 
 func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43326,7 +43326,7 @@ func (ec *executionContext) fieldContext___Schema_directives(_ context.Context, 
 }
 
 func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43345,11 +43345,11 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Type", field, true, false, "__TypeKind")
+	return gqlruntime.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43368,11 +43368,11 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Type", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43391,11 +43391,11 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Type", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43414,11 +43414,11 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Type", field, true, false, "String")
+	return gqlruntime.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43462,7 +43462,7 @@ func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, fiel
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43494,7 +43494,7 @@ func (ec *executionContext) fieldContext___Type_interfaces(_ context.Context, fi
 }
 
 func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43526,7 +43526,7 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(_ context.Context,
 }
 
 func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43570,7 +43570,7 @@ func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, 
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43614,7 +43614,7 @@ func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context,
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43646,7 +43646,7 @@ func (ec *executionContext) fieldContext___Type_ofType(_ context.Context, field 
 }
 
 func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return resolveField(
+	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -43665,7 +43665,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return newScalarFieldContext("__Type", field, true, false, "Boolean")
+	return gqlruntime.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -49768,10 +49768,10 @@ func (ec *executionContext) _SiteStructureItem(ctx context.Context, sel ast.Sele
 var apiInformationImplementors = []string{"ApiInformation"}
 
 func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.SelectionSet, obj *model.APIInformation) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, apiInformationImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49805,16 +49805,16 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var backlinkListImplementors = []string{"BacklinkList"}
 
 func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, backlinkListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49848,16 +49848,16 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var changeRequestImplementors = []string{"ChangeRequest"}
 
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, changeRequestImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49981,16 +49981,16 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
 
 func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50024,16 +50024,16 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var changeRequestListImplementors = []string{"ChangeRequestList"}
 
 func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, changeRequestListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50067,16 +50067,16 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
 
 func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50105,16 +50105,16 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var collectionImplementors = []string{"Collection"}
 
 func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, collectionImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50190,16 +50190,16 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var collectionListImplementors = []string{"CollectionList"}
 
 func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, collectionListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50233,16 +50233,16 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var collectionPermissionsImplementors = []string{"CollectionPermissions"}
 
 func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50281,16 +50281,16 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var collectionURLsImplementors = []string{"CollectionURLs"}
 
 func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, collectionURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50319,16 +50319,16 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentImplementors = []string{"Comment"}
 
 func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50439,16 +50439,16 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentBodyImplementors = []string{"CommentBody"}
 
 func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionSet, obj *model.CommentBody) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentBodyImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50477,16 +50477,16 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentListImplementors = []string{"CommentList"}
 
 func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50520,16 +50520,16 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentPermissionsImplementors = []string{"CommentPermissions"}
 
 func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CommentPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50568,16 +50568,16 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentReplyImplementors = []string{"CommentReply"}
 
 func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentReplyImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50643,16 +50643,16 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentReplyListImplementors = []string{"CommentReplyList"}
 
 func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReplyList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentReplyListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50686,16 +50686,16 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentTargetImplementors = []string{"CommentTarget"}
 
 func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTarget) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentTargetImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50744,16 +50744,16 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentTargetNodeImplementors = []string{"CommentTargetNode"}
 
 func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetNode) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50777,16 +50777,16 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentTargetPageImplementors = []string{"CommentTargetPage"}
 
 func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetPage) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentTargetPageImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50845,16 +50845,16 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var commentURLsImplementors = []string{"CommentURLs"}
 
 func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CommentURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, commentURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50878,16 +50878,16 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
 
 func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50921,16 +50921,16 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentImportResultImplementors = []string{"ContentImportResult"}
 
 func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentImportResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50964,16 +50964,16 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentLinkImplementors = []string{"ContentLink"}
 
 func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentLinkImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51012,16 +51012,16 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
 
 func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51050,16 +51050,16 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentLinkListImplementors = []string{"ContentLinkList"}
 
 func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentLinkListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51098,16 +51098,16 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentLinkStatsImplementors = []string{"ContentLinkStats"}
 
 func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51136,16 +51136,16 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var contentReferenceImplementors = []string{"ContentReference"}
 
 func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, contentReferenceImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51204,16 +51204,16 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var customFieldImplementors = []string{"CustomField"}
 
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, customFieldImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51292,16 +51292,16 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var customFieldListImplementors = []string{"CustomFieldList"}
 
 func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, customFieldListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51335,16 +51335,16 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
 
 func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51373,16 +51373,16 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var customFieldURLsImplementors = []string{"CustomFieldURLs"}
 
 func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, customFieldURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51406,16 +51406,16 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
 
 func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51439,16 +51439,16 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var emojiReactionImplementors = []string{"EmojiReaction"}
 
 func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.SelectionSet, obj *model.EmojiReaction) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, emojiReactionImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51482,16 +51482,16 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var eventImplementors = []string{"Event"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, eventImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51555,16 +51555,16 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var eventListImplementors = []string{"EventList"}
 
 func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet, obj *model.EventList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, eventListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51593,16 +51593,16 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var invitationImplementors = []string{"Invitation"}
 
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, invitationImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51657,16 +51657,16 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var invitationListImplementors = []string{"InvitationList"}
 
 func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, invitationListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51700,16 +51700,16 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var invitationOrganizationImplementors = []string{"InvitationOrganization"}
 
 func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationOrganization) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51738,16 +51738,16 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var inviteImplementors = []string{"Invite"}
 
 func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, inviteImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51786,16 +51786,16 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var inviteListImplementors = []string{"InviteList"}
 
 func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSet, obj *model.InviteList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, inviteListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51829,16 +51829,16 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var inviteUsersResultImplementors = []string{"InviteUsersResult"}
 
 func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.SelectionSet, obj *model.InviteUsersResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51867,16 +51867,16 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var joinResultImplementors = []string{"JoinResult"}
 
 func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSet, obj *model.JoinResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, joinResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, joinResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51900,16 +51900,16 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var memberImplementors = []string{"Member"}
 
 func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, obj *model.Member) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, memberImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51997,16 +51997,16 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var memberListImplementors = []string{"MemberList"}
 
 func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, memberListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52040,16 +52040,16 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var memberSpaceImplementors = []string{"MemberSpace"}
 
 func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpace) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, memberSpaceImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52078,16 +52078,16 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var memberSpaceListImplementors = []string{"MemberSpaceList"}
 
 func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpaceList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, memberSpaceListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52121,16 +52121,16 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var memberTeamImplementors = []string{"MemberTeam"}
 
 func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeam) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, memberTeamImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52160,16 +52160,16 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var memberTeamListImplementors = []string{"MemberTeamList"}
 
 func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeamList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, memberTeamListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52203,16 +52203,16 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
 
 func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52241,19 +52241,19 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, mutationImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -52865,16 +52865,16 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var nextImplementors = []string{"Next"}
 
 func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj *model.Next) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, nextImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, nextImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52898,16 +52898,16 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
 
 func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52936,16 +52936,16 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecImplementors = []string{"OpenAPISpec"}
 
 func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53052,16 +53052,16 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
 
 func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53095,16 +53095,16 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
 
 func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53133,16 +53133,16 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecListImplementors = []string{"OpenAPISpecList"}
 
 func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53176,16 +53176,16 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
 
 func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53214,16 +53214,16 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
 
 func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53252,16 +53252,16 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion"}
 
 func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53311,16 +53311,16 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
 
 func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53354,16 +53354,16 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
 
 func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53387,16 +53387,16 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var organizationImplementors = []string{"Organization"}
 
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, organizationImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53655,16 +53655,16 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var organizationListImplementors = []string{"OrganizationList"}
 
 func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, organizationListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53698,16 +53698,16 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
 
 func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53786,16 +53786,16 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var organizationTrialImplementors = []string{"OrganizationTrial"}
 
 func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationTrial) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, organizationTrialImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53824,16 +53824,16 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var organizationURLsImplementors = []string{"OrganizationURLs"}
 
 func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, organizationURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53867,16 +53867,16 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var pingResultImplementors = []string{"PingResult"}
 
 func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, pingResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pingResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53900,16 +53900,16 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
 
 func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53953,19 +53953,19 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, queryImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -54063,16 +54063,16 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var reactionUserImplementors = []string{"ReactionUser"}
 
 func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.SelectionSet, obj *model.ReactionUser) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, reactionUserImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54102,16 +54102,16 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionImplementors = []string{"Revision"}
 
 func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54224,16 +54224,16 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionFileImplementors = []string{"RevisionFile"}
 
 func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionFileImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54282,16 +54282,16 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
 
 func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54320,16 +54320,16 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionFileListImplementors = []string{"RevisionFileList"}
 
 func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionFileListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54363,16 +54363,16 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionPageImplementors = []string{"RevisionPage"}
 
 func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionPageImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54503,16 +54503,16 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
 
 func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54596,16 +54596,16 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
 
 func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54629,16 +54629,16 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var revisionURLsImplementors = []string{"RevisionURLs"}
 
 func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, revisionURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54672,16 +54672,16 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sAMLProviderImplementors = []string{"SAMLProvider"}
 
 func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sAMLProviderImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54761,16 +54761,16 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sAMLProviderListImplementors = []string{"SAMLProviderList"}
 
 func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54804,16 +54804,16 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
 
 func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54837,16 +54837,16 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sAMLServiceImplementors = []string{"SAMLService"}
 
 func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLService) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sAMLServiceImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54880,16 +54880,16 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
 
 func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLogin) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54923,16 +54923,16 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
 
 func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLoginList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54956,16 +54956,16 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
 
 func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54989,16 +54989,16 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchPageResultImplementors = []string{"SearchPageResult"}
 
 func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchPageResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55063,16 +55063,16 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchPageResultListImplementors = []string{"SearchPageResultList"}
 
 func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchPageResultListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55106,16 +55106,16 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchResultURLsImplementors = []string{"SearchResultURLs"}
 
 func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchResultURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55139,16 +55139,16 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchSectionResultImplementors = []string{"SearchSectionResult"}
 
 func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchSectionResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55197,16 +55197,16 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
 
 func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55250,16 +55250,16 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
 
 func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55293,16 +55293,16 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var shareLinkImplementors = []string{"ShareLink"}
 
 func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, shareLinkImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55351,16 +55351,16 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var shareLinkListImplementors = []string{"ShareLinkList"}
 
 func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, shareLinkListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55394,16 +55394,16 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
 
 func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55427,16 +55427,16 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteImplementors = []string{"Site"}
 
 func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55580,16 +55580,16 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
 
 func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55613,16 +55613,16 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
 
 func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55656,16 +55656,16 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteAdsImplementors = []string{"SiteAds"}
 
 func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteAdsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55694,16 +55694,16 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteFeatureImplementors = []string{"SiteFeature"}
 
 func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteFeatureImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55737,16 +55737,16 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteListImplementors = []string{"SiteList"}
 
 func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55780,16 +55780,16 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
 
 func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55813,16 +55813,16 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var sitePermissionsImplementors = []string{"SitePermissions"}
 
 func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, sitePermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55881,16 +55881,16 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteProxyImplementors = []string{"SiteProxy"}
 
 func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteProxyImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55919,16 +55919,16 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteSectionImplementors = []string{"SiteSection", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteSectionImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56008,16 +56008,16 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteSectionGroupImplementors = []string{"SiteSectionGroup", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56067,16 +56067,16 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
 
 func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56110,16 +56110,16 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteSectionListImplementors = []string{"SiteSectionList"}
 
 func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteSectionListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56153,16 +56153,16 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteSpaceImplementors = []string{"SiteSpace", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteSpaceImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56236,16 +56236,16 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteSpaceListImplementors = []string{"SiteSpaceList"}
 
 func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteSpaceListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56279,16 +56279,16 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteStructureImplementors = []string{"SiteStructure"}
 
 func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteStructureImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56317,16 +56317,16 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteURLsImplementors = []string{"SiteURLs"}
 
 func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56365,16 +56365,16 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
 
 func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56408,16 +56408,16 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var spaceImplementors = []string{"Space"}
 
 func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, spaceImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56584,16 +56584,16 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
 
 func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceCustomField) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56622,16 +56622,16 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var spaceListImplementors = []string{"SpaceList"}
 
 func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, spaceListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56665,16 +56665,16 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var spacePermissionsImplementors = []string{"SpacePermissions"}
 
 func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SpacePermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, spacePermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56743,16 +56743,16 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var spaceURLsImplementors = []string{"SpaceURLs"}
 
 func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, spaceURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56796,16 +56796,16 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamImplementors = []string{"Team"}
 
 func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56867,16 +56867,16 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamListImplementors = []string{"TeamList"}
 
 func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56910,16 +56910,16 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamMemberImplementors = []string{"TeamMember"}
 
 func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMember) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamMemberImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56954,16 +56954,16 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamMemberListImplementors = []string{"TeamMemberList"}
 
 func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamMemberListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56997,16 +56997,16 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
 
 func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57030,16 +57030,16 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
 
 func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberRoleInfo) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57063,16 +57063,16 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var teamPermissionsImplementors = []string{"TeamPermissions"}
 
 func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, teamPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57101,16 +57101,16 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var translationSettingsImplementors = []string{"TranslationSettings"}
 
 func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, translationSettingsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57169,16 +57169,16 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var translationSettingsListImplementors = []string{"TranslationSettingsList"}
 
 func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, translationSettingsListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57212,16 +57212,16 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
 
 func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57250,16 +57250,16 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
 
 func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57283,16 +57283,16 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var userImplementors = []string{"User"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, userImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57341,16 +57341,16 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var userContributorImplementors = []string{"UserContributor"}
 
 func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, userContributorImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userContributorImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57384,16 +57384,16 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var userURLsImplementors = []string{"UserURLs"}
 
 func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet, obj *model.UserURLs) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, userURLsImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userURLsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57417,16 +57417,16 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var versionContextImplementors = []string{"VersionContext"}
 
 func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, versionContextImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, versionContextImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57460,16 +57460,16 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var webhookImplementors = []string{"Webhook"}
 
 func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, webhookImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57544,16 +57544,16 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery"}
 
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57647,16 +57647,16 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
 
 func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57690,16 +57690,16 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var webhookListImplementors = []string{"WebhookList"}
 
 func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookList) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, webhookListImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57733,16 +57733,16 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, __DirectiveImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57786,16 +57786,16 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, __EnumValueImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57834,16 +57834,16 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var __FieldImplementors = []string{"__Field"}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, __FieldImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57892,16 +57892,16 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, __InputValueImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57950,16 +57950,16 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, __SchemaImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58008,16 +58008,16 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 var __TypeImplementors = []string{"__Type"}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := collectFields(ec.OperationContext, sel, __TypeImplementors)
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroup(ctx, fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58091,7 +58091,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return newObject(fields, out)
+	return gqlruntime.NewObject(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************
@@ -58141,7 +58141,7 @@ func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (
 
 func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.SelectionSet, v bool) graphql.Marshaler {
 	_ = sel
-	res := marshalBoolean(v)
+	res := gqlruntime.MarshalBoolean(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Boolean!")
 	}
@@ -58153,7 +58153,7 @@ func (ec *executionContext) marshalNChangeRequest2folioᚋgraphᚋmodelᚐChange
 }
 
 func (ec *executionContext) marshalNChangeRequest2ᚕfolioᚋgraphᚋmodelᚐChangeRequestᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ChangeRequest) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._ChangeRequest(ctx, sel, &v[i])
@@ -58236,7 +58236,7 @@ func (ec *executionContext) marshalNCollection2folioᚋgraphᚋmodelᚐCollectio
 }
 
 func (ec *executionContext) marshalNCollection2ᚕfolioᚋgraphᚋmodelᚐCollectionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Collection) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Collection(ctx, sel, &v[i])
@@ -58280,7 +58280,7 @@ func (ec *executionContext) marshalNComment2folioᚋgraphᚋmodelᚐComment(ctx 
 }
 
 func (ec *executionContext) marshalNComment2ᚕfolioᚋgraphᚋmodelᚐCommentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Comment) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Comment(ctx, sel, &v[i])
@@ -58329,7 +58329,7 @@ func (ec *executionContext) marshalNCommentReply2folioᚋgraphᚋmodelᚐComment
 }
 
 func (ec *executionContext) marshalNCommentReply2ᚕfolioᚋgraphᚋmodelᚐCommentReplyᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CommentReply) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._CommentReply(ctx, sel, &v[i])
@@ -58422,7 +58422,7 @@ func (ec *executionContext) marshalNContentChangeOutcome2folioᚋgraphᚋmodel�
 }
 
 func (ec *executionContext) marshalNContentChangeOutcome2ᚕfolioᚋgraphᚋmodelᚐContentChangeOutcomeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentChangeOutcome) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._ContentChangeOutcome(ctx, sel, &v[i])
@@ -58455,7 +58455,7 @@ func (ec *executionContext) marshalNContentLink2folioᚋgraphᚋmodelᚐContentL
 }
 
 func (ec *executionContext) marshalNContentLink2ᚕfolioᚋgraphᚋmodelᚐContentLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentLink) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._ContentLink(ctx, sel, &v[i])
@@ -58499,7 +58499,7 @@ func (ec *executionContext) marshalNContentReference2folioᚋgraphᚋmodelᚐCon
 }
 
 func (ec *executionContext) marshalNContentReference2ᚕfolioᚋgraphᚋmodelᚐContentReferenceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ContentReference) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._ContentReference(ctx, sel, &v[i])
@@ -58592,7 +58592,7 @@ func (ec *executionContext) marshalNCustomField2folioᚋgraphᚋmodelᚐCustomFi
 }
 
 func (ec *executionContext) marshalNCustomField2ᚕfolioᚋgraphᚋmodelᚐCustomFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CustomField) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._CustomField(ctx, sel, &v[i])
@@ -58672,7 +58672,7 @@ func (ec *executionContext) marshalNEmojiReaction2folioᚋgraphᚋmodelᚐEmojiR
 }
 
 func (ec *executionContext) marshalNEmojiReaction2ᚕfolioᚋgraphᚋmodelᚐEmojiReactionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.EmojiReaction) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._EmojiReaction(ctx, sel, &v[i])
@@ -58692,7 +58692,7 @@ func (ec *executionContext) marshalNEvent2folioᚋgraphᚋmodelᚐEvent(ctx cont
 }
 
 func (ec *executionContext) marshalNEvent2ᚕfolioᚋgraphᚋmodelᚐEventᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Event) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Event(ctx, sel, &v[i])
@@ -58796,7 +58796,7 @@ func (ec *executionContext) marshalNInvitation2folioᚋgraphᚋmodelᚐInvitatio
 }
 
 func (ec *executionContext) marshalNInvitation2ᚕfolioᚋgraphᚋmodelᚐInvitationᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Invitation) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Invitation(ctx, sel, &v[i])
@@ -58828,7 +58828,7 @@ func (ec *executionContext) marshalNInvite2folioᚋgraphᚋmodelᚐInvite(ctx co
 }
 
 func (ec *executionContext) marshalNInvite2ᚕfolioᚋgraphᚋmodelᚐInviteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Invite) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Invite(ctx, sel, &v[i])
@@ -58932,7 +58932,7 @@ func (ec *executionContext) marshalNMember2folioᚋgraphᚋmodelᚐMember(ctx co
 }
 
 func (ec *executionContext) marshalNMember2ᚕfolioᚋgraphᚋmodelᚐMemberᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Member) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Member(ctx, sel, &v[i])
@@ -58968,7 +58968,7 @@ func (ec *executionContext) marshalNMemberSpace2folioᚋgraphᚋmodelᚐMemberSp
 }
 
 func (ec *executionContext) marshalNMemberSpace2ᚕfolioᚋgraphᚋmodelᚐMemberSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.MemberSpace) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._MemberSpace(ctx, sel, &v[i])
@@ -58996,7 +58996,7 @@ func (ec *executionContext) marshalNMemberTeam2folioᚋgraphᚋmodelᚐMemberTea
 }
 
 func (ec *executionContext) marshalNMemberTeam2ᚕfolioᚋgraphᚋmodelᚐMemberTeamᚄ(ctx context.Context, sel ast.SelectionSet, v []model.MemberTeam) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._MemberTeam(ctx, sel, &v[i])
@@ -59056,7 +59056,7 @@ func (ec *executionContext) marshalNOpenAPISpec2folioᚋgraphᚋmodelᚐOpenAPIS
 }
 
 func (ec *executionContext) marshalNOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPISpec) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._OpenAPISpec(ctx, sel, &v[i])
@@ -59149,7 +59149,7 @@ func (ec *executionContext) marshalNOpenAPISpecVersion2folioᚋgraphᚋmodelᚐO
 }
 
 func (ec *executionContext) marshalNOpenAPISpecVersion2ᚕfolioᚋgraphᚋmodelᚐOpenAPISpecVersionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPISpecVersion) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._OpenAPISpecVersion(ctx, sel, &v[i])
@@ -59189,7 +59189,7 @@ func (ec *executionContext) marshalNOrganization2folioᚋgraphᚋmodelᚐOrganiz
 }
 
 func (ec *executionContext) marshalNOrganization2ᚕfolioᚋgraphᚋmodelᚐOrganizationᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Organization) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Organization(ctx, sel, &v[i])
@@ -59268,7 +59268,7 @@ func (ec *executionContext) marshalNReactionUser2folioᚋgraphᚋmodelᚐReactio
 }
 
 func (ec *executionContext) marshalNReactionUser2ᚕfolioᚋgraphᚋmodelᚐReactionUserᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ReactionUser) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._ReactionUser(ctx, sel, &v[i])
@@ -59296,7 +59296,7 @@ func (ec *executionContext) marshalNRevisionFile2folioᚋgraphᚋmodelᚐRevisio
 }
 
 func (ec *executionContext) marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionFile) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._RevisionFile(ctx, sel, &v[i])
@@ -59332,7 +59332,7 @@ func (ec *executionContext) marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisio
 }
 
 func (ec *executionContext) marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._RevisionPage(ctx, sel, &v[i])
@@ -59398,7 +59398,7 @@ func (ec *executionContext) marshalNSAMLProvider2folioᚋgraphᚋmodelᚐSAMLPro
 }
 
 func (ec *executionContext) marshalNSAMLProvider2ᚕfolioᚋgraphᚋmodelᚐSAMLProviderᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SAMLProvider) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SAMLProvider(ctx, sel, &v[i])
@@ -59442,7 +59442,7 @@ func (ec *executionContext) marshalNSSOProviderLogin2folioᚋgraphᚋmodelᚐSSO
 }
 
 func (ec *executionContext) marshalNSSOProviderLogin2ᚕfolioᚋgraphᚋmodelᚐSSOProviderLoginᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SSOProviderLogin) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SSOProviderLogin(ctx, sel, &v[i])
@@ -59470,7 +59470,7 @@ func (ec *executionContext) marshalNSearchPageAncestor2folioᚋgraphᚋmodelᚐS
 }
 
 func (ec *executionContext) marshalNSearchPageAncestor2ᚕfolioᚋgraphᚋmodelᚐSearchPageAncestorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageAncestor) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SearchPageAncestor(ctx, sel, &v[i])
@@ -59490,7 +59490,7 @@ func (ec *executionContext) marshalNSearchPageResult2folioᚋgraphᚋmodelᚐSea
 }
 
 func (ec *executionContext) marshalNSearchPageResult2ᚕfolioᚋgraphᚋmodelᚐSearchPageResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchPageResult) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SearchPageResult(ctx, sel, &v[i])
@@ -59522,7 +59522,7 @@ func (ec *executionContext) marshalNSearchSectionResult2folioᚋgraphᚋmodelᚐ
 }
 
 func (ec *executionContext) marshalNSearchSectionResult2ᚕfolioᚋgraphᚋmodelᚐSearchSectionResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSectionResult) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SearchSectionResult(ctx, sel, &v[i])
@@ -59542,7 +59542,7 @@ func (ec *executionContext) marshalNSearchSpaceResult2folioᚋgraphᚋmodelᚐSe
 }
 
 func (ec *executionContext) marshalNSearchSpaceResult2ᚕfolioᚋgraphᚋmodelᚐSearchSpaceResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchSpaceResult) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SearchSpaceResult(ctx, sel, &v[i])
@@ -59570,7 +59570,7 @@ func (ec *executionContext) marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(
 }
 
 func (ec *executionContext) marshalNShareLink2ᚕfolioᚋgraphᚋmodelᚐShareLinkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareLink) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._ShareLink(ctx, sel, &v[i])
@@ -59610,7 +59610,7 @@ func (ec *executionContext) marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx contex
 }
 
 func (ec *executionContext) marshalNSite2ᚕfolioᚋgraphᚋmodelᚐSiteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Site) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Site(ctx, sel, &v[i])
@@ -59658,7 +59658,7 @@ func (ec *executionContext) marshalNSiteFeature2folioᚋgraphᚋmodelᚐSiteFeat
 }
 
 func (ec *executionContext) marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteFeatureᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteFeature) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SiteFeature(ctx, sel, &v[i])
@@ -59694,7 +59694,7 @@ func (ec *executionContext) marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSect
 }
 
 func (ec *executionContext) marshalNSiteSection2ᚕfolioᚋgraphᚋmodelᚐSiteSectionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSection) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SiteSection(ctx, sel, &v[i])
@@ -59722,7 +59722,7 @@ func (ec *executionContext) marshalNSiteSectionGroup2folioᚋgraphᚋmodelᚐSit
 }
 
 func (ec *executionContext) marshalNSiteSectionGroup2ᚕfolioᚋgraphᚋmodelᚐSiteSectionGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSectionGroup) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SiteSectionGroup(ctx, sel, &v[i])
@@ -59766,7 +59766,7 @@ func (ec *executionContext) marshalNSiteSpace2folioᚋgraphᚋmodelᚐSiteSpace(
 }
 
 func (ec *executionContext) marshalNSiteSpace2ᚕfolioᚋgraphᚋmodelᚐSiteSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteSpace) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SiteSpace(ctx, sel, &v[i])
@@ -59810,7 +59810,7 @@ func (ec *executionContext) marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSi
 }
 
 func (ec *executionContext) marshalNSiteStructureItem2ᚕfolioᚋgraphᚋmodelᚐSiteStructureItemᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteStructureItem) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx, sel, v[i])
@@ -59875,7 +59875,7 @@ func (ec *executionContext) marshalNSpace2folioᚋgraphᚋmodelᚐSpace(ctx cont
 }
 
 func (ec *executionContext) marshalNSpace2ᚕfolioᚋgraphᚋmodelᚐSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Space) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Space(ctx, sel, &v[i])
@@ -59903,7 +59903,7 @@ func (ec *executionContext) marshalNSpaceCustomField2folioᚋgraphᚋmodelᚐSpa
 }
 
 func (ec *executionContext) marshalNSpaceCustomField2ᚕfolioᚋgraphᚋmodelᚐSpaceCustomFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SpaceCustomField) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._SpaceCustomField(ctx, sel, &v[i])
@@ -59982,7 +59982,7 @@ func (ec *executionContext) marshalNTeam2folioᚋgraphᚋmodelᚐTeam(ctx contex
 }
 
 func (ec *executionContext) marshalNTeam2ᚕfolioᚋgraphᚋmodelᚐTeamᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Team) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Team(ctx, sel, &v[i])
@@ -60018,7 +60018,7 @@ func (ec *executionContext) marshalNTeamMember2folioᚋgraphᚋmodelᚐTeamMembe
 }
 
 func (ec *executionContext) marshalNTeamMember2ᚕfolioᚋgraphᚋmodelᚐTeamMemberᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TeamMember) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._TeamMember(ctx, sel, &v[i])
@@ -60098,7 +60098,7 @@ func (ec *executionContext) marshalNTranslationSettings2folioᚋgraphᚋmodelᚐ
 }
 
 func (ec *executionContext) marshalNTranslationSettings2ᚕfolioᚋgraphᚋmodelᚐTranslationSettingsᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TranslationSettings) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._TranslationSettings(ctx, sel, &v[i])
@@ -60255,7 +60255,7 @@ func (ec *executionContext) marshalNUserContributor2folioᚋgraphᚋmodelᚐUser
 }
 
 func (ec *executionContext) marshalNUserContributor2ᚕfolioᚋgraphᚋmodelᚐUserContributorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.UserContributor) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._UserContributor(ctx, sel, &v[i])
@@ -60293,7 +60293,7 @@ func (ec *executionContext) marshalNWebhook2folioᚋgraphᚋmodelᚐWebhook(ctx 
 }
 
 func (ec *executionContext) marshalNWebhook2ᚕfolioᚋgraphᚋmodelᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Webhook) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._Webhook(ctx, sel, &v[i])
@@ -60321,7 +60321,7 @@ func (ec *executionContext) marshalNWebhookDelivery2folioᚋgraphᚋmodelᚐWebh
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕfolioᚋgraphᚋmodelᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []model.WebhookDelivery) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._WebhookDelivery(ctx, sel, &v[i])
@@ -60365,10 +60365,10 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
+		return ec.___Directive(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -60409,7 +60409,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -60437,10 +60437,10 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
+		return ec.___InputValue(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -60465,10 +60465,10 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
+		return ec.___Type(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -60510,7 +60510,7 @@ func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (
 func (ec *executionContext) marshalOBoolean2bool(ctx context.Context, sel ast.SelectionSet, v bool) graphql.Marshaler {
 	_ = sel
 	_ = ctx
-	res := marshalBoolean(v)
+	res := gqlruntime.MarshalBoolean(v)
 	return res
 }
 
@@ -60528,7 +60528,7 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	}
 	_ = sel
 	_ = ctx
-	res := marshalBoolean(*v)
+	res := gqlruntime.MarshalBoolean(*v)
 	return res
 }
 
@@ -60560,7 +60560,7 @@ func (ec *executionContext) marshalOChangeRequestStatus2ᚕfolioᚋstoreᚐChang
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNChangeRequestStatus2folioᚋstoreᚐChangeRequestStatus(ctx, sel, v[i])
@@ -60870,7 +60870,7 @@ func (ec *executionContext) marshalOOpenAPIErrorObject2ᚕfolioᚋgraphᚋmodel�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._OpenAPIErrorObject(ctx, sel, &v[i])
@@ -60912,7 +60912,7 @@ func (ec *executionContext) marshalORevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._RevisionPage(ctx, sel, &v[i])
@@ -61296,10 +61296,10 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
+		return ec.___EnumValue(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -61315,10 +61315,10 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
+		return ec.___Field(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -61334,10 +61334,10 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
+		return ec.___InputValue(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -61353,10 +61353,10 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
+		return ec.___Type(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

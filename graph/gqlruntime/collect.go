@@ -1,8 +1,4 @@
-package generated
-
-// This file is written by hand (gqlgen writes only generated.go here).
-// `make generate` has every object marshaller of generated.go collect its
-// fields through collectFields instead of graphql.CollectFields.
+package gqlruntime
 
 import (
 	"runtime"
@@ -15,7 +11,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// collectFields is graphql.CollectFields with its answers kept as long as
+// CollectFields is graphql.CollectFields with its answers kept as long as
 // the parsed document is, not for one request. gqlgen collects an
 // object's fields again for every object of every request (its cache lives
 // in the operation context), and collecting is a third of marshalling a
@@ -25,7 +21,7 @@ import (
 // same whatever the variables, so they are kept beside the document and
 // dropped with it. A document with any of the three is collected by gqlgen
 // as before.
-func collectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
+func CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
 	c := collectedOf(oc.Doc)
 	if c == nil || len(sel) == 0 {
 		return graphql.CollectFields(oc, sel, satisfies)

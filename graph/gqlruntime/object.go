@@ -1,8 +1,4 @@
-package generated
-
-// This file is written by hand (gqlgen writes only generated.go here).
-// `make generate` has every object marshaller of generated.go return its
-// field set as an object instead of as gqlgen's *graphql.FieldSet.
+package gqlruntime
 
 import (
 	"io"
@@ -20,8 +16,8 @@ type object struct {
 	set    *graphql.FieldSet
 }
 
-// newObject is the object of fields whose values set holds.
-func newObject(fields []graphql.CollectedField, set *graphql.FieldSet) graphql.Marshaler {
+// NewObject is the object of fields whose values set holds.
+func NewObject(fields []graphql.CollectedField, set *graphql.FieldSet) graphql.Marshaler {
 	return &object{fields: fields, set: set}
 }
 

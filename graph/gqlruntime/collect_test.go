@@ -1,4 +1,4 @@
-package generated
+package gqlruntime
 
 import (
 	"runtime"
@@ -21,7 +21,7 @@ type T2 implements Node { id: ID! a: A }
 type Query { node: Node }`})
 
 // The types an object satisfies, as package variables like generated.go's
-// implementors lists (collectFields names them by their array).
+// implementors lists (CollectFields names them by their array).
 var queryType, t1, t2, aType = []string{"Query"}, []string{"T1", "Node"}, []string{"T2", "Node"}, []string{"A"}
 
 func parse(t *testing.T, query string) *ast.QueryDocument {
@@ -36,11 +36,11 @@ func parse(t *testing.T, query string) *ast.QueryDocument {
 // names are the response names of fields collected under the first field
 // of the operation (as satisfies), and under its field a (as A).
 func names(oc *graphql.OperationContext, satisfies []string) (node, a []string) {
-	root := collectFields(oc, oc.Doc.Operations[0].SelectionSet, queryType)
-	for _, f := range collectFields(oc, root[0].Selections, satisfies) {
+	root := CollectFields(oc, oc.Doc.Operations[0].SelectionSet, queryType)
+	for _, f := range CollectFields(oc, root[0].Selections, satisfies) {
 		node = append(node, f.Alias)
 		if f.Name == "a" {
-			for _, g := range collectFields(oc, f.Selections, aType) {
+			for _, g := range CollectFields(oc, f.Selections, aType) {
 				a = append(a, g.Alias)
 			}
 		}
@@ -67,8 +67,8 @@ func TestCollectFieldsKept(t *testing.T) {
 			}
 		}
 	}
-	first := collectFields(&graphql.OperationContext{Doc: doc}, doc.Operations[0].SelectionSet, queryType)
-	again := collectFields(&graphql.OperationContext{Doc: doc}, doc.Operations[0].SelectionSet, queryType)
+	first := CollectFields(&graphql.OperationContext{Doc: doc}, doc.Operations[0].SelectionSet, queryType)
+	again := CollectFields(&graphql.OperationContext{Doc: doc}, doc.Operations[0].SelectionSet, queryType)
 	if unsafe.SliceData(first) != unsafe.SliceData(again) {
 		t.Error("a directive-free document's fields were collected again for another operation")
 	}

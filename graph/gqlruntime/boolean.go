@@ -1,8 +1,4 @@
-package generated
-
-// This file is written by hand (gqlgen writes only generated.go here).
-// `make generate` has generated.go marshal booleans with marshalBoolean
-// instead of graphql.MarshalBoolean.
+package gqlruntime
 
 import (
 	"io"
@@ -23,8 +19,8 @@ type literal string
 
 func (l literal) MarshalGQL(w io.Writer) { io.WriteString(w, string(l)) }
 
-// marshalBoolean is graphql.MarshalBoolean without allocation.
-func marshalBoolean(b bool) graphql.Marshaler {
+// MarshalBoolean is graphql.MarshalBoolean without allocation.
+func MarshalBoolean(b bool) graphql.Marshaler {
 	if b {
 		return jsonTrue
 	}

@@ -1,8 +1,4 @@
-package generated
-
-// This file is written by hand (gqlgen writes only generated.go here).
-// `make generate` has every object marshaller of generated.go start its
-// @defer group with newDeferredGroup instead of graphql.NewDeferredGroup.
+package gqlruntime
 
 import (
 	"context"
@@ -10,7 +6,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// newDeferredGroup is graphql.NewDeferredGroup for an object whose
+// NewDeferredGroup is graphql.NewDeferredGroup for an object whose
 // selected fields are fields, made only when one of them is deferred.
 // gqlgen's builds the object's whole response path (an allocation per
 // step), a field set and a map for every object it marshals, though only a
@@ -18,7 +14,7 @@ import (
 // one allocation in seven. An object with no deferred field gets a group
 // that holds just its context; gqlgen reads its map (nil, so empty) and
 // nothing else.
-func newDeferredGroup(ctx context.Context, fields []graphql.CollectedField) graphql.DeferredGroup {
+func NewDeferredGroup(ctx context.Context, fields []graphql.CollectedField) graphql.DeferredGroup {
 	for i := range fields {
 		if fields[i].IsDeferred() {
 			return graphql.NewDeferredGroup(ctx)

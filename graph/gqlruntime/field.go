@@ -1,10 +1,4 @@
-package generated
-
-// This file is written by hand (gqlgen writes only generated.go here).
-// `make generate` has every field of generated.go resolve through
-// resolveField instead of graphql.ResolveField, and the field contexts of
-// scalars made by newScalarFieldContext instead of
-// graphql.NewScalarFieldContext.
+package gqlruntime
 
 import (
 	"context"
@@ -17,7 +11,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// resolveField is graphql.ResolveField for a field without directives:
+// ResolveField is graphql.ResolveField for a field without directives:
 // the same field context, panic guard, null checks and errors, with the
 // field's resolver handed to the operation's field middleware as it is.
 // gqlgen wraps it in a closure that writes the context the middleware
@@ -28,7 +22,7 @@ import (
 // passes every resolver the context it was given, so the children's
 // context is the field's own. Fields with directives keep gqlgen's path,
 // where a directive may hand its own context on.
-func resolveField[T any](
+func ResolveField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
@@ -96,11 +90,11 @@ func resolveField[T any](
 	return graphql.Null
 }
 
-// newScalarFieldContext is graphql.NewScalarFieldContext with one Child
+// NewScalarFieldContext is graphql.NewScalarFieldContext with one Child
 // for every scalar field, where gqlgen's makes a closure for every field of
 // every result to name the scalar's type in Child's error. Nothing in Folio
 // asks a field context for its children (only a field middleware would).
-func newScalarFieldContext(objectName string, field graphql.CollectedField, isMethod, isResolver bool, _ string) (*graphql.FieldContext, error) {
+func NewScalarFieldContext(objectName string, field graphql.CollectedField, isMethod, isResolver bool, _ string) (*graphql.FieldContext, error) {
 	return &graphql.FieldContext{
 		Object:     objectName,
 		Field:      field,
@@ -167,9 +161,9 @@ func plainKindOf[T any](fc *graphql.FieldContext) plainKind {
 }
 
 // resolvePlain answers a plain field, or false when the field needs what
-// resolveField does: its resolver failed, it answered null where the
+// ResolveField does: its resolver failed, it answered null where the
 // schema forbids it, or it answered text the middleware charges. Then it
-// returns what the resolver answered, for resolveField to hand on.
+// returns what the resolver answered, for ResolveField to hand on.
 func resolvePlain[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
