@@ -40,6 +40,13 @@ func (r *Resolver) node(ctx context.Context, id string, now bool) (model.Node, e
 	if err != nil {
 		return nil, hidden(err)
 	}
+	// Some objects are read by a key of theirs other than the id (a custom
+	// field by its name, a specification by its slug, a change request by
+	// "id or number"): one made anew under that key since it was located
+	// is another object, not this id's.
+	if obj.GetID() != id {
+		return nil, nil
+	}
 	return obj, nil
 }
 
@@ -54,9 +61,9 @@ func hidden(err error) error {
 	return err
 }
 
-// node wraps a resolver's answer as a Node: a nil pointer with its error
+// asNode wraps a resolver's answer as a Node: a nil pointer with its error
 // would otherwise be a non-nil interface.
-func node[T model.Node](obj T, err error) (model.Node, error) {
+func asNode[T model.Node](obj T, err error) (model.Node, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -68,13 +75,13 @@ func (r *Resolver) nodeAt(ctx context.Context, n store.NodeLocation) (model.Node
 	q := &queryResolver{r}
 	switch n.Kind {
 	case store.NodeOrganization:
-		return node(q.Organization(ctx, n.ID))
+		return asNode(q.Organization(ctx, n.ID))
 	case store.NodeUser:
-		return node(q.User(ctx, n.ID))
+		return asNode(q.User(ctx, n.ID))
 	case store.NodeCollection:
-		return node(q.Collection(ctx, n.ID))
+		return asNode(q.Collection(ctx, n.ID))
 	case store.NodeSpace:
-		return node(q.Space(ctx, n.ID, nil))
+		return asNode(q.Space(ctx, n.ID, nil))
 	case store.NodeRevision, store.NodeChangeRequest, store.NodeComment:
 		sp, err := q.Space(ctx, n.Parent, nil)
 		if err != nil {
@@ -87,7 +94,7 @@ func (r *Resolver) nodeAt(ctx context.Context, n store.NodeLocation) (model.Node
 		if err != nil && store.ErrorCode(err) != store.CodeNotFound {
 			return nil, err
 		}
-		return node(r.invitation(ctx, org, n.ID))
+		return asNode(r.invitation(ctx, org, n.ID))
 	case store.NodeCommentReply:
 		sp, err := q.Space(ctx, n.Thread, nil)
 		if err != nil {
@@ -97,7 +104,7 @@ func (r *Resolver) nodeAt(ctx context.Context, n store.NodeLocation) (model.Node
 		if err != nil {
 			return nil, err
 		}
-		return node((&commentResolver{r}).Reply(ctx, c, n.ID))
+		return asNode((&commentResolver{r}).Reply(ctx, c, n.ID))
 	}
 	org, err := q.Organization(ctx, n.OrganizationID)
 	if err != nil {
@@ -111,11 +118,11 @@ func (r *Resolver) inSpace(ctx context.Context, sp *model.Space, n store.NodeLoc
 	s := &spaceResolver{r}
 	switch n.Kind {
 	case store.NodeRevision:
-		return node(s.RevisionByID(ctx, sp, n.ID))
+		return asNode(s.RevisionByID(ctx, sp, n.ID))
 	case store.NodeChangeRequest:
-		return node(s.ChangeRequest(ctx, sp, n.ID))
+		return asNode(s.ChangeRequest(ctx, sp, n.ID))
 	default: // store.NodeComment
-		return node(r.comment(ctx, sp, n.Thread, n.ID))
+		return asNode(r.comment(ctx, sp, n.Thread, n.ID))
 	}
 }
 
@@ -137,25 +144,25 @@ func (r *Resolver) inOrganization(ctx context.Context, org *model.Organization, 
 	o := &organizationResolver{r}
 	switch n.Kind {
 	case store.NodeTeam:
-		return node(o.Team(ctx, org, n.ID))
+		return asNode(o.Team(ctx, org, n.ID))
 	case store.NodeInvite:
-		return node(o.Invite(ctx, org, n.ID))
+		return asNode(o.Invite(ctx, org, n.ID))
 	case store.NodeSAMLProvider:
-		return node(o.SamlProvider(ctx, org, n.ID))
+		return asNode(o.SamlProvider(ctx, org, n.ID))
 	case store.NodeCustomField:
-		return node(o.CustomField(ctx, org, n.Parent))
+		return asNode(o.CustomField(ctx, org, n.Parent))
 	case store.NodeOpenAPISpec:
-		return node(o.OpenAPISpec(ctx, org, n.Parent))
+		return asNode(o.OpenAPISpec(ctx, org, n.Parent))
 	case store.NodeOpenAPISpecVersion:
 		spec, err := o.OpenAPISpec(ctx, org, n.Parent)
 		if err != nil {
 			return nil, err
 		}
-		return node((&openAPISpecResolver{r}).Version(ctx, spec, n.ID))
+		return asNode((&openAPISpecResolver{r}).Version(ctx, spec, n.ID))
 	case store.NodeTranslationSettings:
-		return node(o.Translation(ctx, org, n.ID))
+		return asNode(o.Translation(ctx, org, n.ID))
 	case store.NodeWebhook:
-		return node(o.Webhook(ctx, org, n.ID))
+		return asNode(o.Webhook(ctx, org, n.ID))
 	case store.NodeWebhookDelivery:
 		w, err := o.Webhook(ctx, org, n.Parent)
 		if err != nil {
@@ -168,7 +175,7 @@ func (r *Resolver) inOrganization(ctx context.Context, org *model.Organization, 
 		m := model.NewWebhookDelivery(*d)
 		return &m, nil
 	case store.NodeSite:
-		return node(o.Site(ctx, org, n.ID))
+		return asNode(o.Site(ctx, org, n.ID))
 	case store.NodeShareLink:
 		// Share links are for the site's admins, as Site.shareLinks.
 		site, l, err := r.shareLink(ctx, org.ID, n.Parent, n.ID)

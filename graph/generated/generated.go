@@ -8139,8 +8139,8 @@ extend type Query {
   The object with this id, of whatever type, when the caller may read it
   (the same rules as the object's own field, for example ` + "`" + `space(id:)` + "`" + ` or
   ` + "`" + `Organization.team(teamId:)` + "`" + `); null for an unknown id and, answered the
-  same way, for an object the caller may not read. Needs an API token or a
-  session, like every other read by id (UNAUTHENTICATED without one).
+  same way, for an object the caller may not read. Needs an API token, like
+  every other read by id (UNAUTHENTICATED without one, whatever the id).
   """
   node("An id of any object that implements Node." id: ID!): Node
   """
