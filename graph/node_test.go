@@ -57,7 +57,9 @@ func TestEveryObjectWithAnIDIsANode(t *testing.T) {
 
 // containsWord reports whether text holds name as a whole word.
 func containsWord(text, name string) bool {
-	isWord := func(b byte) bool { return b == '_' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' }
+	isWord := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z'
+	}
 	for i := 0; i+len(name) <= len(text); i++ {
 		if text[i:i+len(name)] == name && (i == 0 || !isWord(text[i-1])) && (i+len(name) == len(text) || !isWord(text[i+len(name)])) {
 			return true
