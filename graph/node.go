@@ -6,6 +6,7 @@ import (
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
+	"folio/store/logs"
 )
 
 // Global object identification: node(id:) and nodes(ids:) fetch any object
@@ -33,8 +34,14 @@ func (r *Resolver) node(ctx context.Context, id string, now bool) (model.Node, e
 	} else {
 		n, err = nodes.Load(ctx, id)
 	}
-	if err != nil || n.Ambiguous {
+	if err != nil {
 		return nil, hidden(err)
+	}
+	if n.Ambiguous {
+		// Ids are random, so two tables holding one is a fault to look
+		// into, not a choice to make: the id names nothing.
+		logs.From(ctx).WarnContext(ctx, "an id is held by more than one table; node answers null", "id", id)
+		return nil, nil
 	}
 	obj, err := r.nodeAt(ctx, n)
 	if err != nil {

@@ -1,6 +1,7 @@
 package rest_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -402,4 +403,30 @@ func TestNodesStatements(t *testing.T) {
 		all = append(all, id)
 	}
 	t.Logf("nodes of all %d types: %d statements", len(all), run(all))
+}
+
+// TestNodeAmbiguousID: an id held by two tables is not resolved by
+// whichever table comes first: it names nothing, for node and nodes alike.
+func TestNodeAmbiguousID(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Guide"})
+	settings := resttest.Str(mutate(t, alice, `mutation($org: ID!) { createTranslationSettings(organizationId: $org, input: {title: "Europe"}) { id } }`,
+		map[string]any{"org": org})["createTranslationSettings"].(map[string]any), "id")
+	if _, body := nodeBody(t, alice, settings); !strings.Contains(body, `"__typename":"TranslationSettings"`) {
+		t.Fatalf("translation settings before: %s", body)
+	}
+	// Only a fault (or a hand-made row) can do this: ids are random.
+	if _, err := srv.Store.DB.NewRaw(`UPDATE translation_settings SET id = ? WHERE id = ?`, space, settings).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	_, unknown := nodeBody(t, alice, store.NewID())
+	if _, body := nodeBody(t, alice, space); body != unknown {
+		t.Errorf("an id in two tables: %s, want %s", body, unknown)
+	}
+	res := alice.GraphQL(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, map[string]any{"ids": []string{space, org}})
+	if string(res.Data) != `{"nodes":[null,{"id":"`+org+`"}]}` {
+		t.Errorf("nodes with an id in two tables: %s %v", res.Data, res.Errors)
+	}
 }
