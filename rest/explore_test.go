@@ -17,7 +17,7 @@ func TestSchemaSDL(t *testing.T) {
 	if _, err := gqlparser.LoadSchema(&ast.Source{Name: "schema.graphql", Input: string(r.Body)}); err != nil {
 		t.Fatalf("the SDL does not load back: %v", err)
 	}
-	for _, want := range []string{"type Organization {", "type Query {", "directive @keepNull"} {
+	for _, want := range []string{"type Organization implements Node {", "interface Node {", "type Query {", "directive @keepNull"} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("SDL lacks %q", want)
 		}

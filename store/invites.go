@@ -211,7 +211,7 @@ func (s *Store) invitationList() *bun.SelectQuery {
 
 // ListInvitations lists an organization's pending invitations, oldest first.
 func (s *Store) ListInvitations(ctx context.Context, orgID string, args PageArgs) (Page[Invitation], error) {
-	q := s.invitationList().Where("invitation.organization_id = ?", orgID)
+	q := orgInvitations(s.invitationList(), orgID)
 	return listPage(ctx, s, q, keyset{name: "invitations", cols: []string{"invitation.created_at", "invitation.id"}}.in(orgID), args,
 		func(i *Invitation) []any { return []any{i.CreatedAt, i.ID} })
 }
@@ -219,9 +219,37 @@ func (s *Store) ListInvitations(ctx context.Context, orgID string, args PageArgs
 // UserInvitations lists the pending invitations to a user's e-mail
 // address, from every organization, oldest first.
 func (s *Store) UserInvitations(ctx context.Context, u *User, args PageArgs) (Page[Invitation], error) {
-	q := s.invitationList().Where("lower(invitation.email) = lower(?)", u.Email)
+	q := userInvitations(s.invitationList(), u)
 	return listPage(ctx, s, q, keyset{name: "user-invitations", cols: []string{"invitation.created_at", "invitation.id"}}.in(u.ID), args,
 		func(i *Invitation) []any { return []any{i.CreatedAt, i.ID} })
+}
+
+// orgInvitations keeps the invitations of one organization (what its
+// admins see).
+func orgInvitations(q *bun.SelectQuery, orgID string) *bun.SelectQuery {
+	return q.Where("invitation.organization_id = ?", orgID)
+}
+
+// userInvitations keeps the invitations to a user's e-mail address (what
+// the user sees).
+func userInvitations(q *bun.SelectQuery, u *User) *bun.SelectQuery {
+	return q.Where("lower(invitation.email) = lower(?)", u.Email)
+}
+
+// OrganizationInvitation returns one pending invitation of an
+// organization, as ListInvitations lists it; NOT_FOUND otherwise.
+func (s *Store) OrganizationInvitation(ctx context.Context, orgID, id string) (*Invitation, error) {
+	inv := new(Invitation)
+	err := orgInvitations(s.invitationList(), orgID).Where("invitation.id = ?", id).Scan(ctx, inv)
+	return inv, dbError(err, "invitation")
+}
+
+// UserInvitation returns one pending invitation to a user's e-mail
+// address, as UserInvitations lists it; NOT_FOUND otherwise.
+func (s *Store) UserInvitation(ctx context.Context, u *User, id string) (*Invitation, error) {
+	inv := new(Invitation)
+	err := userInvitations(s.invitationList(), u).Where("invitation.id = ?", id).Scan(ctx, inv)
+	return inv, dbError(err, "invitation")
 }
 
 // RevokeInvitation deletes a pending invitation of an organization.

@@ -271,6 +271,14 @@ func (s *Store) Redeliver(ctx context.Context, w *Webhook, deliveryID string) (*
 	return s.webhookDelivery(ctx, d.ID)
 }
 
+// WebhookDelivery returns one delivery of a webhook, as
+// ListWebhookDeliveries lists it; NOT_FOUND for another webhook's.
+func (s *Store) WebhookDelivery(ctx context.Context, webhookID, id string) (*WebhookDelivery, error) {
+	d := new(WebhookDelivery)
+	err := s.DB.NewSelect().Model(d).ColumnExpr("dl.*").Where("dl.id = ? AND dl.webhook_id = ?", id, webhookID).Scan(ctx)
+	return d, dbError(err, "delivery")
+}
+
 func (s *Store) webhookDelivery(ctx context.Context, id string) (*WebhookDelivery, error) {
 	d := new(WebhookDelivery)
 	err := s.DB.NewSelect().Model(d).ColumnExpr("dl.*").Where("dl.id = ?", id).Scan(ctx)

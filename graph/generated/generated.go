@@ -687,6 +687,8 @@ type ComplexityRoot struct {
 		Collection               func(childComplexity int, id string) int
 		EmailDomainOrganizations func(childComplexity int, emailDomain string) int
 		Invitations              func(childComplexity int, page *string, limit *int) int
+		Node                     func(childComplexity int, id string) int
+		Nodes                    func(childComplexity int, ids []string) int
 		Organization             func(childComplexity int, id string) int
 		Organizations            func(childComplexity int, page *string, limit *int) int
 		PublishedSite            func(childComplexity int, organizationID string, siteID string, shareKey *string, visitorToken *string) int
@@ -1422,6 +1424,8 @@ type OrganizationResolver interface {
 type QueryResolver interface {
 	APIInformation(ctx context.Context) (*model.APIInformation, error)
 	Invitations(ctx context.Context, page *string, limit *int) (*model.InvitationList, error)
+	Node(ctx context.Context, id string) (model.Node, error)
+	Nodes(ctx context.Context, ids []string) ([]model.Node, error)
 	Organizations(ctx context.Context, page *string, limit *int) (*model.OrganizationList, error)
 	Organization(ctx context.Context, id string) (*model.Organization, error)
 	EmailDomainOrganizations(ctx context.Context, emailDomain string) (*model.EmailDomainOrganizations, error)
@@ -4691,6 +4695,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Invitations(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Query.node":
+		if e.ComplexityRoot.Query.Node == nil {
+			break
+		}
+
+		args, err := ec.field_Query_node_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.nodes":
+		if e.ComplexityRoot.Query.Nodes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_nodes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
 	case "Query.organization":
 		if e.ComplexityRoot.Query.Organization == nil {
 			break
@@ -8818,6 +8844,80 @@ extend type Mutation {
     userId: ID!
   ): Member!
 }
+`, BuiltIn: false},
+	{Name: "../schema/node.graphqls", Input: `"""
+An object that can be fetched again by its id alone, with ` + "`" + `node(id:)` + "`" + ` or
+` + "`" + `nodes(ids:)` + "`" + ` (global object identification, as Relay uses it). Ids are
+the same opaque strings the REST API uses; the server finds the object's
+type from the id itself.
+
+Implemented by every object whose id alone names one object: Organization,
+User, Team, Invite, Invitation, SAMLProvider, Collection, Space, Revision,
+ChangeRequest, Comment, CommentReply, CustomField, OpenAPISpec,
+OpenAPISpecVersion, TranslationSettings, Site, SiteSection,
+SiteSectionGroup, SiteSpace, ShareLink, Webhook and WebhookDelivery.
+
+Objects with an id that is not theirs alone do not implement it; fetch
+them through their parent:
+- Member: its id is its user's id, and a user is a member of many
+  organizations (Organization.member(userId)).
+- RevisionPage: a page keeps its id in every revision of its space, and in
+  the spaces duplicated from it (Revision.page(id)).
+- RevisionFile: a file keeps its id in every revision and in duplicated
+  spaces (Revision.file(id)).
+- Event: its id counts the events of one organization (Organization.events).
+- InvitationOrganization and SSOProviderLogin: views of an Organization and
+  of a SAMLProvider, under the same ids.
+- Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
+  comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
+  their id is a page id, an anchor, a space id or a feature name, and their
+  type says ` + "`" + `id: String!` + "`" + `.
+"""
+interface Node {
+  "The object's opaque id (up to 20 characters): the same id REST paths and bodies use."
+  id: ID!
+}
+
+extend type Query {
+  """
+  The object with this id, of whatever type, when the caller may read it
+  (the same rules as the object's own field, for example ` + "`" + `space(id:)` + "`" + ` or
+  ` + "`" + `Organization.team(teamId:)` + "`" + `); null for an unknown id and, answered the
+  same way, for an object the caller may not read. Needs an API token, like
+  every other read by id (UNAUTHENTICATED without one, whatever the id).
+  """
+  node("An id of any object that implements Node." id: ID!): Node
+  """
+  The objects with these ids, in the order of the ids: each one as ` + "`" + `node` + "`" + `
+  answers it, null where ` + "`" + `node` + "`" + ` would answer null. At most 100 ids
+  (INVALID beyond); an id given twice is answered twice.
+  """
+  nodes("Up to 100 ids of objects that implement Node." ids: [ID!]! @length(max: 100)): [Node]!
+}
+
+extend type Organization implements Node
+extend type User implements Node
+extend type Team implements Node
+extend type Invite implements Node
+extend type Invitation implements Node
+extend type SAMLProvider implements Node
+extend type Collection implements Node
+extend type Space implements Node
+extend type Revision implements Node
+extend type ChangeRequest implements Node
+extend type Comment implements Node
+extend type CommentReply implements Node
+extend type CustomField implements Node
+extend type OpenAPISpec implements Node
+extend type OpenAPISpecVersion implements Node
+extend type TranslationSettings implements Node
+extend type Site implements Node
+extend type SiteSection implements Node
+extend type SiteSectionGroup implements Node
+extend type SiteSpace implements Node
+extend type ShareLink implements Node
+extend type Webhook implements Node
+extend type WebhookDelivery implements Node
 `, BuiltIn: false},
 	{Name: "../schema/openapi.graphqls", Input: `"Where an OpenAPI specification's processing stands."
 enum OpenAPISpecProcessingState {
@@ -18406,6 +18506,75 @@ func (ec *executionContext) field_Query_invitations_argsLimit(
 	} else {
 		var zeroVal *int
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Query_node_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Query_nodes_argsIds(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["ids"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_nodes_argsIds(
+	ctx context.Context,
+	rawArgs map[string]any,
+) ([]string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("ids"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["ids"]
+		if !ok {
+			var zeroVal []string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNID2ᚕstringᚄ(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+		if err != nil {
+			var zeroVal []string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal []string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal []string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.([]string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal []string
+		return zeroVal, nil
+	} else {
+		var zeroVal []string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be []string`, tmp))
 	}
 }
 
@@ -32999,6 +33168,94 @@ func (ec *executionContext) fieldContext_Query_invitations(ctx context.Context, 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_invitations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Node) graphql.Marshaler {
+			return ec.marshalONode2folioᚋgraphᚋmodelᚐNode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_node(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_node_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_nodes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_nodes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Nodes(ctx, fc.Args["ids"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Node) graphql.Marshaler {
+			return ec.marshalNNode2ᚕfolioᚋgraphᚋmodelᚐNode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_nodes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_nodes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -49727,6 +49984,180 @@ func UnmarshalUpdateWebhookInput(ctx context.Context, raw any) (model.UpdateWebh
 
 // region    ************************** interface.gotpl ***************************
 
+func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj model.Node) graphql.Marshaler {
+	switch obj := (obj).(type) {
+	case nil:
+		return graphql.Null
+	case model.WebhookDelivery:
+		return ec._WebhookDelivery(ctx, sel, &obj)
+	case *model.WebhookDelivery:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WebhookDelivery(ctx, sel, obj)
+	case model.Webhook:
+		return ec._Webhook(ctx, sel, &obj)
+	case *model.Webhook:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Webhook(ctx, sel, obj)
+	case model.User:
+		return ec._User(ctx, sel, &obj)
+	case *model.User:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._User(ctx, sel, obj)
+	case model.TranslationSettings:
+		return ec._TranslationSettings(ctx, sel, &obj)
+	case *model.TranslationSettings:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._TranslationSettings(ctx, sel, obj)
+	case model.Team:
+		return ec._Team(ctx, sel, &obj)
+	case *model.Team:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Team(ctx, sel, obj)
+	case model.Space:
+		return ec._Space(ctx, sel, &obj)
+	case *model.Space:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Space(ctx, sel, obj)
+	case model.SiteSpace:
+		return ec._SiteSpace(ctx, sel, &obj)
+	case *model.SiteSpace:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteSpace(ctx, sel, obj)
+	case model.SiteSectionGroup:
+		return ec._SiteSectionGroup(ctx, sel, &obj)
+	case *model.SiteSectionGroup:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteSectionGroup(ctx, sel, obj)
+	case model.SiteSection:
+		return ec._SiteSection(ctx, sel, &obj)
+	case *model.SiteSection:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteSection(ctx, sel, obj)
+	case model.Site:
+		return ec._Site(ctx, sel, &obj)
+	case *model.Site:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Site(ctx, sel, obj)
+	case model.ShareLink:
+		return ec._ShareLink(ctx, sel, &obj)
+	case *model.ShareLink:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ShareLink(ctx, sel, obj)
+	case model.SAMLProvider:
+		return ec._SAMLProvider(ctx, sel, &obj)
+	case *model.SAMLProvider:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SAMLProvider(ctx, sel, obj)
+	case model.Revision:
+		return ec._Revision(ctx, sel, &obj)
+	case *model.Revision:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Revision(ctx, sel, obj)
+	case model.Organization:
+		return ec._Organization(ctx, sel, &obj)
+	case *model.Organization:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Organization(ctx, sel, obj)
+	case model.OpenAPISpecVersion:
+		return ec._OpenAPISpecVersion(ctx, sel, &obj)
+	case *model.OpenAPISpecVersion:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._OpenAPISpecVersion(ctx, sel, obj)
+	case model.OpenAPISpec:
+		return ec._OpenAPISpec(ctx, sel, &obj)
+	case *model.OpenAPISpec:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._OpenAPISpec(ctx, sel, obj)
+	case model.Invite:
+		return ec._Invite(ctx, sel, &obj)
+	case *model.Invite:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Invite(ctx, sel, obj)
+	case model.Invitation:
+		return ec._Invitation(ctx, sel, &obj)
+	case *model.Invitation:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Invitation(ctx, sel, obj)
+	case model.CustomField:
+		return ec._CustomField(ctx, sel, &obj)
+	case *model.CustomField:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CustomField(ctx, sel, obj)
+	case model.CommentReply:
+		return ec._CommentReply(ctx, sel, &obj)
+	case *model.CommentReply:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CommentReply(ctx, sel, obj)
+	case model.Comment:
+		return ec._Comment(ctx, sel, &obj)
+	case *model.Comment:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Comment(ctx, sel, obj)
+	case model.Collection:
+		return ec._Collection(ctx, sel, &obj)
+	case *model.Collection:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Collection(ctx, sel, obj)
+	case model.ChangeRequest:
+		return ec._ChangeRequest(ctx, sel, &obj)
+	case *model.ChangeRequest:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ChangeRequest(ctx, sel, obj)
+	default:
+		if typedObj, ok := obj.(graphql.Marshaler); ok {
+			return typedObj
+		} else {
+			panic(fmt.Errorf("unexpected type %T; non-generated variants of Node must implement graphql.Marshaler", obj))
+		}
+	}
+}
+
 func (ec *executionContext) _SiteStructureItem(ctx context.Context, sel ast.SelectionSet, obj model.SiteStructureItem) graphql.Marshaler {
 	switch obj := (obj).(type) {
 	case nil:
@@ -49851,7 +50282,7 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 	return gqlruntime.NewObject(fields, out)
 }
 
-var changeRequestImplementors = []string{"ChangeRequest"}
+var changeRequestImplementors = []string{"ChangeRequest", "Node"}
 
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
@@ -50108,7 +50539,7 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 	return gqlruntime.NewObject(fields, out)
 }
 
-var collectionImplementors = []string{"Collection"}
+var collectionImplementors = []string{"Collection", "Node"}
 
 func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionImplementors)
@@ -50322,7 +50753,7 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 	return gqlruntime.NewObject(fields, out)
 }
 
-var commentImplementors = []string{"Comment"}
+var commentImplementors = []string{"Comment", "Node"}
 
 func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentImplementors)
@@ -50571,7 +51002,7 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 	return gqlruntime.NewObject(fields, out)
 }
 
-var commentReplyImplementors = []string{"CommentReply"}
+var commentReplyImplementors = []string{"CommentReply", "Node"}
 
 func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
@@ -51207,7 +51638,7 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 	return gqlruntime.NewObject(fields, out)
 }
 
-var customFieldImplementors = []string{"CustomField"}
+var customFieldImplementors = []string{"CustomField", "Node"}
 
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldImplementors)
@@ -51596,7 +52027,7 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 	return gqlruntime.NewObject(fields, out)
 }
 
-var invitationImplementors = []string{"Invitation"}
+var invitationImplementors = []string{"Invitation", "Node"}
 
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationImplementors)
@@ -51741,7 +52172,7 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 	return gqlruntime.NewObject(fields, out)
 }
 
-var inviteImplementors = []string{"Invite"}
+var inviteImplementors = []string{"Invite", "Node"}
 
 func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteImplementors)
@@ -52939,7 +53370,7 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 	return gqlruntime.NewObject(fields, out)
 }
 
-var openAPISpecImplementors = []string{"OpenAPISpec"}
+var openAPISpecImplementors = []string{"OpenAPISpec", "Node"}
 
 func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
@@ -53255,7 +53686,7 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 	return gqlruntime.NewObject(fields, out)
 }
 
-var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion"}
+var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion", "Node"}
 
 func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
@@ -53390,7 +53821,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 	return gqlruntime.NewObject(fields, out)
 }
 
-var organizationImplementors = []string{"Organization"}
+var organizationImplementors = []string{"Organization", "Node"}
 
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationImplementors)
@@ -53987,6 +54418,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_invitations(ctx, field)
 				})
+		case "node":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_node(ctx, field)
+				})
+		case "nodes":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_nodes(ctx, field)
+				})
 		case "organizations":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -54105,7 +54548,7 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 	return gqlruntime.NewObject(fields, out)
 }
 
-var revisionImplementors = []string{"Revision"}
+var revisionImplementors = []string{"Revision", "Node"}
 
 func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionImplementors)
@@ -54675,7 +55118,7 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 	return gqlruntime.NewObject(fields, out)
 }
 
-var sAMLProviderImplementors = []string{"SAMLProvider"}
+var sAMLProviderImplementors = []string{"SAMLProvider", "Node"}
 
 func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
@@ -55296,7 +55739,7 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 	return gqlruntime.NewObject(fields, out)
 }
 
-var shareLinkImplementors = []string{"ShareLink"}
+var shareLinkImplementors = []string{"ShareLink", "Node"}
 
 func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
@@ -55430,7 +55873,7 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 	return gqlruntime.NewObject(fields, out)
 }
 
-var siteImplementors = []string{"Site"}
+var siteImplementors = []string{"Site", "Node"}
 
 func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteImplementors)
@@ -55922,7 +56365,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 	return gqlruntime.NewObject(fields, out)
 }
 
-var siteSectionImplementors = []string{"SiteSection", "SiteStructureItem"}
+var siteSectionImplementors = []string{"SiteSection", "Node", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
@@ -56011,7 +56454,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 	return gqlruntime.NewObject(fields, out)
 }
 
-var siteSectionGroupImplementors = []string{"SiteSectionGroup", "SiteStructureItem"}
+var siteSectionGroupImplementors = []string{"SiteSectionGroup", "Node", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
@@ -56156,7 +56599,7 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 	return gqlruntime.NewObject(fields, out)
 }
 
-var siteSpaceImplementors = []string{"SiteSpace", "SiteStructureItem"}
+var siteSpaceImplementors = []string{"SiteSpace", "Node", "SiteStructureItem"}
 
 func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
@@ -56411,7 +56854,7 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 	return gqlruntime.NewObject(fields, out)
 }
 
-var spaceImplementors = []string{"Space"}
+var spaceImplementors = []string{"Space", "Node"}
 
 func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceImplementors)
@@ -56799,7 +57242,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 	return gqlruntime.NewObject(fields, out)
 }
 
-var teamImplementors = []string{"Team"}
+var teamImplementors = []string{"Team", "Node"}
 
 func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamImplementors)
@@ -57104,7 +57547,7 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 	return gqlruntime.NewObject(fields, out)
 }
 
-var translationSettingsImplementors = []string{"TranslationSettings"}
+var translationSettingsImplementors = []string{"TranslationSettings", "Node"}
 
 func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
@@ -57286,7 +57729,7 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 	return gqlruntime.NewObject(fields, out)
 }
 
-var userImplementors = []string{"User"}
+var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userImplementors)
@@ -57463,7 +57906,7 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 	return gqlruntime.NewObject(fields, out)
 }
 
-var webhookImplementors = []string{"Webhook"}
+var webhookImplementors = []string{"Webhook", "Node"}
 
 func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookImplementors)
@@ -57547,7 +57990,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 	return gqlruntime.NewObject(fields, out)
 }
 
-var webhookDeliveryImplementors = []string{"WebhookDelivery"}
+var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
@@ -59045,6 +59488,16 @@ func (ec *executionContext) unmarshalNMoveSiteSectionInput2folioᚋgraphᚋmodel
 func (ec *executionContext) unmarshalNMoveSiteSpaceInput2folioᚋgraphᚋmodelᚐMoveSiteSpaceInput(ctx context.Context, v any) (model.MoveSiteSpaceInput, error) {
 	res, err := ec.unmarshalInputMoveSiteSpaceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNode2ᚕfolioᚋgraphᚋmodelᚐNode(ctx context.Context, sel ast.SelectionSet, v []model.Node) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalONode2folioᚋgraphᚋmodelᚐNode(ctx, sel, v[i])
+	})
+
+	return ret
 }
 
 func (ec *executionContext) marshalNOpenAPIErrorObject2folioᚋgraphᚋmodelᚐOpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, v model.OpenAPIErrorObject) graphql.Marshaler {
@@ -60864,6 +61317,13 @@ func (ec *executionContext) marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx con
 		return graphql.Null
 	}
 	return ec._Next(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONode2folioᚋgraphᚋmodelᚐNode(ctx context.Context, sel ast.SelectionSet, v model.Node) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Node(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOOpenAPIErrorObject2ᚕfolioᚋgraphᚋmodelᚐOpenAPIErrorObjectᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OpenAPIErrorObject) graphql.Marshaler {

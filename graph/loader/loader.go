@@ -30,6 +30,7 @@ type Loaders struct {
 	content  lazy[ContentLoaders]
 	comments lazy[CommentLoaders]
 	sites    lazy[SiteLoaders]
+	nodes    lazy[Loader[string, store.NodeLocation]]
 }
 
 // lazy is a group of loaders, made when a resolver of the operation first

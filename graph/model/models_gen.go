@@ -14,6 +14,38 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+// An object that can be fetched again by its id alone, with `node(id:)` or
+// `nodes(ids:)` (global object identification, as Relay uses it). Ids are
+// the same opaque strings the REST API uses; the server finds the object's
+// type from the id itself.
+//
+// Implemented by every object whose id alone names one object: Organization,
+// User, Team, Invite, Invitation, SAMLProvider, Collection, Space, Revision,
+// ChangeRequest, Comment, CommentReply, CustomField, OpenAPISpec,
+// OpenAPISpecVersion, TranslationSettings, Site, SiteSection,
+// SiteSectionGroup, SiteSpace, ShareLink, Webhook and WebhookDelivery.
+//
+// Objects with an id that is not theirs alone do not implement it; fetch
+// them through their parent:
+//   - Member: its id is its user's id, and a user is a member of many
+//     organizations (Organization.member(userId)).
+//   - RevisionPage: a page keeps its id in every revision of its space, and in
+//     the spaces duplicated from it (Revision.page(id)).
+//   - RevisionFile: a file keeps its id in every revision and in duplicated
+//     spaces (Revision.file(id)).
+//   - Event: its id counts the events of one organization (Organization.events).
+//   - InvitationOrganization and SSOProviderLogin: views of an Organization and
+//     of a SAMLProvider, under the same ids.
+//   - Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
+//     comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
+//     their id is a page id, an anchor, a space id or a feature name, and their
+//     type says `id: String!`.
+type Node interface {
+	IsNode()
+	// The object's opaque id (up to 20 characters): the same id REST paths and bodies use.
+	GetID() string
+}
+
 // An item of a published site's structure: a section, a section group or a site space.
 type SiteStructureItem interface {
 	IsSiteStructureItem()
