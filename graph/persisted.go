@@ -198,7 +198,7 @@ func (p persistedDocuments) MutateOperationContext(_ context.Context, oc *graphq
 func requestedHash(ctx context.Context, params *graphql.RawParams) (hash string, named bool, _ *gqlerror.Error) {
 	if ext, ok := params.Extensions["persistedQuery"]; ok && ext != nil {
 		pq, _ := ext.(map[string]any)
-		if v, _ := pq["version"].(json.Number); v.String() != "1" {
+		if !isOne(pq["version"]) {
 			return "", false, invalid(`extensions.persistedQuery: want {"version": 1, "sha256Hash": "<64 hex digits>"} (version 1 is the only one)`)
 		}
 		h, _ := pq["sha256Hash"].(string)
@@ -218,6 +218,20 @@ func requestedHash(ctx context.Context, params *graphql.RawParams) (hash string,
 		hash, named = h, true
 	}
 	return hash, named, nil
+}
+
+// isOne reports whether a decoded JSON value is the number 1, however the
+// transport decoded numbers.
+func isOne(v any) bool {
+	switch v := v.(type) {
+	case json.Number:
+		return v.String() == "1"
+	case float64:
+		return v == 1
+	case int:
+		return v == 1
+	}
+	return false
 }
 
 // sha256Hex returns s, a SHA-256 in hex with or without the "sha256:"
