@@ -121,11 +121,20 @@ var _ interface {
 func (persistedDocuments) ExtensionName() string                   { return "PersistedDocuments" }
 func (persistedDocuments) Validate(graphql.ExecutableSchema) error { return nil }
 
-type documentIDKey struct{}
+// persistedQuery is Apollo's extensions.persistedQuery.
+type persistedQuery struct {
+	Version    int    `json:"version"`
+	SHA256Hash string `json:"sha256Hash"`
+}
 
-// withDocumentID carries a request's documentId to the extension.
-func withDocumentID(ctx context.Context, id string) context.Context {
-	return context.WithValue(ctx, documentIDKey{}, id)
+type httpRequestKey struct{}
+
+// withHTTPRequest carries how a request of the HTTP transports names its
+// document (documentId, extensions.persistedQuery) to the extension. (A
+// transport that leaves extensions in gqlgen's RawParams needs not:
+// extensions.persistedQuery is read from there too.)
+func withHTTPRequest(ctx context.Context, req *httpRequest) context.Context {
+	return context.WithValue(ctx, httpRequestKey{}, req)
 }
 
 // learnStat names, among an operation's stats, the hash of a document to
@@ -196,19 +205,27 @@ func (p persistedDocuments) MutateOperationContext(_ context.Context, oc *graphq
 // extensions.persistedQuery or documentId (both: they must agree); named
 // is false when it names none.
 func requestedHash(ctx context.Context, params *graphql.RawParams) (hash string, named bool, _ *gqlerror.Error) {
-	if ext, ok := params.Extensions["persistedQuery"]; ok && ext != nil {
-		pq, _ := ext.(map[string]any)
-		if !isOne(pq["version"]) {
+	var pq *persistedQuery
+	var documentID string
+	if req, _ := ctx.Value(httpRequestKey{}).(*httpRequest); req != nil {
+		pq, documentID = req.Extensions.PersistedQuery, req.DocumentID
+	} else if m, ok := params.Extensions["persistedQuery"].(map[string]any); ok {
+		h, _ := m["sha256Hash"].(string)
+		pq = &persistedQuery{SHA256Hash: h}
+		if isOne(m["version"]) {
+			pq.Version = 1
+		}
+	}
+	if pq != nil {
+		if pq.Version != 1 {
 			return "", false, invalid(`extensions.persistedQuery: want {"version": 1, "sha256Hash": "<64 hex digits>"} (version 1 is the only one)`)
 		}
-		h, _ := pq["sha256Hash"].(string)
-		if hash, ok = sha256Hex(h); !ok || strings.HasPrefix(h, "sha256:") {
+		if hash, named = sha256Hex(pq.SHA256Hash); !named || strings.HasPrefix(pq.SHA256Hash, "sha256:") {
 			return "", false, invalid(`extensions.persistedQuery.sha256Hash: want the SHA-256 of the document, 64 hex digits`)
 		}
-		named = true
 	}
-	if id, _ := ctx.Value(documentIDKey{}).(string); id != "" {
-		h, ok := sha256Hex(id)
+	if documentID != "" {
+		h, ok := sha256Hex(documentID)
 		if !ok {
 			return "", false, invalid(`documentId: want "sha256:" and the SHA-256 of the document in 64 hex digits`)
 		}
@@ -241,8 +258,10 @@ func sha256Hex(s string) (string, bool) {
 	if len(s) != 2*sha256.Size {
 		return "", false
 	}
-	if _, err := hex.DecodeString(s); err != nil {
-		return "", false
+	for i := range len(s) {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return "", false
+		}
 	}
 	return s, true
 }

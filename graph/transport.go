@@ -64,9 +64,16 @@ const (
 
 // httpRequest is one GraphQL-over-HTTP request's parameters, from a POST
 // body or a GET's URL: a document (query), or the id of a persisted one
-// (documentId, or extensions.persistedQuery: see persisted.go).
+// (documentId, or extensions.persistedQuery: see persisted.go). The only
+// extension read is persistedQuery, decoded as such (no map of maps for
+// every request that names a document by its hash); others are ignored.
 type httpRequest struct {
-	graphql.RawParams
+	Query         string         `json:"query"`
+	OperationName string         `json:"operationName"`
+	Variables     map[string]any `json:"variables"`
+	Extensions    struct {
+		PersistedQuery *persistedQuery `json:"persistedQuery"`
+	} `json:"extensions"`
 	DocumentID string `json:"documentId"`
 }
 
@@ -95,8 +102,7 @@ func (post) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecuto
 		writeBadRequest(w, http.StatusBadRequest, CodeBadRequest, "the body is not a GraphQL request (a JSON object with query, operationName, variables, extensions): %v", err)
 		return
 	}
-	req.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	serve(w, r, exec, &req, false)
+	serve(w, r, exec, &req, graphql.TraceTiming{Start: start, End: graphql.Now()}, false)
 }
 
 // get serves GET (and HEAD) requests, whose parameters are in the URL:
@@ -114,10 +120,9 @@ func (get) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor
 		writeBadRequest(w, http.StatusBadRequest, CodeBadRequest, "the URL's query is not application/x-www-form-urlencoded: %v", err)
 		return
 	}
-	req := httpRequest{DocumentID: q.Get("documentId")}
-	req.Query, req.OperationName = q.Get("query"), q.Get("operationName")
+	req := httpRequest{Query: q.Get("query"), OperationName: q.Get("operationName"), DocumentID: q.Get("documentId")}
 	// A JSON parameter set to the empty string is absent.
-	for name, into := range map[string]*map[string]any{"variables": &req.Variables, "extensions": &req.Extensions} {
+	for name, into := range map[string]any{"variables": &req.Variables, "extensions": &req.Extensions} {
 		v := q.Get(name)
 		if v == "" {
 			continue
@@ -129,8 +134,7 @@ func (get) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor
 			return
 		}
 	}
-	req.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	serve(w, r, exec, &req, true)
+	serve(w, r, exec, &req, graphql.TraceTiming{Start: start, End: graphql.Now()}, true)
 }
 
 // otherRequests answers what the transports above do not take: OPTIONS
@@ -163,13 +167,13 @@ type overGETKey struct{}
 // serve runs one request: negotiates the media type, creates the
 // operation (persisted documents, limits and every other check run there),
 // runs it and writes the response.
-func serve(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, req *httpRequest, overGET bool) {
+func serve(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, req *httpRequest, read graphql.TraceTiming, overGET bool) {
 	ctype := responseType(r.Header.Get("Accept"))
 	if ctype == "" {
 		writeBadRequest(w, http.StatusNotAcceptable, CodeNotAcceptable, "the Accept header accepts neither %s nor %s", graphqlResponseJSON, applicationJSON)
 		return
 	}
-	if req.Query == "" && req.DocumentID == "" && req.Extensions["persistedQuery"] == nil {
+	if req.Query == "" && req.DocumentID == "" && req.Extensions.PersistedQuery == nil {
 		writeBadRequest(w, http.StatusBadRequest, CodeBadRequest, "a GraphQL request needs a query, or the id of a persisted document (documentId, or extensions.persistedQuery)")
 		return
 	}
@@ -181,11 +185,12 @@ func serve(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, r
 		// What a cache must tell apart: the media type and the caller.
 		h.Set("Vary", "Accept, Authorization, Cookie")
 	}
-	if req.DocumentID != "" {
-		ctx = withDocumentID(ctx, req.DocumentID)
+	if req.DocumentID != "" || req.Extensions.PersistedQuery != nil {
+		ctx = withHTTPRequest(ctx, req)
 	}
-	req.Headers = r.Header
-	oc, errs := exec.CreateOperationContext(ctx, &req.RawParams)
+	params := &graphql.RawParams{Query: req.Query, OperationName: req.OperationName, Variables: req.Variables,
+		Headers: r.Header, ReadTime: read}
+	oc, errs := exec.CreateOperationContext(ctx, params)
 	if errs != nil {
 		if overGET {
 			h.Set("Cache-Control", "no-store")

@@ -169,14 +169,21 @@ func TestGraphQLAutomaticPersistedQueries(t *testing.T) {
 	if a := callGraphQL(t, srv, gqlCall{token: alice.Token, body: map[string]any{"extensions": apq(sha256Hex(bad))}}); a.code() != graph.CodePersistedQueryNotFound {
 		t.Fatalf("an invalid document was kept: %s", a.body)
 	}
-	// Malformed extensions are bad input.
-	for _, ext := range []map[string]any{
-		{"persistedQuery": map[string]any{"version": 2, "sha256Hash": hash}},
-		{"persistedQuery": map[string]any{"version": 1, "sha256Hash": "abc"}},
-		{"persistedQuery": "yes"},
+	// A version or hash Folio does not know is bad input; an extension
+	// of another shape is not a request.
+	for _, c := range []struct {
+		ext    map[string]any
+		status int
+		code   string
+	}{
+		{map[string]any{"persistedQuery": map[string]any{"version": 2, "sha256Hash": hash}}, 200, "INVALID"},
+		{map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": "abc"}}, 200, "INVALID"},
+		{map[string]any{"persistedQuery": map[string]any{"sha256Hash": hash}}, 200, "INVALID"},
+		{map[string]any{"persistedQuery": "yes"}, 400, graph.CodeBadRequest},
+		{map[string]any{"persistedQuery": map[string]any{"version": "1", "sha256Hash": hash}}, 400, graph.CodeBadRequest},
 	} {
-		if a := callGraphQL(t, srv, gqlCall{token: alice.Token, body: map[string]any{"extensions": ext}}); a.code() != "INVALID" {
-			t.Errorf("extensions %v: %s", ext, a.body)
+		if a := callGraphQL(t, srv, gqlCall{token: alice.Token, body: map[string]any{"extensions": c.ext}}); a.status != c.status || a.code() != c.code {
+			t.Errorf("extensions %v: %d %s, want %d %s", c.ext, a.status, a.body, c.status, c.code)
 		}
 	}
 
