@@ -11,10 +11,10 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// PublicMaxAge is how long, in seconds, a browser or a shared cache (a CDN)
+// publicMaxAge is how long, in seconds, a browser or a shared cache (a CDN)
 // may reuse the answer to an anonymous GET query without asking again.
 // Short: anonymous reads are public data that an edit changes.
-const PublicMaxAge = 60
+const publicMaxAge = 60
 
 // writeCacheable writes the answer to a GET query so that caches can keep
 // it: an ETag (a strong hash of the body: the same bytes, the same tag),
@@ -35,7 +35,7 @@ func writeCacheable(w http.ResponseWriter, r *http.Request, resp *graphql.Respon
 		// The browser may keep it, and asks again each time (If-None-Match).
 		h.Set("Cache-Control", "private, no-cache")
 	default:
-		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(PublicMaxAge))
+		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(publicMaxAge))
 	}
 	sum := sha256.Sum256(body.Bytes())
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`

@@ -109,11 +109,14 @@ func writeGraphQLInputError(w http.ResponseWriter, msg string) {
 	writeGraphQLBody(w, http.StatusBadRequest, invalidInput(msg))
 }
 
-// writeGraphQLBody answers /graphql with one error in GraphQL's shape.
+// writeGraphQLBody answers /graphql with one error in GraphQL's shape, and
+// no data entry: nothing was executed.
 func writeGraphQLBody(w http.ResponseWriter, status int, e *gqlerror.Error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	body, _ := json.Marshal(&graphql.Response{Errors: gqlerror.List{e}})
+	body, _ := json.Marshal(struct {
+		Errors gqlerror.List `json:"errors"`
+	}{gqlerror.List{e}})
 	w.Write(body)
 }
 
