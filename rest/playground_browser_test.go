@@ -128,7 +128,9 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("docs pane: %v", err)
 	}
-	var root struct{ Type struct{ Description string } `json:"__type"` }
+	var root struct {
+		Type struct{ Description string } `json:"__type"`
+	}
 	res := alice.GraphQL(`{ __type(name: "Query") { description } }`, nil)
 	if err := json.Unmarshal(res.Data, &root); err != nil || root.Type.Description == "" {
 		t.Fatalf("the schema does not describe Query: %s %v", res.Data, err)
