@@ -23,6 +23,10 @@ type Resolver struct {
 	Metrics *metrics.Metrics
 	// Importer crawls websites for content imports.
 	Importer *siteimport.Importer
+	// TrustedDocuments, when set, are the only documents /graphql runs
+	// (FOLIO_GRAPHQL_TRUSTED_DOCUMENTS; REST routes run their own
+	// operations whatever it holds).
+	TrustedDocuments TrustedDocuments
 
 	trees *treeCache // rendered page trees (Schema makes it)
 }

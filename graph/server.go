@@ -8,7 +8,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/executor"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -71,17 +70,25 @@ func configure(e engine, r *Resolver) {
 	})
 }
 
-// NewHTTPHandler serves the schema over HTTP (POST and GET) at /graphql.
+// NewHTTPHandler serves the schema over HTTP at /graphql, as the GraphQL
+// over HTTP specification says (transport.go): POST, and GET for queries
+// only (cacheable: httpcache.go), with persisted documents (persisted.go:
+// automatic persisted queries, or only r.TrustedDocuments when set).
 // There is no WebSocket transport: the schema has no subscriptions, and a
 // long-lived connection carrying queries and mutations would go around
 // every per-request limit (rate limit, body size, timeouts) of the HTTP
-// middleware. An upgrade request is answered like any unsupported request.
+// middleware. An upgrade request is answered 400.
 func NewHTTPHandler(r *Resolver) *handler.Server {
 	srv := handler.New(Schema(r))
-	srv.AddTransport(transport.Options{})
-	srv.AddTransport(transport.GET{})
 	srv.AddTransport(post{})
+	srv.AddTransport(get{})
+	srv.AddTransport(otherRequests{}) // takes every request: keep it last
+	srv.Use(getRunsQueries{})         // first: a GET mutation is 405, whatever else is wrong with it
 	configure(srv, r)
+	// After configure: a document learnt by automatic persisted queries has
+	// passed the limits. Its parameter step (which finds the document of a
+	// hash) runs before every other.
+	srv.Use(newPersistedDocuments(r.TrustedDocuments))
 	return srv
 }
 

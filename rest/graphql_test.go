@@ -13,7 +13,7 @@ import (
 
 // seedPeople gives the organization n more members and t teams; team i gets
 // the members i, i+1, ..., i+4 (wrapping), its first member as owner.
-func seedPeople(t *testing.T, srv *resttest.Server, orgID string, n, teams int) {
+func seedPeople(t testing.TB, srv *resttest.Server, orgID string, n, teams int) {
 	t.Helper()
 	ctx := context.Background()
 	role := store.RoleEdit

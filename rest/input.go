@@ -109,11 +109,14 @@ func writeGraphQLInputError(w http.ResponseWriter, msg string) {
 	writeGraphQLBody(w, http.StatusBadRequest, invalidInput(msg))
 }
 
-// writeGraphQLBody answers /graphql with one error in GraphQL's shape.
+// writeGraphQLBody answers /graphql with one error in GraphQL's shape, and
+// no data entry: nothing was executed.
 func writeGraphQLBody(w http.ResponseWriter, status int, e *gqlerror.Error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	body, _ := json.Marshal(&graphql.Response{Errors: gqlerror.List{e}})
+	body, _ := json.Marshal(struct {
+		Errors gqlerror.List `json:"errors"`
+	}{gqlerror.List{e}})
 	w.Write(body)
 }
 
@@ -225,11 +228,25 @@ type jsonScan struct {
 	stop    bool   // a problem, or text that is not JSON
 }
 
-// pathElem is one step of a path: a member name or an array index.
+// pathElem is one step of a path: a member name or an array index. A
+// member name of the body is kept as its JSON text (raw), decoded only
+// when a problem is reported: most bodies have none.
 type pathElem struct {
 	key   string
+	raw   []byte
 	index int
 	isKey bool
+}
+
+func (e pathElem) name() string {
+	if e.raw == nil {
+		return e.key
+	}
+	var key string
+	if json.Unmarshal(e.raw, &key) != nil {
+		return string(e.raw)
+	}
+	return key
 }
 
 func (s *jsonScan) where() string {
@@ -239,7 +256,7 @@ func (s *jsonScan) where() string {
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(e.key)
+			b.WriteString(e.name())
 		} else {
 			fmt.Fprintf(&b, "[%d]", e.index)
 		}
@@ -308,12 +325,11 @@ func (s *jsonScan) value(depth int) {
 			if s.stop {
 				return
 			}
-			var key string
-			if json.Unmarshal(s.src[start:s.i], &key) != nil || !s.expect(':') {
-				s.stop = true
+			name := s.src[start:s.i]
+			if !s.expect(':') {
 				return
 			}
-			s.path = append(s.path, pathElem{key: key, isKey: true})
+			s.path = append(s.path, pathElem{raw: name, isKey: true})
 			s.value(depth + 1)
 			s.path = s.path[:len(s.path)-1]
 			if s.stop {

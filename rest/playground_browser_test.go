@@ -3,6 +3,7 @@ package rest_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +21,8 @@ import (
 
 // TestPlaygroundInABrowser drives Debian's headless Chromium against a real
 // server: the page loads, a query typed into it with the caller's token
-// returns data, and no request leaves the server's origin. Chromium is
+// returns data, a header typed into the headers editor is sent and, with
+// the query, survives a reload, and no request leaves the server's origin. Chromium is
 // required as root (make test installs it, and CI runs as root): there it
 // fails without it. A normal user who cannot install packages gets a skip
 // that says what to install. FOLIO_SCREENSHOT=path saves a screenshot of
@@ -33,13 +35,18 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	ctx := chromiumTab(t, chromium, 90*time.Second)
 
 	var mu sync.Mutex
-	var requests, exceptions []string
+	var requests, exceptions, headerSent []string
 	chromedp.ListenTarget(ctx, func(ev any) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch ev := ev.(type) {
 		case *network.EventRequestWillBeSent:
 			requests = append(requests, ev.Request.URL)
+			for name, v := range ev.Request.Headers {
+				if strings.EqualFold(name, "X-Folio-Playground") {
+					headerSent = append(headerSent, fmt.Sprint(v))
+				}
+			}
 		case *runtime.EventExceptionThrown:
 			exceptions = append(exceptions, ev.ExceptionDetails.Error())
 		}
@@ -76,6 +83,68 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	if !strings.Contains(result, "Browser Acme") {
 		t.Errorf("the query returned %s, want the organization", result)
 	}
+
+	// A header typed into GraphiQL's headers editor is sent with the next
+	// run, and survives a reload with the tab's query (GraphiQL keeps both
+	// in localStorage: shouldPersistHeaders).
+	const header = `{"X-Folio-Playground": "kept"}`
+	headersEditor := `document.querySelectorAll('.graphiql-editor-tool .CodeMirror')[1].CodeMirror`
+	var kept, keptQuery string
+	err = chromedp.Run(ctx,
+		chromedp.Click(`button[data-name="headers"]`, chromedp.ByQuery),
+		chromedp.Evaluate(headersEditor+`.setValue(`+jsString(header)+`)`, nil),
+		chromedp.Click(`.graphiql-execute-button`, chromedp.ByQuery),
+		// Stored once GraphiQL has saved the tab (it waits a moment after an edit).
+		chromedp.Poll(`(() => { const t = localStorage.getItem('graphiql:tabState') || '';
+			return t.includes('X-Folio-Playground') && (localStorage.getItem('graphiql:headers') || '').includes('kept') ? t : null; })()`,
+			nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Reload(),
+		chromedp.WaitVisible(`.graphiql-query-editor .CodeMirror`, chromedp.ByQuery),
+		chromedp.Poll(`(() => { const cm = document.querySelectorAll('.graphiql-editor-tool .CodeMirror')[1];
+			const v = cm && cm.CodeMirror.getValue(); return v && v.includes('kept') ? v : null; })()`,
+			&kept, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.getValue()`, &keptQuery),
+	)
+	if err != nil {
+		mu.Lock()
+		t.Fatalf("headers editor: %v\nexceptions: %v", err, exceptions)
+	}
+	if kept != header {
+		t.Errorf("after a reload the headers editor holds %q, want %q", kept, header)
+	}
+	if keptQuery != query {
+		t.Errorf("after a reload the query editor holds %q, want %q", keptQuery, query)
+	}
+
+	// The docs pane shows the schema's descriptions: the root query type's.
+	var described string
+	err = chromedp.Run(ctx,
+		chromedp.Click(`.graphiql-sidebar button[aria-label="Show Documentation Explorer"]`, chromedp.ByQuery),
+		chromedp.Poll(`(() => { const a = [...document.querySelectorAll('.graphiql-doc-explorer a.graphiql-doc-explorer-type-name')]
+			.find(a => a.textContent === 'Query'); if (a) a.click(); return !!a; })()`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Poll(`(() => { const d = document.querySelector('.graphiql-doc-explorer .graphiql-markdown-description');
+			return d && d.textContent.trim() ? d.textContent : null; })()`, &described, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("docs pane: %v", err)
+	}
+	var root struct {
+		Type struct{ Description string } `json:"__type"`
+	}
+	res := alice.GraphQL(`{ __type(name: "Query") { description } }`, nil)
+	if err := json.Unmarshal(res.Data, &root); err != nil || root.Type.Description == "" {
+		t.Fatalf("the schema does not describe Query: %s %v", res.Data, err)
+	}
+	if strings.TrimSpace(described) != strings.TrimSpace(root.Type.Description) {
+		t.Errorf("the docs pane describes Query as %q, want the schema's %q", described, root.Type.Description)
+	}
+
+	mu.Lock()
+	if len(headerSent) == 0 || headerSent[0] != "kept" {
+		t.Errorf("the header typed into the headers editor was sent as %q, want \"kept\"", headerSent)
+	}
+	mu.Unlock()
+
 	if path := os.Getenv("FOLIO_SCREENSHOT"); path != "" {
 		var png []byte
 		if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)); err != nil {

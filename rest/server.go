@@ -51,6 +51,9 @@ type Config struct {
 	// GraphQL bounds every operation, /graphql and REST alike; zero fields
 	// take graph.DefaultLimits.
 	GraphQL graph.Limits
+	// TrustedDocuments, when set, are the only documents /graphql runs
+	// (graph.LoadTrustedDocuments reads FOLIO_GRAPHQL_TRUSTED_DOCUMENTS).
+	TrustedDocuments graph.TrustedDocuments
 	// Import bounds website imports (FOLIO_IMPORT_*); its zero value is the
 	// defaults, with private addresses refused.
 	Import siteimport.Config
@@ -63,7 +66,8 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		cfg.Logger = slog.Default()
 	}
 	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
-		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs)}
+		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs),
+		TrustedDocuments: cfg.TrustedDocuments}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	exec.Use(inputHygiene{ownDocuments: true})

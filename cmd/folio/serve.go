@@ -15,6 +15,7 @@ import (
 
 	"github.com/KimMachineGun/automemlimit/memlimit"
 
+	"folio/graph"
 	"folio/rest"
 	"folio/store/jobs"
 	"folio/store/metrics"
@@ -30,7 +31,14 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
 	}
-	// Before the database starts: a missing bucket stops the server at once.
+	// Before the database starts: a bad manifest or a missing bucket stops
+	// the server at once.
+	var trusted graph.TrustedDocuments
+	if path := os.Getenv(graph.TrustedDocumentsSetting); path != "" {
+		if trusted, err = graph.LoadTrustedDocuments(path); err != nil {
+			return err
+		}
+	}
 	blobs, err := blobStore(ctx)
 	if err != nil {
 		return err
@@ -59,14 +67,15 @@ func serve(ctx context.Context) error {
 		PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr),
 		// Uploaded files live under the data directory, whichever database
 		// is used, or in an S3 bucket that several servers share.
-		Blobs:           blobs,
-		StatementHeader: env("FOLIO_STATEMENT_HEADER", "") == "true",
-		Logger:          slog.Default(),
-		Metrics:         m,
-		RateLimit:       rl,
-		TrustedProxies:  proxies,
-		CORSOrigins:     splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
-		Import:          importCfg,
+		Blobs:            blobs,
+		StatementHeader:  env("FOLIO_STATEMENT_HEADER", "") == "true",
+		Logger:           slog.Default(),
+		Metrics:          m,
+		RateLimit:        rl,
+		TrustedProxies:   proxies,
+		CORSOrigins:      splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
+		Import:           importCfg,
+		TrustedDocuments: trusted,
 	})
 	if err != nil {
 		return err
@@ -100,7 +109,8 @@ func serve(ctx context.Context) error {
 	slog.Info("folio listening", "addr", addr, "metrics_addr", os.Getenv("FOLIO_METRICS_ADDR"),
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
-		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes)
+		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
+		"graphql_trusted_documents", len(trusted))
 	var serveErr error
 	select {
 	case serveErr = <-errc:

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -261,4 +264,26 @@ func TestListenBindsAllOrNone(t *testing.T) {
 		t.Fatalf("a free port: %v", err)
 	}
 	lns[0].Close()
+}
+
+// A trusted-documents manifest that cannot be read, or whose hash is not
+// its document's, stops folio serve before anything starts.
+func TestServeRefusesBadTrustedDocuments(t *testing.T) {
+	t.Setenv("FOLIO_DATA_DIR", t.TempDir())
+	t.Setenv("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none") // never reached
+	dir := t.TempDir()
+	wrong := filepath.Join(dir, "wrong.json")
+	// The key is the SHA-256 of "{ a }", not of the document.
+	if err := os.WriteFile(wrong, []byte(`{"`+fmt.Sprintf("%x", sha256.Sum256([]byte("{ a }")))+`": "{ apiInformation { version } }"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "missing.json"), "FOLIO_GRAPHQL_TRUSTED_DOCUMENTS: open "},
+		{wrong, "is not the SHA-256 of its document"},
+	} {
+		t.Setenv("FOLIO_GRAPHQL_TRUSTED_DOCUMENTS", c.path)
+		if err := serve(context.Background()); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("serve with %s = %v, want an error with %q", filepath.Base(c.path), err, c.want)
+		}
+	}
 }

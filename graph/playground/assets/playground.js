@@ -1,5 +1,8 @@
 // The Folio playground: GraphiQL against this server's /graphql, sending the
-// API token typed into the bar (kept in localStorage, never in the URL).
+// API token typed into the bar (kept in localStorage, never in the URL) and
+// the headers of GraphiQL's headers editor. GraphiQL keeps its tabs (each
+// with its query, variables and headers) in this browser's localStorage
+// too, so they survive a reload.
 (function () {
   'use strict';
   var KEY = 'folio.apiToken';
@@ -9,9 +12,22 @@
 
   function token() { return (localStorage.getItem(KEY) || '').trim(); }
 
-  function fetcher(params) {
-    var headers = { 'Content-Type': 'application/json', 'Accept': 'application/json' };
+  // The headers editor's headers go with every request, each replacing one
+  // of the same name (an Authorization typed there wins over the bar's
+  // token). The response is read whatever
+  // its status: application/graphql-response+json answers a refused
+  // request with 4xx and its errors.
+  function fetcher(params, opts) {
+    var headers = { 'Content-Type': 'application/json',
+      'Accept': 'application/graphql-response+json, application/json;q=0.9' };
     if (token()) headers['Authorization'] = 'Bearer ' + token();
+    var extra = (opts && opts.headers) || {};
+    Object.keys(extra).forEach(function (name) {
+      Object.keys(headers).forEach(function (have) {
+        if (have.toLowerCase() === name.toLowerCase()) delete headers[have];
+      });
+      headers[name] = extra[name];
+    });
     return fetch('/graphql', { method: 'POST', headers: headers, body: JSON.stringify(params) })
       .then(function (res) { return res.json(); });
   }
@@ -20,7 +36,7 @@
   // pasted a moment ago is sent by the very next Run. GraphiQL stays
   // mounted (a remount would swallow the click that blurred the field, and
   // the editor's state); a new fetcher makes it fetch the schema again.
-  function schemaFetcher() { return function (params) { return fetcher(params); }; }
+  function schemaFetcher() { return function (params, opts) { return fetcher(params, opts); }; }
 
   function describe() {
     state.textContent = token() ? 'token set'
@@ -31,6 +47,8 @@
     describe();
     root.render(React.createElement(GraphiQL, {
       fetcher: schemaFetcher(),
+      // Headers are kept with the tabs in localStorage, as the token is.
+      shouldPersistHeaders: true,
       defaultQuery: '# Set your API token above, then run:\n{\n  organizations {\n    items { id title }\n  }\n}\n',
     }));
   }
