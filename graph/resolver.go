@@ -23,6 +23,8 @@ type Resolver struct {
 	Metrics *metrics.Metrics
 	// Importer crawls websites for content imports.
 	Importer *siteimport.Importer
+	// Subscriptions serves the subscriptions of /graphql (nil: none).
+	Subscriptions *Subscriptions
 
 	trees *treeCache // rendered page trees (Schema makes it)
 }

@@ -71,13 +71,15 @@ func configure(e engine, r *Resolver) {
 	})
 }
 
-// NewHTTPHandler serves the schema over HTTP (POST and GET) at /graphql.
-// There is no WebSocket transport: the schema has no subscriptions, and a
-// long-lived connection carrying queries and mutations would go around
-// every per-request limit (rate limit, body size, timeouts) of the HTTP
-// middleware. An upgrade request is answered like any unsupported request.
+// NewHTTPHandler serves the schema over HTTP (POST and GET) at /graphql,
+// and subscriptions over Server-Sent Events (subscription_transport.go).
+// There is no WebSocket transport: a long-lived connection carrying
+// queries and mutations would go around every per-request limit (rate
+// limit, body size, timeouts) of the HTTP middleware. An upgrade request
+// is answered like any unsupported request.
 func NewHTTPHandler(r *Resolver) *handler.Server {
 	srv := handler.New(Schema(r))
+	srv.AddTransport(sse{r}) // first: it takes the requests that accept text/event-stream
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(post{})

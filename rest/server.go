@@ -54,6 +54,10 @@ type Config struct {
 	// Import bounds website imports (FOLIO_IMPORT_*); its zero value is the
 	// defaults, with private addresses refused.
 	Import siteimport.Config
+	// Subscriptions serves the subscriptions of /graphql; nil makes one
+	// with graph.DefaultSubscriptionLimits. Close it on shutdown, so that
+	// open streams end (`folio serve` does).
+	Subscriptions *graph.Subscriptions
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
@@ -62,8 +66,12 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.Subscriptions == nil {
+		cfg.Subscriptions = graph.NewSubscriptions(cfg.Store, graph.SubscriptionLimits{}, cfg.Logger)
+	}
 	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
-		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs)}
+		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs),
+		Subscriptions: cfg.Subscriptions}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	exec.Use(inputHygiene{ownDocuments: true})
