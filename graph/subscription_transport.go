@@ -124,6 +124,7 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	defer idle.Stop()
 
 	responses, dctx := exec.DispatchOperation(sctx, oc)
+	out.open()
 	subscription := oc.Operation.Operation == ast.Subscription
 	cost := staticCost(oc).Complexity
 	for {
@@ -207,25 +208,42 @@ type eventStream struct {
 
 func newEventStream(w http.ResponseWriter, keepAlive time.Duration) *eventStream {
 	s := &eventStream{w: w, rc: http.NewResponseController(w), keepAlive: keepAlive}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Accel-Buffering", "no") // nginx: pass events on as they come
-	w.WriteHeader(http.StatusOK)
 	// The read deadline of the server's read timeout would end the request
 	// (net/http cancels it when its background read times out).
 	s.rc.SetReadDeadline(time.Time{})
-	s.mu.Lock()
-	s.write([]byte(":\n\n")) // the headers go out now: the client knows it is accepted
-	s.timer = time.AfterFunc(keepAlive, s.ping)
-	s.mu.Unlock()
 	return s
 }
 
-// write sends b and flushes it; s.mu is held.
+// open sends the response's headers, once. Do opens the stream when the
+// subscription is registered, so a client that sees the headers (the
+// graphql-sse client's `connected`) knows every event committed from
+// then on will come.
+func (s *eventStream) open() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.openLocked()
+}
+
+func (s *eventStream) openLocked() {
+	if s.timer != nil || s.closed {
+		return
+	}
+	h := s.w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no") // nginx: pass events on as they come
+	s.w.WriteHeader(http.StatusOK)
+	s.timer = time.AfterFunc(s.keepAlive, s.ping)
+	s.write([]byte(":\n\n"))
+}
+
+// write opens the stream if need be, sends b and flushes it; s.mu is held.
 func (s *eventStream) write(b []byte) error {
 	if s.closed || s.err != nil {
 		return s.errOrClosed()
+	}
+	if s.timer == nil {
+		s.openLocked()
 	}
 	s.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 	if _, err := s.w.Write(b); err != nil {
