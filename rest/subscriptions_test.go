@@ -629,7 +629,7 @@ func TestSubscriptionTwoServers(t *testing.T) {
 	two := resttest.New(t, resttest.SharingDatabase(one))
 	admin := one.User("admin@example.com")
 	org := createOrg(t, admin, "Acme")
-	admin2 := two.User("admin2@example.com") // a client of two ...
+	admin2 := two.User("admin2@example.com")                // a client of two ...
 	admin2.Token, admin2.UserID = admin.Token, admin.UserID // ... as admin
 	d1, d2 := newSSEDriver(t, one), newSSEDriver(t, two)
 	d1.accepted("feed", admin, orgEventsQuery, map[string]any{"org": org})
