@@ -2,9 +2,11 @@ package rest_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,8 +18,10 @@ import (
 	"time"
 
 	"folio/graph"
+	"folio/rest"
 	"folio/rest/resttest"
 	"folio/rest/resttest/npmcache"
+	"folio/store/blob"
 )
 
 // The subscription tests drive Folio with the graphql-sse client from npm
@@ -74,11 +78,14 @@ func graphqlSSE(t testing.TB) (node, modules string) {
 }
 
 // newSSEDriver starts the driver against a server's /graphql.
-func newSSEDriver(t testing.TB, srv *resttest.Server) *sseDriver {
+func newSSEDriver(t testing.TB, srv *resttest.Server) *sseDriver { return sseDriverAt(t, srv.URL) }
+
+// sseDriverAt starts the driver against the /graphql of the server at url.
+func sseDriverAt(t testing.TB, url string) *sseDriver {
 	t.Helper()
 	node, modules := graphqlSSE(t)
 	cmd := exec.Command(node, filepath.Join("testdata", "graphql-sse", "driver.mjs"))
-	cmd.Env = append(os.Environ(), "NODE_PATH="+modules, "FOLIO_GRAPHQL="+srv.URL+"/graphql")
+	cmd.Env = append(os.Environ(), "NODE_PATH="+modules, "FOLIO_GRAPHQL="+url+"/graphql")
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -91,7 +98,7 @@ func newSSEDriver(t testing.TB, srv *resttest.Server) *sseDriver {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	d := &sseDriver{t: t, url: srv.URL, stdin: stdin, inbox: map[string]chan sseMsg{}}
+	d := &sseDriver{t: t, url: url, stdin: stdin, inbox: map[string]chan sseMsg{}}
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 1<<20), 16<<20)
@@ -656,5 +663,83 @@ func TestSubscriptionTwoServers(t *testing.T) {
 	got1, got2 := d1.eventsUntil("feed", last), d2.eventsUntil("feed", last)
 	if idList(got1) != idList(want) || idList(got2) != idList(want) {
 		t.Fatalf("server one %s, server two %s, feed %s", idList(got1), idList(got2), idList(want))
+	}
+}
+
+// TestSubscriptionStreamTimeouts: a stream outlives the server's read and
+// write timeouts (each write has its own deadline instead), gets comment
+// lines while idle, and ends with `complete` when the server shuts down,
+// without holding the shutdown up.
+func TestSubscriptionStreamTimeouts(t *testing.T) {
+	srv := resttest.New(t)
+	admin := srv.User("admin@example.com")
+	org := createOrg(t, admin, "Acme")
+	subs := graph.NewSubscriptions(srv.Store, graph.SubscriptionLimits{KeepAlive: 100 * time.Millisecond}, nil)
+	h, err := rest.NewHandler(rest.Config{Store: srv.Store, PublicURL: "http://folio.test", Blobs: blob.Dir{Root: t.TempDir()}, Subscriptions: subs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: h, ReadTimeout: time.Second, WriteTimeout: time.Second}
+	hs.RegisterOnShutdown(subs.Close)
+	go hs.Serve(ln)
+	t.Cleanup(func() { subs.Close(); hs.Close() })
+	url := "http://" + ln.Addr().String()
+	d := sseDriverAt(t, url)
+	d.accepted("feed", admin, orgEventsQuery, map[string]any{"org": org})
+
+	// Idle, the stream gets a comment line every KeepAlive.
+	req, _ := http.NewRequest(http.MethodPost, url+"/graphql", strings.NewReader(`{"query":"subscription { organizationEvents(organizationId: \"`+org+`\") { id } }"}`))
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+admin.Token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 9)
+	if _, err := io.ReadFull(resp.Body, buf); err != nil || string(buf) != ":\n\n:\n\n:\n\n" {
+		t.Fatalf("idle stream starts %q (%v), want comment lines", buf, err)
+	}
+	resp.Body.Close()
+
+	time.Sleep(2500 * time.Millisecond) // past both timeouts of the server
+	space := createSpaceID(t, admin, org, map[string]any{"title": "Docs"})
+	if e := d.event("feed"); e.ObjectID != space {
+		t.Fatalf("after the timeouts: %+v", e)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if m := d.next("feed"); m.Event != "complete" {
+		t.Fatalf("on shutdown: %+v, want complete", m)
+	}
+}
+
+// TestSubscriptionLifetimes: a stream ends with `complete` at its maximum
+// lifetime, and when idle for the idle timeout; the places it held are
+// free again.
+func TestSubscriptionLifetimes(t *testing.T) {
+	short := resttest.New(t, resttest.WithSubscriptionLimits(graph.SubscriptionLimits{MaxLifetime: time.Second}))
+	idle := resttest.New(t, resttest.SharingDatabase(short), resttest.WithSubscriptionLimits(graph.SubscriptionLimits{IdleTimeout: time.Second}))
+	admin := short.User("admin@example.com")
+	org := createOrg(t, admin, "Acme")
+	onIdle := idle.User("other@example.com")
+	onIdle.Token, onIdle.UserID = admin.Token, admin.UserID
+	for _, c := range []struct {
+		srv    *resttest.Server
+		client *resttest.Client
+	}{{short, admin}, {idle, onIdle}} {
+		d := newSSEDriver(t, c.srv)
+		d.accepted("feed", c.client, orgEventsQuery, map[string]any{"org": org})
+		if m := d.next("feed"); m.Event != "complete" {
+			t.Fatalf("%+v, want complete", m)
+		}
+		waitFor(t, "the stream to end", func() bool { return c.srv.Subscriptions.Open() == 0 })
 	}
 }
