@@ -33,16 +33,17 @@ type sseDriver struct {
 	url   string
 	stdin io.WriteCloser
 	mu    sync.Mutex
-	inbox map[string]chan sseMsg
+	inbox map[string]*inbox
 }
 
 // sseMsg is what the client reported about one subscription.
 type sseMsg struct {
-	ID     string    `json:"id"`
-	Event  string    `json:"event"` // connected, next, complete, error, disposed
-	Data   sseResult `json:"data"`
-	Status int       `json:"status"`
-	Msg    string    `json:"message"`
+	ID      string    `json:"id"`
+	Event   string    `json:"event"` // connected, next, complete, error, disposed
+	Data    sseResult `json:"data"`
+	Status  int       `json:"status"`
+	Msg     string    `json:"message"`
+	Results int       `json:"results"` // of stats
 }
 
 type sseResult struct {
@@ -98,7 +99,7 @@ func sseDriverAt(t testing.TB, url string) *sseDriver {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	d := &sseDriver{t: t, url: url, stdin: stdin, inbox: map[string]chan sseMsg{}}
+	d := &sseDriver{t: t, url: url, stdin: stdin, inbox: map[string]*inbox{}}
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 1<<20), 16<<20)
@@ -108,7 +109,7 @@ func sseDriverAt(t testing.TB, url string) *sseDriver {
 				t.Errorf("driver wrote %q: %v", sc.Text(), err)
 				continue
 			}
-			d.box(m.ID) <- m
+			d.inboxOf(m.ID).put(m)
 		}
 	}()
 	cmd.WaitDelay = 5 * time.Second
@@ -123,13 +124,49 @@ func sseDriverAt(t testing.TB, url string) *sseDriver {
 	return d
 }
 
-func (d *sseDriver) box(id string) chan sseMsg {
+// inboxOf returns the queue of messages about subscription id.
+func (d *sseDriver) inboxOf(id string) *inbox {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.inbox[id] == nil {
-		d.inbox[id] = make(chan sseMsg, 10_000)
+		d.inbox[id] = &inbox{ready: make(chan struct{}, 1)}
 	}
 	return d.inbox[id]
+}
+
+// inbox is an unbounded queue: the reader of the driver's output never
+// waits for a test to take a message.
+type inbox struct {
+	mu    sync.Mutex
+	msgs  []sseMsg
+	ready chan struct{} // a token when msgs is not empty
+}
+
+func (q *inbox) put(m sseMsg) {
+	q.mu.Lock()
+	q.msgs = append(q.msgs, m)
+	q.mu.Unlock()
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+}
+
+func (q *inbox) take() (sseMsg, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.msgs) == 0 {
+		return sseMsg{}, false
+	}
+	m := q.msgs[0]
+	q.msgs = q.msgs[1:]
+	if len(q.msgs) > 0 {
+		select {
+		case q.ready <- struct{}{}:
+		default:
+		}
+	}
+	return m, true
 }
 
 func (d *sseDriver) send(cmd map[string]any) {
@@ -167,12 +204,18 @@ func (d *sseDriver) dispose(id string) {
 // next waits for the next message about subscription id.
 func (d *sseDriver) next(id string) sseMsg {
 	d.t.Helper()
-	select {
-	case m := <-d.box(id):
-		return m
-	case <-time.After(30 * time.Second):
-		d.t.Fatalf("%s: nothing from the client in 30s", id)
-		return sseMsg{}
+	q := d.inboxOf(id)
+	timeout := time.After(30 * time.Second)
+	for {
+		if m, ok := q.take(); ok {
+			return m
+		}
+		select {
+		case <-q.ready:
+		case <-timeout:
+			d.t.Fatalf("%s: nothing from the client in 30s", id)
+			return sseMsg{}
+		}
 	}
 }
 

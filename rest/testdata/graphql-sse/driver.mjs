@@ -3,12 +3,16 @@
 // sends one JSON command a line on stdin:
 //   {"op":"subscribe","id":"a","token":"...","query":"...","variables":{...}}
 //   {"op":"dispose","id":"a"}
+//   {"op":"stats","id":"s"}   how many results the quiet subscriptions got
 // and reads one JSON line per thing the client reports on stdout:
 //   {"id":"a","event":"connected"}             the server accepted the stream
 //   {"id":"a","event":"next","data":{...}}     a result (data and/or errors)
 //   {"id":"a","event":"complete"}              the server completed the stream
 //   {"id":"a","event":"error","message":"...","status":429}
 //   {"id":"a","event":"disposed"}
+//   {"id":"s","event":"stats","results":1234}
+// A subscription with "quiet": true reports only connected, errors and
+// complete, and counts its results (the benchmarks hold a thousand).
 // The client never retries (retryAttempts: 0): the test sees every refusal.
 import readline from 'node:readline';
 import { join } from 'node:path';
@@ -20,6 +24,7 @@ const { createClient } = await import(pathToFileURL(join(process.env.NODE_PATH, 
 
 const url = process.env.FOLIO_GRAPHQL;
 const subs = new Map();
+let quietResults = 0;
 const out = (o) => process.stdout.write(JSON.stringify(o) + '\n');
 
 function subscribe(cmd) {
@@ -28,7 +33,7 @@ function subscribe(cmd) {
   const dispose = client.subscribe(
     { query: cmd.query, variables: cmd.variables ?? {} },
     {
-      next: (data) => out({ id: cmd.id, event: 'next', data }),
+      next: (data) => (cmd.quiet ? quietResults++ : out({ id: cmd.id, event: 'next', data })),
       error: (err) => out({ id: cmd.id, event: 'error', message: String(err?.message ?? err), status: err?.response?.status ?? 0 }),
       complete: () => out({ id: cmd.id, event: 'complete' }),
     },
@@ -62,6 +67,9 @@ rl.on('line', (line) => {
       out({ id: cmd.id, event: 'disposed' });
       break;
     }
+    case 'stats':
+      out({ id: cmd.id, event: 'stats', results: quietResults });
+      break;
     default:
       out({ id: cmd.id ?? '', event: 'error', message: 'unknown op ' + cmd.op, status: 0 });
   }
