@@ -114,7 +114,8 @@ func (h *feedHub) join(ctx context.Context, org string, latest bool) (*follower,
 	}
 	h.mu.Unlock()
 	if first {
-		head, err := h.store.LastEventID(ctx, org)
+		// Not cut short by this client leaving: others may be waiting for it.
+		head, err := h.store.LastEventID(context.WithoutCancel(ctx), org)
 		h.mu.Lock()
 		f.base, f.head, f.err = head, head, err
 		if err != nil && h.feeds[org] == f {

@@ -205,7 +205,13 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 					logs.Annotations(ctx)...)
 				logs.From(ctx).LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 			}
-			cfg.Metrics.Request(r.Method, route, w.status, took, n)
+			metricRoute := route
+			if strings.HasPrefix(w.Header().Get("Content-Type"), "text/event-stream") {
+				// A subscription's stream lasts up to an hour: kept apart,
+				// it leaves the route's request latencies meaningful.
+				metricRoute += " (stream)"
+			}
+			cfg.Metrics.Request(r.Method, metricRoute, w.status, took, n)
 		}()
 		if cors.handle(w, r) {
 			return
