@@ -785,4 +785,8 @@ func TestSubscriptionLifetimes(t *testing.T) {
 		}
 		waitFor(t, "the stream to end", func() bool { return c.srv.Subscriptions.Open() == 0 })
 	}
+	// Streams are a route of their own in the metrics.
+	waitFor(t, "the stream's metrics", func() bool {
+		return strings.Contains(short.Metrics(), `route="/graphql (stream)",status="200"`)
+	})
 }
