@@ -27,6 +27,8 @@ type Resolver struct {
 	// (FOLIO_GRAPHQL_TRUSTED_DOCUMENTS; REST routes run their own
 	// operations whatever it holds).
 	TrustedDocuments TrustedDocuments
+	// Subscriptions serves the subscriptions of /graphql (nil: none).
+	Subscriptions *Subscriptions
 
 	trees *treeCache // rendered page trees (Schema makes it)
 }

@@ -73,13 +73,15 @@ func configure(e engine, r *Resolver) {
 // NewHTTPHandler serves the schema over HTTP at /graphql, as the GraphQL
 // over HTTP specification says (transport.go): POST, and GET for queries
 // only (cacheable: httpcache.go), with persisted documents (persisted.go:
-// automatic persisted queries, or only r.TrustedDocuments when set).
-// There is no WebSocket transport: the schema has no subscriptions, and a
-// long-lived connection carrying queries and mutations would go around
-// every per-request limit (rate limit, body size, timeouts) of the HTTP
-// middleware. An upgrade request is answered 400.
+// automatic persisted queries, or only r.TrustedDocuments when set); and
+// subscriptions over Server-Sent Events (subscription_transport.go), whose
+// documents go through the same extensions. There is no WebSocket
+// transport: a long-lived connection carrying queries and mutations would
+// go around every per-request limit (rate limit, body size, timeouts) of
+// the HTTP middleware. An upgrade request is answered 400.
 func NewHTTPHandler(r *Resolver) *handler.Server {
 	srv := handler.New(Schema(r))
+	srv.AddTransport(sse{r}) // first: it takes the requests that accept text/event-stream
 	srv.AddTransport(post{})
 	srv.AddTransport(get{})
 	srv.AddTransport(otherRequests{}) // takes every request: keep it last

@@ -57,6 +57,10 @@ type Config struct {
 	// Import bounds website imports (FOLIO_IMPORT_*); its zero value is the
 	// defaults, with private addresses refused.
 	Import siteimport.Config
+	// Subscriptions serves the subscriptions of /graphql; nil makes one
+	// with graph.DefaultSubscriptionLimits. Close it on shutdown, so that
+	// open streams end (`folio serve` does).
+	Subscriptions *graph.Subscriptions
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
@@ -65,9 +69,13 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.Subscriptions == nil {
+		cfg.Subscriptions = graph.NewSubscriptions(cfg.Store, graph.SubscriptionLimits{}, cfg.Logger)
+	}
 	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
 		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs),
-		TrustedDocuments: cfg.TrustedDocuments}
+		TrustedDocuments: cfg.TrustedDocuments,
+		Subscriptions:    cfg.Subscriptions}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	exec.Use(inputHygiene{ownDocuments: true})
@@ -201,7 +209,13 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 					logs.Annotations(ctx)...)
 				logs.From(ctx).LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 			}
-			cfg.Metrics.Request(r.Method, route, w.status, took, n)
+			metricRoute := route
+			if strings.HasPrefix(w.Header().Get("Content-Type"), "text/event-stream") {
+				// A subscription's stream lasts up to an hour: kept apart,
+				// it leaves the route's request latencies meaningful.
+				metricRoute += " (stream)"
+			}
+			cfg.Metrics.Request(r.Method, metricRoute, w.status, took, n)
 		}()
 		if cors.handle(w, r) {
 			return

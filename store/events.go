@@ -176,6 +176,8 @@ func ActorOf(ctx context.Context) string {
 type EventFilter struct {
 	// After keeps events whose id is greater (0: from the oldest kept).
 	After int64
+	// Until, when positive, keeps events whose id is at most Until.
+	Until int64
 	// Types keeps these types; "space.*" keeps every type of an object.
 	// Empty keeps all.
 	Types []string
@@ -203,6 +205,9 @@ func (s *Store) ListEvents(ctx context.Context, orgID string, f EventFilter, arg
 	}
 	if after > 0 {
 		q.Where("event.id > ?", after)
+	}
+	if f.Until > 0 {
+		q.Where("event.id <= ?", f.Until)
 	}
 	if len(f.Types) > 0 {
 		q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {

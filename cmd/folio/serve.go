@@ -60,8 +60,13 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	subLimits, err := subscriptionLimitsFromEnv()
+	if err != nil {
+		return err
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
+	subs := graph.NewSubscriptions(s, subLimits, slog.Default())
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
 		PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr),
@@ -76,11 +81,15 @@ func serve(ctx context.Context) error {
 		CORSOrigins:      splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
 		Import:           importCfg,
 		TrustedDocuments: trusted,
+		Subscriptions:    subs,
 	})
 	if err != nil {
 		return err
 	}
 	servers := []*http.Server{limits.server(addr, h)}
+	// Shutdown waits for responses to end, and a subscription's stream
+	// would not: Close ends each with `complete`.
+	servers[0].RegisterOnShutdown(subs.Close)
 	// Metrics have a listener of their own, off unless configured, so the
 	// public listener never shows them.
 	if maddr := os.Getenv("FOLIO_METRICS_ADDR"); maddr != "" {
@@ -272,4 +281,44 @@ func gcTarget() {
 	memlimit.SetGoMemLimitWithOpts(memlimit.WithRatio(0.8),
 		memlimit.WithProvider(memlimit.ApplyFallback(memlimit.FromCgroup, memlimit.FromSystem)),
 		memlimit.WithLogger(slog.Default()))
+}
+
+// subscriptionLimitsFromEnv reads FOLIO_SUBSCRIPTIONS_PER_TOKEN,
+// FOLIO_SUBSCRIPTIONS_MAX, FOLIO_SUBSCRIPTION_MAX_LIFETIME,
+// FOLIO_SUBSCRIPTION_IDLE_TIMEOUT, FOLIO_SUBSCRIPTION_KEEPALIVE and
+// FOLIO_SUBSCRIPTION_POLL_INTERVAL (graph.DefaultSubscriptionLimits
+// where unset).
+func subscriptionLimitsFromEnv() (graph.SubscriptionLimits, error) {
+	l := graph.DefaultSubscriptionLimits
+	for _, n := range []struct {
+		name string
+		dest *int
+	}{{"FOLIO_SUBSCRIPTIONS_PER_TOKEN", &l.PerToken}, {"FOLIO_SUBSCRIPTIONS_MAX", &l.Max}} {
+		if v := os.Getenv(n.name); v != "" {
+			i, err := strconv.Atoi(v)
+			if err != nil || i < 1 {
+				return l, fmt.Errorf("%s=%q: want a number of subscriptions, at least 1", n.name, v)
+			}
+			*n.dest = i
+		}
+	}
+	for _, d := range []struct {
+		name     string
+		dest     *time.Duration
+		min, max time.Duration
+	}{
+		{"FOLIO_SUBSCRIPTION_MAX_LIFETIME", &l.MaxLifetime, time.Second, 7 * 24 * time.Hour},
+		{"FOLIO_SUBSCRIPTION_IDLE_TIMEOUT", &l.IdleTimeout, time.Second, 7 * 24 * time.Hour},
+		{"FOLIO_SUBSCRIPTION_KEEPALIVE", &l.KeepAlive, time.Second, time.Hour},
+		{"FOLIO_SUBSCRIPTION_POLL_INTERVAL", &l.PollInterval, 10 * time.Millisecond, time.Minute},
+	} {
+		if v := os.Getenv(d.name); v != "" {
+			t, err := time.ParseDuration(v)
+			if err != nil || t < d.min || t > d.max {
+				return l, fmt.Errorf("%s=%q: want a duration from %s to %s", d.name, v, d.min, d.max)
+			}
+			*d.dest = t
+		}
+	}
+	return l, nil
 }

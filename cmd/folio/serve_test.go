@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/graph"
 	"folio/rest"
 )
 
@@ -285,5 +286,45 @@ func TestServeRefusesBadTrustedDocuments(t *testing.T) {
 		if err := serve(context.Background()); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("serve with %s = %v, want an error with %q", filepath.Base(c.path), err, c.want)
 		}
+	}
+}
+
+func TestSubscriptionLimitsFromEnv(t *testing.T) {
+	vars := []string{"FOLIO_SUBSCRIPTIONS_PER_TOKEN", "FOLIO_SUBSCRIPTIONS_MAX", "FOLIO_SUBSCRIPTION_MAX_LIFETIME",
+		"FOLIO_SUBSCRIPTION_IDLE_TIMEOUT", "FOLIO_SUBSCRIPTION_KEEPALIVE", "FOLIO_SUBSCRIPTION_POLL_INTERVAL"}
+	cases := []struct {
+		name  string
+		env   map[string]string
+		want  graph.SubscriptionLimits
+		fails bool
+	}{
+		{"unset-defaults", nil, graph.DefaultSubscriptionLimits, false},
+		{"set", map[string]string{"FOLIO_SUBSCRIPTIONS_PER_TOKEN": "3", "FOLIO_SUBSCRIPTIONS_MAX": "50",
+			"FOLIO_SUBSCRIPTION_MAX_LIFETIME": "10m", "FOLIO_SUBSCRIPTION_IDLE_TIMEOUT": "1m",
+			"FOLIO_SUBSCRIPTION_KEEPALIVE": "5s", "FOLIO_SUBSCRIPTION_POLL_INTERVAL": "250ms"},
+			graph.SubscriptionLimits{PerToken: 3, Max: 50, MaxLifetime: 10 * time.Minute, IdleTimeout: time.Minute,
+				KeepAlive: 5 * time.Second, PollInterval: 250 * time.Millisecond}, false},
+		{"per-token-zero-fails", map[string]string{"FOLIO_SUBSCRIPTIONS_PER_TOKEN": "0"}, graph.SubscriptionLimits{}, true},
+		{"max-not-a-number-fails", map[string]string{"FOLIO_SUBSCRIPTIONS_MAX": "many"}, graph.SubscriptionLimits{}, true},
+		{"lifetime-not-a-duration-fails", map[string]string{"FOLIO_SUBSCRIPTION_MAX_LIFETIME": "1 hour"}, graph.SubscriptionLimits{}, true},
+		{"poll-too-fast-fails", map[string]string{"FOLIO_SUBSCRIPTION_POLL_INTERVAL": "1ms"}, graph.SubscriptionLimits{}, true},
+		{"keepalive-zero-fails", map[string]string{"FOLIO_SUBSCRIPTION_KEEPALIVE": "0s"}, graph.SubscriptionLimits{}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, v := range vars {
+				t.Setenv(v, c.env[v])
+			}
+			got, err := subscriptionLimitsFromEnv()
+			if c.fails {
+				if err == nil {
+					t.Fatalf("accepted: %+v", got)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %+v, %v; want %+v", got, err, c.want)
+			}
+		})
 	}
 }

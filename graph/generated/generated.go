@@ -3,6 +3,7 @@
 package generated
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,6 +53,7 @@ type ResolverRoot interface {
 	SiteSection() SiteSectionResolver
 	SiteSectionGroup() SiteSectionGroupResolver
 	Space() SpaceResolver
+	Subscription() SubscriptionResolver
 	Team() TeamResolver
 	TeamMember() TeamMemberResolver
 	Webhook() WebhookResolver
@@ -173,6 +175,14 @@ type ComplexityRoot struct {
 	CommentBody struct {
 		Document func(childComplexity int) int
 		Markdown func(childComplexity int) int
+	}
+
+	CommentChange struct {
+		Comment   func(childComplexity int) int
+		CommentID func(childComplexity int) int
+		Event     func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		ReplyID   func(childComplexity int) int
 	}
 
 	CommentList struct {
@@ -1113,6 +1123,12 @@ type ComplexityRoot struct {
 		Published func(childComplexity int) int
 	}
 
+	Subscription struct {
+		ChangeRequestUpdated func(childComplexity int, spaceID string, changeRequestID string) int
+		CommentsChanged      func(childComplexity int, spaceID string, changeRequestID *string) int
+		OrganizationEvents   func(childComplexity int, organizationID string, types []string, after *string) int
+	}
+
 	Team struct {
 		CreatedAt   func(childComplexity int) int
 		ID          func(childComplexity int) int
@@ -1483,6 +1499,11 @@ type SpaceResolver interface {
 	Revision(ctx context.Context, obj *model.Space) (*model.Revision, error)
 	RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error)
 	Search(ctx context.Context, obj *model.Space, query string, page *string, limit *int) (*model.SearchPageResultList, error)
+}
+type SubscriptionResolver interface {
+	OrganizationEvents(ctx context.Context, organizationID string, types []string, after *string) (<-chan *model.Event, error)
+	ChangeRequestUpdated(ctx context.Context, spaceID string, changeRequestID string) (<-chan *model.ChangeRequest, error)
+	CommentsChanged(ctx context.Context, spaceID string, changeRequestID *string) (<-chan *model.CommentChange, error)
 }
 type TeamResolver interface {
 	Members(ctx context.Context, obj *model.Team) (int, error)
@@ -1999,6 +2020,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CommentBody.Markdown(childComplexity), true
+
+	case "CommentChange.comment":
+		if e.ComplexityRoot.CommentChange.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommentChange.Comment(childComplexity), true
+	case "CommentChange.commentId":
+		if e.ComplexityRoot.CommentChange.CommentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommentChange.CommentID(childComplexity), true
+	case "CommentChange.event":
+		if e.ComplexityRoot.CommentChange.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommentChange.Event(childComplexity), true
+	case "CommentChange.kind":
+		if e.ComplexityRoot.CommentChange.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommentChange.Kind(childComplexity), true
+	case "CommentChange.replyId":
+		if e.ComplexityRoot.CommentChange.ReplyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommentChange.ReplyID(childComplexity), true
 
 	case "CommentList.count":
 		if e.ComplexityRoot.CommentList.Count == nil {
@@ -6544,6 +6596,40 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SpaceURLs.Published(childComplexity), true
 
+	case "Subscription.changeRequestUpdated":
+		if e.ComplexityRoot.Subscription.ChangeRequestUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_changeRequestUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ChangeRequestUpdated(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string)), true
+	case "Subscription.commentsChanged":
+		if e.ComplexityRoot.Subscription.CommentsChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_commentsChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.CommentsChanged(childComplexity, args["spaceId"].(string), args["changeRequestId"].(*string)), true
+	case "Subscription.organizationEvents":
+		if e.ComplexityRoot.Subscription.OrganizationEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_organizationEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.OrganizationEvents(childComplexity, args["organizationId"].(string), args["types"].([]string), args["after"].(*string)), true
+
 	case "Team.createdAt":
 		if e.ComplexityRoot.Team.CreatedAt == nil {
 			break
@@ -7174,6 +7260,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			buf := gqlruntime.ResponseBuffer()
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -10874,6 +10977,103 @@ extend type Mutation {
   ): Space!
 }
 `, BuiltIn: false},
+	{Name: "../schema/subscription.graphqls", Input: `"""
+Live updates, served over Server-Sent Events at /graphql by the graphql-sse
+protocol's distinct connections mode (a POST with ` + "`" + `Accept: text/event-stream` + "`" + `,
+or a GET for anything but mutations): each subscription is one HTTP request
+whose response streams a ` + "`" + `next` + "`" + ` event per result and ends with ` + "`" + `complete` + "`" + `.
+Every subscription needs an API token and counts as one request against the
+rate limit; its document passes the same depth, alias and complexity limits
+as any operation. At most FOLIO_SUBSCRIPTIONS_PER_TOKEN subscriptions run at
+once per token and FOLIO_SUBSCRIPTIONS_MAX per server (TOO_MANY_SUBSCRIPTIONS
+beyond); a subscription ends (` + "`" + `complete` + "`" + `) after FOLIO_SUBSCRIPTION_MAX_LIFETIME,
+after FOLIO_SUBSCRIPTION_IDLE_TIMEOUT without a result, when its caller loses
+access (after a last result carrying the error), and when the server shuts
+down. The results come from the change feed after each write commits, so
+every server on one database delivers the same results in the same order.
+"""
+type Subscription {
+  """
+  The organization's change feed, live: each event as the write that appended
+  it commits, oldest first, the same events ` + "`" + `Organization.events` + "`" + ` (and
+  ` + "`" + `GET /v1/orgs/{organizationId}/events` + "`" + `) list: members with a role see every
+  event, guests only those of the spaces they can read. With ` + "`" + `after` + "`" + ` (an event
+  id, as a decimal number) the feed is replayed from the event after it, then
+  continues live, with no event missing and none twice: pass the id of the
+  last event received to resume after a disconnection. Without it, only
+  events appended after the subscription started come. Events older than the
+  retention (FOLIO_EVENTS_RETENTION) cannot be replayed. NOT_FOUND for an
+  organization the caller is not in, as for an unknown one.
+  """
+  organizationEvents(
+    "The organization whose feed to follow."
+    organizationId: ID!
+    "Only these event types: exact (` + "`" + `space.updated` + "`" + `) or every type of an object (` + "`" + `space.*` + "`" + `); at most 100. All types when absent."
+    types: [String!] @length(max: 100)
+    "Replay from the event after this one (an event id: a whole number, at most 20 digits)."
+    after: ID @length(max: 20)
+  ): Event!
+
+  """
+  The change request, as it is now, each time it changes: a commit of content
+  to it, a new status or subject, a merge, a comment posted, resolved or
+  deleted in it (its ` + "`" + `comments` + "`" + ` count). The events of one write come as one
+  result. For callers who can read the space; when they no longer can (the
+  space is deleted, their access removed), the subscription ends with
+  NOT_FOUND.
+  """
+  changeRequestUpdated(
+    "The space of the change request."
+    spaceId: ID!
+    "The change request: its id, or its number in the space."
+    changeRequestId: ID!
+  ): ChangeRequest!
+
+  """
+  The comments of a space's own discussion (without ` + "`" + `changeRequestId` + "`" + `) or of
+  one of its change requests: one result per comment or reply posted, edited,
+  resolved, reopened or deleted, in the order of the change feed. For callers
+  who can read the space; when they no longer can, the subscription ends with
+  NOT_FOUND.
+  """
+  commentsChanged(
+    "The space whose comments to follow."
+    spaceId: ID!
+    "A change request of the space (id or number), for its comments instead of the space's own."
+    changeRequestId: ID
+  ): CommentChange!
+}
+
+"What happened to a comment or to one of its replies."
+enum CommentChangeKind {
+  "A comment was posted (comment.created)."
+  commentCreated
+  "A comment's body, status or reactions changed (comment.updated)."
+  commentUpdated
+  "A comment and its replies were deleted (comment.deleted)."
+  commentDeleted
+  "A reply was posted to the comment (comment_reply.created)."
+  replyCreated
+  "A reply's body or reactions changed (comment_reply.updated)."
+  replyUpdated
+  "A reply was deleted (comment_reply.deleted)."
+  replyDeleted
+}
+
+"One change to a comment thread, from the change feed."
+type CommentChange {
+  "What happened."
+  kind: CommentChangeKind!
+  "The change feed event that recorded it (its id orders the changes; ` + "`" + `organizationEvents` + "`" + ` can resume after it)."
+  event: Event!
+  "The id of the comment changed, or of the comment whose reply changed."
+  commentId: ID!
+  "The id of the reply, for the reply kinds; null otherwise."
+  replyId: ID
+  "The comment as it is when the result is sent, replies included; null once it is deleted."
+  comment: Comment
+}
+`, BuiltIn: false},
 	{Name: "../schema/team.graphqls", Input: `"A member's role inside a team."
 enum TeamRole {
   "Manages the team: renames or deletes it and adds, removes or changes its members."
@@ -11589,6 +11789,22 @@ func (ec *executionContext) childFields_CommentBody(ctx context.Context, field g
 		return ec.fieldContext_CommentBody_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CommentBody", field.Name)
+}
+
+func (ec *executionContext) childFields_CommentChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_CommentChange_kind(ctx, field)
+	case "event":
+		return ec.fieldContext_CommentChange_event(ctx, field)
+	case "commentId":
+		return ec.fieldContext_CommentChange_commentId(ctx, field)
+	case "replyId":
+		return ec.fieldContext_CommentChange_replyId(ctx, field)
+	case "comment":
+		return ec.fieldContext_CommentChange_comment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CommentChange", field.Name)
 }
 
 func (ec *executionContext) childFields_CommentList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -20076,6 +20292,162 @@ func (ec *executionContext) field_Space_search_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Subscription_changeRequestUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_commentsChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "changeRequestId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_organizationEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+
+	arg1, err := ec.field_Subscription_organizationEvents_argsTypes(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["types"] = arg1
+
+	arg2, err := ec.field_Subscription_organizationEvents_argsAfter(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_organizationEvents_argsTypes(
+	ctx context.Context,
+	rawArgs map[string]any,
+) ([]string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("types"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["types"]
+		if !ok {
+			var zeroVal []string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚕstringᚄ(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+		if err != nil {
+			var zeroVal []string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal []string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal []string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.([]string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal []string
+		return zeroVal, nil
+	} else {
+		var zeroVal []string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be []string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Subscription_organizationEvents_argsAfter(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("after"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["after"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOID2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 20)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Team_teamMembers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -22321,6 +22693,139 @@ func (ec *executionContext) _CommentBody_document(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_CommentBody_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("CommentBody", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _CommentChange_kind(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommentChange_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CommentChangeKind) graphql.Marshaler {
+			return ec.marshalNCommentChangeKind2folioᚋgraphᚋmodelᚐCommentChangeKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CommentChange_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CommentChange", field, false, false, "CommentChangeKind")
+}
+
+func (ec *executionContext) _CommentChange_event(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommentChange_event(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Event, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖfolioᚋgraphᚋmodelᚐEvent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CommentChange_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CommentChange",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CommentChange_commentId(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommentChange_commentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CommentChange_commentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CommentChange", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CommentChange_replyId(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommentChange_replyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReplyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CommentChange_replyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CommentChange", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CommentChange_comment(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommentChange_comment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Comment) graphql.Marshaler {
+			return ec.marshalOComment2ᚖfolioᚋgraphᚋmodelᚐComment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CommentChange_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CommentChange",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Comment(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
@@ -40812,6 +41317,138 @@ func (ec *executionContext) fieldContext_SpaceURLs_icon(_ context.Context, field
 	return gqlruntime.NewScalarFieldContext("SpaceURLs", field, false, false, "String")
 }
 
+func (ec *executionContext) _Subscription_organizationEvents(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_organizationEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().OrganizationEvents(ctx, fc.Args["organizationId"].(string), fc.Args["types"].([]string), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖfolioᚋgraphᚋmodelᚐEvent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_organizationEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_organizationEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_changeRequestUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_changeRequestUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ChangeRequestUpdated(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
+			return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_changeRequestUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_changeRequestUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_commentsChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_commentsChanged(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().CommentsChanged(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CommentChange) graphql.Marshaler {
+			return ec.marshalNCommentChange2ᚖfolioᚋgraphᚋmodelᚐCommentChange(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_commentsChanged(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CommentChange(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_commentsChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Team_object(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -50911,6 +51548,59 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 	return gqlruntime.NewObject(fields, out)
 }
 
+var commentChangeImplementors = []string{"CommentChange"}
+
+func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.SelectionSet, obj *model.CommentChange) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CommentChange")
+		case "kind":
+			out.Values[i] = ec._CommentChange_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "event":
+			out.Values[i] = ec._CommentChange_event(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commentId":
+			out.Values[i] = ec._CommentChange_commentId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "replyId":
+			out.Values[i] = ec._CommentChange_replyId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "comment":
+			out.Values[i] = ec._CommentChange_comment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
 var commentListImplementors = []string{"CommentList"}
 
 func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
@@ -57242,6 +57932,30 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 	return gqlruntime.NewObject(fields, out)
 }
 
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "organizationEvents":
+		return ec._Subscription_organizationEvents(ctx, fields[0])
+	case "changeRequestUpdated":
+		return ec._Subscription_changeRequestUpdated(ctx, fields[0])
+	case "commentsChanged":
+		return ec._Subscription_commentsChanged(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
+}
+
 var teamImplementors = []string{"Team", "Node"}
 
 func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
@@ -58755,6 +59469,24 @@ func (ec *executionContext) unmarshalNCommentBodyInput2ᚖfolioᚋgraphᚋmodel�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNCommentChange2ᚖfolioᚋgraphᚋmodelᚐCommentChange(ctx context.Context, sel ast.SelectionSet, v *model.CommentChange) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CommentChange!")
+		return graphql.Null
+	}
+	return ec._CommentChange(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCommentChangeKind2folioᚋgraphᚋmodelᚐCommentChangeKind(ctx context.Context, v any) (model.CommentChangeKind, error) {
+	var res model.CommentChangeKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCommentChangeKind2folioᚋgraphᚋmodelᚐCommentChangeKind(ctx context.Context, sel ast.SelectionSet, v model.CommentChangeKind) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNCommentList2ᚖfolioᚋgraphᚋmodelᚐCommentList(ctx context.Context, sel ast.SelectionSet, v *model.CommentList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CommentList!")
@@ -59148,6 +59880,14 @@ func (ec *executionContext) marshalNEvent2ᚕfolioᚋgraphᚋmodelᚐEventᚄ(ct
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNEvent2ᚖfolioᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Event!")
+		return graphql.Null
+	}
+	return ec._Event(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNEventList2ᚖfolioᚋgraphᚋmodelᚐEventList(ctx context.Context, sel ast.SelectionSet, v *model.EventList) graphql.Marshaler {
@@ -61061,6 +61801,13 @@ var (
 		store.CRMerged:   "merged",
 	}
 )
+
+func (ec *executionContext) marshalOComment2ᚖfolioᚋgraphᚋmodelᚐComment(ctx context.Context, sel ast.SelectionSet, v *model.Comment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Comment(ctx, sel, v)
+}
 
 func (ec *executionContext) unmarshalOCommentBodyInput2ᚖfolioᚋgraphᚋmodelᚐCommentBodyInput(ctx context.Context, v any) (*model.CommentBodyInput, error) {
 	if v == nil {

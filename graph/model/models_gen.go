@@ -184,6 +184,20 @@ type CommentBodyInput struct {
 	Markdown string `json:"markdown"`
 }
 
+// One change to a comment thread, from the change feed.
+type CommentChange struct {
+	// What happened.
+	Kind CommentChangeKind `json:"kind"`
+	// The change feed event that recorded it (its id orders the changes; `organizationEvents` can resume after it).
+	Event *Event `json:"event"`
+	// The id of the comment changed, or of the comment whose reply changed.
+	CommentID string `json:"commentId"`
+	// The id of the reply, for the reply kinds; null otherwise.
+	ReplyID *string `json:"replyId,omitempty"`
+	// The comment as it is when the result is sent, replies included; null once it is deleted.
+	Comment *Comment `json:"comment,omitempty"`
+}
+
 // One page of comments.
 type CommentList struct {
 	// The comments of this page.
@@ -1326,6 +1340,22 @@ type SpaceURLs struct {
 	Icon *string `json:"icon,omitempty"`
 }
 
+// Live updates, served over Server-Sent Events at /graphql by the graphql-sse
+// protocol's distinct connections mode (a POST with `Accept: text/event-stream`,
+// or a GET for anything but mutations): each subscription is one HTTP request
+// whose response streams a `next` event per result and ends with `complete`.
+// Every subscription needs an API token and counts as one request against the
+// rate limit; its document passes the same depth, alias and complexity limits
+// as any operation. At most FOLIO_SUBSCRIPTIONS_PER_TOKEN subscriptions run at
+// once per token and FOLIO_SUBSCRIPTIONS_MAX per server (TOO_MANY_SUBSCRIPTIONS
+// beyond); a subscription ends (`complete`) after FOLIO_SUBSCRIPTION_MAX_LIFETIME,
+// after FOLIO_SUBSCRIPTION_IDLE_TIMEOUT without a result, when its caller loses
+// access (after a last result carrying the error), and when the server shuts
+// down. The results come from the change feed after each write commits, so
+// every server on one database delivers the same results in the same order.
+type Subscription struct {
+}
+
 // A page of teams, oldest first.
 type TeamList struct {
 	// The teams of this page.
@@ -1683,6 +1713,76 @@ type WebhookList struct {
 	Count int `json:"count"`
 	// The next page; null on the last page.
 	Next *Next `json:"next,omitempty"`
+}
+
+// What happened to a comment or to one of its replies.
+type CommentChangeKind string
+
+const (
+	// A comment was posted (comment.created).
+	CommentChangeKindCommentCreated CommentChangeKind = "commentCreated"
+	// A comment's body, status or reactions changed (comment.updated).
+	CommentChangeKindCommentUpdated CommentChangeKind = "commentUpdated"
+	// A comment and its replies were deleted (comment.deleted).
+	CommentChangeKindCommentDeleted CommentChangeKind = "commentDeleted"
+	// A reply was posted to the comment (comment_reply.created).
+	CommentChangeKindReplyCreated CommentChangeKind = "replyCreated"
+	// A reply's body or reactions changed (comment_reply.updated).
+	CommentChangeKindReplyUpdated CommentChangeKind = "replyUpdated"
+	// A reply was deleted (comment_reply.deleted).
+	CommentChangeKindReplyDeleted CommentChangeKind = "replyDeleted"
+)
+
+var AllCommentChangeKind = []CommentChangeKind{
+	CommentChangeKindCommentCreated,
+	CommentChangeKindCommentUpdated,
+	CommentChangeKindCommentDeleted,
+	CommentChangeKindReplyCreated,
+	CommentChangeKindReplyUpdated,
+	CommentChangeKindReplyDeleted,
+}
+
+func (e CommentChangeKind) IsValid() bool {
+	switch e {
+	case CommentChangeKindCommentCreated, CommentChangeKindCommentUpdated, CommentChangeKindCommentDeleted, CommentChangeKindReplyCreated, CommentChangeKindReplyUpdated, CommentChangeKindReplyDeleted:
+		return true
+	}
+	return false
+}
+
+func (e CommentChangeKind) String() string {
+	return string(e)
+}
+
+func (e *CommentChangeKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CommentChangeKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CommentChangeKind", str)
+	}
+	return nil
+}
+
+func (e CommentChangeKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CommentChangeKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CommentChangeKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // Which comments a list returns: every status, or one.

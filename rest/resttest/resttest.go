@@ -29,6 +29,9 @@ import (
 // Server is a running Folio over its own database.
 type Server struct {
 	URL string
+	// Subscriptions is the server's registry of subscription streams
+	// (closed when the test ends, so that no stream outlives it).
+	Subscriptions *graph.Subscriptions
 	// MetricsURL serves the server's metrics, as FOLIO_METRICS_ADDR would.
 	MetricsURL string
 	Store      *store.Store
@@ -40,8 +43,14 @@ type Server struct {
 type Option func(*setup)
 
 type setup struct {
-	cfg    rest.Config
-	shared *Server
+	cfg       rest.Config
+	shared    *Server
+	subLimits graph.SubscriptionLimits
+}
+
+// WithSubscriptionLimits replaces the default subscription limits.
+func WithSubscriptionLimits(l graph.SubscriptionLimits) Option {
+	return func(s *setup) { s.subLimits = l }
 }
 
 // WithRateLimit limits requests to limit per window (off by default).
@@ -119,12 +128,17 @@ func New(t testing.TB, opts ...Option) *Server {
 		// Shown only when the test fails, or with -v.
 		cfg.Logger = logs.New(testLog{t}, slog.LevelDebug)
 	}
+	cfg.Subscriptions = graph.NewSubscriptions(s, su.subLimits, cfg.Logger)
+	srv.Subscriptions = cfg.Subscriptions
 	h, err := rest.NewHandler(cfg)
 	if err != nil {
 		t.Fatalf("handler: %v", err)
 	}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
+	// Before ts.Close (cleanups run last first), which waits for every
+	// response to end.
+	t.Cleanup(cfg.Subscriptions.Close)
 	ms := httptest.NewServer(cfg.Metrics.Handler())
 	t.Cleanup(ms.Close)
 	srv.URL, srv.MetricsURL, srv.metrics = ts.URL, ms.URL, cfg.Metrics
