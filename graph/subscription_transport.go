@@ -122,6 +122,9 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	defer lifetime.Stop()
 	idle := time.AfterFunc(limits.IdleTimeout, func() { cancel(errIdle) })
 	defer idle.Stop()
+	if token := bearerToken(r); token != "" {
+		go t.recheck(sctx, token, st, cancel)
+	}
 
 	responses, dctx := exec.DispatchOperation(sctx, oc)
 	out.open()
@@ -147,6 +150,37 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		out.next(exec.DispatchError(dctx, gqlerror.List{PresentError(dctx, err)}))
 	}
 	out.complete()
+}
+
+// recheck authenticates token again at every keep-alive interval while the
+// stream lives: a token revoked meanwhile ends its streams within one
+// interval (with UNAUTHENTICATED, then complete) rather than at their
+// lifetime. One indexed read per stream per interval.
+func (t sse) recheck(ctx context.Context, token string, st *stream, cancel context.CancelCauseFunc) {
+	tick := time.NewTicker(t.r.Subscriptions.limits.KeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			_, err := t.r.Store.Authenticate(ctx, token)
+			if store.ErrorCode(err) == store.CodeUnauthenticated {
+				st.endWith(err)
+				cancel(err)
+				return
+			}
+		}
+	}
+}
+
+// bearerToken is the request's API token, "" when it sent none.
+func bearerToken(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if !strings.HasPrefix(h, "Bearer ") {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimPrefix(h, "Bearer "))
 }
 
 // credential names what a stream counts against: the API token (hashed,

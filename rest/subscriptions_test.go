@@ -790,3 +790,19 @@ func TestSubscriptionLifetimes(t *testing.T) {
 		return strings.Contains(short.Metrics(), `route="/graphql (stream)",status="200"`)
 	})
 }
+
+// TestSubscriptionEndsWhenTokenRevoked: a stream's token is checked again
+// at every keep-alive, so revoking it ends the stream with UNAUTHENTICATED
+// instead of leaving it open for its lifetime.
+func TestSubscriptionEndsWhenTokenRevoked(t *testing.T) {
+	srv := resttest.New(t, resttest.WithSubscriptionLimits(graph.SubscriptionLimits{KeepAlive: 200 * time.Millisecond}))
+	admin := srv.User("admin@example.com")
+	org := createOrg(t, admin, "Acme")
+	d := newSSEDriver(t, srv)
+	d.accepted("feed", admin, orgEventsQuery, map[string]any{"org": org})
+	if err := srv.Store.RevokeToken(context.Background(), admin.Token); err != nil {
+		t.Fatal(err)
+	}
+	d.refused("feed", "UNAUTHENTICATED")
+	waitFor(t, "the stream to end", func() bool { return srv.Subscriptions.Open() == 0 })
+}
