@@ -55,25 +55,21 @@ const (
 
 // withDefaults fills unset limits with the defaults.
 func (l Limits) withDefaults() Limits {
-	if l.MaxComplexity <= 0 {
-		l.MaxComplexity = DefaultLimits.MaxComplexity
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = DefaultLimits.MaxDepth
-	}
-	if l.MaxAliases <= 0 {
-		l.MaxAliases = DefaultLimits.MaxAliases
-	}
-	if l.MaxTokens <= 0 {
-		l.MaxTokens = DefaultLimits.MaxTokens
-	}
-	if l.MaxResultObjects <= 0 {
-		l.MaxResultObjects = DefaultLimits.MaxResultObjects
-	}
-	if l.MaxResultBytes <= 0 {
-		l.MaxResultBytes = DefaultLimits.MaxResultBytes
-	}
+	d := DefaultLimits
+	orDefault(&l.MaxComplexity, d.MaxComplexity)
+	orDefault(&l.MaxDepth, d.MaxDepth)
+	orDefault(&l.MaxAliases, d.MaxAliases)
+	orDefault(&l.MaxTokens, d.MaxTokens)
+	orDefault(&l.MaxResultObjects, d.MaxResultObjects)
+	orDefault(&l.MaxResultBytes, d.MaxResultBytes)
 	return l
+}
+
+// orDefault sets *v to d when it is unset (zero or less).
+func orDefault[T ~int | ~int64](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
 }
 
 // operationLimits is the extension that measures an operation against Limits.

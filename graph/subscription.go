@@ -51,24 +51,12 @@ var DefaultSubscriptionLimits = SubscriptionLimits{PerToken: 10, Max: 10_000, Ma
 
 func (l SubscriptionLimits) withDefaults() SubscriptionLimits {
 	d := DefaultSubscriptionLimits
-	if l.PerToken <= 0 {
-		l.PerToken = d.PerToken
-	}
-	if l.Max <= 0 {
-		l.Max = d.Max
-	}
-	if l.MaxLifetime <= 0 {
-		l.MaxLifetime = d.MaxLifetime
-	}
-	if l.IdleTimeout <= 0 {
-		l.IdleTimeout = d.IdleTimeout
-	}
-	if l.KeepAlive <= 0 {
-		l.KeepAlive = d.KeepAlive
-	}
-	if l.PollInterval <= 0 {
-		l.PollInterval = d.PollInterval
-	}
+	orDefault(&l.PerToken, d.PerToken)
+	orDefault(&l.Max, d.Max)
+	orDefault(&l.MaxLifetime, d.MaxLifetime)
+	orDefault(&l.IdleTimeout, d.IdleTimeout)
+	orDefault(&l.KeepAlive, d.KeepAlive)
+	orDefault(&l.PollInterval, d.PollInterval)
 	return l
 }
 
