@@ -792,7 +792,7 @@ func (g *openapi) eventTypes() {
 	}
 	g.components["EventType"] = map[string]any{
 		"type":        "string",
-		"description": "What an event says happened, as <object>.<verb> (README \"Change feed\"). Each value says what objectId and payload hold.",
+		"description": "What an event says happened, as <object>.<verb> (docs/api/change-feed.md). Each value says what objectId and payload hold.",
 		"oneOf":       one,
 	}
 	for name, field := range map[string]string{"Event": "type", "WebhookDelivery": "eventType"} {

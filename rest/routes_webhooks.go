@@ -3,7 +3,7 @@ package rest
 const webhookPath = "/v1/orgs/{organizationId}/webhooks/{webhookId}"
 
 // webhookRoutes manage an organization's webhooks and their delivery logs
-// (README "Webhooks").
+// (docs/api/webhooks.md).
 var webhookRoutes = []Route{
 	{Method: get, Path: "/v1/orgs/{organizationId}/webhooks", Op: "ListWebhooks", Result: "organization.webhooks", Query: pageParams, Status: ok},
 	{Method: post, Path: "/v1/orgs/{organizationId}/webhooks", Op: "CreateWebhook", Body: true, Status: created},

@@ -14,7 +14,7 @@ import (
 // EventType names what happened, as "<object>.<verb>".
 type EventType string
 
-// The event types. README "Change feed and webhooks" lists each one with its
+// The event types. docs/api/change-feed.md lists each one with its
 // payload.
 const (
 	EventOrganizationCreated EventType = "organization.created"
@@ -107,7 +107,7 @@ const (
 	EventWebhookDisabled    EventType = "webhook.disabled"
 )
 
-// EventTypes lists every event type, in the order of the README.
+// EventTypes lists every event type, in the order of docs/api/change-feed.md.
 var EventTypes = []EventType{
 	EventOrganizationCreated, EventOrganizationUpdated,
 	EventSpaceCreated, EventSpaceUpdated, EventSpaceDeleted, EventSpaceRestored, EventSpaceMoved, EventSpaceTransferred,
@@ -413,7 +413,7 @@ func shareLinkEvent(typ EventType, l *ShareLink) ev {
 }
 
 // EventDocs says, for each event type, what its objectId is and what its
-// payload holds (the OpenAPI document lists them; README "Change feed"
+// payload holds (the OpenAPI document lists them; docs/api/change-feed.md
 // has the same table).
 var EventDocs = map[EventType]string{
 	EventOrganizationCreated: "objectId: the organization. payload: title.",

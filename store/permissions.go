@@ -19,8 +19,8 @@ const (
 // spacePermissions is the one table from each permission flag of a space to
 // the least effective role that grants it, and whether a locked space
 // (editMode locked) withholds it. The permissions object, and every check of
-// an action on a space's content, read it (README "Content and change
-// requests" shows it too):
+// an action on a space's content, read it (docs/api/content.md shows it
+// too):
 //
 //	flag                min role  withheld when locked
 //	view, access        read

@@ -87,8 +87,8 @@ var allFlags = []store.SpacePermission{store.PermView, store.PermAccess, store.P
 	store.PermEdit, store.PermMerge, store.PermTriggerGitSync, store.PermAdmin, store.PermViewInviteLinks, store.PermInstallIntegration}
 
 // TestSpacePermissionTable spells out the flags each effective role gets in
-// a live and in a locked space: the table README's "Spaces and collections"
-// documents.
+// a live and in a locked space: the table docs/api/content.md documents
+// (Permissions).
 func TestSpacePermissionTable(t *testing.T) {
 	const (
 		reads    = "view access"

@@ -63,9 +63,10 @@ const MinMaxConns = 2
 // connection is a PostgreSQL process; beyond about two per core they only
 // take turns on the same cores, and a burst of requests queues in the
 // kernel's scheduler, which slices every request thinner, instead of in
-// database/sql, first come first served (the README gives the measured
-// tail). No request holds two connections at once (the suite passes with
-// a pool of one but for migrations), so no size deadlocks a request.
+// database/sql, first come first served (bench/NOTES.md gives the
+// measured tail). No request holds two connections at once (the suite
+// passes with a pool of one but for migrations), so no size deadlocks a
+// request.
 func DefaultMaxConns() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 // SetMaxConns sets how many connections the store keeps open at most

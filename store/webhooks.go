@@ -137,7 +137,7 @@ func CheckEventTypes(field string, types []string) error {
 			}
 		}
 		if !ok {
-			return Invalid(field, "%q is not an event type (README \"Change feed\" lists them; \"space.*\" takes every space event)", t)
+			return Invalid(field, "%q is not an event type (docs/api/change-feed.md lists them; \"space.*\" takes every space event)", t)
 		}
 	}
 	return nil

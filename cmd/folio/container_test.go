@@ -14,7 +14,7 @@ import (
 	"github.com/goccy/go-yaml"
 )
 
-// The Dockerfile keeps the rules the README promises: a build stage and a
+// The Dockerfile keeps the rules docs/operations.md promises: a build stage and a
 // pinned runtime stage, a non-root user, sources that exist, the exec form,
 // and the port Folio listens on.
 func TestDockerfileLint(t *testing.T) {

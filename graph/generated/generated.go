@@ -8407,8 +8407,8 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `"""
 One entry of an organization's change feed: every write appends one in the
-write's own transaction (README "Change feed" lists the types and their
-payloads).
+write's own transaction (docs/api/change-feed.md lists the types and
+their payloads).
 """
 type Event {
   "Always ` + "`" + `event` + "`" + `."
@@ -11406,7 +11406,7 @@ extend type Query {
 `, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `"""
 A URL the organization's events are POSTed to, signed with its secret
-(README "Webhooks"). Admins only.
+(docs/api/webhooks.md). Admins only.
 """
 type Webhook {
   "Always ` + "`" + `webhook` + "`" + `."
@@ -11500,7 +11500,7 @@ type WebhookDeliveryList {
 input CreateWebhookInput {
   "Where to POST deliveries: an absolute http(s) URL of at most 2048 characters."
   url: String! @url @length(max: 2048)
-  "At most 100 event types or ` + "`" + `<object>.*` + "`" + ` (INVALID for an unknown one; README \"Change feed\" lists them); empty or absent: every event."
+  "At most 100 event types or ` + "`" + `<object>.*` + "`" + ` (INVALID for an unknown one; docs/api/change-feed.md lists them); empty or absent: every event."
   events: [String!] @length(max: 100)
   "Whether it sends deliveries; true when absent."
   active: Boolean

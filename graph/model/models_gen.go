@@ -550,7 +550,7 @@ type CreateTranslationSettingsInput struct {
 type CreateWebhookInput struct {
 	// Where to POST deliveries: an absolute http(s) URL of at most 2048 characters.
 	URL string `json:"url"`
-	// At most 100 event types or `<object>.*` (INVALID for an unknown one; README "Change feed" lists them); empty or absent: every event.
+	// At most 100 event types or `<object>.*` (INVALID for an unknown one; docs/api/change-feed.md lists them); empty or absent: every event.
 	Events []string `json:"events,omitempty"`
 	// Whether it sends deliveries; true when absent.
 	Active *bool `json:"active,omitempty"`

@@ -29,15 +29,17 @@ const (
 )
 
 // contractOnly lists the GitBook operations whose bodies follow Folio's
-// contract instead of GitBook's document, where the two disagree (the
-// README says why): they are not checked against GitBook's schemas.
+// contract instead of GitBook's document, where the two disagree
+// (docs/gitbook-compatibility.md says why): they are not checked against
+// GitBook's schemas.
 var contractOnly = map[string]string{
 	"/orgs/{organizationId}/translations":                 "translation settings keep the contract's shape",
 	"/orgs/{organizationId}/translations/{translationId}": "translation settings keep the contract's shape",
 }
 
 // deviations are the rules of GitBook's schemas that Folio breaks on
-// purpose, following the contract (the README lists them with the reason):
+// purpose, following the contract (docs/gitbook-compatibility.md lists
+// them with the reason):
 // a leaf error whose rule ends with rule and whose message is message is
 // not reported.
 var deviations = []struct{ rule, message, reason string }{
