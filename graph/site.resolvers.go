@@ -515,6 +515,11 @@ func (r *siteSectionGroupResolver) Sections(ctx context.Context, obj *model.Site
 	}), nil
 }
 
+// PublishedContentSite returns generated.PublishedContentSiteResolver implementation.
+func (r *Resolver) PublishedContentSite() generated.PublishedContentSiteResolver {
+	return &publishedContentSiteResolver{r}
+}
+
 // Site returns generated.SiteResolver implementation.
 func (r *Resolver) Site() generated.SiteResolver { return &siteResolver{r} }
 
@@ -527,7 +532,8 @@ func (r *Resolver) SiteSectionGroup() generated.SiteSectionGroupResolver {
 }
 
 type (
-	siteResolver             struct{ *Resolver }
-	siteSectionResolver      struct{ *Resolver }
-	siteSectionGroupResolver struct{ *Resolver }
+	publishedContentSiteResolver struct{ *Resolver }
+	siteResolver                 struct{ *Resolver }
+	siteSectionResolver          struct{ *Resolver }
+	siteSectionGroupResolver     struct{ *Resolver }
 )

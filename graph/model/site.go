@@ -295,6 +295,9 @@ type PublishedContentSite struct {
 	Structure      SiteStructure
 	Customizations json.RawMessage
 	Scripts        []json.RawMessage
+	// UnsignedClaimsAccepted: the reader's unsigned claims were kept (and
+	// decided which conditional items Structure shows).
+	UnsignedClaimsAccepted bool
 }
 
 func (PublishedContentSite) Object() string { return "published-content-site" }
