@@ -13,6 +13,7 @@ import (
 	"folio/graph/model"
 	"folio/store"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pages is the resolver for the pages field.
@@ -84,11 +85,17 @@ func (r *publishedSiteEntryResolver) View(ctx context.Context, obj *model.Publis
 	if err != nil {
 		return nil, err
 	}
+	key := deref0(shareKey)
+	if obj.Row.Visibility != store.VisibilityShareLink {
+		key = "" // a reader's key for another site, or a stale one: no matter
+	} else if utf8.RuneCountInString(key) > MaxShareKey {
+		return nil, store.Invalid("shareKey", "must be at most %d characters", MaxShareKey)
+	}
 	access, member, err := r.audience(ctx, obj.Row.OrganizationID)
 	if err != nil {
 		return nil, err
 	}
-	return r.publishedView(ctx, &obj.Row, access, member, deref0(shareKey), deref0(visitorToken), unsigned)
+	return r.publishedView(ctx, &obj.Row, access, member, key, deref0(visitorToken), unsigned)
 }
 
 // PublishedSiteByID is the resolver for the publishedSiteById field.

@@ -67,6 +67,10 @@ func (r *Resolver) siteByID(ctx context.Context, id string) (*store.Site, error)
 	return &rows[0], nil
 }
 
+// MaxShareKey bounds the share key of a share-link site's view, in
+// characters (publishedSite's shareKey has the same bound).
+const MaxShareKey = 256
+
 // MaxUnsignedClaims bounds the unsigned claims of a published view, in
 // bytes of JSON.
 const MaxUnsignedClaims = 64 << 10

@@ -9629,8 +9629,8 @@ type PublishedSiteEntry {
   caller is refused. unsignedClaims may add to the claims that conditions see.
   """
   view(
-    "The key of an active share link of the site (share-link sites; ignored on others): at most 256 characters."
-    shareKey: String @length(max: 256),
+    "The key of an active share link of the site: on a share-link site at most 256 characters (INVALID otherwise); ignored on other sites, whatever its length."
+    shareKey: String,
     "A visitor JWT signed with the site's visitor key, as for publishedSite's visitorToken: at most 16384 characters."
     visitorToken: String @length(max: 16384),
     """
@@ -19004,8 +19004,10 @@ func (ec *executionContext) field_PublishedContent_search_argsLimit(
 func (ec *executionContext) field_PublishedSiteEntry_view_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-
-	arg0, err := ec.field_PublishedSiteEntry_view_argsShareKey(ctx, rawArgs)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "shareKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
 	if err != nil {
 		return nil, err
 	}
@@ -19025,49 +19027,6 @@ func (ec *executionContext) field_PublishedSiteEntry_view_args(ctx context.Conte
 	}
 	args["unsignedClaims"] = arg2
 	return args, nil
-}
-
-func (ec *executionContext) field_PublishedSiteEntry_view_argsShareKey(
-	ctx context.Context,
-	rawArgs map[string]any,
-) (*string, error) {
-	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("shareKey"))
-	directive0 := func(ctx context.Context) (any, error) {
-		tmp, ok := rawArgs["shareKey"]
-		if !ok {
-			var zeroVal *string
-			return zeroVal, nil
-		}
-		return ec.unmarshalOString2ᚖstring(ctx, tmp)
-	}
-
-	directive1 := func(ctx context.Context) (any, error) {
-		max, err := ec.unmarshalOInt2ᚖint(ctx, 256)
-		if err != nil {
-			var zeroVal *string
-			return zeroVal, err
-		}
-		if ec.Directives.Length == nil {
-			var zeroVal *string
-			return zeroVal, errors.New("directive length is not implemented")
-		}
-		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
-	}
-
-	tmp, err := directive1(ctx)
-	if err != nil {
-		var zeroVal *string
-		return zeroVal, graphql.ErrorOnPath(ctx, err)
-	}
-	if data, ok := tmp.(*string); ok {
-		return data, nil
-	} else if tmp == nil {
-		var zeroVal *string
-		return zeroVal, nil
-	} else {
-		var zeroVal *string
-		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
-	}
 }
 
 func (ec *executionContext) field_PublishedSiteEntry_view_argsVisitorToken(
