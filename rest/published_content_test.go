@@ -48,7 +48,7 @@ type publishedEntryData struct {
 					Hidden          bool
 					Pages           []struct{ ID, Title string }
 				}
-				Page *struct{ ID, Title, Markdown string }
+				Page  *struct{ ID, Title, Markdown string }
 				Files []struct {
 					ID, Name, ContentType, Sha256 string
 					Size                          int
