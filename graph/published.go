@@ -91,12 +91,13 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 		withUnsigned["unsigned"] = unsigned
 		claims = withUnsigned
 	}
-	structure, err := r.visibleStructure(ctx, &site, claims)
-	if err != nil {
-		return nil, err
-	}
-	return &model.PublishedContentSite{Site: site, Structure: structure,
+	return &model.PublishedContentSite{Site: site, Claims: claims,
 		Customizations: customizations(row.Title), Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
+}
+
+// publishedStructure is a published view's structure, worked out once.
+func (r *Resolver) publishedStructure(ctx context.Context, ps *model.PublishedContentSite) (model.SiteStructure, error) {
+	return ps.StructureOnce(func() (model.SiteStructure, error) { return r.visibleStructure(ctx, &ps.Site, ps.Claims) })
 }
 
 // visibleStructure is the site's structure as a visitor with claims sees

@@ -56,18 +56,20 @@ func (r *publishedContentResolver) Search(ctx context.Context, obj *model.Publis
 
 // SiteSpaceContent is the resolver for the siteSpaceContent field.
 func (r *publishedContentSiteResolver) SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error) {
-	for _, ss := range visibleSiteSpaces(obj) {
-		if ss.ID == siteSpaceID {
-			c := siteSpaceContent(ss)
-			return &c, nil
-		}
+	ss, err := r.visibleSiteSpace(ctx, obj, siteSpaceID)
+	if ss == nil || err != nil {
+		return nil, err
 	}
-	return nil, nil
+	c := siteSpaceContent(*ss)
+	return &c, nil
 }
 
 // SiteSpaceContents is the resolver for the siteSpaceContents field.
 func (r *publishedContentSiteResolver) SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error) {
-	visible := visibleSiteSpaces(obj)
+	visible, err := r.visibleSiteSpaces(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]model.PublishedContent, len(visible))
 	revisions := loader.For(ctx).Content().Revision
 	for i, ss := range visible {

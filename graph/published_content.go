@@ -18,11 +18,12 @@ import (
 // spaces published on their own. The site reader (rest/reader) reads every
 // page it serves through these fields.
 //
-// Access is decided once, where the published view decides it:
-// publishedView (published.go) admits the site's audience and works out
-// the structure it sees, and content is reachable only through a site
-// space of that structure (PublishedContentSite.siteSpaceContent), or
-// through a public or unlisted space (publishedSpace). The space model a
+// Access is decided where the published view decides it: publishedView
+// (published.go) admits the site's audience, and content is reachable
+// only through a site space of the structure that audience sees
+// (PublishedContentSite.siteSpaceContent, which checks the one site
+// space's conditions as visibleStructure would), or through a public or
+// unlisted space (publishedSpace). The space model a
 // content carries is the one the structure holds, not Readable to an
 // outsider: the content fields below answer for it, and nothing else of
 // the space does (readableSpace).
@@ -128,10 +129,14 @@ func unsignedValid(schema json.RawMessage, claims map[string]any) bool {
 
 // visibleSiteSpaces are the site spaces of a published view's structure,
 // in site order.
-func visibleSiteSpaces(ps *model.PublishedContentSite) []model.SiteSpace {
+func (r *Resolver) visibleSiteSpaces(ctx context.Context, ps *model.PublishedContentSite) ([]model.SiteSpace, error) {
+	structure, err := r.publishedStructure(ctx, ps)
+	if err != nil {
+		return nil, err
+	}
 	var out []model.SiteSpace
 	section := func(s model.SiteSection) { out = append(out, s.Visible...) }
-	for _, it := range ps.Structure.Structure {
+	for _, it := range structure.Structure {
 		switch it := it.(type) {
 		case model.SiteSpace:
 			out = append(out, it)
@@ -143,7 +148,46 @@ func visibleSiteSpaces(ps *model.PublishedContentSite) []model.SiteSpace {
 			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// visibleSiteSpace is a site space of a published view's structure, found
+// without working the whole structure out (two statements): it shows when
+// its condition holds for the view's claims and, in a section, the
+// section's condition holds; at the root, when the site has no sections
+// (a site with sections shows only theirs), as visibleStructure decides.
+// nil when it does not show, or is not the site's.
+func (r *Resolver) visibleSiteSpace(ctx context.Context, ps *model.PublishedContentSite, id string) (*model.SiteSpace, error) {
+	site := &ps.Site
+	ss, err := r.Store.SiteSpace(ctx, site.ID, id)
+	if store.ErrorCode(err) == store.CodeNotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !conditionHolds(ss.Condition, ps.Claims) {
+		return nil, nil
+	}
+	if ss.SectionID == nil {
+		counts, err := store.SiteSections.Counts(ctx, r.Store, []string{site.ID})
+		if err != nil {
+			return nil, err
+		}
+		if counts[site.ID] > 0 {
+			return nil, nil
+		}
+	} else {
+		sec, err := r.Store.SiteSection(ctx, site.ID, *ss.SectionID)
+		if err != nil {
+			return nil, err
+		}
+		if !conditionHolds(sec.Condition, ps.Claims) {
+			return nil, nil
+		}
+	}
+	m := r.siteSpaceOf(site, ss)
+	return &m, nil
 }
 
 // siteSpaceContent is the published content of a visible site space.

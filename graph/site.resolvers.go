@@ -399,6 +399,15 @@ func (r *organizationResolver) Site(ctx context.Context, obj *model.Organization
 	return &site, nil
 }
 
+// Structure is the resolver for the structure field.
+func (r *publishedContentSiteResolver) Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error) {
+	s, err := r.publishedStructure(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
 // PublishedSite is the resolver for the publishedSite field.
 func (r *queryResolver) PublishedSite(ctx context.Context, organizationID string, siteID string, shareKey *string, visitorToken *string) (*model.PublishedContentSite, error) {
 	return r.publishedSite(ctx, organizationID, siteID, deref0(shareKey), deref0(visitorToken))

@@ -190,6 +190,22 @@ func TestPublishedContent(t *testing.T) {
 		d.PublishedSiteByID.View.SiteSpaceContent != nil {
 		t.Errorf("claims the schema refuses were kept: %s", res.Data)
 	}
+	// The check of one site space agrees with the whole structure's.
+	all := items(alice.Get(site + "/site-spaces").Expect(http.StatusOK).JSON())
+	for _, claims := range []any{nil, map[string]any{"beta": true}, map[string]any{"beta": false}} {
+		d, _ := read(stranger, map[string]any{"claims": claims})
+		visible := map[string]bool{}
+		for _, c := range d.PublishedSiteByID.View.SiteSpaceContents {
+			visible[c.SiteSpaceID] = true
+		}
+		for _, ss := range all {
+			id := resttest.Str(ss, "id")
+			d, _ := read(stranger, map[string]any{"claims": claims, "ss": id})
+			if got := d.PublishedSiteByID.View.SiteSpaceContent != nil; got != visible[id] {
+				t.Errorf("claims %v: site space %s readable %v, in the structure %v", claims, id, got, visible[id])
+			}
+		}
+	}
 	if _, res := read(stranger, map[string]any{"claims": "beta"}); !hasCode(res, "INVALID") {
 		t.Errorf("claims that are not an object: %v", res.Errors)
 	}
@@ -268,6 +284,17 @@ func TestPublishedContentAudience(t *testing.T) {
 	// A share key means nothing to a public site, however long.
 	public := open("public")
 	check("public/long-key", public, map[string]any{"key": strings.Repeat("k", 300)}, "")
+	// A site without sections shows its root site spaces.
+	root := resttest.Str(items(alice.Get(sitesPath(org) + "/" + public + "/site-spaces").Expect(http.StatusOK).JSON())[0], "id")
+	one := `query($id: ID!, $ss: ID!) { publishedSiteById(id: $id) { view { siteSpaceContent(siteSpaceId: $ss) { spaceId } } } }`
+	if res := stranger.GraphQL(one, map[string]any{"id": public, "ss": root}); !strings.Contains(string(res.Data), guide.ID) {
+		t.Errorf("a root site space: %s %v", res.Data, res.Errors)
+	}
+	// Another site's site space is not this site's.
+	other := open("public")
+	if res := stranger.GraphQL(one, map[string]any{"id": other, "ss": root}); len(res.Errors) > 0 || strings.Contains(string(res.Data), guide.ID) {
+		t.Errorf("a site space of another site: %s %v", res.Data, res.Errors)
+	}
 
 	visitors := open("visitor-auth")
 	secret := []byte(strings.Repeat("s", 40))

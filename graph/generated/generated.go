@@ -1472,6 +1472,8 @@ type PublishedContentResolver interface {
 	Search(ctx context.Context, obj *model.PublishedContent, query string, page *string, limit *int) (*model.SearchPageResultList, error)
 }
 type PublishedContentSiteResolver interface {
+	Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error)
+
 	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
 	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
 }
@@ -34033,11 +34035,11 @@ func (ec *executionContext) _PublishedContentSite_structure(ctx context.Context,
 			return ec.fieldContext_PublishedContentSite_structure(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Structure, nil
+			return ec.Resolvers.PublishedContentSite().Structure(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.SiteStructure) graphql.Marshaler {
-			return ec.marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteStructure(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteStructure) graphql.Marshaler {
+			return ec.marshalNSiteStructure2ᚖfolioᚋgraphᚋmodelᚐSiteStructure(ctx, selections, v)
 		},
 		true,
 		true,
@@ -34047,8 +34049,8 @@ func (ec *executionContext) fieldContext_PublishedContentSite_structure(_ contex
 	fc = &graphql.FieldContext{
 		Object:     "PublishedContentSite",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SiteStructure(ctx, field)
 		},
@@ -55800,10 +55802,11 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "structure":
-			out.Values[i] = ec._PublishedContentSite_structure(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_structure(ctx, field, obj)
+				})
 		case "customizations":
 			out.Values[i] = ec._PublishedContentSite_customizations(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -61912,8 +61915,12 @@ func (ec *executionContext) marshalNSiteSpaceList2ᚖfolioᚋgraphᚋmodelᚐSit
 	return ec._SiteSpaceList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteStructure(ctx context.Context, sel ast.SelectionSet, v model.SiteStructure) graphql.Marshaler {
-	return ec._SiteStructure(ctx, sel, &v)
+func (ec *executionContext) marshalNSiteStructure2ᚖfolioᚋgraphᚋmodelᚐSiteStructure(ctx context.Context, sel ast.SelectionSet, v *model.SiteStructure) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteStructure!")
+		return graphql.Null
+	}
+	return ec._SiteStructure(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx context.Context, sel ast.SelectionSet, v model.SiteStructureItem) graphql.Marshaler {
