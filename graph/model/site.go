@@ -316,7 +316,7 @@ func (p *PublishedContentSite) StructureOnce(build func() (SiteStructure, error)
 	return p.structure, p.structureErr
 }
 
-func (PublishedContentSite) Object() string { return "published-content-site" }
+func (*PublishedContentSite) Object() string { return "published-content-site" }
 
 // HasAdvancedCustomizationFeature is false: Folio has no plan-gated customizations.
 func (SiteSpace) HasAdvancedCustomizationFeature() *bool { f := false; return &f }

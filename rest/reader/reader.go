@@ -224,6 +224,10 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		return
 	}
 	view := row.View
+	if view == nil {
+		notFound(w) // a view is null only with an error; never without one
+		return
+	}
 	shared := shareKey != "" && row.Visibility == visibilityShareLink
 	if !shared {
 		delete(vars, "shareKey")
