@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"maps"
 
 	"folio/graph/model"
 	"folio/store"
@@ -17,20 +18,40 @@ import (
 // conditional sections and site spaces are shown, for admins too, so an
 // admin can check what a given visitor sees.
 func (r *Resolver) publishedSite(ctx context.Context, orgID, siteID, shareKey, token string) (*model.PublishedContentSite, error) {
-	if _, err := viewer(ctx); err != nil {
-		return nil, err
-	}
-	var access model.Access
-	member := false
-	if org, err := r.orgAccess(ctx, orgID); err == nil {
-		access, member = org.Access, true
-	} else if store.ErrorCode(err) != store.CodeNotFound {
+	access, member, err := r.audience(ctx, orgID)
+	if err != nil {
 		return nil, err
 	}
 	row, err := r.Store.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
 	}
+	return r.publishedView(ctx, row, access, member, shareKey, token, nil)
+}
+
+// audience is what the caller is to the organization of a site they would
+// read published: a member with their access (member true), or an outsider.
+func (r *Resolver) audience(ctx context.Context, orgID string) (access model.Access, member bool, err error) {
+	if _, err := viewer(ctx); err != nil {
+		return access, false, err
+	}
+	org, err := r.orgAccess(ctx, orgID)
+	if err == nil {
+		return org.Access, true, nil
+	}
+	if store.ErrorCode(err) != store.CodeNotFound {
+		return access, false, err
+	}
+	return access, false, nil
+}
+
+// publishedView is publishedSite for a site row already read, with the
+// caller's access to its organization. unsigned are the reader's own
+// claims (PublishedSiteEntry.view): kept, under "unsigned", only when the
+// site's adaptive schema admits them, and only once the caller is admitted,
+// so that they decide what shows, never who reads.
+func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access model.Access, member bool, shareKey, token string, unsigned map[string]any) (*model.PublishedContentSite, error) {
+	var err error
 	site := model.NewSite(r.Base, *row, access)
 	// An unpublished site is NOT_FOUND to everyone outside its organization,
 	// whatever they send: it is decided before the share key or the visitor
@@ -63,12 +84,20 @@ func (r *Resolver) publishedSite(ctx context.Context, orgID, siteID, shareKey, t
 			}
 		}
 	}
-	structure, err := r.visibleStructure(ctx, &site, claims)
-	if err != nil {
-		return nil, err
+	accepted := unsigned != nil && unsignedValid(row.AdaptiveSchema, unsigned)
+	if accepted {
+		withUnsigned := make(map[string]any, len(claims)+1)
+		maps.Copy(withUnsigned, claims)
+		withUnsigned["unsigned"] = unsigned
+		claims = withUnsigned
 	}
-	return &model.PublishedContentSite{Site: site, Structure: structure,
-		Customizations: customizations(row.Title), Scripts: []json.RawMessage{}}, nil
+	return &model.PublishedContentSite{Site: site, Claims: claims,
+		Customizations: customizations(row.Title), Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
+}
+
+// publishedStructure is a published view's structure, worked out once.
+func (r *Resolver) publishedStructure(ctx context.Context, ps *model.PublishedContentSite) (model.SiteStructure, error) {
+	return ps.StructureOnce(func() (model.SiteStructure, error) { return r.visibleStructure(ctx, &ps.Site, ps.Claims) })
 }
 
 // visibleStructure is the site's structure as a visitor with claims sees
@@ -95,22 +124,24 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 		}
 		bySection[*ss.SectionID] = append(bySection[*ss.SectionID], m)
 	}
-	sections, err := store.SiteSections.List(ctx, r.Store, site.ID, store.PageArgs{Limit: store.MaxLimit})
+	// Sections and groups are read whole, without the count a page of
+	// them would cost: a statement each.
+	sections, err := store.SiteSections.All(ctx, r.Store, site.ID)
 	if err != nil {
 		return model.SiteStructure{}, err
 	}
-	if sections.Count == 0 {
+	if len(sections) == 0 {
 		if root == nil {
 			root = []model.SiteStructureItem{}
 		}
 		return model.SiteStructure{Type: "siteSpaces", Structure: root}, nil
 	}
-	groups, err := store.SiteSectionGroups.List(ctx, r.Store, site.ID, store.PageArgs{Limit: store.MaxLimit})
+	groups, err := store.SiteSectionGroups.All(ctx, r.Store, site.ID)
 	if err != nil {
 		return model.SiteStructure{}, err
 	}
 	groupByID := map[string]*model.SiteSectionGroup{}
-	for _, g := range groups.Items {
+	for _, g := range groups {
 		m := r.groupOf(site, g)
 		m.Visible = []model.SiteSection{}
 		groupByID[g.ID] = &m
@@ -119,7 +150,7 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 	// group sits, so a group is placed when its first section is met.
 	items := []model.SiteStructureItem{}
 	placed := map[string]bool{}
-	for _, sec := range sections.Items {
+	for _, sec := range sections {
 		spaces := bySection[sec.ID]
 		if !conditionHolds(sec.Condition, claims) || len(spaces) == 0 {
 			continue

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"log/slog"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
@@ -57,7 +56,7 @@ func configure(e engine, r *Resolver) {
 			if name == "" {
 				name = "(anonymous)"
 			}
-			logs.Annotate(ctx, slog.String("operation", string(oc.Operation.Operation)+" "+name))
+			logs.AnnotateString(ctx, "operation", string(oc.Operation.Operation)+" "+name)
 		}
 		viewerID := ""
 		if u := Viewer(ctx); u != nil {

@@ -399,6 +399,15 @@ func (r *organizationResolver) Site(ctx context.Context, obj *model.Organization
 	return &site, nil
 }
 
+// Structure is the resolver for the structure field.
+func (r *publishedContentSiteResolver) Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error) {
+	s, err := r.publishedStructure(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
 // PublishedSite is the resolver for the publishedSite field.
 func (r *queryResolver) PublishedSite(ctx context.Context, organizationID string, siteID string, shareKey *string, visitorToken *string) (*model.PublishedContentSite, error) {
 	return r.publishedSite(ctx, organizationID, siteID, deref0(shareKey), deref0(visitorToken))
@@ -515,6 +524,11 @@ func (r *siteSectionGroupResolver) Sections(ctx context.Context, obj *model.Site
 	}), nil
 }
 
+// PublishedContentSite returns generated.PublishedContentSiteResolver implementation.
+func (r *Resolver) PublishedContentSite() generated.PublishedContentSiteResolver {
+	return &publishedContentSiteResolver{r}
+}
+
 // Site returns generated.SiteResolver implementation.
 func (r *Resolver) Site() generated.SiteResolver { return &siteResolver{r} }
 
@@ -527,7 +541,8 @@ func (r *Resolver) SiteSectionGroup() generated.SiteSectionGroupResolver {
 }
 
 type (
-	siteResolver             struct{ *Resolver }
-	siteSectionResolver      struct{ *Resolver }
-	siteSectionGroupResolver struct{ *Resolver }
+	publishedContentSiteResolver struct{ *Resolver }
+	siteResolver                 struct{ *Resolver }
+	siteSectionResolver          struct{ *Resolver }
+	siteSectionGroupResolver     struct{ *Resolver }
 )

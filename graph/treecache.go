@@ -26,6 +26,9 @@ import (
 // uncached one, and it still costs the result budget what it cost the
 // first time.
 //
+// The page tree of published content (`PublishedContent.pages`, the site
+// reader's) is kept the same way.
+//
 // A space's `revision` is kept the same way when its selection holds only
 // what a revision never changes (its id, type, parents, creation time and
 // page trees): the space row names its revision, so the answer costs no
@@ -81,6 +84,10 @@ func (c *treeCache) fields(ctx context.Context, next graphql.Resolver) (any, err
 		case fc.Object == "Space" && fc.Field.Name == "revision":
 			if key, ok := c.revisionKey(ctx, fc); ok {
 				return c.render(ctx, fc, key, next, c.marshalRevision)
+			}
+		case fc.Object == "PublishedContent" && fc.Field.Name == "pages":
+			if key, ok := c.contentKey(ctx, fc); ok {
+				return c.render(ctx, fc, key, next, c.marshalPages)
 			}
 		}
 	}
@@ -177,6 +184,22 @@ func (c *treeCache) revisionKey(ctx context.Context, fc *graphql.FieldContext) (
 		return treeKey{}, false
 	}
 	k := treeKey{org: sp.OrganizationID, root: sp.RevisionID, spaceOrg: sp.OrganizationID, space: sp.ID, field: fc.Field.Field}
+	return k, withVariables(ctx, fc, &k)
+}
+
+// contentKey names the page tree of published content fc asks for (its
+// `pages`): the content is its space's current revision, so the key's
+// root is the revision's id, as for a space's `revision`, and the field
+// tells the two apart. The content was reached through the published
+// view's access checks before this field resolves.
+func (c *treeCache) contentKey(ctx context.Context, fc *graphql.FieldContext) (treeKey, bool) {
+	pc := parentResult[model.PublishedContent](fc)
+	if pc == nil || pc.Space.RevisionID == "" {
+		return treeKey{}, false
+	}
+	format, _ := fc.Args["format"].(*model.DocumentFormat)
+	k := treeKey{org: pc.Space.OrganizationID, root: pc.Space.RevisionID, spaceOrg: pc.Space.OrganizationID, space: pc.Space.ID,
+		markdown: wantMarkdown(format), field: fc.Field.Field}
 	return k, withVariables(ctx, fc, &k)
 }
 

@@ -36,8 +36,12 @@ func viewer(ctx context.Context) (*store.User, error) {
 // orgAccess loads an organization the caller is a member of. Organizations
 // the caller is not in are NOT_FOUND, exactly like unknown ids.
 func (r *Resolver) orgAccess(ctx context.Context, orgID string) (model.Organization, error) {
-	if _, err := viewer(ctx); err != nil {
+	u, err := viewer(ctx)
+	if err != nil {
 		return model.Organization{}, err
+	}
+	if u == publicReader {
+		return model.Organization{}, store.NotFound("organization") // nobody's member
 	}
 	oa, err := loader.For(ctx).Organization.LoadNow(ctx, orgID)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
 
 	"folio/store"
@@ -30,15 +29,7 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 		writeDomainError(w, err)
 		return
 	}
-	ctx := graphql.StartOperationTrace(r.Context())
-	params := &graphql.RawParams{Query: c.query, OperationName: c.Op, Variables: vars}
-	opCtx, errs := exec.CreateOperationContext(ctx, params)
-	if errs != nil {
-		writeGraphQLError(w, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs).Errors[0])
-		return
-	}
-	handler, ctx := exec.DispatchOperation(ctx, opCtx)
-	resp := handler(ctx)
+	resp := c.run.Run(r.Context(), exec, vars)
 	defer bufpool.Put(resp.Data) // every use below copies what it keeps
 	if len(resp.Errors) > 0 {
 		writeGraphQLError(w, resp.Errors[0])

@@ -566,9 +566,9 @@ func describeProblem(v any, where string) string {
 // inputHygiene applies the rule inside the GraphQL engines (/graphql and
 // the REST executor) to every operation's document, name and variables,
 // whatever the transport. The REST executor runs only documents written in
-// Folio's source (ownDocuments: the routes' operations, which compile
-// checks once, and the site reader's), whose check would be the same every
-// time: it checks the variables alone.
+// Folio's source (ownDocuments: the routes' operations and the site
+// reader's, which checkDocument checks once, when they are loaded), whose
+// check would be the same every time: it checks the variables alone.
 type inputHygiene struct{ ownDocuments bool }
 
 var _ interface {

@@ -4,15 +4,21 @@ import (
 	"net/http"
 
 	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/vektah/gqlparser/v2/ast"
 
 	"folio/rest/reader"
 )
 
 // mountReader serves published sites, published spaces and app addresses
 // (rest/reader) on mux; the returned reader also answers requests for
-// sites' custom hostnames.
-func mountReader(mux *http.ServeMux, cfg Config, exec *executor.Executor) *reader.Reader {
-	rd := reader.New(reader.Config{Store: cfg.Store, Exec: exec, Base: cfg.PublicURL, Blobs: cfg.Blobs})
+// sites' custom hostnames. Its operations are validated against schema,
+// and checked as the routes' are (checkDocument), once: it fails when one
+// does not validate.
+func mountReader(mux *http.ServeMux, cfg Config, exec *executor.Executor, schema *ast.Schema) (*reader.Reader, error) {
+	rd, err := reader.New(reader.Config{Exec: exec, Schema: schema, Check: checkDocument, Base: cfg.PublicURL, Blobs: cfg.Blobs})
+	if err != nil {
+		return nil, err
+	}
 	rd.Register(mux)
-	return rd
+	return rd, nil
 }

@@ -5,15 +5,13 @@
 package rest
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
-	"io/fs"
 	"strings"
 
-	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/formatter"
+
+	"folio/rest/inprocess"
 )
 
 // Route maps one REST endpoint onto a GraphQL operation.
@@ -60,11 +58,11 @@ const (
 //go:embed operations/*.graphql
 var operationFiles embed.FS
 
-// compiled is a route ready to serve: its operation text (validated once,
-// at start-up) and the shape of its response body.
+// compiled is a route ready to serve: its operation (validated once, at
+// start-up) and the shape of its response body.
 type compiled struct {
 	Route
-	query    string
+	run      *inprocess.Op
 	op       *ast.OperationDefinition // validated, for the OpenAPI document
 	pathVars []string
 	result   []string
@@ -75,36 +73,20 @@ type compiled struct {
 // compile validates every route's operation against the schema and prepares
 // its shape. Any mistake in the route table stops the server from starting.
 func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
-	var src strings.Builder
-	files, _ := fs.Glob(operationFiles, "operations/*.graphql")
-	for _, f := range files {
-		b, _ := operationFiles.ReadFile(f)
-		src.Write(b)
-		src.WriteByte('\n')
-	}
-	doc, errs := gqlparser.LoadQuery(schema, src.String())
-	if errs != nil {
-		return nil, fmt.Errorf("REST operations: %w", errs)
+	// The executor checks no route's document again (inputHygiene's
+	// ownDocuments): checkDocument checks each here, once.
+	ops, err := inprocess.Load(schema, operationFiles, "operations/*.graphql", checkDocument)
+	if err != nil {
+		return nil, fmt.Errorf("REST operations: %w", err)
 	}
 	out := make([]compiled, 0, len(routes))
 	for _, r := range routes {
-		op := doc.Operations.ForName(r.Op)
-		if op == nil {
-			return nil, fmt.Errorf("route %s %s: no operation %q", r.Method, r.Path, r.Op)
+		op, err := ops.Op(r.Op)
+		if err != nil {
+			return nil, fmt.Errorf("route %s %s: %w", r.Method, r.Path, err)
 		}
-		c := compiled{Route: r, op: op, pathVars: pathNames(r.Path)}
-		frags := fragmentsOf(op.SelectionSet, doc.Fragments, map[string]bool{})
-		var buf bytes.Buffer
-		formatter.NewFormatter(&buf, formatter.WithComments()).FormatQueryDocument(&ast.QueryDocument{
-			Operations: ast.OperationList{op}, Fragments: frags,
-		})
-		c.query = buf.String()
-		// The executor checks no route's document again (inputHygiene's
-		// ownDocuments): it is checked here, once.
-		if msg := checkDocument(c.query); msg != "" {
-			return nil, fmt.Errorf("route %s %s: operation %s: %s", r.Method, r.Path, r.Op, msg)
-		}
-		set := op.SelectionSet
+		c := compiled{Route: r, run: op, op: op.Def, pathVars: pathNames(r.Path)}
+		set := op.Def.SelectionSet
 		if r.Result == "" {
 			if len(set) != 1 {
 				return nil, fmt.Errorf("route %s %s: operation %s needs one root field or a Result path", r.Method, r.Path, r.Op)
@@ -114,7 +96,7 @@ func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
 			c.result = strings.Split(r.Result, ".")
 		}
 		// Descend the selection to the shape of the body itself.
-		s := shapeOf(set, doc.Fragments)
+		s := shapeOf(set, ops.Doc.Fragments)
 		for _, k := range c.result {
 			if s = s.fields[k]; s == nil {
 				return nil, fmt.Errorf("route %s %s: result path %q not selected", r.Method, r.Path, r.Result)
@@ -127,26 +109,4 @@ func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// fragmentsOf lists the fragments a selection uses, transitively.
-func fragmentsOf(set ast.SelectionSet, all ast.FragmentDefinitionList, seen map[string]bool) ast.FragmentDefinitionList {
-	var out ast.FragmentDefinitionList
-	for _, sel := range set {
-		switch sel := sel.(type) {
-		case *ast.Field:
-			out = append(out, fragmentsOf(sel.SelectionSet, all, seen)...)
-		case *ast.InlineFragment:
-			out = append(out, fragmentsOf(sel.SelectionSet, all, seen)...)
-		case *ast.FragmentSpread:
-			if seen[sel.Name] {
-				continue
-			}
-			seen[sel.Name] = true
-			f := all.ForName(sel.Name)
-			out = append(out, f)
-			out = append(out, fragmentsOf(f.SelectionSet, all, seen)...)
-		}
-	}
-	return out
 }

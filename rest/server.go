@@ -95,7 +95,10 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		})
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))
-	rd := mountReader(mux, cfg, exec)
+	rd, err := mountReader(mux, cfg, exec, schema.Schema())
+	if err != nil {
+		return nil, err
+	}
 	mux.HandleFunc("GET "+exportPath, exportContent(res))
 	gql := graph.NewHTTPHandler(res)
 	gql.Use(inputHygiene{})

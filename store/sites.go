@@ -70,6 +70,14 @@ func (s *Store) Site(ctx context.Context, orgID, id string) (*Site, error) {
 	return site, dbError(err, "site")
 }
 
+// PublishedSiteByHostname loads the published site served at a custom
+// hostname (lower case, as hostnames are kept); NOT_FOUND when none is.
+func (s *Store) PublishedSiteByHostname(ctx context.Context, hostname string) (*Site, error) {
+	site := new(Site)
+	err := selectSites(s.DB).Where("site.hostname = ? AND site.published", hostname).Scan(ctx, site)
+	return site, dbError(err, "site")
+}
+
 // SitesByID loads sites by id, in no particular order.
 func (s *Store) SitesByID(ctx context.Context, ids []string) ([]Site, error) {
 	var out []Site

@@ -43,6 +43,9 @@ type ResolverRoot interface {
 	OpenAPISpec() OpenAPISpecResolver
 	OpenAPISpecVersion() OpenAPISpecVersionResolver
 	Organization() OrganizationResolver
+	PublishedContent() PublishedContentResolver
+	PublishedContentSite() PublishedContentSiteResolver
+	PublishedSiteEntry() PublishedSiteEntryResolver
 	Query() QueryResolver
 	ReactionUser() ReactionUserResolver
 	Revision() RevisionResolver
@@ -684,12 +687,51 @@ type ComplexityRoot struct {
 		ServiceVisitorClaims func(childComplexity int) int
 	}
 
+	PublishedContent struct {
+		File        func(childComplexity int, id string) int
+		Files       func(childComplexity int) int
+		Page        func(childComplexity int, path string, format *model.DocumentFormat) int
+		Pages       func(childComplexity int, format *model.DocumentFormat) int
+		RevisionID  func(childComplexity int) int
+		Search      func(childComplexity int, query string, page *string, limit *int) int
+		SiteSpaceID func(childComplexity int) int
+		SpaceID     func(childComplexity int) int
+	}
+
 	PublishedContentSite struct {
-		Customizations func(childComplexity int) int
-		Object         func(childComplexity int) int
-		Scripts        func(childComplexity int) int
-		Site           func(childComplexity int) int
-		Structure      func(childComplexity int) int
+		Customizations         func(childComplexity int) int
+		Object                 func(childComplexity int) int
+		Scripts                func(childComplexity int) int
+		Site                   func(childComplexity int) int
+		SiteSpaceContent       func(childComplexity int, siteSpaceID string) int
+		SiteSpaceContents      func(childComplexity int) int
+		Structure              func(childComplexity int) int
+		UnsignedClaimsAccepted func(childComplexity int) int
+	}
+
+	PublishedFile struct {
+		ContentType func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Sha256      func(childComplexity int) int
+		Size        func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
+	}
+
+	PublishedSiteEntry struct {
+		Basename   func(childComplexity int) int
+		Hostname   func(childComplexity int) int
+		ID         func(childComplexity int) int
+		View       func(childComplexity int, shareKey *string, visitorToken *string, unsignedClaims json.RawMessage) int
+		Visibility func(childComplexity int) int
+	}
+
+	PublishedSpace struct {
+		Content    func(childComplexity int) int
+		Emoji      func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Title      func(childComplexity int) int
+		Visibility func(childComplexity int) int
 	}
 
 	Query struct {
@@ -702,6 +744,9 @@ type ComplexityRoot struct {
 		Organization             func(childComplexity int, id string) int
 		Organizations            func(childComplexity int, page *string, limit *int) int
 		PublishedSite            func(childComplexity int, organizationID string, siteID string, shareKey *string, visitorToken *string) int
+		PublishedSiteByHostname  func(childComplexity int, hostname string) int
+		PublishedSiteByID        func(childComplexity int, id string) int
+		PublishedSpace           func(childComplexity int, id string) int
 		Space                    func(childComplexity int, id string, shareKey *string) int
 		User                     func(childComplexity int, id string) int
 		Viewer                   func(childComplexity int) int
@@ -1437,6 +1482,22 @@ type OrganizationResolver interface {
 	Webhooks(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.WebhookList, error)
 	Webhook(ctx context.Context, obj *model.Organization, webhookID string) (*model.Webhook, error)
 }
+type PublishedContentResolver interface {
+	Pages(ctx context.Context, obj *model.PublishedContent, format *model.DocumentFormat) ([]model.RevisionPage, error)
+	Page(ctx context.Context, obj *model.PublishedContent, path string, format *model.DocumentFormat) (*model.RevisionPage, error)
+	Files(ctx context.Context, obj *model.PublishedContent) ([]model.PublishedFile, error)
+	File(ctx context.Context, obj *model.PublishedContent, id string) (*model.PublishedFile, error)
+	Search(ctx context.Context, obj *model.PublishedContent, query string, page *string, limit *int) (*model.SearchPageResultList, error)
+}
+type PublishedContentSiteResolver interface {
+	Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error)
+
+	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
+	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
+}
+type PublishedSiteEntryResolver interface {
+	View(ctx context.Context, obj *model.PublishedSiteEntry, shareKey *string, visitorToken *string, unsignedClaims json.RawMessage) (*model.PublishedContentSite, error)
+}
 type QueryResolver interface {
 	APIInformation(ctx context.Context) (*model.APIInformation, error)
 	Invitations(ctx context.Context, page *string, limit *int) (*model.InvitationList, error)
@@ -1445,6 +1506,9 @@ type QueryResolver interface {
 	Organizations(ctx context.Context, page *string, limit *int) (*model.OrganizationList, error)
 	Organization(ctx context.Context, id string) (*model.Organization, error)
 	EmailDomainOrganizations(ctx context.Context, emailDomain string) (*model.EmailDomainOrganizations, error)
+	PublishedSiteByID(ctx context.Context, id string) (*model.PublishedSiteEntry, error)
+	PublishedSiteByHostname(ctx context.Context, hostname string) (*model.PublishedSiteEntry, error)
+	PublishedSpace(ctx context.Context, id string) (*model.PublishedSpace, error)
 	PublishedSite(ctx context.Context, organizationID string, siteID string, shareKey *string, visitorToken *string) (*model.PublishedContentSite, error)
 	Space(ctx context.Context, id string, shareKey *string) (*model.Space, error)
 	Collection(ctx context.Context, id string) (*model.Collection, error)
@@ -4676,6 +4740,75 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PingResult.ServiceVisitorClaims(childComplexity), true
 
+	case "PublishedContent.file":
+		if e.ComplexityRoot.PublishedContent.File == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContent_file_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContent.File(childComplexity, args["id"].(string)), true
+	case "PublishedContent.files":
+		if e.ComplexityRoot.PublishedContent.Files == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContent.Files(childComplexity), true
+	case "PublishedContent.page":
+		if e.ComplexityRoot.PublishedContent.Page == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContent_page_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContent.Page(childComplexity, args["path"].(string), args["format"].(*model.DocumentFormat)), true
+	case "PublishedContent.pages":
+		if e.ComplexityRoot.PublishedContent.Pages == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContent_pages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContent.Pages(childComplexity, args["format"].(*model.DocumentFormat)), true
+	case "PublishedContent.revisionId":
+		if e.ComplexityRoot.PublishedContent.RevisionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContent.RevisionID(childComplexity), true
+	case "PublishedContent.search":
+		if e.ComplexityRoot.PublishedContent.Search == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContent_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContent.Search(childComplexity, args["query"].(string), args["page"].(*string), args["limit"].(*int)), true
+	case "PublishedContent.siteSpaceId":
+		if e.ComplexityRoot.PublishedContent.SiteSpaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContent.SiteSpaceID(childComplexity), true
+	case "PublishedContent.spaceId":
+		if e.ComplexityRoot.PublishedContent.SpaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContent.SpaceID(childComplexity), true
+
 	case "PublishedContentSite.customizations":
 		if e.ComplexityRoot.PublishedContentSite.Customizations == nil {
 			break
@@ -4700,12 +4833,139 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedContentSite.Site(childComplexity), true
+	case "PublishedContentSite.siteSpaceContent":
+		if e.ComplexityRoot.PublishedContentSite.SiteSpaceContent == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContentSite_siteSpaceContent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.SiteSpaceContent(childComplexity, args["siteSpaceId"].(string)), true
+	case "PublishedContentSite.siteSpaceContents":
+		if e.ComplexityRoot.PublishedContentSite.SiteSpaceContents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.SiteSpaceContents(childComplexity), true
 	case "PublishedContentSite.structure":
 		if e.ComplexityRoot.PublishedContentSite.Structure == nil {
 			break
 		}
 
 		return e.ComplexityRoot.PublishedContentSite.Structure(childComplexity), true
+	case "PublishedContentSite.unsignedClaimsAccepted":
+		if e.ComplexityRoot.PublishedContentSite.UnsignedClaimsAccepted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.UnsignedClaimsAccepted(childComplexity), true
+
+	case "PublishedFile.contentType":
+		if e.ComplexityRoot.PublishedFile.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedFile.ContentType(childComplexity), true
+	case "PublishedFile.id":
+		if e.ComplexityRoot.PublishedFile.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedFile.ID(childComplexity), true
+	case "PublishedFile.name":
+		if e.ComplexityRoot.PublishedFile.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedFile.Name(childComplexity), true
+	case "PublishedFile.sha256":
+		if e.ComplexityRoot.PublishedFile.Sha256 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedFile.Sha256(childComplexity), true
+	case "PublishedFile.size":
+		if e.ComplexityRoot.PublishedFile.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedFile.Size(childComplexity), true
+	case "PublishedFile.updatedAt":
+		if e.ComplexityRoot.PublishedFile.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedFile.UpdatedAt(childComplexity), true
+
+	case "PublishedSiteEntry.basename":
+		if e.ComplexityRoot.PublishedSiteEntry.Basename == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSiteEntry.Basename(childComplexity), true
+	case "PublishedSiteEntry.hostname":
+		if e.ComplexityRoot.PublishedSiteEntry.Hostname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSiteEntry.Hostname(childComplexity), true
+	case "PublishedSiteEntry.id":
+		if e.ComplexityRoot.PublishedSiteEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSiteEntry.ID(childComplexity), true
+	case "PublishedSiteEntry.view":
+		if e.ComplexityRoot.PublishedSiteEntry.View == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedSiteEntry_view_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedSiteEntry.View(childComplexity, args["shareKey"].(*string), args["visitorToken"].(*string), args["unsignedClaims"].(json.RawMessage)), true
+	case "PublishedSiteEntry.visibility":
+		if e.ComplexityRoot.PublishedSiteEntry.Visibility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSiteEntry.Visibility(childComplexity), true
+
+	case "PublishedSpace.content":
+		if e.ComplexityRoot.PublishedSpace.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSpace.Content(childComplexity), true
+	case "PublishedSpace.emoji":
+		if e.ComplexityRoot.PublishedSpace.Emoji == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSpace.Emoji(childComplexity), true
+	case "PublishedSpace.id":
+		if e.ComplexityRoot.PublishedSpace.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSpace.ID(childComplexity), true
+	case "PublishedSpace.title":
+		if e.ComplexityRoot.PublishedSpace.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSpace.Title(childComplexity), true
+	case "PublishedSpace.visibility":
+		if e.ComplexityRoot.PublishedSpace.Visibility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedSpace.Visibility(childComplexity), true
 
 	case "Query.apiInformation":
 		if e.ComplexityRoot.Query.APIInformation == nil {
@@ -4802,6 +5062,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PublishedSite(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["shareKey"].(*string), args["visitorToken"].(*string)), true
+	case "Query.publishedSiteByHostname":
+		if e.ComplexityRoot.Query.PublishedSiteByHostname == nil {
+			break
+		}
+
+		args, err := ec.field_Query_publishedSiteByHostname_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PublishedSiteByHostname(childComplexity, args["hostname"].(string)), true
+	case "Query.publishedSiteById":
+		if e.ComplexityRoot.Query.PublishedSiteByID == nil {
+			break
+		}
+
+		args, err := ec.field_Query_publishedSiteById_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PublishedSiteByID(childComplexity, args["id"].(string)), true
+	case "Query.publishedSpace":
+		if e.ComplexityRoot.Query.PublishedSpace == nil {
+			break
+		}
+
+		args, err := ec.field_Query_publishedSpace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PublishedSpace(childComplexity, args["id"].(string)), true
 	case "Query.space":
 		if e.ComplexityRoot.Query.Space == nil {
 			break
@@ -9514,6 +9807,161 @@ extend type Mutation {
   ): Organization!
 }
 `, BuiltIn: false},
+	{Name: "../schema/published.graphqls", Input: `# Published content: what the readers of a published site (or of a space
+# published on its own) read, found by the address they open. The site
+# reader (rest/reader) serves its pages from these fields alone; any client
+# may build a reader of its own on them.
+
+"""
+A published site found by an address its readers open (its id, or its custom hostname). It tells what opening the
+address tells anyone: that a published site is there, how its readers are admitted and the path it sits under. Its
+content is read through view, under the site's audience rules. Anyone with an API token may look a site up; an
+unpublished site is never found.
+"""
+type PublishedSiteEntry {
+  "The site's id."
+  id: ID!
+  "Who may read it: public and unlisted sites anyone, share-link sites holders of an active share link's key, visitor-auth sites holders of a visitor JWT signed with the site's key."
+  visibility: SiteVisibility!
+  "The path segment every page of the site sits under (its published URL ends with it); null when it has none."
+  basename: String
+  "The custom hostname the site is also served at, in lower case; null when it has none."
+  hostname: String
+  """
+  The site as the caller sees it: publishedSite's answer for the site's organization, with its rules and refusals
+  (FORBIDDEN without an active share link's key on a share-link site, or without a valid visitor token on a
+  visitor-auth site, or with a visitor token that does not verify). null, with the refusal in the errors, when the
+  caller is refused. unsignedClaims may add to the claims that conditions see.
+  """
+  view(
+    "The key of an active share link of the site: on a share-link site at most 256 characters (INVALID otherwise); ignored on other sites, whatever its length."
+    shareKey: String,
+    "A visitor JWT signed with the site's visitor key, as for publishedSite's visitorToken: at most 16384 characters."
+    visitorToken: String @length(max: 16384),
+    """
+    Claims the reader makes about themselves, unverified: a JSON object of at most 64 KiB (as JSON). They are kept
+    only when the site's adaptive schema declares an unsigned property and {"unsigned": unsignedClaims} validates
+    against the schema with its required list left out; conditions then see them as visitor.claims.unsigned, beside
+    the visitor token's claims. Being unsigned, they decide which conditional sections and site spaces show, never
+    whether the caller may read the site. INVALID when not an object, or larger.
+    """
+    unsignedClaims: JSON
+  ): PublishedContentSite
+}
+
+extend type PublishedContentSite {
+  "Whether the unsignedClaims given to PublishedSiteEntry.view were kept (see there); false when none were given, and from publishedSite, which takes none."
+  unsignedClaimsAccepted: Boolean!
+  "The published content of a site space of the visible structure; null when the visitor sees no site space with this id."
+  siteSpaceContent(
+    "The site space's id."
+    siteSpaceId: ID!
+  ): PublishedContent
+  "The published content of every site space of the visible structure, in site order (their revisions and page trees are read in one statement each)."
+  siteSpaceContents: [PublishedContent!]!
+}
+
+"""
+The published content of a space: its current revision, as the readers of a published site or of the space itself
+read it. Whoever reaches it (through PublishedContentSite or publishedSpace) may read all of it: pages, their
+markdown, files and search.
+"""
+type PublishedContent {
+  "The site space it is read through; null for a space published on its own (publishedSpace)."
+  siteSpaceId: ID
+  "The space's id."
+  spaceId: ID!
+  "The revision read: the space's current one (it changes when a change request is merged)."
+  revisionId: ID!
+  "The top-level pages in order, each with its subpages (at most 10 levels deep), as Revision.pages."
+  pages(
+    "document (the default) sets every document page's document field, markdown its markdown field."
+    format: DocumentFormat
+  ): [RevisionPage!]!
+  """
+  The page at a path, with its subpages: slugs from the top level joined by '/' (leading and trailing slashes are
+  ignored). The empty path names the page readers open first: the first document in reading order, leaving out
+  hidden pages and the pages under them. null when no page has the path (link pages have none) and, for the empty
+  path, when the space has no such document.
+  """
+  page(
+    "The page's path, at most 2048 characters; empty for the first page."
+    path: String! @length(max: 2048),
+    "document (the default) sets the document field of the page and its subpages, markdown their markdown field."
+    format: DocumentFormat
+  ): RevisionPage
+  "Every file of the revision (images and attachments the pages reference as /files/{id}), ordered by id."
+  files: [PublishedFile!]!
+  "One file of the revision; null when it has no file with this id."
+  file(
+    "The file's id."
+    id: ID!
+  ): PublishedFile
+  "Full-text search of the revision, as Space.search (the same query syntax, ranking and pages of results)."
+  search(
+    "The search text, 1 to 512 characters."
+    query: String! @length(min: 1, max: 512),
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page."
+    page: String,
+    "The page size: 0 to 1000 matching pages, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SearchPageResultList!
+}
+
+"""
+A file (an image or an attachment) of published content. The site reader serves its bytes under the site space's
+published address, at ~files/{id}.
+"""
+type PublishedFile {
+  "The file's id (opaque); pages reference the file as /files/{id}."
+  id: ID!
+  "The file's name, 1 to 256 characters."
+  name: String!
+  "The MIME type it was uploaded with."
+  contentType: String!
+  "Size in bytes."
+  size: Int!
+  "The SHA-256 of the file's bytes, 64 lower-case hex digits: its content address (the site reader sends it as the ETag)."
+  sha256: String!
+  "When the file last changed (RFC 3339)."
+  updatedAt: DateTime!
+}
+
+"""
+A space published on its own at <server>/s/{id}: a public or unlisted space (urls.published). Anyone with an API
+token may read it, its content included.
+"""
+type PublishedSpace {
+  "The space's id."
+  id: ID!
+  "The space's title."
+  title: String!
+  "The space's emoji; empty when it has none."
+  emoji: String!
+  "public (search engines may index it) or unlisted (they are asked not to)."
+  visibility: Visibility!
+  "The space's published content: its current revision."
+  content: PublishedContent!
+}
+
+extend type Query {
+  "The published site whose id this is (its address on this server is /sites/{id}); null when there is none, or it is not published. Needs an API token."
+  publishedSiteById(
+    "The site's id."
+    id: ID!
+  ): PublishedSiteEntry
+  "The published site served at this custom hostname (compared without regard to case); null when there is none. Needs an API token."
+  publishedSiteByHostname(
+    "A host name, without a port: at most 512 characters."
+    hostname: String! @length(max: 512)
+  ): PublishedSiteEntry
+  "The space published on its own at /s/{id}: a public or unlisted space; null for any other (private, share-link, visitor-auth, in-collection, deleted or unknown). Needs an API token."
+  publishedSpace(
+    "The space's id."
+    id: ID!
+  ): PublishedSpace
+}
+`, BuiltIn: false},
 	{Name: "../schema/saml.graphqls", Input: `"""
 The service provider's side of a SAML provider: the addresses to enter in the
 identity provider's configuration, built from FOLIO_PUBLIC_URL. This server
@@ -12631,6 +13079,28 @@ func (ec *executionContext) childFields_PingResult(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type PingResult", field.Name)
 }
 
+func (ec *executionContext) childFields_PublishedContent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "siteSpaceId":
+		return ec.fieldContext_PublishedContent_siteSpaceId(ctx, field)
+	case "spaceId":
+		return ec.fieldContext_PublishedContent_spaceId(ctx, field)
+	case "revisionId":
+		return ec.fieldContext_PublishedContent_revisionId(ctx, field)
+	case "pages":
+		return ec.fieldContext_PublishedContent_pages(ctx, field)
+	case "page":
+		return ec.fieldContext_PublishedContent_page(ctx, field)
+	case "files":
+		return ec.fieldContext_PublishedContent_files(ctx, field)
+	case "file":
+		return ec.fieldContext_PublishedContent_file(ctx, field)
+	case "search":
+		return ec.fieldContext_PublishedContent_search(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublishedContent", field.Name)
+}
+
 func (ec *executionContext) childFields_PublishedContentSite(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -12643,8 +13113,64 @@ func (ec *executionContext) childFields_PublishedContentSite(ctx context.Context
 		return ec.fieldContext_PublishedContentSite_customizations(ctx, field)
 	case "scripts":
 		return ec.fieldContext_PublishedContentSite_scripts(ctx, field)
+	case "unsignedClaimsAccepted":
+		return ec.fieldContext_PublishedContentSite_unsignedClaimsAccepted(ctx, field)
+	case "siteSpaceContent":
+		return ec.fieldContext_PublishedContentSite_siteSpaceContent(ctx, field)
+	case "siteSpaceContents":
+		return ec.fieldContext_PublishedContentSite_siteSpaceContents(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PublishedContentSite", field.Name)
+}
+
+func (ec *executionContext) childFields_PublishedFile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PublishedFile_id(ctx, field)
+	case "name":
+		return ec.fieldContext_PublishedFile_name(ctx, field)
+	case "contentType":
+		return ec.fieldContext_PublishedFile_contentType(ctx, field)
+	case "size":
+		return ec.fieldContext_PublishedFile_size(ctx, field)
+	case "sha256":
+		return ec.fieldContext_PublishedFile_sha256(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_PublishedFile_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublishedFile", field.Name)
+}
+
+func (ec *executionContext) childFields_PublishedSiteEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PublishedSiteEntry_id(ctx, field)
+	case "visibility":
+		return ec.fieldContext_PublishedSiteEntry_visibility(ctx, field)
+	case "basename":
+		return ec.fieldContext_PublishedSiteEntry_basename(ctx, field)
+	case "hostname":
+		return ec.fieldContext_PublishedSiteEntry_hostname(ctx, field)
+	case "view":
+		return ec.fieldContext_PublishedSiteEntry_view(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublishedSiteEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_PublishedSpace(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PublishedSpace_id(ctx, field)
+	case "title":
+		return ec.fieldContext_PublishedSpace_title(ctx, field)
+	case "emoji":
+		return ec.fieldContext_PublishedSpace_emoji(ctx, field)
+	case "visibility":
+		return ec.fieldContext_PublishedSpace_visibility(ctx, field)
+	case "content":
+		return ec.fieldContext_PublishedSpace_content(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublishedSpace", field.Name)
 }
 
 func (ec *executionContext) childFields_ReactionUser(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -18572,6 +19098,298 @@ func (ec *executionContext) field_Organization_webhooks_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_PublishedContentSite_siteSpaceContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_file_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_page_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_PublishedContent_page_argsPath(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["path"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.DocumentFormat, error) {
+			return ec.unmarshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_page_argsPath(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("path"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["path"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_PublishedContent_pages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.DocumentFormat, error) {
+			return ec.unmarshalODocumentFormat2ᚖfolioᚋgraphᚋmodelᚐDocumentFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_PublishedContent_search_argsQuery(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+
+	arg2, err := ec.field_PublishedContent_search_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_search_argsQuery(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("query"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["query"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_PublishedContent_search_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_PublishedSiteEntry_view_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "shareKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["shareKey"] = arg0
+
+	arg1, err := ec.field_PublishedSiteEntry_view_argsVisitorToken(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["visitorToken"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "unsignedClaims",
+		func(ctx context.Context, v any) (json.RawMessage, error) {
+			return ec.unmarshalOJSON2encodingᚋjsonᚐRawMessage(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["unsignedClaims"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedSiteEntry_view_argsVisitorToken(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("visitorToken"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["visitorToken"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 16384)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18876,6 +19694,72 @@ func (ec *executionContext) field_Query_organizations_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Query_publishedSiteByHostname_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Query_publishedSiteByHostname_argsHostname(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["hostname"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_publishedSiteByHostname_argsHostname(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("hostname"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["hostname"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Query_publishedSiteById_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_publishedSite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18994,6 +19878,20 @@ func (ec *executionContext) field_Query_publishedSite_argsVisitorToken(
 		var zeroVal *string
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
 	}
+}
+
+func (ec *executionContext) field_Query_publishedSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
 }
 
 func (ec *executionContext) field_Query_space_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -33470,6 +34368,283 @@ func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ conte
 	return gqlruntime.NewScalarFieldContext("PingResult", field, false, false, "String")
 }
 
+func (ec *executionContext) _PublishedContent_siteSpaceId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_siteSpaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiteSpaceID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_siteSpaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContent", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PublishedContent_spaceId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_spaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SpaceID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_spaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContent", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PublishedContent_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_revisionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevisionID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_revisionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContent", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PublishedContent_pages(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_pages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContent().Pages(ctx, obj, fc.Args["format"].(*model.DocumentFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RevisionPage) graphql.Marshaler {
+			return ec.marshalNRevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevisionPageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_pages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContent_pages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContent_page(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContent().Page(ctx, obj, fc.Args["path"].(string), fc.Args["format"].(*model.DocumentFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPage) graphql.Marshaler {
+			return ec.marshalORevisionPage2ᚖfolioᚋgraphᚋmodelᚐRevisionPage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_page(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContent_page_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContent_files(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_files(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PublishedContent().Files(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PublishedFile) graphql.Marshaler {
+			return ec.marshalNPublishedFile2ᚕfolioᚋgraphᚋmodelᚐPublishedFileᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_files(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedFile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContent_file(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_file(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContent().File(ctx, obj, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedFile) graphql.Marshaler {
+			return ec.marshalOPublishedFile2ᚖfolioᚋgraphᚋmodelᚐPublishedFile(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_file(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedFile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContent_file_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContent_search(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContent().Search(ctx, obj, fc.Args["query"].(string), fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchPageResultList) graphql.Marshaler {
+			return ec.marshalNSearchPageResultList2ᚖfolioᚋgraphᚋmodelᚐSearchPageResultList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchPageResultList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContent_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -33534,11 +34709,11 @@ func (ec *executionContext) _PublishedContentSite_structure(ctx context.Context,
 			return ec.fieldContext_PublishedContentSite_structure(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Structure, nil
+			return ec.Resolvers.PublishedContentSite().Structure(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.SiteStructure) graphql.Marshaler {
-			return ec.marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteStructure(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteStructure) graphql.Marshaler {
+			return ec.marshalNSiteStructure2ᚖfolioᚋgraphᚋmodelᚐSiteStructure(ctx, selections, v)
 		},
 		true,
 		true,
@@ -33548,8 +34723,8 @@ func (ec *executionContext) fieldContext_PublishedContentSite_structure(_ contex
 	fc = &graphql.FieldContext{
 		Object:     "PublishedContentSite",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SiteStructure(ctx, field)
 		},
@@ -33601,6 +34776,503 @@ func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _PublishedContentSite_unsignedClaimsAccepted(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_unsignedClaimsAccepted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnsignedClaimsAccepted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_unsignedClaimsAccepted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PublishedContentSite_siteSpaceContent(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_siteSpaceContent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContentSite().SiteSpaceContent(ctx, obj, fc.Args["siteSpaceId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedContent) graphql.Marshaler {
+			return ec.marshalOPublishedContent2ᚖfolioᚋgraphᚋmodelᚐPublishedContent(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_siteSpaceContent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContentSite",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedContent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContentSite_siteSpaceContent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContentSite_siteSpaceContents(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_siteSpaceContents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PublishedContentSite().SiteSpaceContents(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PublishedContent) graphql.Marshaler {
+			return ec.marshalNPublishedContent2ᚕfolioᚋgraphᚋmodelᚐPublishedContentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_siteSpaceContents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContentSite",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedContent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedFile_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedFile_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedFile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PublishedFile_name(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedFile_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedFile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedFile_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedFile_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedFile_size(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedFile_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "Int")
+}
+
+func (ec *executionContext) _PublishedFile_sha256(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedFile_sha256(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sha256(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedFile_sha256(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedFile_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedFile_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedFile_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "DateTime")
+}
+
+func (ec *executionContext) _PublishedSiteEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSiteEntry_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSiteEntry_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSiteEntry", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PublishedSiteEntry_visibility(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSiteEntry_visibility(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visibility(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.Visibility) graphql.Marshaler {
+			return ec.marshalNSiteVisibility2folioᚋstoreᚐVisibility(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSiteEntry_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSiteEntry", field, true, false, "SiteVisibility")
+}
+
+func (ec *executionContext) _PublishedSiteEntry_basename(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSiteEntry_basename(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Basename(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSiteEntry_basename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSiteEntry", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedSiteEntry_hostname(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSiteEntry_hostname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hostname(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSiteEntry_hostname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSiteEntry", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedSiteEntry_view(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSiteEntry_view(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedSiteEntry().View(ctx, obj, fc.Args["shareKey"].(*string), fc.Args["visitorToken"].(*string), fc.Args["unsignedClaims"].(json.RawMessage))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedContentSite) graphql.Marshaler {
+			return ec.marshalOPublishedContentSite2ᚖfolioᚋgraphᚋmodelᚐPublishedContentSite(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSiteEntry_view(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedSiteEntry",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedContentSite(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedSiteEntry_view_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PublishedSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSpace_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSpace_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSpace", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PublishedSpace_title(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSpace_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSpace_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSpace", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedSpace_emoji(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSpace_emoji(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Emoji(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSpace_emoji(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSpace", field, true, false, "String")
+}
+
+func (ec *executionContext) _PublishedSpace_visibility(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSpace_visibility(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visibility(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v store.Visibility) graphql.Marshaler {
+			return ec.marshalNVisibility2folioᚋstoreᚐVisibility(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSpace_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedSpace", field, true, false, "Visibility")
+}
+
+func (ec *executionContext) _PublishedSpace_content(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedSpace_content(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Content(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PublishedContent) graphql.Marshaler {
+			return ec.marshalNPublishedContent2folioᚋgraphᚋmodelᚐPublishedContent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedSpace_content(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedSpace",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedContent(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_apiInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -33893,6 +35565,138 @@ func (ec *executionContext) fieldContext_Query_emailDomainOrganizations(ctx cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_emailDomainOrganizations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_publishedSiteById(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publishedSiteById(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PublishedSiteByID(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedSiteEntry) graphql.Marshaler {
+			return ec.marshalOPublishedSiteEntry2ᚖfolioᚋgraphᚋmodelᚐPublishedSiteEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publishedSiteById(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedSiteEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_publishedSiteById_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_publishedSiteByHostname(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publishedSiteByHostname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PublishedSiteByHostname(ctx, fc.Args["hostname"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedSiteEntry) graphql.Marshaler {
+			return ec.marshalOPublishedSiteEntry2ᚖfolioᚋgraphᚋmodelᚐPublishedSiteEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publishedSiteByHostname(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedSiteEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_publishedSiteByHostname_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_publishedSpace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publishedSpace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PublishedSpace(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PublishedSpace) graphql.Marshaler {
+			return ec.marshalOPublishedSpace2ᚖfolioᚋgraphᚋmodelᚐPublishedSpace(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publishedSpace(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedSpace(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_publishedSpace_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -55024,6 +56828,79 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 	return gqlruntime.NewObject(fields, out)
 }
 
+var publishedContentImplementors = []string{"PublishedContent"}
+
+func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContent) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublishedContent")
+		case "siteSpaceId":
+			out.Values[i] = ec._PublishedContent_siteSpaceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "spaceId":
+			out.Values[i] = ec._PublishedContent_spaceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "revisionId":
+			out.Values[i] = ec._PublishedContent_revisionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pages":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_pages(ctx, field, obj)
+				})
+		case "page":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_page(ctx, field, obj)
+				})
+		case "files":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_files(ctx, field, obj)
+				})
+		case "file":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_file(ctx, field, obj)
+				})
+		case "search":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_search(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
 
 func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
@@ -55038,25 +56915,208 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 		case "object":
 			out.Values[i] = ec._PublishedContentSite_object(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "site":
 			out.Values[i] = ec._PublishedContentSite_site(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "structure":
-			out.Values[i] = ec._PublishedContentSite_structure(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_structure(ctx, field, obj)
+				})
 		case "customizations":
 			out.Values[i] = ec._PublishedContentSite_customizations(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "scripts":
 			out.Values[i] = ec._PublishedContentSite_scripts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "unsignedClaimsAccepted":
+			out.Values[i] = ec._PublishedContentSite_unsignedClaimsAccepted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "siteSpaceContent":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_siteSpaceContent(ctx, field, obj)
+				})
+		case "siteSpaceContents":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_siteSpaceContents(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var publishedFileImplementors = []string{"PublishedFile"}
+
+func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedFile) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedFileImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublishedFile")
+		case "id":
+			out.Values[i] = ec._PublishedFile_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PublishedFile_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contentType":
+			out.Values[i] = ec._PublishedFile_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "size":
+			out.Values[i] = ec._PublishedFile_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sha256":
+			out.Values[i] = ec._PublishedFile_sha256(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._PublishedFile_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var publishedSiteEntryImplementors = []string{"PublishedSiteEntry"}
+
+func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSiteEntry) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSiteEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublishedSiteEntry")
+		case "id":
+			out.Values[i] = ec._PublishedSiteEntry_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "visibility":
+			out.Values[i] = ec._PublishedSiteEntry_visibility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "basename":
+			out.Values[i] = ec._PublishedSiteEntry_basename(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hostname":
+			out.Values[i] = ec._PublishedSiteEntry_hostname(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "view":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedSiteEntry_view(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var publishedSpaceImplementors = []string{"PublishedSpace"}
+
+func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSpace) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSpaceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublishedSpace")
+		case "id":
+			out.Values[i] = ec._PublishedSpace_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._PublishedSpace_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "emoji":
+			out.Values[i] = ec._PublishedSpace_emoji(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "visibility":
+			out.Values[i] = ec._PublishedSpace_visibility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "content":
+			out.Values[i] = ec._PublishedSpace_content(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55137,6 +57197,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_emailDomainOrganizations(ctx, field)
+				})
+		case "publishedSiteById":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_publishedSiteById(ctx, field)
+				})
+		case "publishedSiteByHostname":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_publishedSiteByHostname(ctx, field)
+				})
+		case "publishedSpace":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_publishedSpace(ctx, field)
 				})
 		case "publishedSite":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -60443,12 +62521,52 @@ func (ec *executionContext) unmarshalNPostCommentReplyInput2folioᚋgraphᚋmode
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPublishedContent2folioᚋgraphᚋmodelᚐPublishedContent(ctx context.Context, sel ast.SelectionSet, v model.PublishedContent) graphql.Marshaler {
+	return ec._PublishedContent(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPublishedContent2ᚕfolioᚋgraphᚋmodelᚐPublishedContentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PublishedContent) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._PublishedContent(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNPublishedContentSite2ᚖfolioᚋgraphᚋmodelᚐPublishedContentSite(ctx context.Context, sel ast.SelectionSet, v *model.PublishedContentSite) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PublishedContentSite!")
 		return graphql.Null
 	}
 	return ec._PublishedContentSite(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPublishedFile2folioᚋgraphᚋmodelᚐPublishedFile(ctx context.Context, sel ast.SelectionSet, v model.PublishedFile) graphql.Marshaler {
+	return ec._PublishedFile(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPublishedFile2ᚕfolioᚋgraphᚋmodelᚐPublishedFileᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PublishedFile) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._PublishedFile(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNPutOpenAPISpecInput2folioᚋgraphᚋmodelᚐPutOpenAPISpecInput(ctx context.Context, v any) (model.PutOpenAPISpecInput, error) {
@@ -60990,8 +63108,12 @@ func (ec *executionContext) marshalNSiteSpaceList2ᚖfolioᚋgraphᚋmodelᚐSit
 	return ec._SiteSpaceList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSiteStructure2folioᚋgraphᚋmodelᚐSiteStructure(ctx context.Context, sel ast.SelectionSet, v model.SiteStructure) graphql.Marshaler {
-	return ec._SiteStructure(ctx, sel, &v)
+func (ec *executionContext) marshalNSiteStructure2ᚖfolioᚋgraphᚋmodelᚐSiteStructure(ctx context.Context, sel ast.SelectionSet, v *model.SiteStructure) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteStructure!")
+		return graphql.Null
+	}
+	return ec._SiteStructure(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSiteStructureItem2folioᚋgraphᚋmodelᚐSiteStructureItem(ctx context.Context, sel ast.SelectionSet, v model.SiteStructureItem) graphql.Marshaler {
@@ -62108,6 +64230,41 @@ func (ec *executionContext) marshalOOpenAPISpecProcessingErrorCode2ᚖfolioᚋgr
 	return v
 }
 
+func (ec *executionContext) marshalOPublishedContent2ᚖfolioᚋgraphᚋmodelᚐPublishedContent(ctx context.Context, sel ast.SelectionSet, v *model.PublishedContent) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PublishedContent(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPublishedContentSite2ᚖfolioᚋgraphᚋmodelᚐPublishedContentSite(ctx context.Context, sel ast.SelectionSet, v *model.PublishedContentSite) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PublishedContentSite(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPublishedFile2ᚖfolioᚋgraphᚋmodelᚐPublishedFile(ctx context.Context, sel ast.SelectionSet, v *model.PublishedFile) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PublishedFile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPublishedSiteEntry2ᚖfolioᚋgraphᚋmodelᚐPublishedSiteEntry(ctx context.Context, sel ast.SelectionSet, v *model.PublishedSiteEntry) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PublishedSiteEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPublishedSpace2ᚖfolioᚋgraphᚋmodelᚐPublishedSpace(ctx context.Context, sel ast.SelectionSet, v *model.PublishedSpace) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PublishedSpace(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalORevisionFileDimensions2ᚖfolioᚋgraphᚋmodelᚐRevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, v *model.RevisionFileDimensions) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -62132,6 +64289,13 @@ func (ec *executionContext) marshalORevisionPage2ᚕfolioᚋgraphᚋmodelᚐRevi
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalORevisionPage2ᚖfolioᚋgraphᚋmodelᚐRevisionPage(ctx context.Context, sel ast.SelectionSet, v *model.RevisionPage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RevisionPage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalORevisionPageLayout2ᚖfolioᚋgraphᚋmodelᚐRevisionPageLayout(ctx context.Context, sel ast.SelectionSet, v *model.RevisionPageLayout) graphql.Marshaler {

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 
@@ -289,15 +290,33 @@ func (l ShareLink) Urls() ShareLinkURLs {
 	return ShareLinkURLs{Published: &p}
 }
 
-// PublishedContentSite is the published view of a site.
+// PublishedContentSite is the published view of a site, once its caller
+// is admitted. Its structure is worked out when a field needs it (graph's
+// publishedStructure): a read of one site space's content needs only
+// that site space's conditions.
 type PublishedContentSite struct {
 	Site           Site
-	Structure      SiteStructure
 	Customizations json.RawMessage
 	Scripts        []json.RawMessage
+	// Claims are what the structure's conditions see: the visitor token's
+	// claims, and the reader's unsigned claims under "unsigned" when kept.
+	Claims map[string]any
+	// UnsignedClaimsAccepted: the reader's unsigned claims were kept.
+	UnsignedClaimsAccepted bool
+
+	structureOnce sync.Once
+	structure     SiteStructure
+	structureErr  error
 }
 
-func (PublishedContentSite) Object() string { return "published-content-site" }
+// StructureOnce is the view's structure, made by build the first time it
+// is asked for (fields of one view may resolve at the same time).
+func (p *PublishedContentSite) StructureOnce(build func() (SiteStructure, error)) (SiteStructure, error) {
+	p.structureOnce.Do(func() { p.structure, p.structureErr = build() })
+	return p.structure, p.structureErr
+}
+
+func (*PublishedContentSite) Object() string { return "published-content-site" }
 
 // HasAdvancedCustomizationFeature is false: Folio has no plan-gated customizations.
 func (SiteSpace) HasAdvancedCustomizationFeature() *bool { f := false; return &f }

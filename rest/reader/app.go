@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"folio/graph"
-	"folio/store"
 )
 
 // Published spaces (/s/{spaceId}) and app pages (/o/...).
@@ -16,43 +15,42 @@ import (
 // (share-link, visitor-auth and in-collection spaces have no key or token
 // Folio could check) and unknown, deleted or private spaces are 404.
 func (rd *Reader) spaceRoute(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("spaceId")
-	spaces, err := rd.cfg.Store.SpacesByID(r.Context(), []string{id})
-	if err != nil && store.ErrorCode(err) != store.CodeNotFound {
+	id, rest := r.PathValue("spaceId"), r.PathValue("rest")
+	var data struct {
+		PublishedSpace *struct {
+			ID, Title, Emoji, Visibility string
+			Content                      contentData
+		}
+	}
+	if err := rd.run(r.Context(), rd.ops.space, map[string]any{"spaceId": id, "sitemap": rest == "sitemap.xml"}, &data); err != nil {
+		if refused(err) {
+			notFound(w)
+			return
+		}
 		rd.fail(w, r, err)
 		return
 	}
-	if len(spaces) == 0 || (spaces[0].Visibility != store.VisibilityPublic && spaces[0].Visibility != store.VisibilityUnlisted) {
+	sp := data.PublishedSpace
+	if sp == nil {
 		notFound(w)
 		return
 	}
-	sp := spaces[0]
-	s := &siteView{ID: sp.ID, OrganizationID: sp.OrganizationID, Title: sp.Title, Visibility: string(sp.Visibility),
-		Color: "346ddb", Base: "/s/" + sp.ID, Origin: rd.cfg.Base}
+	s := &siteView{ID: sp.ID, Title: sp.Title, Visibility: sp.Visibility, Color: "346ddb", Base: "/s/" + sp.ID, Origin: rd.cfg.Base,
+		content: contentSource{page: rd.ops.spacePage, search: rd.ops.spaceSearch, file: rd.ops.spaceFile, vars: map[string]any{"spaceId": sp.ID}}}
+	if sp.Content.Pages != nil {
+		s.sitemap = map[string][]pageData{sp.ID: sp.Content.Pages}
+	}
 	root := &sectionView{Default: true}
-	root.Spaces = []*variantView{{ID: sp.ID, Title: sp.Title, Emoji: sp.Emoji, SpaceID: sp.ID, RevisionID: sp.RevisionID, Default: true, Section: root}}
+	root.Spaces = []*variantView{{ID: sp.ID, Title: sp.Title, Emoji: sp.Emoji, SpaceID: sp.ID, RevisionID: sp.Content.RevisionID, Default: true, Section: root}}
 	s.Sections = []*sectionView{root}
-	switch rest := r.PathValue("rest"); rest {
+	switch rest {
 	case "robots.txt":
 		rd.robots(w, s)
 	case "sitemap.xml":
-		rd.sitemap(w, r, s)
+		rd.sitemap(w, s)
 	default:
 		rd.servePage(w, r, s, rest)
 	}
-}
-
-// appQueries look an app address's object up as the caller: any error
-// (unknown, foreign, not allowed) is 404.
-var appQueries = map[string]string{
-	"organization":          `query ReaderAppOrganization($org: ID!) { organization(id: $org) { id title } }`,
-	"site":                  `query ReaderAppSite($org: ID!, $id: ID!) { organization(id: $org) { site(id: $id) { id title urls { published } } } }`,
-	"collection":            `query ReaderAppCollection($id: ID!) { collection(id: $id) { id title organization } }`,
-	"space":                 `query ReaderAppSpace($id: ID!) { space(id: $id) { id title organization urls { published } } }`,
-	"change request":        `query ReaderAppChangeRequest($id: ID!, $n: String!) { space(id: $id) { id title organization changeRequest(id: $n) { id subject } } }`,
-	"revision":              `query ReaderAppRevision($id: ID!, $n: ID!) { space(id: $id) { id title organization revisionById(id: $n) { id } } }`,
-	"page":                  `query ReaderAppPage($id: ID!, $n: ID!) { space(id: $id) { id title organization revision { page(id: $n) { id title } } } }`,
-	"OpenAPI specification": `query ReaderAppOpenAPI($org: ID!, $n: String!) { organization(id: $org) { id openAPISpec(specSlug: $n) { id } } }`,
 }
 
 func (rd *Reader) registerApp(mux *http.ServeMux) {
@@ -118,14 +116,15 @@ func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 		rd.appPage(w, http.StatusUnauthorized, data)
 		return
 	}
+	// The object is looked up as the caller (operations/app.graphql): any
+	// error (unknown, foreign, not allowed) is 404.
 	var out map[string]any
-	if err := rd.runAs(r.Context(), appQueries[t.kind], t.vars, &out); err != nil {
-		switch errCode(err) {
-		case store.CodeNotFound, store.CodeForbidden, store.CodeInvalid, store.CodeUnauthenticated:
+	if err := rd.runAs(r.Context(), rd.ops.app[t.kind], t.vars, &out); err != nil {
+		if refused(err) {
 			notFound(w)
-		default:
-			rd.fail(w, r, err)
+			return
 		}
+		rd.fail(w, r, err)
 		return
 	}
 	obj, _ := first1(out)

@@ -2,7 +2,6 @@ package reader
 
 import (
 	"bytes"
-	"context"
 	"encoding/xml"
 	"fmt"
 	"html/template"
@@ -11,8 +10,21 @@ import (
 	"net/url"
 	"path"
 	"strings"
+)
 
-	"folio/store"
+// Page types, as the API names them (RevisionPage.type).
+const (
+	pageDocument = "document"
+	pageGroup    = "group"
+	pageLink     = "link"
+)
+
+// Site and space visibilities, as the API names them.
+const (
+	visibilityPublic      = "public"
+	visibilityUnlisted    = "unlisted"
+	visibilityShareLink   = "share-link"
+	visibilityVisitorAuth = "visitor-auth"
 )
 
 // pageNode is a page of a space's tree as the sidebar shows it.
@@ -21,73 +33,60 @@ type pageNode struct {
 	Href                         string // link pages
 	Hidden, NoIndex              bool
 	Description                  string
-	Document                     string // hash of its markdown
 	Children                     []*pageNode
 	Parent                       *pageNode
 }
 
 // spaceTree is a revision's page tree: top-level pages in order, every page
-// by path and by id, and the readable pages in reading order.
+// by path and by id, the readable pages in reading order, and the ids of
+// the revision's files.
 type spaceTree struct {
-	OrganizationID string
-	Raw            *store.Tree
-	Top            []*pageNode
-	byPath, byID   map[string]*pageNode
-	Order          []*pageNode // documents, not hidden, in reading order
+	Top          []*pageNode
+	byPath, byID map[string]*pageNode
+	Order        []*pageNode // documents, not hidden, in reading order
+	files        map[string]bool
 }
 
-// loadTree reads a revision's pages: two statements (the revision, its tree).
-func (rd *Reader) loadTree(ctx context.Context, revisionID string) (*spaceTree, error) {
-	revs, err := rd.cfg.Store.RevisionsByID(ctx, []string{revisionID})
-	if err != nil {
-		return nil, err
+// buildTree indexes a page tree as the API answers it (pages in order,
+// each with its subpages, as deep as pages nest), with the ids of files.
+func buildTree(pages []pageData, fileIDs []string) *spaceTree {
+	st := &spaceTree{byPath: map[string]*pageNode{}, byID: map[string]*pageNode{}, files: map[string]bool{}}
+	for _, id := range fileIDs {
+		st.files[id] = true
 	}
-	if len(revs) == 0 {
-		return nil, store.NotFound("revision")
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
 	}
-	t, err := rd.cfg.Store.Tree(ctx, store.TreeKey{OrganizationID: revs[0].OrganizationID, Root: revs[0].Root})
-	if err != nil {
-		return nil, err
-	}
-	return buildTree(revs[0].OrganizationID, t), nil
-}
-
-func buildTree(orgID string, t *store.Tree) *spaceTree {
-	children := map[string][]*store.Entry{}
-	for _, e := range t.Pages() {
-		children[e.Parent] = append(children[e.Parent], e)
-	}
-	st := &spaceTree{OrganizationID: orgID, Raw: t, byPath: map[string]*pageNode{}, byID: map[string]*pageNode{}}
-	var build func(parent string, prefix string, up *pageNode, depth int) []*pageNode
-	build = func(parent, prefix string, up *pageNode, depth int) []*pageNode {
-		kids := children[parent]
-		sortEntries(kids)
+	flag := func(b *bool) bool { return b != nil && *b }
+	var build func(ps []pageData, up *pageNode) []*pageNode
+	build = func(ps []pageData, up *pageNode) []*pageNode {
 		var out []*pageNode
-		for _, e := range kids {
-			n := &pageNode{ID: e.ID, Title: e.Title, Emoji: e.Emoji, Path: prefix + e.Slug, Type: e.Type, Href: e.Href,
-				Hidden: e.Hidden, NoIndex: e.NoIndex || e.NoRobotsIndex, Description: e.Description, Document: e.Document, Parent: up}
+		for _, p := range ps {
+			n := &pageNode{ID: p.ID, Title: p.Title, Emoji: str(p.Emoji), Path: str(p.Path), Type: p.Type, Href: str(p.Href),
+				Hidden: flag(p.Hidden), NoIndex: flag(p.NoIndex) || flag(p.NoRobotsIndex), Description: str(p.Description), Parent: up}
 			if n.Title == "" {
 				n.Title = "Untitled"
 			}
 			st.byID[n.ID] = n
-			if e.Type != store.PageLink {
+			if n.Type != pageLink {
 				if _, taken := st.byPath[n.Path]; !taken {
 					st.byPath[n.Path] = n
 				}
-				if depth < store.MaxPageDepth {
-					n.Children = build(e.ID, n.Path+"/", n, depth+1)
-				}
+				n.Children = build(p.Pages, n)
 			}
 			out = append(out, n)
 		}
 		return out
 	}
-	st.Top = build("", "", nil, 1)
+	st.Top = build(pages, nil)
 	var walk func([]*pageNode, bool)
 	walk = func(ns []*pageNode, hidden bool) {
 		for _, n := range ns {
 			h := hidden || n.Hidden
-			if n.Type == store.PageDocument && !h {
+			if n.Type == pageDocument && !h {
 				st.Order = append(st.Order, n)
 			}
 			walk(n.Children, h)
@@ -97,28 +96,13 @@ func buildTree(orgID string, t *store.Tree) *spaceTree {
 	return st
 }
 
-func sortEntries(es []*store.Entry) {
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && less(es[j], es[j-1]); j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
-}
-
-func less(a, b *store.Entry) bool {
-	if a.Position != b.Position {
-		return a.Position < b.Position
-	}
-	return a.ID < b.ID
-}
-
 // first is the first readable page under n (n itself when it is a document).
 func first(ns []*pageNode) *pageNode {
 	for _, n := range ns {
 		if n.Hidden {
 			continue
 		}
-		if n.Type == store.PageDocument {
+		if n.Type == pageDocument {
 			return n
 		}
 		if f := first(n.Children); f != nil {
@@ -171,7 +155,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		notFound(w)
 		return
 	}
-	noIndex := s.Visibility != string(store.VisibilityPublic)
+	noIndex := s.Visibility != visibilityPublic
 	if pagePath == "~search" {
 		rd.search(w, r, s, sec, v, noIndex)
 		return
@@ -195,25 +179,34 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		writeHTML(w, http.StatusOK, c.body)
 		return
 	}
-	tree, err := rd.loadTree(r.Context(), v.RevisionID)
-	if err != nil {
-		rd.fail(w, r, err)
+	c, err := rd.content(r.Context(), s, v, s.content.page, map[string]any{"path": pagePath})
+	if err != nil || c == nil {
+		w.Header().Del("ETag")
+		if err != nil && !refused(err) {
+			rd.fail(w, r, err)
+			return
+		}
+		notFound(w) // gone since the view was read, or a path no page can have
 		return
 	}
-	var page *pageNode
-	if pagePath == "" {
-		page = first(tree.Top)
-	} else {
-		page = tree.byPath[pagePath]
+	ids := make([]string, len(c.Files))
+	for i, f := range c.Files {
+		ids[i] = f.ID
 	}
-	if page != nil && page.Type == store.PageGroup {
+	tree := buildTree(c.Pages, ids)
+	// The API resolves the path (the empty one to the first readable page).
+	var page *pageNode
+	if c.Page != nil {
+		page = tree.byID[c.Page.ID]
+	}
+	if page != nil && page.Type == pageGroup {
 		if f := first(page.Children); f != nil {
 			w.Header().Del("ETag")
 			http.Redirect(w, r, v.URL(s)+"/"+f.Path, http.StatusFound)
 			return
 		}
 	}
-	if pagePath != "" && (page == nil || page.Type != store.PageDocument) {
+	if pagePath != "" && (page == nil || page.Type != pageDocument) {
 		w.Header().Del("ETag")
 		notFound(w)
 		return
@@ -226,13 +219,8 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	} else {
 		view.Title, view.Emoji, view.Summary = page.Title, page.Emoji, page.Description
 		md := ""
-		if page.Document != "" {
-			docs, err := rd.cfg.Store.Documents(r.Context(), []store.DocumentKey{{OrganizationID: tree.OrganizationID, Hash: page.Document}})
-			if err != nil {
-				rd.fail(w, r, err)
-				return
-			}
-			md = docs[page.Document]
+		if c.Page.Markdown != nil {
+			md = *c.Page.Markdown
 		}
 		out := Render(md, tree.linker(v.URL(s), page))
 		view.Body, view.TOC = template.HTML(out.HTML), out.TOC //nolint:gosec // sanitized by bluemonday
@@ -256,7 +244,11 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.fail(w, r, err)
 		return
 	}
-	rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex})
+	if c.RevisionID == v.RevisionID {
+		rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex})
+	} else {
+		w.Header().Del("ETag") // a merge since the view was read: the page is newer than its key
+	}
 	w.Header().Set("X-Folio-Cache", "miss")
 	writeHTML(w, http.StatusOK, b.Bytes())
 }
@@ -308,12 +300,12 @@ func sidebar(ns []*pageNode, base string, current *pageNode) []*navItem {
 		}
 		item := &navItem{Title: n.Title, Emoji: n.Emoji, URL: base + "/" + n.Path, Current: n == current}
 		switch n.Type {
-		case store.PageLink:
+		case pageLink:
 			item.URL, item.External = n.Href, true
 			if !safeHref(n.Href) {
 				item.URL = ""
 			}
-		case store.PageGroup:
+		case pageGroup:
 			item.Group = true
 		}
 		for p := current; p != nil; p = p.Parent {
@@ -345,12 +337,16 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 	w.Header().Set("Cache-Control", "no-store")
 	if q != "" {
 		view.Searched = true
-		hits, err := rd.cfg.Store.SearchSpace(r.Context(), v.SpaceID, q, store.PageArgs{Limit: 20})
-		if err != nil && store.ErrorCode(err) != store.CodeInvalid {
+		c, err := rd.content(r.Context(), s, v, s.content.search, map[string]any{"query": q})
+		if err != nil && errCode(err) != codeInvalid {
 			rd.fail(w, r, err)
 			return
 		}
-		for _, h := range hits.Items {
+		var hits []searchHit
+		if c != nil && c.Search != nil {
+			hits = c.Search.Items
+		}
+		for _, h := range hits {
 			res := searchResult{Title: h.Title, Path: h.Path, URL: v.URL(s) + "/" + h.Path}
 			for _, x := range h.Sections {
 				body := x.Body
@@ -358,10 +354,17 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 					body = body[:200] + "…"
 				}
 				u := res.URL
-				if x.Anchor != "" {
-					u += "#" + x.Anchor
+				_, anchor, _ := strings.Cut(x.ID, "#")
+				if anchor != "" {
+					u += "#" + anchor
 				}
-				res.Sections = append(res.Sections, searchSection{Title: x.Title, URL: u, Body: strings.ToValidUTF8(body, "")})
+				// The text before a page's first heading has no anchor, and
+				// the API titles it with the page's title: it shows as "…".
+				title := x.Title
+				if anchor == "" && title == h.Title {
+					title = ""
+				}
+				res.Sections = append(res.Sections, searchSection{Title: title, URL: u, Body: strings.ToValidUTF8(body, "")})
 			}
 			view.Results = append(view.Results, res)
 		}
@@ -379,7 +382,7 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 func (rd *Reader) robots(w http.ResponseWriter, s *siteView) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	if s.Visibility != string(store.VisibilityPublic) {
+	if s.Visibility != visibilityPublic {
 		w.Write([]byte("User-agent: *\nDisallow: /\n"))
 		return
 	}
@@ -387,9 +390,8 @@ func (rd *Reader) robots(w http.ResponseWriter, s *siteView) {
 }
 
 // sitemap lists every readable page of a public site's visible variants
-// (two statements: their revisions, then all their trees at once). Other
-// sites list nothing.
-func (rd *Reader) sitemap(w http.ResponseWriter, r *http.Request, s *siteView) {
+// (their page trees came with the view). Other sites list nothing.
+func (rd *Reader) sitemap(w http.ResponseWriter, s *siteView) {
 	type loc struct {
 		Loc string `xml:"loc"`
 	}
@@ -398,44 +400,16 @@ func (rd *Reader) sitemap(w http.ResponseWriter, r *http.Request, s *siteView) {
 		NS      string   `xml:"xmlns,attr"`
 		URLs    []loc    `xml:"url"`
 	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	if s.Visibility == string(store.VisibilityPublic) {
-		var ids []string
+	if s.Visibility == visibilityPublic {
 		for _, sec := range s.Sections {
 			for _, v := range sec.Spaces {
-				ids = append(ids, v.RevisionID)
-			}
-		}
-		if len(ids) > 0 {
-			revs, err := rd.cfg.Store.RevisionsByID(r.Context(), ids)
-			if err != nil {
-				rd.fail(w, r, err)
-				return
-			}
-			byID := map[string]store.Revision{}
-			keys := make([]store.TreeKey, 0, len(revs))
-			for _, rev := range revs {
-				byID[rev.ID] = rev
-				keys = append(keys, store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root})
-			}
-			trees, err := rd.cfg.Store.Trees(r.Context(), keys)
-			if err != nil {
-				rd.fail(w, r, err)
-				return
-			}
-			for _, sec := range s.Sections {
-				for _, v := range sec.Spaces {
-					rev, ok := byID[v.RevisionID]
-					if !ok {
-						continue
-					}
-					t := trees[store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root}]
-					if t == nil {
-						continue
-					}
-					for _, p := range buildTree(rev.OrganizationID, t).Order {
-						if !p.NoIndex {
-							out.URLs = append(out.URLs, loc{s.Origin + v.URL(s) + "/" + p.Path})
-						}
+				pages, ok := s.sitemap[v.ID]
+				if !ok {
+					continue
+				}
+				for _, p := range buildTree(pages, nil).Order {
+					if !p.NoIndex {
+						out.URLs = append(out.URLs, loc{s.Origin + v.URL(s) + "/" + p.Path})
 					}
 				}
 			}
@@ -466,13 +440,13 @@ func (t *spaceTree) linker(base string, from *pageNode) LinkFunc {
 			frag = "#" + url.PathEscape(u.Fragment)
 		}
 		if id, ok := cutID(u.Path, "/files/", "files/"); ok {
-			if t.Raw != nil && t.Raw.Entries[store.EntryFile+":"+id] != nil {
+			if t.files[id] {
 				return base + "/~files/" + url.PathEscape(id)
 			}
 			return ""
 		}
 		if id, ok := cutID(u.Path, "/pages/", "pages/"); ok {
-			if n := t.byID[id]; n != nil && n.Type != store.PageLink {
+			if n := t.byID[id]; n != nil && n.Type != pageLink {
 				return base + "/" + n.Path + frag
 			}
 			return ""
@@ -507,34 +481,38 @@ func cutID(s string, prefixes ...string) (string, bool) {
 // a page), after the same access check as its pages. Only images are shown
 // inline (SVG in a sandbox that runs nothing); anything else downloads.
 func (rd *Reader) serveFile(w http.ResponseWriter, r *http.Request, s *siteView, v *variantView, id string) {
-	tree, err := rd.loadTree(r.Context(), v.RevisionID)
-	if err != nil {
-		rd.fail(w, r, err)
-		return
-	}
-	e := tree.Raw.Entries[store.EntryFile+":"+id]
-	if e == nil || rd.cfg.Blobs == nil {
+	if rd.cfg.Blobs == nil {
 		notFound(w)
 		return
 	}
-	rc, err := rd.cfg.Blobs.Open(r.Context(), e.Blob)
+	c, err := rd.content(r.Context(), s, v, s.content.file, map[string]any{"fileId": id})
+	if err != nil && !refused(err) {
+		rd.fail(w, r, err)
+		return
+	}
+	if c == nil || c.File == nil {
+		notFound(w)
+		return
+	}
+	f := c.File
+	rc, err := rd.cfg.Blobs.Open(r.Context(), f.Sha256)
 	if err != nil {
 		notFound(w)
 		return
 	}
 	defer rc.Close()
 	h := w.Header()
-	h.Set("Content-Type", e.ContentType)
+	h.Set("Content-Type", f.ContentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-	if !strings.HasPrefix(e.ContentType, "image/") {
-		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": e.Name}))
+	if !strings.HasPrefix(f.ContentType, "image/") {
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name}))
 	}
-	if !s.Personal && (s.Visibility == string(store.VisibilityPublic) || s.Visibility == string(store.VisibilityUnlisted)) {
+	if !s.Personal && (s.Visibility == visibilityPublic || s.Visibility == visibilityUnlisted) {
 		h.Set("Cache-Control", "public, no-cache")
 	} else {
 		h.Set("Cache-Control", "private, no-cache")
 	}
-	h.Set("ETag", `"`+e.Blob+`"`)
-	http.ServeContent(w, r, "", e.UpdatedAt, rc)
+	h.Set("ETag", `"`+f.Sha256+`"`)
+	http.ServeContent(w, r, "", f.UpdatedAt, rc)
 }

@@ -3,32 +3,33 @@
 // its custom hostname), a public or unlisted space at /s/{spaceId}, and a
 // small read-only page at every urls.app address (/o/...).
 //
-// A page view runs one GraphQL operation in-process (publishedSite with the
-// visible structure: the same access rules, share keys, visitor tokens and
-// conditions as the API), then reads the current site space's page tree and
-// the page's markdown from the store only when the rendered page is not in
-// the cache. Rendered pages are cached under a content-addressed key (the
-// navigation the reader sees, the revision of the site space, the path),
-// which is also the page's ETag.
+// The reader is a client of the GraphQL schema: everything it shows comes
+// from the named operations in operations/*.graphql, validated once when
+// the reader is made and run in-process (rest/inprocess), as a reader
+// without an account (graph.AsPublicReader). A page view runs one
+// operation (ReaderSite: the site as its reader may see it, with the same
+// access rules, share keys, visitor tokens and conditions as the API),
+// then, only when the rendered page is not in the cache, a second one for
+// the current site space's page tree and the page's markdown. Rendered
+// pages are cached under a content-addressed key (the navigation the
+// reader sees, the revision of the site space, the path), which is also
+// the page's ETag.
 package reader
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
+	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
-	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/ast"
 
-	"folio/graph"
-	"folio/store"
 	"folio/store/blob"
 	"folio/store/logs"
 	"folio/store/lrucache"
@@ -36,9 +37,14 @@ import (
 
 // Config is what the reader needs.
 type Config struct {
-	Store *store.Store
 	// Exec runs GraphQL operations in-process (the REST layer's executor).
 	Exec *executor.Executor
+	// Schema is what the reader's operations are validated against, once,
+	// by New.
+	Schema *ast.Schema
+	// Check, when set, checks the text of each operation (the REST layer's
+	// input hygiene, which the executor leaves to whoever wrote them).
+	Check func(query string) string
 	// Base is the server's public URL, without a trailing slash.
 	Base string
 	// Blobs holds the bytes of files (images of pages).
@@ -59,10 +65,16 @@ type Reader struct {
 	cfg      Config
 	cache    *lrucache.Cache[string, cachedPage] // rendered pages, within entries and bytes
 	baseHost string
+	ops      operations
 }
 
-// New makes a reader.
-func New(cfg Config) *Reader {
+// New makes a reader; it fails when an operation of operations/*.graphql
+// does not validate, or one the reader runs is missing.
+func New(cfg Config) (*Reader, error) {
+	ops, err := loadOperations(cfg.Schema, cfg.Check)
+	if err != nil {
+		return nil, fmt.Errorf("reader operations: %w", err)
+	}
 	n := cfg.CacheEntries
 	if n <= 0 {
 		n = 2048
@@ -76,7 +88,7 @@ func New(cfg Config) *Reader {
 	if u, err := url.Parse(cfg.Base); err == nil {
 		host = u.Hostname()
 	}
-	return &Reader{cfg: cfg, cache: c, baseHost: host}
+	return &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops}, nil
 }
 
 // Register mounts the reader's routes.
@@ -100,135 +112,19 @@ func (rd *Reader) ServeHost(w http.ResponseWriter, r *http.Request) bool {
 	if host == "" || host == rd.baseHost || host == "localhost" || strings.Count(host, ".") < 2 || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return false
 	}
-	var row struct {
-		ID string `bun:"id"`
+	var data struct {
+		PublishedSiteByHostname *struct{ ID string }
 	}
-	err := rd.cfg.Store.DB.NewSelect().Table("sites").Column("id").Where("hostname = ? AND published", host).Limit(1).Scan(r.Context(), &row)
-	if err != nil || row.ID == "" {
+	if err := rd.run(r.Context(), rd.ops.host, map[string]any{"hostname": host}, &data); err != nil || data.PublishedSiteByHostname == nil {
 		return false
 	}
-	rd.serveSite(w, r, row.ID, "", strings.TrimPrefix(r.URL.Path, "/"), "https://"+host)
+	rd.serveSite(w, r, data.PublishedSiteByHostname.ID, "", strings.TrimPrefix(r.URL.Path, "/"), "https://"+host)
 	return true
 }
 
 func (rd *Reader) siteRoute(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("siteId")
 	rd.serveSite(w, r, id, "/sites/"+id, r.PathValue("rest"), rd.cfg.Base)
-}
-
-// readerUser is who the reader's operations run as: nobody's member, so
-// publishedSite applies exactly the rules it applies to any outsider.
-var readerUser = &store.User{ID: "folio-reader:anonymous", DisplayName: "Reader"}
-
-// opError is a GraphQL error with its domain code.
-type opError struct {
-	code store.Code
-	msg  string
-}
-
-func (e *opError) Error() string { return string(e.code) + ": " + e.msg }
-
-// run executes an operation in-process as the anonymous reader, whatever
-// token the request carried: a page shows what any outsider sees.
-func (rd *Reader) run(ctx context.Context, query string, vars map[string]any, out any) error {
-	return rd.runAs(graph.WithViewer(ctx, readerUser), query, vars, out)
-}
-
-// runAs executes an operation in-process as the caller in ctx.
-func (rd *Reader) runAs(ctx context.Context, query string, vars map[string]any, out any) error {
-	ctx = graphql.StartOperationTrace(ctx)
-	opCtx, errs := rd.cfg.Exec.CreateOperationContext(ctx, &graphql.RawParams{Query: query, Variables: vars})
-	if errs != nil {
-		return toOpError(errs[0])
-	}
-	handler, ctx := rd.cfg.Exec.DispatchOperation(ctx, opCtx)
-	resp := handler(ctx)
-	if len(resp.Errors) > 0 {
-		return toOpError(resp.Errors[0])
-	}
-	return json.Unmarshal(resp.Data, out)
-}
-
-func toOpError(e *gqlerror.Error) error {
-	code := store.CodeInvalid
-	if c, ok := e.Extensions["code"].(string); ok {
-		code = store.Code(c)
-	}
-	return &opError{code: code, msg: e.Message}
-}
-
-func errCode(err error) store.Code {
-	var oe *opError
-	if errors.As(err, &oe) {
-		return oe.code
-	}
-	return store.ErrorCode(err)
-}
-
-// siteQuery is a page view's one operation: the site as the reader may see
-// it, with its visible sections, groups and site spaces.
-const siteQuery = `query ReaderSite($organizationId: ID!, $siteId: ID!, $shareKey: String, $visitorToken: String) {
-  publishedSite(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey, visitorToken: $visitorToken) {
-    site { id title visibility published hostname basename }
-    customizations
-    structure {
-      type
-      structure {
-        __typename
-        ... on SiteSpace { ...ReaderSiteSpace }
-        ... on SiteSection { ...ReaderSection }
-        ... on SiteSectionGroup { id title icon sections { ...ReaderSection } }
-      }
-    }
-  }
-}
-fragment ReaderSection on SiteSection { id title path default icon description siteSpaces { ...ReaderSiteSpace } }
-fragment ReaderSiteSpace on SiteSpace { id path title default space { id title emoji revisionId } }`
-
-type siteData struct {
-	PublishedSite struct {
-		Site struct {
-			ID         string  `json:"id"`
-			Title      string  `json:"title"`
-			Visibility string  `json:"visibility"`
-			Published  bool    `json:"published"`
-			Hostname   *string `json:"hostname"`
-			Basename   *string `json:"basename"`
-		} `json:"site"`
-		Customizations json.RawMessage `json:"customizations"`
-		Structure      struct {
-			Type      string    `json:"type"`
-			Structure []gqlItem `json:"structure"`
-		} `json:"structure"`
-	} `json:"publishedSite"`
-}
-
-type gqlItem struct {
-	Typename    string         `json:"__typename"`
-	ID          string         `json:"id"`
-	Title       string         `json:"title"`
-	Path        string         `json:"path"`
-	Default     *bool          `json:"default"`
-	Icon        *string        `json:"icon"`
-	Description *string        `json:"description"`
-	SiteSpaces  []gqlSiteSpace `json:"siteSpaces"`
-	Sections    []gqlItem      `json:"sections"`
-	Space       *gqlSpace      `json:"space"`
-}
-
-type gqlSiteSpace struct {
-	ID      string   `json:"id"`
-	Path    string   `json:"path"`
-	Title   string   `json:"title"`
-	Default *bool    `json:"default"`
-	Space   gqlSpace `json:"space"`
-}
-
-type gqlSpace struct {
-	ID         string `json:"id"`
-	Title      string `json:"title"`
-	Emoji      string `json:"emoji"`
-	RevisionID string `json:"revisionId"`
 }
 
 // Cookies carrying a reader's credentials for one site, so links need not.
@@ -242,29 +138,6 @@ const (
 // the scheme and host of absolute URLs (sitemap, robots.txt).
 func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base, rest, origin string) {
 	ctx := r.Context()
-	rows, err := rd.cfg.Store.SitesByID(ctx, []string{siteID})
-	if err != nil && store.ErrorCode(err) != store.CodeNotFound {
-		rd.fail(w, r, err)
-		return
-	}
-	if len(rows) == 0 || !rows[0].Published {
-		notFound(w)
-		return
-	}
-	row := rows[0]
-	if row.Basename != nil {
-		base += "/" + *row.Basename
-		seg, after, _ := strings.Cut(rest, "/")
-		if seg != *row.Basename {
-			notFound(w)
-			return
-		}
-		rest = after
-	}
-	cookiePath := base
-	if cookiePath == "" {
-		cookiePath = "/"
-	}
 	q := r.URL.Query()
 	shareKey := firstOf(q.Get("share"), q.Get("shareKey"))
 	token := q.Get("jwt_token")
@@ -281,25 +154,63 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		token = cookieValue(r, visitorCookie+siteID)
 		tokenFromCookie = token != ""
 	}
-	vars := map[string]any{"organizationId": row.OrganizationID, "siteId": siteID}
-	if shareKey != "" && row.Visibility == store.VisibilityShareLink {
+	// The view ignores a share key on a site of another visibility, and
+	// the reader keeps none then.
+	vars := map[string]any{"siteId": siteID}
+	if shareKey != "" {
 		vars["shareKey"] = shareKey
 	}
 	if token != "" {
 		vars["visitorToken"] = token
 	}
-	var data siteData
-	err = rd.run(ctx, siteQuery, vars, &data)
-	if err != nil && token != "" && row.Visibility != store.VisibilityVisitorAuth && errCode(err) == store.CodeForbidden {
+	if unsigned != nil {
+		vars["unsignedClaims"] = unsigned
+	}
+	// The sitemap's page trees come with the view (rest is still below
+	// the site's basename, when it has one).
+	_, below, _ := strings.Cut(rest, "/")
+	siteVars := maps.Clone(vars)
+	siteVars["sitemap"] = rest == "sitemap.xml" || below == "sitemap.xml"
+	var data struct{ PublishedSiteByID *siteEntry }
+	err := rd.run(ctx, rd.ops.site, siteVars, &data)
+	row := data.PublishedSiteByID
+	if row == nil {
+		if err != nil && !refused(err) {
+			rd.fail(w, r, err)
+			return
+		}
+		notFound(w) // no published site has this id
+		return
+	}
+	if row.Basename != nil {
+		base += "/" + *row.Basename
+		seg, after, _ := strings.Cut(rest, "/")
+		if seg != *row.Basename {
+			notFound(w)
+			return
+		}
+		rest = after
+	}
+	cookiePath := base
+	if cookiePath == "" {
+		cookiePath = "/"
+	}
+	if err != nil && token != "" && row.Visibility != visibilityVisitorAuth && errCode(err) == codeForbidden {
 		// A token that does not verify only matters on visitor-auth
 		// sites: elsewhere the reader sees what anyone sees.
 		delete(vars, "visitorToken")
-		token, err = "", rd.run(ctx, siteQuery, vars, &data)
+		delete(siteVars, "visitorToken")
+		data.PublishedSiteByID = nil
+		token, err = "", rd.run(ctx, rd.ops.site, siteVars, &data)
+		if row = data.PublishedSiteByID; row == nil && err == nil {
+			notFound(w)
+			return
+		}
 	}
 	if err != nil {
-		switch errCode(err) {
-		case store.CodeNotFound, store.CodeForbidden, store.CodeUnauthenticated, store.CodeInvalid:
-			if row.Visibility == store.VisibilityVisitorAuth {
+		switch {
+		case refused(err):
+			if row != nil && row.Visibility == visibilityVisitorAuth {
 				if tokenFromCookie {
 					clearCookie(w, visitorCookie+siteID, cookiePath)
 				}
@@ -312,17 +223,30 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		}
 		return
 	}
+	view := row.View
+	if view == nil {
+		notFound(w) // a view is null only with an error; never without one
+		return
+	}
+	shared := shareKey != "" && row.Visibility == visibilityShareLink
+	if !shared {
+		delete(vars, "shareKey")
+	}
+	accepted := unsigned != nil && view.UnsignedClaimsAccepted
+	if !accepted {
+		delete(vars, "unsignedClaims")
+	}
 	if fromQuery {
 		// The credentials move into cookies and out of the address bar
 		// (and so out of the history, and of Referer headers).
 		secure := r.TLS != nil || strings.HasPrefix(origin, "https:")
-		if s, ok := vars["shareKey"].(string); ok && s != "" {
-			setCookie(w, shareCookie+siteID, s, cookiePath, secure)
+		if shared {
+			setCookie(w, shareCookie+siteID, shareKey, cookiePath, secure)
 		}
 		if token != "" {
 			setCookie(w, visitorCookie+siteID, token, cookiePath, secure)
 		}
-		if unsigned != nil && unsignedValid(row.AdaptiveSchema, unsigned) {
+		if accepted {
 			setCookie(w, claimsCookie+siteID, encodeClaims(unsigned), cookiePath, secure)
 		}
 		clean := *r.URL
@@ -342,19 +266,15 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		http.Redirect(w, r, "/"+strings.TrimLeft(clean.RequestURI(), "/"), http.StatusSeeOther)
 		return
 	}
-	site := buildSite(&data, base, origin)
-	site.OrganizationID = row.OrganizationID
-	site.Personal = token != "" || vars["shareKey"] != nil
+	site := buildSite(row, base, origin)
+	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, vars: vars, bySiteSpace: true}
+	site.Personal = token != "" || shared
 	if unsigned != nil {
-		if !unsignedValid(row.AdaptiveSchema, unsigned) {
+		// Claims the site's adaptive schema refuses are forgotten; those
+		// it accepts have shaped the view, and make it personal.
+		if !accepted {
 			clearCookie(w, claimsCookie+siteID, cookiePath)
 		} else {
-			claims := signedClaims(token)
-			claims["unsigned"] = unsigned
-			if err := rd.adaptiveSections(ctx, site, claims); err != nil {
-				rd.fail(w, r, err)
-				return
-			}
 			site.Personal = true
 		}
 	}
@@ -363,7 +283,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		rd.robots(w, site)
 		return
 	case "sitemap.xml":
-		rd.sitemap(w, r, site)
+		rd.sitemap(w, site)
 		return
 	}
 	rd.servePage(w, r, site, rest)
@@ -466,16 +386,21 @@ func navDigest(s *siteView) string {
 // siteView is a site as its reader sees it: sections (a site without
 // sections has one unnamed section holding its site spaces).
 type siteView struct {
-	ID, OrganizationID string
-	Title, Visibility  string
-	Color              string
-	Base               string // path prefix of the site on this host
-	Origin             string // scheme and host for absolute URLs
-	HasSections        bool
-	Sections           []*sectionView
+	ID                string
+	Title, Visibility string
+	Color             string
+	Base              string // path prefix of the site on this host
+	Origin            string // scheme and host for absolute URLs
+	HasSections       bool
+	Sections          []*sectionView
 	// Personal: the reader's credentials (a share key, a visitor token)
 	// decide what they see, so no shared cache may keep the page.
 	Personal bool
+	// content reads the variants' content.
+	content contentSource
+	// sitemap holds the page trees of the variants, by variant id, when the
+	// request is for the sitemap.
+	sitemap map[string][]pageData
 }
 
 type sectionView struct {
@@ -505,10 +430,16 @@ func (v *variantView) URL(s *siteView) string {
 	return p + "/" + v.Path
 }
 
-func buildSite(d *siteData, base, origin string) *siteView {
-	ps := d.PublishedSite
-	s := &siteView{ID: ps.Site.ID, Title: ps.Site.Title, Visibility: ps.Site.Visibility, Base: base, Origin: origin,
+func buildSite(row *siteEntry, base, origin string) *siteView {
+	ps := row.View
+	s := &siteView{ID: row.ID, Title: ps.Site.Title, Visibility: ps.Site.Visibility, Base: base, Origin: origin,
 		HasSections: ps.Structure.Type == "sections", Color: primaryColor(ps.Customizations)}
+	if len(ps.SiteSpaceContents) > 0 {
+		s.sitemap = map[string][]pageData{}
+		for _, c := range ps.SiteSpaceContents {
+			s.sitemap[c.SiteSpaceID] = c.Pages
+		}
+	}
 	variants := func(sec *sectionView, list []gqlSiteSpace) {
 		for _, x := range list {
 			sec.Spaces = append(sec.Spaces, &variantView{ID: x.ID, Path: x.Path, Title: x.Title, Emoji: x.Space.Emoji,

@@ -73,6 +73,26 @@ func Annotate(ctx context.Context, attrs ...slog.Attr) {
 	}
 }
 
+// AnnotateString adds value to the string attribute key of the access
+// line, after the values added before it, comma-separated: a request that
+// runs several GraphQL operations (a page of the site reader) names them
+// all under one key.
+func AnnotateString(ctx context.Context, key, value string) {
+	a, ok := ctx.Value(annotationsKey{}).(*annotations)
+	if !ok {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i, at := range a.attrs {
+		if at.Key == key {
+			a.attrs[i] = slog.String(key, at.Value.String()+", "+value)
+			return
+		}
+	}
+	a.attrs = append(a.attrs, slog.String(key, value))
+}
+
 // Annotations returns the attributes added with Annotate.
 func Annotations(ctx context.Context) []slog.Attr {
 	a, ok := ctx.Value(annotationsKey{}).(*annotations)

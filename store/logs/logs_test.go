@@ -56,3 +56,17 @@ func TestFromFallsBackToDefault(t *testing.T) {
 		t.Error("the context's logger is made anew for each line")
 	}
 }
+
+// TestAnnotateString: values added under one key share one attribute of
+// the access line, in the order they came.
+func TestAnnotateString(t *testing.T) {
+	logs.AnnotateString(context.Background(), "operation", "ignored") // no annotations: nothing happens
+	ctx := logs.WithAnnotations(context.Background())
+	logs.AnnotateString(ctx, "operation", "query A")
+	logs.Annotate(ctx, slog.Int("n", 1))
+	logs.AnnotateString(ctx, "operation", "query B")
+	got := logs.Annotations(ctx)
+	if len(got) != 2 || got[0].Key != "operation" || got[0].Value.String() != "query A, query B" || got[1].Key != "n" {
+		t.Errorf("annotations = %v", got)
+	}
+}
