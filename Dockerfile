@@ -12,12 +12,15 @@ RUN go mod download
 COPY cmd ./cmd
 COPY graph ./graph
 COPY rest ./rest
+COPY service ./service
 COPY store ./store
+COPY domain ./domain
+COPY internal ./internal
 COPY migrations ./migrations
 ARG VERSION=dev
 ARG COMMIT=unknown
 RUN CGO_ENABLED=0 go build -trimpath \
-      -ldflags "-s -w -X folio/graph.Version=${VERSION} -X folio/graph.Commit=${COMMIT} -X folio/graph.Build=container" \
+      -ldflags "-s -w -X folio/internal/buildinfo.Version=${VERSION} -X folio/internal/buildinfo.Commit=${COMMIT} -X folio/internal/buildinfo.Build=container" \
       -o /out/folio ./cmd/folio \
     && mkdir -p /out/data
 

@@ -7,14 +7,14 @@ GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
-LDFLAGS := -X folio/graph.Version=$(VERSION) -X folio/graph.Build=$(BUILD) -X folio/graph.Commit=$(COMMIT)
+LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build release run test postgres chromium node generate generate-patch generate-refresh check bench image
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
-SOURCES := $(shell find cmd graph rest store migrations -type f -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+SOURCES := $(shell find cmd graph rest service store domain internal migrations -type f -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 
 build: bin/folio
 

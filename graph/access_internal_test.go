@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/store"
 	"folio/store/pgtest"
@@ -36,9 +37,9 @@ func TestAccessChecks(t *testing.T) {
 	must(err)
 	other, err := s.CreateOrganization(ctx, admin.ID, "Other", nil)
 	must(err)
-	for name, r := range map[string]*store.Role{
-		"reader": ptr(store.RoleRead), "editor": ptr(store.RoleEdit), "creator": ptr(store.RoleCreate),
-		"guest": nil, "guestOwner": nil, "readerOwner": ptr(store.RoleRead),
+	for name, r := range map[string]*domain.Role{
+		"reader": ptr(domain.RoleRead), "editor": ptr(domain.RoleEdit), "creator": ptr(domain.RoleCreate),
+		"guest": nil, "guestOwner": nil, "readerOwner": ptr(domain.RoleRead),
 	} {
 		_, err := s.AddMember(ctx, s.DB, org.ID, user(name).ID, r)
 		must(err)
@@ -46,12 +47,12 @@ func TestAccessChecks(t *testing.T) {
 	user("outsider")
 	team, err := s.CreateTeam(ctx, org.ID, "Writers", []string{users["editor"].ID})
 	must(err)
-	must(s.SetTeamMember(ctx, team, users["guestOwner"].ID, store.TeamOwner))
-	must(s.SetTeamMember(ctx, team, users["readerOwner"].ID, store.TeamOwner))
+	must(s.SetTeamMember(ctx, team, users["guestOwner"].ID, domain.TeamOwner))
+	must(s.SetTeamMember(ctx, team, users["readerOwner"].ID, domain.TeamOwner))
 	otherTeam, err := s.CreateTeam(ctx, other.ID, "Elsewhere", nil)
 	must(err)
 
-	collection := func(o, title string, level *store.Role) *store.Collection {
+	collection := func(o, title string, level *domain.Role) *store.Collection {
 		c, err := s.CreateCollection(ctx, o, store.NewCollection{Title: title})
 		must(err)
 		if level != nil {
@@ -65,9 +66,9 @@ func TestAccessChecks(t *testing.T) {
 		must(err)
 		return sp
 	}
-	open := collection(org.ID, "open", ptr(store.RoleRead))
+	open := collection(org.ID, "open", ptr(domain.RoleRead))
 	closed := collection(org.ID, "closed", nil)
-	creatable := collection(org.ID, "creatable", ptr(store.RoleCreate))
+	creatable := collection(org.ID, "creatable", ptr(domain.RoleCreate))
 	foreign := collection(other.ID, "foreign", nil)
 	openSpace, closedSpace := space(open), space(closed)
 
@@ -76,12 +77,12 @@ func TestAccessChecks(t *testing.T) {
 		"see-open-space":   func(ctx context.Context) error { _, err := r.space(ctx, openSpace.ID); return err },
 		"see-closed-space": func(ctx context.Context) error { _, err := r.space(ctx, closedSpace.ID); return err },
 		"edit-open-space": func(ctx context.Context) error {
-			_, err := r.spaceWithRole(ctx, openSpace.ID, store.RoleEdit)
+			_, err := r.spaceWithRole(ctx, openSpace.ID, domain.RoleEdit)
 			return err
 		},
 		"see-closed-collection": func(ctx context.Context) error { _, err := r.collection(ctx, closed.ID); return err },
 		"admin-open-collection": func(ctx context.Context) error {
-			_, err := r.collectionWithRole(ctx, open.ID, store.RoleAdmin)
+			_, err := r.collectionWithRole(ctx, open.ID, domain.RoleAdmin)
 			return err
 		},
 		"create-at-top": func(ctx context.Context) error {
@@ -105,7 +106,7 @@ func TestAccessChecks(t *testing.T) {
 			}
 			return r.canCreateIn(ctx, o, &foreign.ID, "parent")
 		},
-		"administer-org":    func(ctx context.Context) error { _, err := r.requireRole(ctx, org.ID, store.RoleAdmin); return err },
+		"administer-org":    func(ctx context.Context) error { _, err := r.requireRole(ctx, org.ID, domain.RoleAdmin); return err },
 		"manage-team":       func(ctx context.Context) error { _, err := r.manageTeam(ctx, org.ID, team.ID); return err },
 		"manage-other-team": func(ctx context.Context) error { _, err := r.manageTeam(ctx, org.ID, otherTeam.ID); return err },
 	}
@@ -154,7 +155,7 @@ func TestAccessChecks(t *testing.T) {
 			ctx = loader.With(ctx, loader.New(s, id))
 			got := ok
 			if err := actions[c.action](ctx); err != nil {
-				got = string(store.ErrorCode(err))
+				got = string(domain.ErrorCode(err))
 			}
 			if got != c.want {
 				t.Errorf("%s by %s: %s, want %s", c.action, c.viewer, got, c.want)

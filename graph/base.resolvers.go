@@ -9,11 +9,12 @@ import (
 	"context"
 	"folio/graph/generated"
 	"folio/graph/model"
+	"folio/internal/buildinfo"
 )
 
 // APIInformation is the resolver for the apiInformation field.
 func (r *queryResolver) APIInformation(ctx context.Context) (*model.APIInformation, error) {
-	return &model.APIInformation{Version: Version, Build: Build, Commit: Commit}, nil
+	return &model.APIInformation{Version: buildinfo.Version, Build: buildinfo.Build, Commit: buildinfo.Commit}, nil
 }
 
 // Mutation returns generated.MutationResolver implementation.

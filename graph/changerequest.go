@@ -11,10 +11,11 @@ import (
 	_ "image/jpeg"
 	_ "image/png"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
+	"folio/internal/markdown"
 	"folio/store"
-	"folio/store/markdown"
 )
 
 // MaxUpload is the largest file a content update takes (its bytes come
@@ -26,7 +27,7 @@ const MaxUpload = 1 << 20
 // harmless, and content addressing stores it once).
 func (r *Resolver) pageChanges(ctx context.Context, in []model.ContentChangeInput) ([]store.PageChange, error) {
 	if len(in) < 1 || len(in) > store.MaxChanges {
-		return nil, store.Invalid("changes", "must hold 1 to %d changes, not %d", store.MaxChanges, len(in))
+		return nil, domain.Invalid("changes", "must hold 1 to %d changes, not %d", store.MaxChanges, len(in))
 	}
 	out := make([]store.PageChange, len(in))
 	for i, c := range in {
@@ -68,17 +69,17 @@ func (r *Resolver) upload(ctx context.Context, f model.FileUploadInput, field st
 		nf.Ref = *f.Ref
 	}
 	if f.URL != nil || f.Base64 == nil {
-		return nf, store.Invalid(field, "give the file's bytes as base64 (with contentType); Folio does not fetch URLs")
+		return nf, domain.Invalid(field, "give the file's bytes as base64 (with contentType); Folio does not fetch URLs")
 	}
 	if f.ContentType == nil || *f.ContentType == "" {
-		return nf, store.Invalid(field+".contentType", "is required with base64")
+		return nf, domain.Invalid(field+".contentType", "is required with base64")
 	}
 	data, err := base64.StdEncoding.DecodeString(*f.Base64)
 	if err != nil {
-		return nf, store.Invalid(field+".base64", "is not valid base64")
+		return nf, domain.Invalid(field+".base64", "is not valid base64")
 	}
 	if len(data) > MaxUpload {
-		return nf, store.Invalid(field+".base64", "files are at most %d bytes", MaxUpload)
+		return nf, domain.Invalid(field+".base64", "files are at most %d bytes", MaxUpload)
 	}
 	nf.ContentType, nf.Size = *f.ContentType, int64(len(data))
 	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
@@ -109,17 +110,17 @@ func outcome(cr model.ChangeRequest, o store.PageOutcome) model.ContentChangeOut
 func documentMarkdown(in model.DocumentInput, field string) (string, error) {
 	switch {
 	case in.Markdown != nil && len(in.Document) > 0:
-		return "", store.Invalid(field, "takes markdown or document, not both")
+		return "", domain.Invalid(field, "takes markdown or document, not both")
 	case in.Markdown != nil:
 		return *in.Markdown, nil
 	case len(in.Document) > 0:
 		var doc any
 		if err := json.Unmarshal(in.Document, &doc); err != nil {
-			return "", store.Invalid(field+".document", "is not JSON")
+			return "", domain.Invalid(field+".document", "is not JSON")
 		}
 		md, err := markdown.FromDocument(doc)
 		if err != nil {
-			return "", store.Invalid(field+".document", "is not a GitBook JSON document: %v", err)
+			return "", domain.Invalid(field+".document", "is not a GitBook JSON document: %v", err)
 		}
 		return md, nil
 	}

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -59,11 +60,11 @@ func (r *mutationResolver) UpdateChangeRequest(ctx context.Context, spaceID stri
 		return nil, err
 	}
 	// Subject and status are not content: the edit role is enough, even when the space is locked.
-	if err := needRole(sp.Role(), store.RoleEdit, "space"); err != nil {
+	if err := needRole(sp.Role(), domain.RoleEdit, "space"); err != nil {
 		return nil, err
 	}
 	if input.Status != nil && *input.Status == store.CRMerged {
-		return nil, store.Invalid("status", "must be draft, open or archived; merge a change request with its merge operation")
+		return nil, domain.Invalid("status", "must be draft, open or archived; merge a change request with its merge operation")
 	}
 	cr, err := r.Store.UpdateChangeRequest(ctx, sp.ID, changeRequestID, store.ChangeRequestPatch{Subject: input.Subject, Status: input.Status})
 	if err != nil {
@@ -113,7 +114,7 @@ func (r *mutationResolver) UpdateChangeRequestContent(ctx context.Context, space
 	if input.BaseRevision != nil && *input.BaseRevision != "" {
 		b := *input.BaseRevision
 		if base != "" && base != b {
-			return nil, store.Invalid("baseRevision", "If-Match names %s and the body %s: send one", base, b)
+			return nil, domain.Invalid("baseRevision", "If-Match names %s and the body %s: send one", base, b)
 		}
 		base = b
 	}

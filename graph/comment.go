@@ -8,6 +8,7 @@ import (
 
 	"github.com/forPelevin/gomoji"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -83,7 +84,7 @@ func (r *Resolver) commentIn(ctx context.Context, t thread, id string) (*model.C
 // space or change request must still be visible.
 func (r *Resolver) commentToDelete(ctx context.Context, spaceID string, changeRequestID *string, commentID string) (thread, *model.Comment, error) {
 	t, c, err := r.commentAt(ctx, spaceID, changeRequestID, commentID)
-	if store.ErrorCode(err) == store.CodeNotFound && t.space.ID != "" {
+	if domain.ErrorCode(err) == domain.CodeNotFound && t.space.ID != "" {
 		return t, nil, nil
 	}
 	return t, c, err
@@ -184,7 +185,7 @@ func newComment(ctx context.Context, t thread, in model.PostCommentInput) (store
 	}
 	e := tr.Entries[store.EntryPage+":"+*in.Page]
 	if e == nil {
-		return nc, store.Invalid("page", "page %q is not in the current revision", *in.Page)
+		return nc, domain.Invalid("page", "page %q is not in the current revision", *in.Page)
 	}
 	nc.PageID, nc.PageDocument = &e.ID, &e.Document
 	return nc, nil
@@ -197,12 +198,12 @@ func commentPatch(perm model.CommentPermissions, userID string, body *model.Comm
 	p := store.CommentPatch{UserID: userID}
 	if body != nil {
 		if !perm.Edit {
-			return p, store.Errorf(store.CodeForbidden, "only the author can edit the body (with the comment permission on the space)")
+			return p, domain.Errorf(domain.CodeForbidden, "only the author can edit the body (with the comment permission on the space)")
 		}
 		p.Markdown = &body.Markdown
 	}
 	if len(added)+len(removed) > 0 && !perm.Reply {
-		return p, store.Errorf(store.CodeForbidden, "reacting needs the comment permission on the space (the comment role)")
+		return p, domain.Errorf(domain.CodeForbidden, "reacting needs the comment permission on the space (the comment role)")
 	}
 	var err error
 	if p.AddReactions, err = reactionEmoji("addedReactions", added); err != nil {
@@ -224,7 +225,7 @@ func reactionEmoji(field string, in []string) ([]string, error) {
 			ch = fromCodePoints(e)
 		}
 		if _, err := gomoji.GetInfo(ch); err != nil {
-			return nil, store.Invalid(fmt.Sprintf("%s[%d]", field, i), "%q is not an emoji", e)
+			return nil, domain.Invalid(fmt.Sprintf("%s[%d]", field, i), "%q is not an emoji", e)
 		}
 		if !seen[ch] {
 			seen[ch] = true

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -118,7 +119,7 @@ func (r *mutationResolver) UpdateComment(ctx context.Context, spaceID string, ch
 	}
 	perm := c.Permissions()
 	if input.Resolved != nil && !perm.Reply {
-		return nil, store.Errorf(store.CodeForbidden, "resolving needs the comment permission on the space (the comment role)")
+		return nil, domain.Errorf(domain.CodeForbidden, "resolving needs the comment permission on the space (the comment role)")
 	}
 	p, err := commentPatch(perm, c.Viewer, input.Body, input.AddedReactions, input.RemovedReactions)
 	if err != nil {
@@ -140,7 +141,7 @@ func (r *mutationResolver) DeleteComment(ctx context.Context, spaceID string, ch
 		return false, err
 	}
 	if !c.Permissions().Delete {
-		return false, store.Errorf(store.CodeForbidden, "only the author (with the comment role) or an admin can delete a comment")
+		return false, domain.Errorf(domain.CodeForbidden, "only the author (with the comment role) or an admin can delete a comment")
 	}
 	return r.Store.DeleteComment(ctx, t.key(), c.ID)
 }
@@ -190,14 +191,14 @@ func (r *mutationResolver) DeleteCommentReply(ctx context.Context, spaceID strin
 		return false, err
 	}
 	rp, err := r.Store.Reply(ctx, c.ID, replyID)
-	if store.ErrorCode(err) == store.CodeNotFound {
+	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
 	if !(model.CommentReply{CommentReply: *rp, Comment: *c}).Permissions().Delete {
-		return false, store.Errorf(store.CodeForbidden, "only the author (with the comment role) or an admin can delete a reply")
+		return false, domain.Errorf(domain.CodeForbidden, "only the author (with the comment role) or an admin can delete a reply")
 	}
 	return r.Store.DeleteReply(ctx, c.ID, rp.ID)
 }

@@ -9,11 +9,12 @@ import (
 	"slices"
 	"strings"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
+	"folio/internal/blob"
+	"folio/internal/markdown"
 	"folio/store"
-	"folio/store/blob"
-	"folio/store/markdown"
 )
 
 // Reading content needs the space's view permission (seeSpace already
@@ -28,7 +29,7 @@ func (r *Resolver) revisionOf(ctx context.Context, sp model.Space, id string) (*
 		return nil, err
 	}
 	if rev.SpaceID != sp.ID {
-		return nil, store.NotFound("revision")
+		return nil, domain.NotFound("revision")
 	}
 	return &model.Revision{Revision: rev, Space: sp}, nil
 }
@@ -137,7 +138,7 @@ func (r *Resolver) OpenFile(ctx context.Context, spaceID, fileID string) (*store
 	}
 	rc, err := r.Blobs.Open(ctx, f.Blob)
 	if errors.Is(err, blob.ErrNotFound) {
-		return nil, nil, store.NotFound("file")
+		return nil, nil, domain.NotFound("file")
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("open file %s: %w", f.ID, err)

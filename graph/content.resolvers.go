@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/model"
 	"folio/store"
@@ -56,7 +57,7 @@ func (r *revisionResolver) File(ctx context.Context, obj *model.Revision, id str
 	}
 	e := t.Entries[store.EntryFile+":"+id]
 	if e == nil {
-		return nil, store.NotFound("file")
+		return nil, domain.NotFound("file")
 	}
 	f := model.NewRevisionFile(r.Base, obj.SpaceID, e)
 	return &f, nil
@@ -70,7 +71,7 @@ func (r *revisionResolver) Page(ctx context.Context, obj *model.Revision, id str
 	}
 	p := buildPages(obj, t, wantMarkdown(format)).index[id]
 	if p == nil {
-		return nil, store.NotFound("page")
+		return nil, domain.NotFound("page")
 	}
 	announceDocuments(ctx, []model.RevisionPage{*p})
 	return p, nil
@@ -84,7 +85,7 @@ func (r *revisionResolver) PageByPath(ctx context.Context, obj *model.Revision, 
 	}
 	p := buildPages(obj, t, wantMarkdown(format)).byPath(path)
 	if p == nil {
-		return nil, store.NotFound("page")
+		return nil, domain.NotFound("page")
 	}
 	announceDocuments(ctx, []model.RevisionPage{*p})
 	return p, nil

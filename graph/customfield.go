@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -17,20 +18,20 @@ const maxTextValue = 256
 func fieldOptions(t store.CustomFieldType, options []string, set bool) error {
 	if !t.HasOptions() {
 		if set {
-			return store.Invalid("options", "only single-select and multi-select fields have options")
+			return domain.Invalid("options", "only single-select and multi-select fields have options")
 		}
 		return nil
 	}
 	if len(options) == 0 {
-		return store.Invalid("options", "a %s field needs 1 to 50 options", t)
+		return domain.Invalid("options", "a %s field needs 1 to 50 options", t)
 	}
 	seen := map[string]bool{}
 	for _, o := range options {
 		if n := utf8.RuneCountInString(o); n == 0 || n > 100 {
-			return store.Invalid("options", "each option must have 1 to 100 characters")
+			return domain.Invalid("options", "each option must have 1 to 100 characters")
 		}
 		if seen[o] {
-			return store.Invalid("options", "%q is listed twice", o)
+			return domain.Invalid("options", "%q is listed twice", o)
 		}
 		seen[o] = true
 	}
@@ -43,7 +44,7 @@ func fieldOptions(t store.CustomFieldType, options []string, set bool) error {
 func customValues(raw json.RawMessage, fields []store.CustomField) (map[string]json.RawMessage, error) {
 	var in map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &in); err != nil || in == nil {
-		return nil, store.Invalid("values", `must be an object keyed by custom field name, each {"value": ...}`)
+		return nil, domain.Invalid("values", `must be an object keyed by custom field name, each {"value": ...}`)
 	}
 	byName := map[string]store.CustomField{}
 	for _, f := range fields {
@@ -54,16 +55,16 @@ func customValues(raw json.RawMessage, fields []store.CustomField) (map[string]j
 		field := "values." + name
 		f, ok := byName[name]
 		if !ok {
-			return nil, store.Invalid(field, "no custom field has this name")
+			return nil, domain.Invalid(field, "no custom field has this name")
 		}
 		var entry map[string]json.RawMessage
 		dec := json.NewDecoder(bytes.NewReader(entryRaw))
 		if err := dec.Decode(&entry); err != nil || entry == nil || len(entry) != 1 {
-			return nil, store.Invalid(field, `must be {"value": ...}`)
+			return nil, domain.Invalid(field, `must be {"value": ...}`)
 		}
 		v, ok := entry["value"]
 		if !ok {
-			return nil, store.Invalid(field, `must be {"value": ...}`)
+			return nil, domain.Invalid(field, `must be {"value": ...}`)
 		}
 		if string(v) == "null" {
 			out[f.ID] = nil
@@ -83,35 +84,35 @@ func checkValue(f store.CustomField, v json.RawMessage, field string) error {
 	case store.FieldText, store.FieldSingleSelect:
 		var s string
 		if json.Unmarshal(v, &s) != nil {
-			return store.Invalid(field, "must be a string")
+			return domain.Invalid(field, "must be a string")
 		}
 		if utf8.RuneCountInString(s) > maxTextValue {
-			return store.Invalid(field, "must have at most %d characters", maxTextValue)
+			return domain.Invalid(field, "must have at most %d characters", maxTextValue)
 		}
 		if f.Type == store.FieldSingleSelect && !slices.Contains(f.Options, s) {
-			return store.Invalid(field, "%q is not one of the field's options", s)
+			return domain.Invalid(field, "%q is not one of the field's options", s)
 		}
 	case store.FieldNumber:
 		var n float64
 		if json.Unmarshal(v, &n) != nil {
-			return store.Invalid(field, "must be a number")
+			return domain.Invalid(field, "must be a number")
 		}
 	case store.FieldBoolean:
 		var b bool
 		if json.Unmarshal(v, &b) != nil {
-			return store.Invalid(field, "must be true or false")
+			return domain.Invalid(field, "must be true or false")
 		}
 	case store.FieldMultiSelect, store.FieldTags:
 		var list []string
 		if json.Unmarshal(v, &list) != nil || list == nil {
-			return store.Invalid(field, "must be an array of strings")
+			return domain.Invalid(field, "must be an array of strings")
 		}
 		for _, s := range list {
 			if utf8.RuneCountInString(s) > maxTextValue {
-				return store.Invalid(field, "each item must have at most %d characters", maxTextValue)
+				return domain.Invalid(field, "each item must have at most %d characters", maxTextValue)
 			}
 			if f.Type == store.FieldMultiSelect && !slices.Contains(f.Options, s) {
-				return store.Invalid(field, "%q is not one of the field's options", s)
+				return domain.Invalid(field, "%q is not one of the field's options", s)
 			}
 		}
 	}

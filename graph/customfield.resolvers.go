@@ -7,13 +7,14 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
 
 // CreateCustomField is the resolver for the createCustomField field.
 func (r *mutationResolver) CreateCustomField(ctx context.Context, organizationID string, input model.CreateCustomFieldInput) (*model.CustomField, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +40,7 @@ func (r *mutationResolver) CreateCustomField(ctx context.Context, organizationID
 
 // UpdateCustomField is the resolver for the updateCustomField field.
 func (r *mutationResolver) UpdateCustomField(ctx context.Context, organizationID string, name string, input model.UpdateCustomFieldInput) (*model.CustomField, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +65,7 @@ func (r *mutationResolver) UpdateCustomField(ctx context.Context, organizationID
 
 // DeleteCustomField is the resolver for the deleteCustomField field.
 func (r *mutationResolver) DeleteCustomField(ctx context.Context, organizationID string, name string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	f, err := r.Store.CustomFieldByName(ctx, organizationID, name)
@@ -76,7 +77,7 @@ func (r *mutationResolver) DeleteCustomField(ctx context.Context, organizationID
 
 // UpdateSpaceCustomFields is the resolver for the updateSpaceCustomFields field.
 func (r *mutationResolver) UpdateSpaceCustomFields(ctx context.Context, spaceID string, input model.UpdateSpaceCustomFieldsInput) (bool, error) {
-	sp, err := r.spaceWithRole(ctx, spaceID, store.RoleEdit)
+	sp, err := r.spaceWithRole(ctx, spaceID, domain.RoleEdit)
 	if err != nil {
 		return false, err
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 
+	"folio/domain"
 	"folio/graph/generated"
-	"folio/store"
 )
 
 // Directives implements the input-rule directives of the schema. Every rule
@@ -88,10 +88,10 @@ func between(ctx context.Context, n int, min, max *int, unit string) error {
 		rule = "must have at %s %d " + unit
 	}
 	if min != nil && n < *min {
-		return store.Invalid(fieldName(ctx), rule, "least", *min)
+		return domain.Invalid(fieldName(ctx), rule, "least", *min)
 	}
 	if max != nil && n > *max {
-		return store.Invalid(fieldName(ctx), rule, "most", *max)
+		return domain.Invalid(fieldName(ctx), rule, "most", *max)
 	}
 	return nil
 }
@@ -120,9 +120,9 @@ func patternRule(ctx context.Context, _ any, next graphql.Resolver, expr string,
 		case re.(*regexp.Regexp).MatchString(s):
 			return nil
 		case message != nil:
-			return store.Invalid(fieldName(ctx), "%s", *message)
+			return domain.Invalid(fieldName(ctx), "%s", *message)
 		}
-		return store.Invalid(fieldName(ctx), "must match the pattern %s", expr)
+		return domain.Invalid(fieldName(ctx), "must match the pattern %s", expr)
 	})
 }
 
@@ -133,7 +133,7 @@ func rangeRule(ctx context.Context, _ any, next graphql.Resolver, min, max *int)
 func urlRule(ctx context.Context, _ any, next graphql.Resolver) (any, error) {
 	return checked(ctx, next, func(s string) error {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return store.Invalid(fieldName(ctx), "must be an absolute http or https URL")
+			return domain.Invalid(fieldName(ctx), "must be an absolute http or https URL")
 		}
 		return nil
 	})

@@ -8,8 +8,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/store"
-	"folio/store/logs"
+	"folio/domain"
+	"folio/internal/logs"
 )
 
 // PresentError turns any resolver error into a GraphQL error whose
@@ -24,22 +24,22 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	if gqlErr != nil {
 		path = gqlErr.Path
 	}
-	var domain *store.Error
-	if !errors.As(err, &domain) {
+	var derr *domain.Error
+	if !errors.As(err, &derr) {
 		logs.From(ctx).ErrorContext(ctx, "internal error", "err", err, "path", path.String())
-		domain = &store.Error{Code: store.CodeInternal, Message: "internal error"}
+		derr = &domain.Error{Code: domain.CodeInternal, Message: "internal error"}
 	}
-	ext := map[string]any{"code": string(domain.Code)}
-	for k, v := range domain.Data {
+	ext := map[string]any{"code": string(derr.Code)}
+	for k, v := range derr.Data {
 		if k != "code" {
 			ext[k] = v
 		}
 	}
-	return &gqlerror.Error{Message: domain.Message, Path: path, Extensions: ext}
+	return &gqlerror.Error{Message: derr.Message, Path: path, Extensions: ext}
 }
 
 // Recover turns a panic in a resolver into an internal error, logged.
 func Recover(ctx context.Context, p any) error {
 	logs.From(ctx).ErrorContext(ctx, "panic in resolver", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))
-	return &store.Error{Code: store.CodeInternal, Message: "internal error"}
+	return &domain.Error{Code: domain.CodeInternal, Message: "internal error"}
 }

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 	"strconv"
@@ -18,7 +19,7 @@ func (r *organizationResolver) Events(ctx context.Context, obj *model.Organizati
 	if after != nil && *after != "" {
 		n, err := strconv.ParseInt(*after, 10, 64)
 		if err != nil || n < 0 {
-			return nil, store.Invalid("after", "must be an event id (a whole number)")
+			return nil, domain.Invalid("after", "must be an event id (a whole number)")
 		}
 		f.After = n
 	}

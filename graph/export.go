@@ -4,12 +4,12 @@ import (
 	"context"
 
 	"folio/graph/loader"
+	"folio/service/export"
 	"folio/store"
-	"folio/store/export"
 )
 
 // ExportSpace builds the archive of a space's current content (see
-// store/export) with the space's read rules: NOT_FOUND when the caller
+// service/export) with the space's read rules: NOT_FOUND when the caller
 // cannot see the space. Like OpenFile, it runs outside any GraphQL
 // operation, so it brings its own loaders.
 func (r *Resolver) ExportSpace(ctx context.Context, spaceID string) (*store.Space, *export.Archive, error) {

@@ -8,10 +8,10 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
-	"folio/store"
 	"strings"
 )
 
@@ -21,7 +21,7 @@ func (r *invitationResolver) InvitedBy(ctx context.Context, obj *model.Invitatio
 		return nil, nil
 	}
 	u, err := loader.For(ctx).People().User.Load(ctx, *obj.InviterID)
-	if store.ErrorCode(err) == store.CodeNotFound {
+	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {
@@ -33,13 +33,13 @@ func (r *invitationResolver) InvitedBy(ctx context.Context, obj *model.Invitatio
 
 // CreateInvite is the resolver for the createInvite field.
 func (r *mutationResolver) CreateInvite(ctx context.Context, organizationID string, input model.CreateInviteInput) (*model.Invite, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
 	role, set := input.Role.ValueOK()
 	if !set {
-		return nil, store.Invalid("role", "is required: a role, or null to invite guests")
+		return nil, domain.Invalid("role", "is required: a role, or null to invite guests")
 	}
 	i, err := r.Store.CreateInvite(ctx, organizationID, role)
 	if err != nil {
@@ -50,7 +50,7 @@ func (r *mutationResolver) CreateInvite(ctx context.Context, organizationID stri
 
 // UpdateInvite is the resolver for the updateInvite field.
 func (r *mutationResolver) UpdateInvite(ctx context.Context, organizationID string, inviteID string, input model.UpdateInviteInput) (*model.Invite, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (r *mutationResolver) UpdateInvite(ctx context.Context, organizationID stri
 
 // DeleteInvite is the resolver for the deleteInvite field.
 func (r *mutationResolver) DeleteInvite(ctx context.Context, organizationID string, inviteID string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	return true, r.Store.DeleteInvite(ctx, organizationID, inviteID)
@@ -85,30 +85,30 @@ func (r *mutationResolver) JoinOrganization(ctx context.Context, organizationID 
 
 // InviteUsers is the resolver for the inviteUsers field.
 func (r *mutationResolver) InviteUsers(ctx context.Context, organizationID string, input model.InviteUsersInput) (*model.InviteUsersResult, error) {
-	o, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	o, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(input.Emails, &items); err != nil || len(items) == 0 || len(items) > 100 {
-		return nil, store.Invalid("emails", "must be an array of 1 to 100 e-mail addresses or {email, role} objects")
+		return nil, domain.Invalid("emails", "must be an array of 1 to 100 e-mail addresses or {email, role} objects")
 	}
 	emails := make([]string, len(items))
-	roles := make([]*store.Role, len(items))
+	roles := make([]*domain.Role, len(items))
 	for i, raw := range items {
 		var one struct {
-			Email string      `json:"email"`
-			Role  *store.Role `json:"role"`
+			Email string       `json:"email"`
+			Role  *domain.Role `json:"role"`
 		}
 		roles[i] = input.Role
 		if err := json.Unmarshal(raw, &one.Email); err != nil {
 			if err := json.Unmarshal(raw, &one); err != nil || (one.Role != nil && !one.Role.Valid()) {
-				return nil, store.Invalid("emails", "item %d must be an e-mail address or {email, role}", i)
+				return nil, domain.Invalid("emails", "item %d must be an e-mail address or {email, role}", i)
 			}
 			roles[i] = one.Role
 		}
 		if !strings.Contains(one.Email, "@") || len(one.Email) > 320 {
-			return nil, store.Invalid("emails", "item %d is not an e-mail address", i)
+			return nil, domain.Invalid("emails", "item %d is not an e-mail address", i)
 		}
 		emails[i] = one.Email
 	}
@@ -123,7 +123,7 @@ func (r *mutationResolver) InviteUsers(ctx context.Context, organizationID strin
 
 // RevokeInvitation is the resolver for the revokeInvitation field.
 func (r *mutationResolver) RevokeInvitation(ctx context.Context, organizationID string, invitationID string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	return true, r.Store.RevokeInvitation(ctx, organizationID, invitationID)

@@ -10,6 +10,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -86,7 +87,7 @@ func (l operationLimits) MutateOperationContext(_ context.Context, oc *graphql.O
 		// The @range check would say so, but only after the complexity
 		// check had refused the operation for the same large page.
 		return &gqlerror.Error{Message: fmt.Sprintf("limit: must be at most %d", store.MaxLimit),
-			Extensions: map[string]any{"code": string(store.CodeInvalid)}}
+			Extensions: map[string]any{"code": string(domain.CodeInvalid)}}
 	case c.Depth > l.MaxDepth:
 		return limitError(CodeTooDeep, "the operation nests fields %d deep; the limit is %d", c.Depth, l.MaxDepth)
 	case c.Aliases > l.MaxAliases:

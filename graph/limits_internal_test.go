@@ -10,6 +10,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -216,13 +217,13 @@ func TestInputRules(t *testing.T) {
 				}
 				return
 			}
-			if store.ErrorCode(err) != store.CodeInvalid || store.ErrorMessage(err) != c.err || v != nil {
+			if domain.ErrorCode(err) != domain.CodeInvalid || domain.ErrorMessage(err) != c.err || v != nil {
 				t.Fatalf("%v, %v; want INVALID %q", v, err, c.err)
 			}
 		})
 	}
 	t.Run("resolver-error-passed-through", func(t *testing.T) {
-		boom := store.Errorf(store.CodeConflict, "boom")
+		boom := domain.Errorf(domain.CodeConflict, "boom")
 		_, err := lengthRule(ctx, nil, func(context.Context) (any, error) { return "x", boom }, n(5), nil)
 		if err != boom {
 			t.Fatalf("%v", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -27,7 +28,7 @@ func (r *Resolver) revisionLinks(ctx context.Context, rev *model.Revision, pageI
 		return nil, err
 	}
 	if pageID != "" && t.Entries[store.EntryPage+":"+pageID] == nil {
-		return nil, store.NotFound("page")
+		return nil, domain.NotFound("page")
 	}
 	links, st, err := r.Store.RevisionLinks(ctx, rev.OrganizationID, t, pageID, string(r.Base))
 	if err != nil {

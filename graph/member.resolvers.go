@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -31,7 +32,7 @@ func (r *memberResolver) Teams(ctx context.Context, obj *model.Member) (int, err
 // TeamMemberships is the resolver for the teamMemberships field.
 func (r *memberResolver) TeamMemberships(ctx context.Context, obj *model.Member, page *string, limit *int, title *string) (*model.MemberTeamList, error) {
 	if obj.Viewer.Role == nil {
-		return nil, store.Errorf(store.CodeForbidden, "guests cannot list the people of an organization")
+		return nil, domain.Errorf(domain.CodeForbidden, "guests cannot list the people of an organization")
 	}
 	args := pageArgs(page, limit)
 	key := store.MemberKey{OrganizationID: obj.OrganizationID, UserID: obj.UserID}
@@ -63,7 +64,7 @@ func (r *memberTeamResolver) Team(ctx context.Context, obj *model.MemberTeam) (*
 
 // UpdateMember is the resolver for the updateMember field.
 func (r *mutationResolver) UpdateMember(ctx context.Context, organizationID string, userID string, input model.UpdateMemberInput) (*model.Member, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +77,7 @@ func (r *mutationResolver) UpdateMember(ctx context.Context, organizationID stri
 
 // RemoveMember is the resolver for the removeMember field.
 func (r *mutationResolver) RemoveMember(ctx context.Context, organizationID string, userID string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	return true, r.Store.RemoveMember(ctx, organizationID, userID)
@@ -92,7 +93,7 @@ func (r *mutationResolver) PingOrganization(ctx context.Context, organizationID 
 
 // SetMemberSso is the resolver for the setMemberSSO field.
 func (r *mutationResolver) SetMemberSso(ctx context.Context, organizationID string, userID string) (*model.Member, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}

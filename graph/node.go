@@ -3,10 +3,11 @@ package graph
 import (
 	"context"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
+	"folio/internal/logs"
 	"folio/store"
-	"folio/store/logs"
 )
 
 // Global object identification: node(id:) and nodes(ids:) fetch any object
@@ -61,8 +62,8 @@ func (r *Resolver) node(ctx context.Context, id string, now bool) (model.Node, e
 // into no error: node answers them with null. Any other error (the
 // database failing) stays one.
 func hidden(err error) error {
-	switch store.ErrorCode(err) {
-	case store.CodeNotFound, store.CodeForbidden:
+	switch domain.ErrorCode(err) {
+	case domain.CodeNotFound, domain.CodeForbidden:
 		return nil
 	}
 	return err
@@ -98,7 +99,7 @@ func (r *Resolver) nodeAt(ctx context.Context, n store.NodeLocation) (model.Node
 	case store.NodeInvitation:
 		// The invitee is most often not in the organization yet.
 		org, err := q.Organization(ctx, n.OrganizationID)
-		if err != nil && store.ErrorCode(err) != store.CodeNotFound {
+		if err != nil && domain.ErrorCode(err) != domain.CodeNotFound {
 			return nil, err
 		}
 		return asNode(r.invitation(ctx, org, n.ID))
@@ -199,7 +200,7 @@ func (r *Resolver) inOrganization(ctx context.Context, org *model.Organization, 
 		}
 		return r.siteItem(ctx, site, n)
 	}
-	return nil, store.NotFound("node")
+	return nil, domain.NotFound("node")
 }
 
 // siteItem reads a section, a section group or a site space of a site the

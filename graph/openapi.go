@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -11,7 +12,7 @@ import (
 // organization, to read its specifications or translation settings.
 func requireReader(o *model.Organization, what string) error {
 	if o.Access.Role == nil {
-		return store.Errorf(store.CodeForbidden, "guests cannot read the %s of an organization", what)
+		return domain.Errorf(domain.CodeForbidden, "guests cannot read the %s of an organization", what)
 	}
 	return nil
 }

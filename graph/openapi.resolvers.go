@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/model"
 	"folio/store"
@@ -14,7 +15,7 @@ import (
 
 // CreateOpenAPISpec is the resolver for the createOpenAPISpec field.
 func (r *mutationResolver) CreateOpenAPISpec(ctx context.Context, organizationID string, input model.CreateOpenAPISpecInput) (*model.OpenAPISpec, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleCreate)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleCreate)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +29,7 @@ func (r *mutationResolver) CreateOpenAPISpec(ctx context.Context, organizationID
 
 // PutOpenAPISpec is the resolver for the putOpenAPISpec field.
 func (r *mutationResolver) PutOpenAPISpec(ctx context.Context, organizationID string, specSlug string, input model.PutOpenAPISpecInput) (*model.OpenAPISpec, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleCreate)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleCreate)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +43,7 @@ func (r *mutationResolver) PutOpenAPISpec(ctx context.Context, organizationID st
 
 // DeleteOpenAPISpec is the resolver for the deleteOpenAPISpec field.
 func (r *mutationResolver) DeleteOpenAPISpec(ctx context.Context, organizationID string, specSlug string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleCreate); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleCreate); err != nil {
 		return false, err
 	}
 	return true, r.Store.DeleteOpenAPISpec(ctx, organizationID, specSlug)
@@ -65,7 +66,7 @@ func (r *openAPISpecResolver) Version(ctx context.Context, obj *model.OpenAPISpe
 // LatestVersion is the resolver for the latestVersion field.
 func (r *openAPISpecResolver) LatestVersion(ctx context.Context, obj *model.OpenAPISpec) (*model.OpenAPISpecVersion, error) {
 	if obj.LastVersionID == nil {
-		return nil, store.NotFound("OpenAPI specification version")
+		return nil, domain.NotFound("OpenAPI specification version")
 	}
 	return r.openAPIVersion(ctx, obj, *obj.LastVersionID)
 }

@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	"folio/domain"
 	"folio/graph/model"
-	"folio/store"
 )
 
 var domainPattern = regexp.MustCompile(`^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$`)
@@ -20,7 +20,7 @@ func emailDomains(in []string) ([]string, error) {
 	for _, d := range in {
 		d = strings.ToLower(strings.TrimSpace(d))
 		if !domainPattern.MatchString(d) {
-			return nil, store.Invalid("emailDomains", "%q is not a domain name", d)
+			return nil, domain.Invalid("emailDomains", "%q is not a domain name", d)
 		}
 		if !seen[d] {
 			seen[d] = true
@@ -43,15 +43,15 @@ func defaultContent(raw json.RawMessage) (json.RawMessage, error) {
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&v); err != nil || v.Type != "site" || v.Site == "" {
-		return nil, store.Invalid("defaultContent", `must be null or {"type": "site", "site": "<site id>"}`)
+		return nil, domain.Invalid("defaultContent", `must be null or {"type": "site", "site": "<site id>"}`)
 	}
 	return json.Marshal(v)
 }
 
 // requireAdmin checks that the caller administers the organization.
 func requireAdmin(o *model.Organization) error {
-	if !o.Access.Role.AtLeast(store.RoleAdmin) {
-		return store.Errorf(store.CodeForbidden, "this needs the admin role in the organization")
+	if !o.Access.Role.AtLeast(domain.RoleAdmin) {
+		return domain.Errorf(domain.CodeForbidden, "this needs the admin role in the organization")
 	}
 	return nil
 }
@@ -66,7 +66,7 @@ func (r *Resolver) team(ctx context.Context, o *model.Organization, teamID strin
 		return model.Team{}, err
 	}
 	if t.OrganizationID != o.ID {
-		return model.Team{}, store.NotFound("team")
+		return model.Team{}, domain.NotFound("team")
 	}
 	return model.Team{Team: t, Viewer: o.Access}, nil
 }

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -28,14 +29,14 @@ func (r *mutationResolver) CreateOrganization(ctx context.Context, input model.C
 	if err != nil {
 		return nil, err
 	}
-	admin := store.RoleAdmin
+	admin := domain.RoleAdmin
 	org := model.NewOrganization(r.Base, *o, model.Access{Member: true, Role: &admin})
 	return &org, nil
 }
 
 // UpdateOrganization is the resolver for the updateOrganization field.
 func (r *mutationResolver) UpdateOrganization(ctx context.Context, organizationID string, input model.UpdateOrganizationInput) (*model.Organization, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func (r *organizationResolver) Members(ctx context.Context, obj *model.Organizat
 		if *role == model.MemberRoleFilterGuest {
 			f.Guests = true
 		} else {
-			rr := store.Role(*role)
+			rr := domain.Role(*role)
 			f.Role = &rr
 		}
 	}
@@ -115,9 +116,9 @@ func (r *organizationResolver) Teams(ctx context.Context, obj *model.Organizatio
 		// Admins can manage every team.
 		m, err := loader.For(ctx).People().Member.Load(ctx, store.MemberKey{OrganizationID: obj.ID, UserID: *owner})
 		if err != nil {
-			return nil, store.Invalid("owner", "%q is not a member of the organization", *owner)
+			return nil, domain.Invalid("owner", "%q is not a member of the organization", *owner)
 		}
-		if m.Role.AtLeast(store.RoleAdmin) {
+		if m.Role.AtLeast(domain.RoleAdmin) {
 			f.Owner = ""
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/store"
+	"folio/domain"
 )
 
 // Persisted documents at /graphql: a request may name its document by the
@@ -280,5 +280,5 @@ func notTrusted(why string) *gqlerror.Error {
 }
 
 func invalid(format string, args ...any) *gqlerror.Error {
-	return &gqlerror.Error{Message: fmt.Sprintf(format, args...), Extensions: map[string]any{"code": string(store.CodeInvalid)}}
+	return &gqlerror.Error{Message: fmt.Sprintf(format, args...), Extensions: map[string]any{"code": string(domain.CodeInvalid)}}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -39,7 +40,7 @@ func (r *Resolver) audience(ctx context.Context, orgID string) (access model.Acc
 	if err == nil {
 		return org.Access, true, nil
 	}
-	if store.ErrorCode(err) != store.CodeNotFound {
+	if domain.ErrorCode(err) != domain.CodeNotFound {
 		return access, false, err
 	}
 	return access, false, nil
@@ -58,9 +59,9 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 	// token is looked at, so neither can tell an outsider the site exists.
 	if !site.CanAdmin() && !row.Published {
 		if member && access.Role != nil {
-			return nil, store.Errorf(store.CodeForbidden, "the site is not published; only its admins can read it")
+			return nil, domain.Errorf(domain.CodeForbidden, "the site is not published; only its admins can read it")
 		}
-		return nil, store.NotFound("site")
+		return nil, domain.NotFound("site")
 	}
 	var claims map[string]any
 	if token != "" {
@@ -76,11 +77,11 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 				return nil, err
 			}
 			if !ok {
-				return nil, store.Errorf(store.CodeForbidden, "this site needs the key of an active share link (shareKey)")
+				return nil, domain.Errorf(domain.CodeForbidden, "this site needs the key of an active share link (shareKey)")
 			}
 		case store.VisibilityVisitorAuth:
 			if claims == nil {
-				return nil, store.Errorf(store.CodeForbidden, "this site needs a visitor token (jwt_token) signed with its key")
+				return nil, domain.Errorf(domain.CodeForbidden, "this site needs a visitor token (jwt_token) signed with its key")
 			}
 		}
 	}
@@ -226,7 +227,7 @@ func readableSite(s *model.Site) error {
 	if s.Readable() {
 		return nil
 	}
-	return store.Errorf(store.CodeForbidden, "this field of a published site needs a role in its organization")
+	return domain.Errorf(domain.CodeForbidden, "this field of a published site needs a role in its organization")
 }
 
 // readableSpace refuses a space's content, change requests, comments,
@@ -236,5 +237,5 @@ func readableSpace(s *model.Space) error {
 	if s.Readable() {
 		return nil
 	}
-	return store.Errorf(store.CodeForbidden, "reading a space of a published site beyond its own fields needs access to the space")
+	return domain.Errorf(domain.CodeForbidden, "reading a space of a published site beyond its own fields needs access to the space")
 }

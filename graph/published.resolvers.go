@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -91,7 +92,7 @@ func (r *publishedSiteEntryResolver) View(ctx context.Context, obj *model.Publis
 	if obj.Row.Visibility != store.VisibilityShareLink {
 		key = "" // a reader's key for another site, or a stale one: no matter
 	} else if utf8.RuneCountInString(key) > MaxShareKey {
-		return nil, store.Invalid("shareKey", "must be at most %d characters", MaxShareKey)
+		return nil, domain.Invalid("shareKey", "must be at most %d characters", MaxShareKey)
 	}
 	access, member, err := r.audience(ctx, obj.Row.OrganizationID)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -46,7 +47,7 @@ func publishedSiteEntry(ctx context.Context, find func() (*store.Site, error)) (
 		return nil, err
 	}
 	row, err := find()
-	if store.ErrorCode(err) == store.CodeNotFound || err == nil && (row == nil || !row.Published) {
+	if domain.ErrorCode(err) == domain.CodeNotFound || err == nil && (row == nil || !row.Published) {
 		return nil, nil
 	}
 	if err != nil {
@@ -63,7 +64,7 @@ func (r *Resolver) siteByID(ctx context.Context, id string) (*store.Site, error)
 		return nil, err
 	}
 	if len(rows) == 0 {
-		return nil, store.NotFound("site")
+		return nil, domain.NotFound("site")
 	}
 	return &rows[0], nil
 }
@@ -83,11 +84,11 @@ func unsignedClaimsOf(raw json.RawMessage) (map[string]any, error) {
 		return nil, nil
 	}
 	if len(raw) > MaxUnsignedClaims {
-		return nil, store.Invalid("unsignedClaims", "must be at most %d bytes of JSON", MaxUnsignedClaims)
+		return nil, domain.Invalid("unsignedClaims", "must be at most %d bytes of JSON", MaxUnsignedClaims)
 	}
 	var claims map[string]any
 	if err := json.Unmarshal(raw, &claims); err != nil || claims == nil {
-		return nil, store.Invalid("unsignedClaims", "must be a JSON object")
+		return nil, domain.Invalid("unsignedClaims", "must be a JSON object")
 	}
 	return claims, nil
 }
@@ -160,7 +161,7 @@ func (r *Resolver) visibleSiteSpaces(ctx context.Context, ps *model.PublishedCon
 func (r *Resolver) visibleSiteSpace(ctx context.Context, ps *model.PublishedContentSite, id string) (*model.SiteSpace, error) {
 	site := &ps.Site
 	ss, err := r.Store.SiteSpace(ctx, site.ID, id)
-	if store.ErrorCode(err) == store.CodeNotFound {
+	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {
@@ -292,7 +293,7 @@ func (r *Resolver) publishedSpace(ctx context.Context, id string) (*model.Publis
 		return nil, err
 	}
 	spaces, err := r.Store.SpacesByID(ctx, []string{id})
-	if err != nil && store.ErrorCode(err) != store.CodeNotFound {
+	if err != nil && domain.ErrorCode(err) != domain.CodeNotFound {
 		return nil, err
 	}
 	if len(spaces) == 0 || spaces[0].Visibility != store.VisibilityPublic && spaces[0].Visibility != store.VisibilityUnlisted {

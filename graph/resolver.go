@@ -5,10 +5,10 @@ package graph
 
 import (
 	"folio/graph/model"
+	"folio/internal/blob"
+	"folio/internal/metrics"
+	"folio/service/siteimport"
 	"folio/store"
-	"folio/store/blob"
-	"folio/store/metrics"
-	"folio/store/siteimport"
 )
 
 // Resolver is the root of all resolvers; it holds what every one of them needs.
@@ -32,12 +32,3 @@ type Resolver struct {
 
 	trees *treeCache // rendered page trees (Schema makes it)
 }
-
-// Version, Build and Commit describe this release; the Makefile sets them
-// at link time (-X folio/graph.Version=... and so on): the git describe of
-// the tree, the build time (RFC 3339, UTC) and the commit's full hash.
-var (
-	Version = "dev"
-	Build   = "1970-01-01T00:00:00Z"
-	Commit  = "unknown"
-)

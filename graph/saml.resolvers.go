@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -15,7 +16,7 @@ import (
 
 // CreateSAMLProvider is the resolver for the createSAMLProvider field.
 func (r *mutationResolver) CreateSAMLProvider(ctx context.Context, organizationID string, input model.CreateSAMLProviderInput) (*model.SAMLProvider, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +33,7 @@ func (r *mutationResolver) CreateSAMLProvider(ctx context.Context, organizationI
 
 // UpdateSAMLProvider is the resolver for the updateSAMLProvider field.
 func (r *mutationResolver) UpdateSAMLProvider(ctx context.Context, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) (*model.SAMLProvider, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +50,7 @@ func (r *mutationResolver) UpdateSAMLProvider(ctx context.Context, organizationI
 
 // DeleteSAMLProvider is the resolver for the deleteSAMLProvider field.
 func (r *mutationResolver) DeleteSAMLProvider(ctx context.Context, organizationID string, samlProviderID string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	return true, r.Store.DeleteSAMLProvider(ctx, organizationID, samlProviderID)

@@ -10,10 +10,10 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
-	"folio/store"
-	"folio/store/logs"
+	"folio/internal/logs"
 )
 
 // Schema builds the executable schema over r.
@@ -129,7 +129,7 @@ func (introspectionForViewers) MutateOperationContext(ctx context.Context, oc *g
 	if anonymous && introspects(oc.Operation.SelectionSet) {
 		return &gqlerror.Error{
 			Message:    "introspection needs an API token (Authorization: Bearer <token>)",
-			Extensions: map[string]any{"code": string(store.CodeUnauthenticated)},
+			Extensions: map[string]any{"code": string(domain.CodeUnauthenticated)},
 		}
 	}
 	return nil

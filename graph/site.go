@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -15,7 +16,7 @@ import (
 // share links, the adaptive schema and the visitor key need admin.
 
 // site loads a site of an organization for a caller with at least min.
-func (r *Resolver) site(ctx context.Context, orgID, siteID string, min store.Role) (model.Site, error) {
+func (r *Resolver) site(ctx context.Context, orgID, siteID string, min domain.Role) (model.Site, error) {
 	org, err := r.orgAccess(ctx, orgID)
 	if err != nil {
 		return model.Site{}, err
@@ -24,9 +25,9 @@ func (r *Resolver) site(ctx context.Context, orgID, siteID string, min store.Rol
 }
 
 // siteIn loads a site of org for a caller with at least min.
-func (r *Resolver) siteIn(ctx context.Context, org model.Organization, siteID string, min store.Role) (model.Site, error) {
+func (r *Resolver) siteIn(ctx context.Context, org model.Organization, siteID string, min domain.Role) (model.Site, error) {
 	if org.Access.Role == nil {
-		return model.Site{}, store.NotFound("site")
+		return model.Site{}, domain.NotFound("site")
 	}
 	row, err := r.Store.Site(ctx, org.ID, siteID)
 	if err != nil {
@@ -90,13 +91,13 @@ func sitePointer(typ string, allowed []string, id, field string) (*store.SitePoi
 		}
 	}
 	if len(allowed) == 1 {
-		return nil, store.Invalid(field+".type", "must be %s", allowed[0])
+		return nil, domain.Invalid(field+".type", "must be %s", allowed[0])
 	}
-	return nil, store.Invalid(field+".type", "must be %s or %s", allowed[0], allowed[1])
+	return nil, domain.Invalid(field+".type", "must be %s or %s", allowed[0], allowed[1])
 }
 
 func (r *Resolver) setPublished(ctx context.Context, orgID, siteID string, published bool) (*model.Site, error) {
-	site, err := r.site(ctx, orgID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, orgID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +110,7 @@ func (r *Resolver) setPublished(ctx context.Context, orgID, siteID string, publi
 
 // siteSection loads a section of a site for a caller who may change the structure.
 func (r *Resolver) siteSection(ctx context.Context, orgID, siteID, id string) (model.Site, *store.SiteSection, error) {
-	site, err := r.site(ctx, orgID, siteID, store.RoleCreate)
+	site, err := r.site(ctx, orgID, siteID, domain.RoleCreate)
 	if err != nil {
 		return site, nil, err
 	}
@@ -119,7 +120,7 @@ func (r *Resolver) siteSection(ctx context.Context, orgID, siteID, id string) (m
 
 // siteGroup loads a section group for a caller who may change the structure.
 func (r *Resolver) siteGroup(ctx context.Context, orgID, siteID, id string) (model.Site, *store.SiteSectionGroup, error) {
-	site, err := r.site(ctx, orgID, siteID, store.RoleCreate)
+	site, err := r.site(ctx, orgID, siteID, domain.RoleCreate)
 	if err != nil {
 		return site, nil, err
 	}
@@ -129,7 +130,7 @@ func (r *Resolver) siteGroup(ctx context.Context, orgID, siteID, id string) (mod
 
 // siteSpace loads a site space for a caller who may change the structure.
 func (r *Resolver) siteSpace(ctx context.Context, orgID, siteID, id string) (model.Site, *store.SiteSpace, error) {
-	site, err := r.site(ctx, orgID, siteID, store.RoleCreate)
+	site, err := r.site(ctx, orgID, siteID, domain.RoleCreate)
 	if err != nil {
 		return site, nil, err
 	}
@@ -139,7 +140,7 @@ func (r *Resolver) siteSpace(ctx context.Context, orgID, siteID, id string) (mod
 
 // shareLink loads a share link for an admin of its site.
 func (r *Resolver) shareLink(ctx context.Context, orgID, siteID, id string) (model.Site, *store.ShareLink, error) {
-	site, err := r.site(ctx, orgID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, orgID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return site, nil, err
 	}

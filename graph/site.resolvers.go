@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -15,7 +16,7 @@ import (
 
 // CreateSite is the resolver for the createSite field.
 func (r *mutationResolver) CreateSite(ctx context.Context, organizationID string, input model.CreateSiteInput) (*model.Site, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +45,7 @@ func (r *mutationResolver) CreateSite(ctx context.Context, organizationID string
 
 // UpdateSite is the resolver for the updateSite field.
 func (r *mutationResolver) UpdateSite(ctx context.Context, organizationID string, siteID string, input model.UpdateSiteInput) (*model.Site, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +65,7 @@ func (r *mutationResolver) UpdateSite(ctx context.Context, organizationID string
 
 // DeleteSite is the resolver for the deleteSite field.
 func (r *mutationResolver) DeleteSite(ctx context.Context, organizationID string, siteID string) (bool, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return false, err
 	}
@@ -83,7 +84,7 @@ func (r *mutationResolver) UnpublishSite(ctx context.Context, organizationID str
 
 // UpdateSiteAdaptiveSchema is the resolver for the updateSiteAdaptiveSchema field.
 func (r *mutationResolver) UpdateSiteAdaptiveSchema(ctx context.Context, organizationID string, siteID string, input model.UpdateSiteAdaptiveSchemaInput) (*model.SiteAdaptiveSchema, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +104,7 @@ func (r *mutationResolver) UpdateSiteAdaptiveSchema(ctx context.Context, organiz
 
 // SetSiteVisitorKey is the resolver for the setSiteVisitorKey field.
 func (r *mutationResolver) SetSiteVisitorKey(ctx context.Context, organizationID string, siteID string, input model.SiteVisitorKeyInput) (*model.SiteVisitorKey, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func (r *mutationResolver) SetSiteVisitorKey(ctx context.Context, organizationID
 
 // AddSiteSection is the resolver for the addSiteSection field.
 func (r *mutationResolver) AddSiteSection(ctx context.Context, organizationID string, siteID string, input model.AddSiteSectionInput) (*model.SiteSection, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleCreate)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleCreate)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func (r *mutationResolver) AddSiteSection(ctx context.Context, organizationID st
 	} else {
 		sp, err := r.space(ctx, input.SpaceID)
 		if err != nil || sp.OrganizationID != organizationID {
-			return nil, store.Invalid("spaceId", "space %q is not in this organization", input.SpaceID)
+			return nil, domain.Invalid("spaceId", "space %q is not in this organization", input.SpaceID)
 		}
 		title = sp.Title
 	}
@@ -194,7 +195,7 @@ func (r *mutationResolver) MoveSiteSection(ctx context.Context, organizationID s
 
 // AddSiteSectionGroup is the resolver for the addSiteSectionGroup field.
 func (r *mutationResolver) AddSiteSectionGroup(ctx context.Context, organizationID string, siteID string, input model.AddSiteSectionGroupInput) (*model.SiteSectionGroup, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleCreate)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleCreate)
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +277,7 @@ func (r *mutationResolver) MoveSiteSectionGroup(ctx context.Context, organizatio
 
 // AddSiteSpace is the resolver for the addSiteSpace field.
 func (r *mutationResolver) AddSiteSpace(ctx context.Context, organizationID string, siteID string, input model.AddSiteSpaceInput) (*model.SiteSpace, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleCreate)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleCreate)
 	if err != nil {
 		return nil, err
 	}
@@ -338,7 +339,7 @@ func (r *mutationResolver) MoveSiteSpace(ctx context.Context, organizationID str
 
 // CreateShareLink is the resolver for the createShareLink field.
 func (r *mutationResolver) CreateShareLink(ctx context.Context, organizationID string, siteID string, input model.CreateShareLinkInput) (*model.ShareLink, error) {
-	site, err := r.site(ctx, organizationID, siteID, store.RoleAdmin)
+	site, err := r.site(ctx, organizationID, siteID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -374,7 +375,7 @@ func (r *mutationResolver) DeleteShareLink(ctx context.Context, organizationID s
 // Sites is the resolver for the sites field.
 func (r *organizationResolver) Sites(ctx context.Context, obj *model.Organization, page *string, limit *int, space *string, title *string, published *bool) (*model.SiteList, error) {
 	if obj.Access.Role == nil {
-		return nil, store.Errorf(store.CodeForbidden, "guests cannot list the sites of an organization")
+		return nil, domain.Errorf(domain.CodeForbidden, "guests cannot list the sites of an organization")
 	}
 	p, err := r.Store.ListSites(ctx, obj.ID, store.SiteFilter{SpaceID: space, Title: title, Published: published}, counted(ctx, pageArgs(page, limit)))
 	if err != nil {
@@ -392,7 +393,7 @@ func (r *organizationResolver) Sites(ctx context.Context, obj *model.Organizatio
 
 // Site is the resolver for the site field.
 func (r *organizationResolver) Site(ctx context.Context, obj *model.Organization, id string) (*model.Site, error) {
-	site, err := r.siteIn(ctx, *obj, id, store.RoleRead)
+	site, err := r.siteIn(ctx, *obj, id, domain.RoleRead)
 	if err != nil {
 		return nil, err
 	}
@@ -478,7 +479,7 @@ func (r *siteResolver) ShareLinks(ctx context.Context, obj *model.Site, page *st
 	if err := readableSite(obj); err != nil {
 		return nil, err
 	}
-	if err := needRole(obj.Viewer.Role, store.RoleAdmin, "site"); err != nil {
+	if err := needRole(obj.Viewer.Role, domain.RoleAdmin, "site"); err != nil {
 		return nil, err
 	}
 	p, err := r.Store.ListShareLinks(ctx, obj.ID, pageArgs(page, limit))

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"unicode/utf8"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -28,11 +29,11 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 		return model.Space{}, err
 	}
 	if !sa.ViewerMember {
-		return model.Space{}, store.NotFound("space")
+		return model.Space{}, domain.NotFound("space")
 	}
 	m := model.NewSpace(r.Base, sa.Space, model.Access{Member: true, Role: sa.ViewerRole, OwnsTeam: sa.ViewerOwnsTeam})
 	if m.Role() == nil {
-		return model.Space{}, store.NotFound("space")
+		return model.Space{}, domain.NotFound("space")
 	}
 	return m, nil
 }
@@ -41,20 +42,20 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 func (r *Resolver) seeSpace(ctx context.Context, sp store.Space) (model.Space, error) {
 	org, err := r.orgAccess(ctx, sp.OrganizationID)
 	if err != nil {
-		if store.ErrorCode(err) == store.CodeNotFound {
-			return model.Space{}, store.NotFound("space")
+		if domain.ErrorCode(err) == domain.CodeNotFound {
+			return model.Space{}, domain.NotFound("space")
 		}
 		return model.Space{}, err
 	}
 	m := model.NewSpace(r.Base, sp, org.Access)
 	if m.Role() == nil {
-		return model.Space{}, store.NotFound("space")
+		return model.Space{}, domain.NotFound("space")
 	}
 	return m, nil
 }
 
 // spaceWithRole loads a live space and checks the caller's effective role.
-func (r *Resolver) spaceWithRole(ctx context.Context, id string, min store.Role) (model.Space, error) {
+func (r *Resolver) spaceWithRole(ctx context.Context, id string, min domain.Role) (model.Space, error) {
 	sp, err := r.space(ctx, id)
 	if err != nil {
 		return sp, err
@@ -73,20 +74,20 @@ func (r *Resolver) collection(ctx context.Context, id string) (model.Collection,
 	}
 	org, err := r.orgAccess(ctx, c.OrganizationID)
 	if err != nil {
-		if store.ErrorCode(err) == store.CodeNotFound {
-			return model.Collection{}, store.NotFound("collection")
+		if domain.ErrorCode(err) == domain.CodeNotFound {
+			return model.Collection{}, domain.NotFound("collection")
 		}
 		return model.Collection{}, err
 	}
 	m := model.NewCollection(r.Base, c, org.Access)
 	if m.Role() == nil {
-		return model.Collection{}, store.NotFound("collection")
+		return model.Collection{}, domain.NotFound("collection")
 	}
 	return m, nil
 }
 
 // collectionWithRole loads a collection and checks the caller's effective role.
-func (r *Resolver) collectionWithRole(ctx context.Context, id string, min store.Role) (model.Collection, error) {
+func (r *Resolver) collectionWithRole(ctx context.Context, id string, min domain.Role) (model.Collection, error) {
 	c, err := r.collection(ctx, id)
 	if err != nil {
 		return c, err
@@ -94,9 +95,9 @@ func (r *Resolver) collectionWithRole(ctx context.Context, id string, min store.
 	return c, needRole(c.Role(), min, "collection")
 }
 
-func needRole(have *store.Role, min store.Role, what string) error {
+func needRole(have *domain.Role, min domain.Role, what string) error {
 	if !have.AtLeast(min) {
-		return store.Errorf(store.CodeForbidden, "this needs the %s role on the %s", min, what)
+		return domain.Errorf(domain.CodeForbidden, "this needs the %s role on the %s", min, what)
 	}
 	return nil
 }
@@ -106,16 +107,16 @@ func needRole(have *store.Role, min store.Role, what string) error {
 // named the parent; an unknown or foreign parent is invalid input.
 func (r *Resolver) canCreateIn(ctx context.Context, org model.Organization, parentID *string, field string) error {
 	if parentID == nil {
-		return needRole(org.Access.Role, store.RoleCreate, "organization")
+		return needRole(org.Access.Role, domain.RoleCreate, "organization")
 	}
 	c, err := loader.For(ctx).Spaces().Collection.Load(ctx, *parentID)
 	if err != nil || c.OrganizationID != org.ID {
-		if err == nil || store.ErrorCode(err) == store.CodeNotFound {
-			return store.Invalid(field, "collection %q is not in this organization", *parentID)
+		if err == nil || domain.ErrorCode(err) == domain.CodeNotFound {
+			return domain.Invalid(field, "collection %q is not in this organization", *parentID)
 		}
 		return err
 	}
-	return needRole(store.Highest(org.Access.Role, c.EffectiveLevel), store.RoleCreate, "parent collection")
+	return needRole(domain.Highest(org.Access.Role, c.EffectiveLevel), domain.RoleCreate, "parent collection")
 }
 
 // moveTarget reads a move input: the new parent (absent: the parent of the
@@ -123,7 +124,7 @@ func (r *Resolver) canCreateIn(ctx context.Context, org model.Organization, pare
 func (r *Resolver) moveTarget(ctx context.Context, orgID string, current *string, in model.MoveInput) (*string, store.Position, error) {
 	var pos store.Position
 	if !in.Parent.IsSet() && in.Position == nil {
-		return nil, pos, store.Invalid("input", "parent or position is required")
+		return nil, pos, domain.Invalid("input", "parent or position is required")
 	}
 	var err error
 	if in.Position != nil {
@@ -156,18 +157,18 @@ func (r *Resolver) parentOf(ctx context.Context, orgID string, p *store.Pointer)
 	if p.Type == "space" {
 		sp, err := l.Space.Load(ctx, p.ID)
 		if err != nil {
-			return nil, store.Invalid("position", "space %q is not in this organization", p.ID)
+			return nil, domain.Invalid("position", "space %q is not in this organization", p.ID)
 		}
 		parent, org = sp.ParentID, sp.OrganizationID
 	} else {
 		c, err := l.Collection.Load(ctx, p.ID)
 		if err != nil {
-			return nil, store.Invalid("position", "collection %q is not in this organization", p.ID)
+			return nil, domain.Invalid("position", "collection %q is not in this organization", p.ID)
 		}
 		parent, org = c.ParentID, c.OrganizationID
 	}
 	if org != orgID {
-		return nil, store.Invalid("position", "%s %q is not in this organization", p.Type, p.ID)
+		return nil, domain.Invalid("position", "%s %q is not in this organization", p.Type, p.ID)
 	}
 	return parent, nil
 }
@@ -183,7 +184,7 @@ func pointer(in *model.ContentPointerInput, field string) (*store.Pointer, error
 	case in.Type == "collection" && in.Collection != nil && in.Space == nil:
 		return &store.Pointer{Type: "collection", ID: *in.Collection}, nil
 	}
-	return nil, store.Invalid(field, `must be {"type": "space", "space": id} or {"type": "collection", "collection": id}`)
+	return nil, domain.Invalid(field, `must be {"type": "space", "space": id} or {"type": "collection", "collection": id}`)
 }
 
 // transferTarget checks that the caller administers both organizations.
@@ -196,17 +197,17 @@ func (r *Resolver) transferTarget(ctx context.Context, from, to string) error {
 		return err
 	}
 	if from == to {
-		return store.Invalid("organization", "is already the owner; use move to change the place inside an organization")
+		return domain.Invalid("organization", "is already the owner; use move to change the place inside an organization")
 	}
 	dst, err := r.orgAccess(ctx, to)
 	if err != nil {
-		if store.ErrorCode(err) == store.CodeNotFound {
-			return store.Invalid("organization", "organization %q not found", to)
+		if domain.ErrorCode(err) == domain.CodeNotFound {
+			return domain.Invalid("organization", "organization %q not found", to)
 		}
 		return err
 	}
 	if err := requireAdmin(&dst); err != nil {
-		return store.Errorf(store.CodeForbidden, "a transfer needs the admin role in the target organization")
+		return domain.Errorf(domain.CodeForbidden, "a transfer needs the admin role in the target organization")
 	}
 	return nil
 }
@@ -219,7 +220,7 @@ func checkEmoji(e string) error {
 	}
 	for _, c := range e {
 		if c < 0x80 || c == utf8.RuneError {
-			return store.Invalid("emoji", "must be an emoji or its hexadecimal code points")
+			return domain.Invalid("emoji", "must be an emoji or its hexadecimal code points")
 		}
 	}
 	return nil
@@ -228,7 +229,7 @@ func checkEmoji(e string) error {
 // visibilityIn checks a visibility against the space's place.
 func visibilityIn(v store.Visibility, parentID *string) error {
 	if v == store.VisibilityInCollection && parentID == nil {
-		return store.Invalid("visibility", "in-collection is only for spaces inside a collection")
+		return domain.Invalid("visibility", "in-collection is only for spaces inside a collection")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -40,7 +41,7 @@ func (r *collectionResolver) Collections(ctx context.Context, obj *model.Collect
 // SpacePermissions is the resolver for the spacePermissions field.
 func (r *memberResolver) SpacePermissions(ctx context.Context, obj *model.Member, page *string, limit *int, order *model.ListOrder) (*model.MemberSpaceList, error) {
 	if obj.Viewer.Role == nil {
-		return nil, store.Errorf(store.CodeForbidden, "guests cannot list the people of an organization")
+		return nil, domain.Errorf(domain.CodeForbidden, "guests cannot list the people of an organization")
 	}
 	desc := order == nil || *order == model.ListOrderDesc
 	p, err := r.Store.ListSpacesFor(ctx, obj.OrganizationID, obj.Role, desc, pageArgs(page, limit))
@@ -48,7 +49,7 @@ func (r *memberResolver) SpacePermissions(ctx context.Context, obj *model.Member
 		return nil, err
 	}
 	return &model.MemberSpaceList{Items: mapItems(p.Items, func(sp store.Space) model.MemberSpace {
-		return model.MemberSpace{Permission: *store.Highest(obj.Role, sp.EffectiveLevel), Space: model.NewSpace(r.Base, sp, obj.Viewer)}
+		return model.MemberSpace{Permission: *domain.Highest(obj.Role, sp.EffectiveLevel), Space: model.NewSpace(r.Base, sp, obj.Viewer)}
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
 
@@ -75,7 +76,7 @@ func (r *mutationResolver) CreateCollection(ctx context.Context, organizationID 
 
 // UpdateCollection is the resolver for the updateCollection field.
 func (r *mutationResolver) UpdateCollection(ctx context.Context, collectionID string, input model.UpdateCollectionInput) (*model.Collection, error) {
-	c, err := r.collectionWithRole(ctx, collectionID, store.RoleAdmin)
+	c, err := r.collectionWithRole(ctx, collectionID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +93,7 @@ func (r *mutationResolver) UpdateCollection(ctx context.Context, collectionID st
 
 // DeleteCollection is the resolver for the deleteCollection field.
 func (r *mutationResolver) DeleteCollection(ctx context.Context, collectionID string) (bool, error) {
-	c, err := r.collectionWithRole(ctx, collectionID, store.RoleAdmin)
+	c, err := r.collectionWithRole(ctx, collectionID, domain.RoleAdmin)
 	if err != nil {
 		return false, err
 	}
@@ -101,7 +102,7 @@ func (r *mutationResolver) DeleteCollection(ctx context.Context, collectionID st
 
 // MoveCollection is the resolver for the moveCollection field.
 func (r *mutationResolver) MoveCollection(ctx context.Context, collectionID string, input model.MoveInput) (*model.Collection, error) {
-	c, err := r.collectionWithRole(ctx, collectionID, store.RoleAdmin)
+	c, err := r.collectionWithRole(ctx, collectionID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +187,7 @@ func (r *mutationResolver) CreateSpace(ctx context.Context, organizationID strin
 
 // UpdateSpace is the resolver for the updateSpace field.
 func (r *mutationResolver) UpdateSpace(ctx context.Context, spaceID string, input model.UpdateSpaceInput) (*model.Space, error) {
-	sp, err := r.spaceWithRole(ctx, spaceID, store.RoleAdmin)
+	sp, err := r.spaceWithRole(ctx, spaceID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +218,7 @@ func (r *mutationResolver) UpdateSpace(ctx context.Context, spaceID string, inpu
 
 // DeleteSpace is the resolver for the deleteSpace field.
 func (r *mutationResolver) DeleteSpace(ctx context.Context, spaceID string) (bool, error) {
-	if _, err := r.spaceWithRole(ctx, spaceID, store.RoleAdmin); err != nil {
+	if _, err := r.spaceWithRole(ctx, spaceID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	return true, r.Store.DeleteSpace(ctx, spaceID)
@@ -236,7 +237,7 @@ func (r *mutationResolver) RestoreSpace(ctx context.Context, spaceID string) (*m
 	if err != nil {
 		return nil, err
 	}
-	if err := needRole(sp.Role(), store.RoleAdmin, "space"); err != nil {
+	if err := needRole(sp.Role(), domain.RoleAdmin, "space"); err != nil {
 		return nil, err
 	}
 	restored, err := r.Store.RestoreSpace(ctx, row)
@@ -270,7 +271,7 @@ func (r *mutationResolver) DuplicateSpace(ctx context.Context, spaceID string) (
 
 // MoveSpace is the resolver for the moveSpace field.
 func (r *mutationResolver) MoveSpace(ctx context.Context, spaceID string, input model.MoveInput) (*model.Space, error) {
-	sp, err := r.spaceWithRole(ctx, spaceID, store.RoleAdmin)
+	sp, err := r.spaceWithRole(ctx, spaceID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}

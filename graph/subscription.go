@@ -10,6 +10,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/store"
 )
@@ -185,7 +186,7 @@ func (r *Resolver) subscription(ctx context.Context) (*Subscriptions, *stream, e
 	}
 	st, _ := ctx.Value(streamKey{}).(*stream)
 	if r.Subscriptions == nil || st == nil {
-		return nil, nil, store.Errorf(store.CodeInvalid,
+		return nil, nil, domain.Errorf(domain.CodeInvalid,
 			"subscriptions are served over Server-Sent Events: POST (or GET) /graphql with Accept: text/event-stream (the graphql-sse protocol)")
 	}
 	return r.Subscriptions, st, nil

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -100,7 +101,7 @@ func parseEventID(after *string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(*after, 10, 64)
 	if err != nil || n < 0 {
-		return 0, store.Invalid("after", "must be an event id (a whole number)")
+		return 0, domain.Invalid("after", "must be an event id (a whole number)")
 	}
 	return n, nil
 }
@@ -291,7 +292,7 @@ func (r *Resolver) commentsChanged(ctx context.Context, spaceID string, changeRe
 	key := t.key()
 	// The feed's comment events, whoever the caller is: access is checked
 	// on the space, as the comment lists check it.
-	all := store.EventFilter{Types: commentEventTypes, Role: new(store.RoleAdmin)}
+	all := store.EventFilter{Types: commentEventTypes, Role: new(domain.RoleAdmin)}
 	ch := make(chan *model.CommentChange)
 	send := sender(ctx, ch)
 	go func() {
@@ -330,7 +331,7 @@ func (r *Resolver) commentsChanged(ctx context.Context, spaceID string, changeRe
 					return c, nil
 				}
 				c, err := r.Store.Comment(fctx, key, id)
-				if store.ErrorCode(err) == store.CodeNotFound {
+				if domain.ErrorCode(err) == domain.CodeNotFound {
 					c, err = nil, nil
 				}
 				comments[id] = c

@@ -18,6 +18,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -88,12 +89,12 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	u := Viewer(ctx)
 	if u == nil {
 		fail(ctx, gqlerror.List{{Message: "subscriptions need an API token (Authorization: Bearer <token>)",
-			Extensions: map[string]any{"code": string(store.CodeUnauthenticated)}}})
+			Extensions: map[string]any{"code": string(domain.CodeUnauthenticated)}}})
 		return
 	}
 	params, err := readStreamParams(r)
 	if err != nil {
-		fail(ctx, gqlerror.List{{Message: err.Error(), Extensions: map[string]any{"code": string(store.CodeInvalid)}}})
+		fail(ctx, gqlerror.List{{Message: err.Error(), Extensions: map[string]any{"code": string(domain.CodeInvalid)}}})
 		return
 	}
 	params.Headers = r.Header
@@ -105,7 +106,7 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	}
 	if r.Method == http.MethodGet && oc.Operation.Operation == ast.Mutation {
 		fail(graphql.WithOperationContext(ctx, oc), gqlerror.List{{Message: "a GET runs queries and subscriptions, never mutations: POST it",
-			Extensions: map[string]any{"code": string(store.CodeInvalid)}}})
+			Extensions: map[string]any{"code": string(domain.CodeInvalid)}}})
 		return
 	}
 
@@ -165,7 +166,7 @@ func (t sse) recheck(ctx context.Context, token string, st *stream, cancel conte
 			return
 		case <-tick.C:
 			_, err := t.r.Store.Authenticate(ctx, token)
-			if store.ErrorCode(err) == store.CodeUnauthenticated {
+			if domain.ErrorCode(err) == domain.CodeUnauthenticated {
 				st.endWith(err)
 				cancel(err)
 				return

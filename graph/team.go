@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -10,7 +11,7 @@ import (
 
 // canManageTeam: organization admins manage every team, owners their own.
 func (r *Resolver) canManageTeam(ctx context.Context, a model.Access, teamID string) (bool, error) {
-	if a.Role.AtLeast(store.RoleAdmin) {
+	if a.Role.AtLeast(domain.RoleAdmin) {
 		return true, nil
 	}
 	if a.Role == nil {
@@ -35,7 +36,7 @@ func (r *Resolver) manageTeam(ctx context.Context, orgID, teamID string) (model.
 		return org, err
 	}
 	if !ok {
-		return org, store.Errorf(store.CodeForbidden, "only organization admins and team owners can manage a team")
+		return org, domain.Errorf(domain.CodeForbidden, "only organization admins and team owners can manage a team")
 	}
 	return org, nil
 }

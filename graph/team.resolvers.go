@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
 	"folio/graph/model"
@@ -16,7 +17,7 @@ import (
 
 // CreateTeam is the resolver for the createTeam field.
 func (r *mutationResolver) CreateTeam(ctx context.Context, organizationID string, input model.CreateTeamInput) (*model.Team, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -57,15 +58,15 @@ func (r *mutationResolver) UpdateTeamMembers(ctx context.Context, organizationID
 	u := store.TeamUpdate{Add: input.Add, Remove: input.Remove}
 	if len(input.Memberships) > 0 && string(input.Memberships) != "null" {
 		var m map[string]struct {
-			Role store.TeamRole `json:"role"`
+			Role domain.TeamRole `json:"role"`
 		}
 		if err := json.Unmarshal(input.Memberships, &m); err != nil {
-			return false, store.Invalid("memberships", `must be an object keyed by user, each {"role": "owner" | "member"}`)
+			return false, domain.Invalid("memberships", `must be an object keyed by user, each {"role": "owner" | "member"}`)
 		}
-		u.Memberships = map[string]store.TeamRole{}
+		u.Memberships = map[string]domain.TeamRole{}
 		for k, v := range m {
-			if v.Role != store.TeamOwner && v.Role != store.TeamMember {
-				return false, store.Invalid("memberships", "role of %q must be owner or member", k)
+			if v.Role != domain.TeamOwner && v.Role != domain.TeamMember {
+				return false, domain.Invalid("memberships", "role of %q must be owner or member", k)
 			}
 			u.Memberships[k] = v.Role
 		}
@@ -87,7 +88,7 @@ func (r *mutationResolver) SetTeamMember(ctx context.Context, organizationID str
 	if err != nil {
 		return false, err
 	}
-	role := store.TeamMember
+	role := domain.TeamMember
 	if input != nil && input.Role != nil {
 		role = *input.Role
 	}

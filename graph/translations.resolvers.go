@@ -7,13 +7,14 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
 
 // CreateTranslationSettings is the resolver for the createTranslationSettings field.
 func (r *mutationResolver) CreateTranslationSettings(ctx context.Context, organizationID string, input model.CreateTranslationSettingsInput) (*model.TranslationSettings, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +28,7 @@ func (r *mutationResolver) CreateTranslationSettings(ctx context.Context, organi
 
 // UpdateTranslationSettings is the resolver for the updateTranslationSettings field.
 func (r *mutationResolver) UpdateTranslationSettings(ctx context.Context, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) (*model.TranslationSettings, error) {
-	org, err := r.requireRole(ctx, organizationID, store.RoleAdmin)
+	org, err := r.requireRole(ctx, organizationID, domain.RoleAdmin)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +46,7 @@ func (r *mutationResolver) UpdateTranslationSettings(ctx context.Context, organi
 
 // DeleteTranslationSettings is the resolver for the deleteTranslationSettings field.
 func (r *mutationResolver) DeleteTranslationSettings(ctx context.Context, organizationID string, translationSettingsID string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	return true, r.Store.DeleteTranslationSettings(ctx, organizationID, translationSettingsID)

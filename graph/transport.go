@@ -16,8 +16,8 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/store"
-	"folio/store/bufpool"
+	"folio/domain"
+	"folio/internal/bufpool"
 )
 
 // GraphQL over HTTP (https://graphql.github.io/graphql-over-http/draft/),
@@ -244,13 +244,13 @@ func requestErrorStatus(errs gqlerror.List, ctype string) int {
 		return http.StatusOK
 	}
 	switch code {
-	case string(store.CodeUnauthenticated):
+	case string(domain.CodeUnauthenticated):
 		return http.StatusUnauthorized
 	case CodePersistedQueryNotAllowed:
 		return http.StatusForbidden
 	case CodePersistedQueryNotFound:
 		return http.StatusNotFound
-	case string(store.CodeRateLimited):
+	case string(domain.CodeRateLimited):
 		return http.StatusTooManyRequests
 	}
 	return http.StatusBadRequest

@@ -11,7 +11,7 @@ import (
 
 	"folio/graph/generated"
 	"folio/graph/model"
-	"folio/store/lrucache"
+	"folio/internal/lrucache"
 )
 
 // The page-tree cache. A revision's page tree never changes: the tree is

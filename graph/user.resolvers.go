@@ -7,9 +7,9 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
-	"folio/store"
 )
 
 // Viewer is the resolver for the viewer field.
@@ -35,7 +35,7 @@ func (r *queryResolver) User(ctx context.Context, id string) (*model.User, error
 			return nil, err
 		}
 		if !shared {
-			return nil, store.NotFound("user")
+			return nil, domain.NotFound("user")
 		}
 	}
 	u, err := loader.For(ctx).People().User.Load(ctx, id)

@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 
+	"folio/domain"
 	"folio/graph/loader"
 	"folio/graph/model"
 	"folio/store"
@@ -30,7 +31,7 @@ func viewer(ctx context.Context) (*store.User, error) {
 	if u := Viewer(ctx); u != nil {
 		return u, nil
 	}
-	return nil, store.Errorf(store.CodeUnauthenticated, "an API token is required (Authorization: Bearer <token>)")
+	return nil, domain.Errorf(domain.CodeUnauthenticated, "an API token is required (Authorization: Bearer <token>)")
 }
 
 // orgAccess loads an organization the caller is a member of. Organizations
@@ -41,7 +42,7 @@ func (r *Resolver) orgAccess(ctx context.Context, orgID string) (model.Organizat
 		return model.Organization{}, err
 	}
 	if u == publicReader {
-		return model.Organization{}, store.NotFound("organization") // nobody's member
+		return model.Organization{}, domain.NotFound("organization") // nobody's member
 	}
 	oa, err := loader.For(ctx).Organization.LoadNow(ctx, orgID)
 	if err != nil {
@@ -57,13 +58,13 @@ func (r *Resolver) org(oa store.OrganizationAccess) model.Organization {
 
 // requireRole loads an organization and checks the caller's role in it:
 // FORBIDDEN for members whose role is too low.
-func (r *Resolver) requireRole(ctx context.Context, orgID string, min store.Role) (model.Organization, error) {
+func (r *Resolver) requireRole(ctx context.Context, orgID string, min domain.Role) (model.Organization, error) {
 	o, err := r.orgAccess(ctx, orgID)
 	if err != nil {
 		return o, err
 	}
 	if !o.Access.Role.AtLeast(min) {
-		return o, store.Errorf(store.CodeForbidden, "this needs the %s role in the organization", min)
+		return o, domain.Errorf(domain.CodeForbidden, "this needs the %s role in the organization", min)
 	}
 	return o, nil
 }
@@ -72,7 +73,7 @@ func (r *Resolver) requireRole(ctx context.Context, orgID string, min store.Role
 // the organization of obj, for lists of its people.
 func requireMemberRole(o *model.Organization) error {
 	if o.Access.Role == nil {
-		return store.Errorf(store.CodeForbidden, "guests cannot list the people of an organization")
+		return domain.Errorf(domain.CodeForbidden, "guests cannot list the people of an organization")
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -34,18 +35,18 @@ func checkVisitorKey(alg, key string) error {
 	switch alg {
 	case algHS256:
 		if len(key) < 32 {
-			return store.Invalid("key", "an HS256 secret must have at least 32 bytes")
+			return domain.Invalid("key", "an HS256 secret must have at least 32 bytes")
 		}
 	case algRS256:
 		pub, err := jwt.ParseRSAPublicKeyFromPEM([]byte(key))
 		if err != nil {
-			return store.Invalid("key", "must be an RSA public key in PEM form")
+			return domain.Invalid("key", "must be an RSA public key in PEM form")
 		}
 		if pub.N.BitLen() < 2048 {
-			return store.Invalid("key", "an RSA key must have at least 2048 bits")
+			return domain.Invalid("key", "an RSA key must have at least 2048 bits")
 		}
 	default:
-		return store.Invalid("algorithm", "must be HS256 or RS256")
+		return domain.Invalid("algorithm", "must be HS256 or RS256")
 	}
 	return nil
 }
@@ -66,9 +67,9 @@ const (
 // claims; FORBIDDEN when the site has no key or the token fails. now is the
 // server's clock.
 func visitorClaims(site store.Site, token string, now func() time.Time) (map[string]any, error) {
-	refused := store.Errorf(store.CodeForbidden, "the visitor token is not valid for this site")
+	refused := domain.Errorf(domain.CodeForbidden, "the visitor token is not valid for this site")
 	if site.VisitorKey == nil || site.VisitorKeyAlg == nil {
-		return nil, store.Errorf(store.CodeForbidden, "this site has no visitor key: an admin sets one first")
+		return nil, domain.Errorf(domain.CodeForbidden, "this site has no visitor key: an admin sets one first")
 	}
 	alg := *site.VisitorKeyAlg
 	var key any = []byte(*site.VisitorKey)
@@ -132,7 +133,7 @@ func checkCondition(src *string) error {
 		return nil
 	}
 	if _, err := expr.Compile(*src, expr.Env(conditionEnv(nil)), expr.AsBool()); err != nil {
-		return store.Invalid("condition", "is not a valid expression: %v", err)
+		return domain.Invalid("condition", "is not a valid expression: %v", err)
 	}
 	return nil
 }
@@ -160,19 +161,19 @@ var draft07 = map[string]bool{"http://json-schema.org/draft-07/schema#": true, "
 func checkAdaptiveSchema(doc json.RawMessage) error {
 	var top map[string]any
 	if err := json.Unmarshal(doc, &top); err != nil {
-		return store.Invalid("jsonSchema", "must be a JSON object")
+		return domain.Invalid("jsonSchema", "must be a JSON object")
 	}
 	if s, ok := top["$schema"]; ok {
 		if str, isString := s.(string); !isString || !draft07[str] {
-			return store.Invalid("jsonSchema", "$schema must be http://json-schema.org/draft-07/schema#")
+			return domain.Invalid("jsonSchema", "$schema must be http://json-schema.org/draft-07/schema#")
 		}
 	}
 	if top["type"] != "object" {
-		return store.Invalid("jsonSchema", `type must be "object"`)
+		return domain.Invalid("jsonSchema", `type must be "object"`)
 	}
 	parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
 	if err != nil {
-		return store.Invalid("jsonSchema", "must be a JSON object")
+		return domain.Invalid("jsonSchema", "must be a JSON object")
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft7)
@@ -183,13 +184,13 @@ func checkAdaptiveSchema(doc json.RawMessage) error {
 	const base = "folio:///"
 	const url = base + "site-adaptive-schema.json"
 	if err := c.AddResource(url, parsed); err != nil {
-		return store.Invalid("jsonSchema", "is not a valid JSON Schema: %v", err)
+		return domain.Invalid("jsonSchema", "is not a valid JSON Schema: %v", err)
 	}
 	if _, err := c.Compile(url); err != nil {
 		if len(loader.Refused) > 0 {
-			return store.Invalid("jsonSchema", "external $ref %q is not allowed", strings.TrimPrefix(loader.Refused[0], base))
+			return domain.Invalid("jsonSchema", "external $ref %q is not allowed", strings.TrimPrefix(loader.Refused[0], base))
 		}
-		return store.Invalid("jsonSchema", "is not a valid JSON Schema draft-07 document: %s", schemaError(err))
+		return domain.Invalid("jsonSchema", "is not a valid JSON Schema draft-07 document: %s", schemaError(err))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/model"
 	"folio/store"
@@ -14,7 +15,7 @@ import (
 
 // CreateWebhook is the resolver for the createWebhook field.
 func (r *mutationResolver) CreateWebhook(ctx context.Context, organizationID string, input model.CreateWebhookInput) (*model.Webhook, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return nil, err
 	}
 	if err := store.CheckEventTypes("events", input.Events); err != nil {
@@ -31,7 +32,7 @@ func (r *mutationResolver) CreateWebhook(ctx context.Context, organizationID str
 
 // UpdateWebhook is the resolver for the updateWebhook field.
 func (r *mutationResolver) UpdateWebhook(ctx context.Context, organizationID string, webhookID string, input model.UpdateWebhookInput) (*model.Webhook, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return nil, err
 	}
 	p := store.WebhookPatch{URL: input.URL, Active: input.Active}
@@ -51,7 +52,7 @@ func (r *mutationResolver) UpdateWebhook(ctx context.Context, organizationID str
 
 // DeleteWebhook is the resolver for the deleteWebhook field.
 func (r *mutationResolver) DeleteWebhook(ctx context.Context, organizationID string, webhookID string) (bool, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return false, err
 	}
 	if err := r.Store.DeleteWebhook(ctx, organizationID, webhookID); err != nil {
@@ -62,7 +63,7 @@ func (r *mutationResolver) DeleteWebhook(ctx context.Context, organizationID str
 
 // RedeliverWebhookDelivery is the resolver for the redeliverWebhookDelivery field.
 func (r *mutationResolver) RedeliverWebhookDelivery(ctx context.Context, organizationID string, webhookID string, deliveryID string) (*model.WebhookDelivery, error) {
-	if _, err := r.requireRole(ctx, organizationID, store.RoleAdmin); err != nil {
+	if _, err := r.requireRole(ctx, organizationID, domain.RoleAdmin); err != nil {
 		return nil, err
 	}
 	w, err := r.Store.Webhook(ctx, organizationID, webhookID)
@@ -79,8 +80,8 @@ func (r *mutationResolver) RedeliverWebhookDelivery(ctx context.Context, organiz
 
 // Webhooks is the resolver for the webhooks field.
 func (r *organizationResolver) Webhooks(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.WebhookList, error) {
-	if !obj.Access.Role.AtLeast(store.RoleAdmin) {
-		return nil, store.Errorf(store.CodeForbidden, "webhooks need the admin role in the organization")
+	if !obj.Access.Role.AtLeast(domain.RoleAdmin) {
+		return nil, domain.Errorf(domain.CodeForbidden, "webhooks need the admin role in the organization")
 	}
 	p, err := r.Store.ListWebhooks(ctx, obj.ID, pageArgs(page, limit))
 	if err != nil {
@@ -91,8 +92,8 @@ func (r *organizationResolver) Webhooks(ctx context.Context, obj *model.Organiza
 
 // Webhook is the resolver for the webhook field.
 func (r *organizationResolver) Webhook(ctx context.Context, obj *model.Organization, webhookID string) (*model.Webhook, error) {
-	if !obj.Access.Role.AtLeast(store.RoleAdmin) {
-		return nil, store.Errorf(store.CodeForbidden, "webhooks need the admin role in the organization")
+	if !obj.Access.Role.AtLeast(domain.RoleAdmin) {
+		return nil, domain.Errorf(domain.CodeForbidden, "webhooks need the admin role in the organization")
 	}
 	w, err := r.Store.Webhook(ctx, obj.ID, webhookID)
 	if err != nil {

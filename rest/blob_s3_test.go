@@ -15,11 +15,11 @@ import (
 	"strings"
 	"testing"
 
+	"folio/internal/blob"
+	"folio/internal/blob/blobtest"
+	"folio/internal/metrics"
 	"folio/rest"
 	"folio/store"
-	"folio/store/blob"
-	"folio/store/blob/blobtest"
-	"folio/store/metrics"
 	"folio/store/pgtest"
 )
 

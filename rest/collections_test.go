@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 func spacePtr(id string) map[string]any { return map[string]any{"type": "space", "space": id} }
@@ -73,7 +73,7 @@ func TestPermissions(t *testing.T) {
 	root := createSpaceID(t, alice, org, map[string]any{})
 
 	users := map[string]*resttest.Client{"admin": alice}
-	for _, r := range []store.Role{store.RoleRead, store.RoleComment, store.RoleEdit, store.RoleCreate} {
+	for _, r := range []domain.Role{domain.RoleRead, domain.RoleComment, domain.RoleEdit, domain.RoleCreate} {
 		users[string(r)] = member(t, srv, org, string(r)+"@example.com", rolePtr(r))
 	}
 	guest := member(t, srv, org, "guest@example.com", nil)
@@ -290,7 +290,7 @@ func TestTransfer(t *testing.T) {
 	bob := srv.User("bob@example.com")
 	foreign := createOrg(t, bob, "Bob's")
 	editorElsewhere := createOrg(t, bob, "Shared")
-	if _, err := srv.Store.AddMember(t.Context(), srv.Store.DB, editorElsewhere, alice.UserID, rolePtr(store.RoleEdit)); err != nil {
+	if _, err := srv.Store.AddMember(t.Context(), srv.Store.DB, editorElsewhere, alice.UserID, rolePtr(domain.RoleEdit)); err != nil {
 		t.Fatal(err)
 	}
 	col := createCollection(t, alice, src, map[string]any{"title": "Docs"})
@@ -302,7 +302,7 @@ func TestTransfer(t *testing.T) {
 	alice.Post("/v1/spaces/"+loose+"/transfer", map[string]any{"organization": foreign}).ExpectError(http.StatusBadRequest)
 	alice.Post("/v1/spaces/"+loose+"/transfer", map[string]any{"organization": editorElsewhere}).ExpectError(http.StatusForbidden)
 	alice.Post("/v1/spaces/"+loose+"/transfer", map[string]any{}).ExpectError(http.StatusBadRequest)
-	reader := member(t, srv, src, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, src, "reader@example.com", rolePtr(domain.RoleRead))
 	reader.Post("/v1/spaces/"+loose+"/transfer", map[string]any{"organization": dst}).ExpectError(http.StatusForbidden)
 	alice.Post("/v1/spaces/"+loose+"/transfer", map[string]any{"organization": dst, "collection": col}).ExpectError(http.StatusBadRequest)
 

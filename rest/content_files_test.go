@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 func pngBytes(t *testing.T, w, h int) []byte {
@@ -47,7 +47,7 @@ func TestFilesUploadDownload(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
 	base := "/v1/spaces/" + space
 	cr := resttest.Str(newCR(t, alice, space, "files"), "id")

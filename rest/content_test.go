@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // page is a REST page, as much of it as the tests compare.
@@ -280,7 +280,7 @@ func TestContentValidation(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
 	base := "/v1/spaces/" + space
 	cr := resttest.Str(newCR(t, alice, space, "x"), "id")

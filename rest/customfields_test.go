@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 func TestCustomFields(t *testing.T) {
@@ -129,8 +129,8 @@ func TestCustomFields(t *testing.T) {
 	}
 
 	// Roles: readers read, editors write values, admins define fields.
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
-	editor := member(t, srv, org, "editor@example.com", rolePtr(store.RoleEdit))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
+	editor := member(t, srv, org, "editor@example.com", rolePtr(domain.RoleEdit))
 	reader.Get("/v1/spaces/" + sp + "/custom-fields").Expect(http.StatusOK)
 	expectFields(t, reader.Get(base+"/team").Expect(http.StatusOK).JSON(), map[string]string{"permissions.edit": "false"})
 	reader.Patch("/v1/spaces/"+sp+"/custom-fields", vals("team", "x")).ExpectError(http.StatusForbidden)
@@ -173,7 +173,7 @@ func TestMemberSpaces(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	guest := member(t, srv, org, "guest@example.com", nil)
 	col := createCollection(t, alice, org, map[string]any{})
 	open := createSpaceID(t, alice, org, map[string]any{"parent": col})

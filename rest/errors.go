@@ -7,26 +7,26 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
 	"folio/graph"
-	"folio/store"
 )
 
 // statusOf maps error codes (domain codes and gqlgen's own) to HTTP statuses.
 var statusOf = map[string]int{
-	string(store.CodeInvalid):         http.StatusBadRequest,
-	"GRAPHQL_VALIDATION_FAILED":       http.StatusBadRequest,
-	"GRAPHQL_PARSE_FAILED":            http.StatusBadRequest,
-	graph.CodeTooComplex:              http.StatusBadRequest,
-	graph.CodeTooDeep:                 http.StatusBadRequest,
-	graph.CodeTooManyAliases:          http.StatusBadRequest,
-	graph.CodeResultTooLarge:          http.StatusBadRequest,
-	string(store.CodeUnauthenticated): http.StatusUnauthorized,
-	string(store.CodeForbidden):       http.StatusForbidden,
-	string(store.CodeNotFound):        http.StatusNotFound,
-	string(store.CodeConflict):        http.StatusConflict,
-	string(store.CodePrecondition):    http.StatusPreconditionFailed,
-	string(store.CodeTooLarge):        http.StatusRequestEntityTooLarge,
-	string(store.CodeRateLimited):     http.StatusTooManyRequests,
+	string(domain.CodeInvalid):         http.StatusBadRequest,
+	"GRAPHQL_VALIDATION_FAILED":        http.StatusBadRequest,
+	"GRAPHQL_PARSE_FAILED":             http.StatusBadRequest,
+	graph.CodeTooComplex:               http.StatusBadRequest,
+	graph.CodeTooDeep:                  http.StatusBadRequest,
+	graph.CodeTooManyAliases:           http.StatusBadRequest,
+	graph.CodeResultTooLarge:           http.StatusBadRequest,
+	string(domain.CodeUnauthenticated): http.StatusUnauthorized,
+	string(domain.CodeForbidden):       http.StatusForbidden,
+	string(domain.CodeNotFound):        http.StatusNotFound,
+	string(domain.CodeConflict):        http.StatusConflict,
+	string(domain.CodePrecondition):    http.StatusPreconditionFailed,
+	string(domain.CodeTooLarge):        http.StatusRequestEntityTooLarge,
+	string(domain.CodeRateLimited):     http.StatusTooManyRequests,
 }
 
 // writeError writes the GitBook error body: {"error": {"code", "message"}}.
@@ -39,11 +39,11 @@ func writeError(w http.ResponseWriter, status int, message string) {
 
 // writeDomainError writes a domain error with its status.
 func writeDomainError(w http.ResponseWriter, err error) {
-	status, ok := statusOf[string(store.ErrorCode(err))]
+	status, ok := statusOf[string(domain.ErrorCode(err))]
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	writeError(w, status, store.ErrorMessage(err))
+	writeError(w, status, domain.ErrorMessage(err))
 }
 
 // writeGraphQLError writes the first error of an operation as a REST error.

@@ -14,8 +14,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql/executor"
 
-	"folio/store"
-	"folio/store/bufpool"
+	"folio/domain"
+	"folio/internal/bufpool"
 )
 
 // MaxBody is the largest request body accepted.
@@ -129,7 +129,7 @@ func ifMatchRevision(h string) (any, error) {
 	tag = strings.Trim(tag, `"`)
 	rev, _, _ := strings.Cut(tag, ".")
 	if rev == "" {
-		return nil, store.Invalid("If-Match", "must be an ETag of a page read or a revision id")
+		return nil, domain.Invalid("If-Match", "must be an ETag of a page read or a revision id")
 	}
 	return rev, nil
 }
@@ -140,9 +140,9 @@ func readBody(r *http.Request) (any, error) {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return nil, store.Errorf(store.CodeTooLarge, "the request body is larger than %d bytes", MaxBody)
+			return nil, domain.Errorf(domain.CodeTooLarge, "the request body is larger than %d bytes", MaxBody)
 		}
-		return nil, store.Errorf(store.CodeInvalid, "the request body could not be read")
+		return nil, domain.Errorf(domain.CodeInvalid, "the request body could not be read")
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return map[string]any{}, nil
@@ -151,10 +151,10 @@ func readBody(r *http.Request) (any, error) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil || dec.More() {
-		return nil, store.Errorf(store.CodeInvalid, "the request body is not valid JSON")
+		return nil, domain.Errorf(domain.CodeInvalid, "the request body is not valid JSON")
 	}
 	if _, ok := v.(map[string]any); !ok {
-		return nil, store.Errorf(store.CodeInvalid, "the request body must be a JSON object")
+		return nil, domain.Errorf(domain.CodeInvalid, "the request body must be a JSON object")
 	}
 	return numbers(v), nil
 }
@@ -192,13 +192,13 @@ func queryValue(q url.Values, p Param) (any, error) {
 	case Int:
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, store.Invalid(p.Name, "must be an integer")
+			return nil, domain.Invalid(p.Name, "must be an integer")
 		}
 		return n, nil
 	case Bool:
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return nil, store.Invalid(p.Name, "must be true or false")
+			return nil, domain.Invalid(p.Name, "must be true or false")
 		}
 		return b, nil
 	case List:

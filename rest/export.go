@@ -4,14 +4,15 @@ import (
 	"mime"
 	"net/http"
 
+	"folio/domain"
 	"folio/graph"
+	"folio/internal/logs"
+	"folio/service/export"
 	"folio/store"
-	"folio/store/export"
-	"folio/store/logs"
 )
 
 // exportPath serves a space's current content as an archive of markdown
-// files in GitBook's Git Sync layout (store/export): not a GraphQL
+// files in GitBook's Git Sync layout (service/export): not a GraphQL
 // operation, as the body is the archive itself.
 const exportPath = "/v1/spaces/{spaceId}/content/export"
 
@@ -54,7 +55,7 @@ func exportContent(res *graph.Resolver) http.HandlerFunc {
 }
 
 func writeExportError(w http.ResponseWriter, r *http.Request, err error) {
-	if store.ErrorCode(err) == store.CodeInternal {
+	if domain.ErrorCode(err) == domain.CodeInternal {
 		logs.From(r.Context()).ErrorContext(r.Context(), "export space content", "error", err)
 	}
 	writeDomainError(w, err)

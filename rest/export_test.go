@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // TestExportSpaceContent downloads a space's content as a zip (and a
@@ -21,7 +21,7 @@ func TestExportSpaceContent(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	space := createSpaceID(t, alice, org, map[string]any{"title": "Payments API"})
 	base := "/v1/spaces/" + space
 	cr := resttest.Str(newCR(t, alice, space, "content"), "id")

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/npmcache"
 	"folio/rest/resttest"
-	"folio/rest/resttest/npmcache"
-	"folio/store/jobs"
+	"folio/service/jobs"
 )
 
 // gitbookClientAreas are the areas testdata/gitbook-client/e2e.mjs runs a

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/npmcache"
 	"folio/rest/resttest"
-	"folio/rest/resttest/npmcache"
 )
 
 // graphqlHTTPPackages is the GraphQL over HTTP audit suite, pinned, with

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // seedPeople gives the organization n more members and t teams; team i gets
@@ -16,7 +16,7 @@ import (
 func seedPeople(t testing.TB, srv *resttest.Server, orgID string, n, teams int) {
 	t.Helper()
 	ctx := context.Background()
-	role := store.RoleEdit
+	role := domain.RoleEdit
 	var ids []string
 	for i := range n {
 		u, err := srv.Store.EnsureUser(ctx, fmt.Sprintf("member%03d@example.com", i), "")
@@ -37,7 +37,7 @@ func seedPeople(t testing.TB, srv *resttest.Server, orgID string, n, teams int) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := srv.Store.SetTeamMember(ctx, team, members[0], store.TeamOwner); err != nil {
+		if err := srv.Store.SetTeamMember(ctx, team, members[0], domain.TeamOwner); err != nil {
 			t.Fatal(err)
 		}
 	}

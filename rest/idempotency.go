@@ -8,8 +8,9 @@ import (
 	"net/http"
 	"strings"
 
+	"folio/domain"
+	"folio/internal/logs"
 	"folio/store"
-	"folio/store/logs"
 )
 
 // IdempotencyHeader names the key a client sends with a POST, PUT or PATCH
@@ -45,7 +46,7 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		writeDomainError(w, store.Errorf(store.CodeTooLarge, "the request body is larger than %d bytes", MaxBody))
+		writeDomainError(w, domain.Errorf(domain.CodeTooLarge, "the request body is larger than %d bytes", MaxBody))
 		return
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
@@ -107,11 +108,11 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 // checkIdempotencyKey allows 1 to 255 printable ASCII characters.
 func checkIdempotencyKey(k string) error {
 	if k == "" || len(k) > 255 {
-		return store.Invalid(IdempotencyHeader, "must be 1 to 255 characters")
+		return domain.Invalid(IdempotencyHeader, "must be 1 to 255 characters")
 	}
 	for i := 0; i < len(k); i++ {
 		if k[i] < 0x20 || k[i] > 0x7e {
-			return store.Invalid(IdempotencyHeader, "must be printable ASCII")
+			return domain.Invalid(IdempotencyHeader, "must be printable ASCII")
 		}
 	}
 	return nil

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/fetch"
 	"folio/rest"
 	"folio/rest/resttest"
-	"folio/store/fetch"
-	"folio/store/siteimport"
+	"folio/service/siteimport"
 )
 
 // docSite serves a small documentation site: nested pages, images, cross

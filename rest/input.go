@@ -17,7 +17,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"folio/store"
+	"folio/domain"
 )
 
 // Request hygiene. Every string a request brings (path segments, query
@@ -76,7 +76,7 @@ func withInputChecks(mux *http.ServeMux, routes []compiled, next http.Handler) h
 				// gqlgen would answer 200 with an error: the limit is 413.
 				writeGraphQLBody(w, http.StatusRequestEntityTooLarge, &gqlerror.Error{
 					Message:    fmt.Sprintf("the request body is larger than %d bytes", MaxBody),
-					Extensions: map[string]any{"code": string(store.CodeTooLarge)},
+					Extensions: map[string]any{"code": string(domain.CodeTooLarge)},
 				})
 				return
 			case err != nil:
@@ -121,7 +121,7 @@ func writeGraphQLBody(w http.ResponseWriter, status int, e *gqlerror.Error) {
 }
 
 func invalidInput(msg string) *gqlerror.Error {
-	return &gqlerror.Error{Message: msg, Extensions: map[string]any{"code": string(store.CodeInvalid)}}
+	return &gqlerror.Error{Message: msg, Extensions: map[string]any{"code": string(domain.CodeInvalid)}}
 }
 
 // stringProblem is what is wrong with a decoded string, or "".

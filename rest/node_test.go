@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // nodeWorld is an organization holding one object of every type that
@@ -234,7 +234,7 @@ func TestNodeEveryType(t *testing.T) {
 // are answered with the same bytes.
 func TestNodeHidesWhatTheCallerMayNotRead(t *testing.T) {
 	w := newNodeWorld(t)
-	unknownStatus, unknown := nodeBody(t, w.admin, store.NewID())
+	unknownStatus, unknown := nodeBody(t, w.admin, domain.NewID())
 	if unknownStatus != http.StatusOK || unknown != `{"data":{"node":null}}` {
 		t.Fatalf("unknown id: %d %s", unknownStatus, unknown)
 	}
@@ -250,7 +250,7 @@ func TestNodeHidesWhatTheCallerMayNotRead(t *testing.T) {
 
 	// A member with the read role reads the content and the organization,
 	// not what needs a higher role (or admin).
-	reader := member(t, w.srv, w.org, "dave@example.com", rolePtr(store.RoleRead))
+	reader := member(t, w.srv, w.org, "dave@example.com", rolePtr(domain.RoleRead))
 	hidden := []string{"Invite", "Invitation", "SAMLProvider", "ShareLink", "Webhook", "WebhookDelivery"}
 	for typ, id := range w.ids {
 		status, body := nodeBody(t, reader, id)
@@ -298,7 +298,7 @@ func TestNodeAnonymous(t *testing.T) {
 	space := createSpaceID(t, alice, org, map[string]any{"title": "Public", "visibility": "public"})
 	anon := srv.Anonymous()
 	status, known := nodeBody(t, anon, space)
-	unknownStatus, unknown := nodeBody(t, anon, store.NewID())
+	unknownStatus, unknown := nodeBody(t, anon, domain.NewID())
 	if status != unknownStatus || known != unknown {
 		t.Errorf("anonymous: known id %d %s, unknown id %d %s", status, known, unknownStatus, unknown)
 	}
@@ -318,7 +318,7 @@ func TestNodesOrderAndLimit(t *testing.T) {
 	bob := srv.User("bob@example.com")
 	foreign := createSpaceID(t, bob, createOrg(t, bob, "Globex"), map[string]any{"title": "Secret"})
 
-	ids := []string{space, store.NewID(), org, foreign, space, alice.UserID}
+	ids := []string{space, domain.NewID(), org, foreign, space, alice.UserID}
 	res := alice.GraphQL(`query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }`, map[string]any{"ids": ids})
 	if len(res.Errors) > 0 {
 		t.Fatal(res.Errors)
@@ -348,7 +348,7 @@ func TestNodesOrderAndLimit(t *testing.T) {
 			}
 			continue
 		}
-		if len(out.Errors) != 1 || out.Errors[0].Extensions["code"] != string(store.CodeInvalid) ||
+		if len(out.Errors) != 1 || out.Errors[0].Extensions["code"] != string(domain.CodeInvalid) ||
 			out.Errors[0].Message != "ids: must have at most 100 items" || string(out.Data) != `null` && string(out.Data) != "" {
 			t.Errorf("101 ids: %d %s", r.Status, r.Body)
 		}
@@ -421,7 +421,7 @@ func TestNodeAmbiguousID(t *testing.T) {
 	if _, err := srv.Store.DB.NewRaw(`UPDATE translation_settings SET id = ? WHERE id = ?`, space, settings).Exec(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	_, unknown := nodeBody(t, alice, store.NewID())
+	_, unknown := nodeBody(t, alice, domain.NewID())
 	if _, body := nodeBody(t, alice, space); body != unknown {
 		t.Errorf("an id in two tables: %s, want %s", body, unknown)
 	}

@@ -10,9 +10,9 @@ import (
 	"sync"
 	"testing"
 
+	"folio/internal/logs"
 	"folio/rest/resttest"
 	"folio/store"
-	"folio/store/logs"
 )
 
 // logBuffer collects log lines written by concurrent requests.

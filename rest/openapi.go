@@ -10,7 +10,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"folio/graph"
+	"folio/internal/buildinfo"
 	"folio/store"
 )
 
@@ -56,7 +56,7 @@ func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, e
 		"openapi": "3.1.0",
 		"info": map[string]any{
 			"title":   "Folio API",
-			"version": graph.Version,
+			"version": buildinfo.Version,
 			"description": "The REST API of this Folio server, wire-compatible with the GitBook API. " +
 				"Generated from Folio's route table and GraphQL schema (GET /graphql/schema.graphql).",
 			// The repository has no LICENSE file and the README names no

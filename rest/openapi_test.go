@@ -11,10 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"folio/domain"
+	"folio/internal/fetch"
 	"folio/rest/resttest"
+	"folio/service/jobs"
 	"folio/store"
-	"folio/store/fetch"
-	"folio/store/jobs"
 )
 
 // workersFor is the worker configuration of these tests: the documents are
@@ -514,16 +515,16 @@ func TestOpenAPISpecRulesAndRoles(t *testing.T) {
 	base := "/v1/orgs/" + org + "/openapi"
 	alice.Post(base, map[string]any{"slug": "taken", "source": map[string]any{"text": petstore("P")}}).Expect(http.StatusCreated)
 
-	member := func(email string, role *store.Role) *resttest.Client {
+	member := func(email string, role *domain.Role) *resttest.Client {
 		c := srv.User(email)
 		if _, err := srv.Store.AddMember(context.Background(), srv.Store.DB, org, c.UserID, role); err != nil {
 			t.Fatal(err)
 		}
 		return c
 	}
-	r := func(r store.Role) *store.Role { return &r }
-	editor := member("editor@example.com", r(store.RoleEdit))
-	creator := member("creator@example.com", r(store.RoleCreate))
+	r := func(r domain.Role) *domain.Role { return &r }
+	editor := member("editor@example.com", r(domain.RoleEdit))
+	creator := member("creator@example.com", r(domain.RoleCreate))
 	guest := member("guest@example.com", nil)
 
 	src := map[string]any{"url": "https://example.com/openapi.yaml"}

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"folio/internal/npmcache"
 	"folio/rest/resttest"
-	"folio/rest/resttest/npmcache"
 )
 
 // The tools that turn the document into TypeScript types, pinned: the

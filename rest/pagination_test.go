@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 type memberPage struct {
@@ -31,7 +31,7 @@ func TestPaginationIsStableUnderInserts(t *testing.T) {
 			admin := srv.User("admin@example.com").In(t)
 			org := createOrg(t, admin, "Acme")
 			seedPeople(t, srv, org, 24, 0)
-			role := store.RoleRead
+			role := domain.RoleRead
 
 			want := map[string]bool{}
 			var all memberPage

@@ -17,9 +17,10 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
+	"folio/internal/logs"
+	"folio/internal/metrics"
 	"folio/store"
-	"folio/store/logs"
-	"folio/store/metrics"
 )
 
 // RateLimit is Limit requests per Window for each caller: each valid API
@@ -134,7 +135,7 @@ func (mutationFields) MutateOperationContext(ctx context.Context, oc *graphql.Op
 	rc.w.forceStatus = http.StatusTooManyRequests // gqlgen would answer 200
 	return &gqlerror.Error{
 		Message:    rc.limiter.exceeded(wait) + fmt.Sprintf(" (each mutation field counts as a request: this operation has %d)", n),
-		Extensions: map[string]any{"code": string(store.CodeRateLimited)},
+		Extensions: map[string]any{"code": string(domain.CodeRateLimited)},
 	}
 }
 

@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"folio/bench/baseline"
+	"folio/internal/logs"
 	"folio/rest"
 	"folio/rest/resttest"
 	"folio/store"
-	"folio/store/logs"
 )
 
 // benchHandler is Folio's handler as `make bench` runs it: access lines

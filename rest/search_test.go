@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // publish writes pages into a space through a merged change request.
@@ -210,7 +210,7 @@ func TestOrganizationSearchOnlyReadableSpaces(t *testing.T) {
 	guest.Get("/v1/spaces/" + closed + "/search?query=rocket").ExpectError(http.StatusNotFound)
 	// A reader reads every space.
 	var r result
-	member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead)).Get("/v1/orgs/" + org + "/search?query=rocket").Expect(http.StatusOK).Decode(&r)
+	member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead)).Get("/v1/orgs/" + org + "/search?query=rocket").Expect(http.StatusOK).Decode(&r)
 	if len(r.Items) != 2 {
 		t.Errorf("reader: %+v", r)
 	}

@@ -13,14 +13,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"folio/domain"
 	"folio/graph"
 	"folio/graph/model"
 	"folio/graph/playground"
+	"folio/internal/blob"
+	"folio/internal/logs"
+	"folio/internal/metrics"
+	"folio/service/siteimport"
 	"folio/store"
-	"folio/store/blob"
-	"folio/store/logs"
-	"folio/store/metrics"
-	"folio/store/siteimport"
 )
 
 // Config is what the HTTP server needs.
@@ -228,7 +229,7 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 		var authErr error
 		if h := r.Header.Get("Authorization"); h != "" {
 			if token, ok := strings.CutPrefix(h, "Bearer "); !ok {
-				authErr = store.Errorf(store.CodeUnauthenticated, "the Authorization header must be: Bearer <token>")
+				authErr = domain.Errorf(domain.CodeUnauthenticated, "the Authorization header must be: Bearer <token>")
 			} else if u, err := s.Authenticate(ctx, strings.TrimSpace(token)); err != nil {
 				authErr = err
 			} else {

@@ -13,15 +13,15 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 func TestShareLinksAndPublishedView(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	stranger := srv.User("stranger@example.com")
 	sp := createSpaceID(t, alice, org, map[string]any{"title": "Guide"})
 	id := resttest.Str(createSite(t, alice, org, map[string]any{"title": "Docs", "visibility": "share-link", "spaces": []string{sp}}), "id")
@@ -168,7 +168,7 @@ func TestAdaptiveSchema(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	site := sitesPath(org) + "/" + resttest.Str(createSite(t, alice, org, map[string]any{"title": "Docs"}), "id")
 
 	def := reader.Get(site + "/adaptive-schema").Expect(http.StatusOK).JSON()

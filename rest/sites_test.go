@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // createSite creates a site as c in org and returns its body.
@@ -148,8 +148,8 @@ func TestSiteAccess(t *testing.T) {
 	org := createOrg(t, alice, "Acme")
 	sp := createSpaceID(t, alice, org, map[string]any{"title": "Guide"})
 	id := resttest.Str(createSite(t, alice, org, map[string]any{"title": "Docs", "spaces": []string{sp}}), "id")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
-	creator := member(t, srv, org, "creator@example.com", rolePtr(store.RoleCreate))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
+	creator := member(t, srv, org, "creator@example.com", rolePtr(domain.RoleCreate))
 	guest := member(t, srv, org, "guest@example.com", nil)
 	stranger := srv.User("stranger@example.com")
 	otherOrg := createOrg(t, stranger, "Other")

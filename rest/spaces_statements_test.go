@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
 	"folio/store"
 )
@@ -32,7 +33,7 @@ func TestOrganizationTreeStatements(t *testing.T) {
 		srv := resttest.New(t)
 		alice := srv.User("alice@example.com")
 		org := createOrg(t, alice, "Acme")
-		reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+		reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 		var cols []string
 		for i := range collections {
 			c, err := srv.Store.CreateCollection(t.Context(), org, store.NewCollection{Title: fmt.Sprint("C", i)})

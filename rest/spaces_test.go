@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // createSpace creates a space as c in org and returns its body.
@@ -30,7 +30,7 @@ func createCollection(t *testing.T, c *resttest.Client, org string, body map[str
 }
 
 // member adds a user to org with a role (nil: guest) and returns their client.
-func member(t *testing.T, srv *resttest.Server, org, email string, role *store.Role) *resttest.Client {
+func member(t *testing.T, srv *resttest.Server, org, email string, role *domain.Role) *resttest.Client {
 	t.Helper()
 	c := srv.User(email)
 	if _, err := srv.Store.AddMember(context.Background(), srv.Store.DB, org, c.UserID, role); err != nil {
@@ -39,7 +39,7 @@ func member(t *testing.T, srv *resttest.Server, org, email string, role *store.R
 	return c
 }
 
-func rolePtr(r store.Role) *store.Role { return &r }
+func rolePtr(r domain.Role) *domain.Role { return &r }
 
 // ids lists the ids of a list body's items, in order.
 func ids(list map[string]any) []string {
@@ -150,7 +150,7 @@ func TestSpaceLifecycle(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("purge = %d, %v; want 1", n, err)
 	}
-	if _, err := srv.Store.SpaceAny(t.Context(), id); store.ErrorCode(err) != store.CodeNotFound {
+	if _, err := srv.Store.SpaceAny(t.Context(), id); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Errorf("purged space still stored: %v", err)
 	}
 	if _, err := srv.Store.SpaceAny(t.Context(), young); err != nil {
@@ -186,7 +186,7 @@ func TestSpaceDuplicate(t *testing.T) {
 	if !strings.Contains(string(values), `"value":"docs"`) {
 		t.Errorf("custom values not copied: %s", values)
 	}
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	reader.Post("/v1/spaces/"+a+"/duplicate", nil).ExpectError(http.StatusForbidden)
 }
 

@@ -18,10 +18,10 @@ import (
 	"time"
 
 	"folio/graph"
+	"folio/internal/blob"
+	"folio/internal/npmcache"
 	"folio/rest"
 	"folio/rest/resttest"
-	"folio/rest/resttest/npmcache"
-	"folio/store/blob"
 )
 
 // The subscription tests drive Folio with the graphql-sse client from npm

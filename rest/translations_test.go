@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/rest/resttest"
 	"folio/store"
 )
@@ -101,14 +102,14 @@ func TestTranslationSettingsRulesAndRoles(t *testing.T) {
 	id := resttest.Str(alice.Post(base, map[string]any{"title": "Europe", "languages": []string{"fr"}}).Expect(http.StatusCreated).JSON(), "id")
 	foreign := resttest.Str(srv.User("bob@example.com").Post("/v1/orgs/"+other+"/translations", map[string]any{"title": "Theirs"}).Expect(http.StatusCreated).JSON(), "id")
 
-	member := func(email string, role *store.Role) *resttest.Client {
+	member := func(email string, role *domain.Role) *resttest.Client {
 		c := srv.User(email)
 		if _, err := srv.Store.AddMember(context.Background(), srv.Store.DB, org, c.UserID, role); err != nil {
 			t.Fatal(err)
 		}
 		return c
 	}
-	create := store.RoleCreate
+	create := domain.RoleCreate
 	creator := member("creator@example.com", &create)
 	guest := member("guest@example.com", nil)
 

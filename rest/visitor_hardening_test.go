@@ -14,8 +14,8 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"folio/domain"
 	"folio/rest/resttest"
-	"folio/store"
 )
 
 // fresh adds an exp an hour from now to a visitor token's claims, the
@@ -141,7 +141,7 @@ func TestUnpublishedSiteHiddenFromOutsiders(t *testing.T) {
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
-	reader := member(t, srv, org, "reader@example.com", rolePtr(store.RoleRead))
+	reader := member(t, srv, org, "reader@example.com", rolePtr(domain.RoleRead))
 	stranger := srv.User("stranger@example.com")
 	secret := []byte(strings.Repeat("s", 40))
 	valid := sign(t, jwt.SigningMethodHS256, secret, fresh(nil))

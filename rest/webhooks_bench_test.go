@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/fetch"
 	"folio/rest/resttest"
-	"folio/store/fetch"
-	"folio/store/jobs"
+	"folio/service/jobs"
 )
 
 // BenchmarkSpaceWrite measures one write with everything it does now: the

@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/fetch"
 	"folio/rest/resttest"
-	"folio/store/fetch"
-	"folio/store/jobs"
+	"folio/service/jobs"
 )
 
 // receiver is a webhook endpoint on loopback that records what it gets and

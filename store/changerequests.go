@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // ChangeRequestStatus is where a change request is in its life.
@@ -85,7 +87,7 @@ func orgChangeRequestKey(cr *ChangeRequest) []any { return []any{cr.CreatedAt, c
 // ListOrganizationChangeRequests lists the change requests of the live
 // spaces of an organization that a member can access (as ListSpacesFor
 // decides from their role), newest first.
-func (s *Store) ListOrganizationChangeRequests(ctx context.Context, orgID string, role *Role, f OrgChangeRequestFilter, args PageArgs) (Page[ChangeRequest], error) {
+func (s *Store) ListOrganizationChangeRequests(ctx context.Context, orgID string, role *domain.Role, f OrgChangeRequestFilter, args PageArgs) (Page[ChangeRequest], error) {
 	statuses := f.Statuses
 	if len(statuses) == 0 {
 		statuses = []ChangeRequestStatus{CROpen}
@@ -138,7 +140,7 @@ func moveCounters(ctx context.Context, tx bun.IDB, spaceID string, from, to Chan
 // CreateChangeRequest opens a draft change request on the space's current
 // revision; its number is the space's next.
 func (s *Store) CreateChangeRequest(ctx context.Context, sp *Space, userID, subject string) (*ChangeRequest, error) {
-	cr := &ChangeRequest{ID: NewID(), OrganizationID: sp.OrganizationID, SpaceID: sp.ID, Status: CRDraft,
+	cr := &ChangeRequest{ID: domain.NewID(), OrganizationID: sp.OrganizationID, SpaceID: sp.ID, Status: CRDraft,
 		Subject: subject, CreatedBy: userID, CreatedAt: s.Now(), UpdatedAt: s.Now()}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		var row struct {
@@ -180,7 +182,7 @@ func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, p C
 			return err
 		}
 		if cr.Status == CRMerged {
-			return Errorf(CodeConflict, "change request #%d is merged and can no longer change", cr.Number)
+			return domain.Errorf(domain.CodeConflict, "change request #%d is merged and can no longer change", cr.Number)
 		}
 		if p.Subject != nil {
 			cr.Subject = *p.Subject
@@ -219,7 +221,7 @@ func editable(ctx context.Context, tx bun.IDB, spaceID, id string) (*ChangeReque
 		return nil, err
 	}
 	if cr.Status == CRMerged || cr.Status == CRArchived {
-		return nil, Errorf(CodeConflict, "change request #%d is %s and takes no more changes", cr.Number, cr.Status)
+		return nil, domain.Errorf(domain.CodeConflict, "change request #%d is %s and takes no more changes", cr.Number, cr.Status)
 	}
 	return cr, nil
 }

@@ -5,24 +5,26 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Collection is a nestable grouping of spaces.
 type Collection struct {
 	bun.BaseModel `bun:"table:collections,alias:collection"`
 
-	ID             string    `bun:"id,pk"`
-	OrganizationID string    `bun:"organization_id"`
-	ParentID       *string   `bun:"parent_id"`
-	Title          string    `bun:"title"`
-	Description    *string   `bun:"description"`
-	DefaultLevel   *Role     `bun:"default_level"`
-	Position       string    `bun:"position"`
-	CreatedAt      time.Time `bun:"created_at"`
-	UpdatedAt      time.Time `bun:"updated_at"`
+	ID             string       `bun:"id,pk"`
+	OrganizationID string       `bun:"organization_id"`
+	ParentID       *string      `bun:"parent_id"`
+	Title          string       `bun:"title"`
+	Description    *string      `bun:"description"`
+	DefaultLevel   *domain.Role `bun:"default_level"`
+	Position       string       `bun:"position"`
+	CreatedAt      time.Time    `bun:"created_at"`
+	UpdatedAt      time.Time    `bun:"updated_at"`
 	// EffectiveLevel is the default level that applies inside the
 	// collection: its own, or the nearest ancestor's.
-	EffectiveLevel *Role `bun:"effective_level,scanonly"`
+	EffectiveLevel *domain.Role `bun:"effective_level,scanonly"`
 }
 
 const collectionColumns = "collection.*, folio_collection_level(collection.id) AS effective_level"
@@ -58,7 +60,7 @@ var collectionKeyset = keyset{name: "collections", cols: []string{"collection.cr
 // ListCollections lists an organization's collections, oldest first: all of
 // them when nested, else only those at the top level. For guests (role nil)
 // only those a default level opens to them.
-func (s *Store) ListCollections(ctx context.Context, orgID string, role *Role, nested bool, args PageArgs) (Page[Collection], error) {
+func (s *Store) ListCollections(ctx context.Context, orgID string, role *domain.Role, nested bool, args PageArgs) (Page[Collection], error) {
 	q := selectCollections(s.DB).Where("collection.organization_id = ?", orgID)
 	if !nested {
 		q.Where("collection.parent_id IS NULL")
@@ -89,7 +91,7 @@ type NewCollection struct {
 // top level).
 func (s *Store) CreateCollection(ctx context.Context, orgID string, n NewCollection) (*Collection, error) {
 	parentID := n.ParentID
-	c := &Collection{ID: NewID(), OrganizationID: orgID, ParentID: parentID, Title: n.Title, Description: n.Description}
+	c := &Collection{ID: domain.NewID(), OrganizationID: orgID, ParentID: parentID, Title: n.Title, Description: n.Description}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockTrees(ctx, tx, orgID); err != nil {
 			return err
@@ -121,7 +123,7 @@ type CollectionPatch struct {
 	SetDescription  bool
 	Description     *string
 	SetDefaultLevel bool
-	DefaultLevel    *Role
+	DefaultLevel    *domain.Role
 }
 
 // UpdateCollection applies a patch.
@@ -203,7 +205,7 @@ func (s *Store) MoveCollection(ctx context.Context, c *Collection, parentID *str
 				return err
 			}
 			if cycle {
-				return Invalid("parent", "a collection cannot be moved into itself or one of its descendants")
+				return domain.Invalid("parent", "a collection cannot be moved into itself or one of its descendants")
 			}
 		}
 		key, err := placeKey(ctx, tx, c.OrganizationID, parentID, pos, c.ID)

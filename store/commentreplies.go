@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // CommentReply is a reply in a comment's discussion.
@@ -47,7 +49,7 @@ func reply(ctx context.Context, db bun.IDB, commentID, id string, lock bool) (*C
 
 // PostReply stores a reply of userID to a comment and counts it on the comment.
 func (s *Store) PostReply(ctx context.Context, c *Comment, userID, markdown string) (*CommentReply, error) {
-	r := &CommentReply{ID: NewID(), OrganizationID: c.OrganizationID, CommentID: c.ID, PostedBy: userID,
+	r := &CommentReply{ID: domain.NewID(), OrganizationID: c.OrganizationID, CommentID: c.ID, PostedBy: userID,
 		PostedAt: s.Now(), Markdown: markdown}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		// The counter update locks the comment, and fails when it is gone.
@@ -56,7 +58,7 @@ func (s *Store) PostReply(ctx context.Context, c *Comment, userID, markdown stri
 			return dbError(err, "comment")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("comment")
+			return domain.NotFound("comment")
 		}
 		if _, err = tx.NewInsert().Model(r).Exec(ctx); err != nil {
 			return dbError(err, "reply")

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // CommentStatus is where a comment is in its discussion (the reference
@@ -136,7 +138,7 @@ func (s *Store) ListComments(ctx context.Context, th Thread, f CommentFilter, ar
 
 // PostComment stores a new open comment of userID in a thread and counts it.
 func (s *Store) PostComment(ctx context.Context, orgID string, th Thread, userID string, in NewComment) (*Comment, error) {
-	c := &Comment{ID: NewID(), OrganizationID: orgID, SpaceID: th.SpaceID, PostedBy: userID, PostedAt: s.Now(),
+	c := &Comment{ID: domain.NewID(), OrganizationID: orgID, SpaceID: th.SpaceID, PostedBy: userID, PostedAt: s.Now(),
 		Markdown: in.Markdown, NodeID: in.NodeID, PageID: in.PageID, PageDocument: in.PageDocument,
 		RevisionID: in.RevisionID, Status: CommentOpen}
 	if th.ChangeRequestID != "" {
@@ -213,7 +215,7 @@ func (s *Store) DeleteComment(ctx context.Context, th Thread, id string) (bool, 
 	found := false
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		c, err := comment(ctx, tx, th, id, true)
-		if ErrorCode(err) == CodeNotFound {
+		if domain.ErrorCode(err) == domain.CodeNotFound {
 			return nil
 		}
 		if err != nil {

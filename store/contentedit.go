@@ -10,7 +10,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"folio/store/markdown"
+	"folio/domain"
+	"folio/internal/markdown"
 )
 
 // Content edit limits.
@@ -84,7 +85,7 @@ func (s *Store) UpdateChangeRequestContent(ctx context.Context, spaceID, crID, u
 // PRECONDITION naming the pages that changed since.
 func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID, userID string, changes []PageChange, base string) (*ContentUpdate, error) {
 	if len(changes) < 1 || len(changes) > MaxChanges {
-		return nil, Invalid("changes", "must hold 1 to %d changes, not %d", MaxChanges, len(changes))
+		return nil, domain.Invalid("changes", "must hold 1 to %d changes, not %d", MaxChanges, len(changes))
 	}
 	out := &ContentUpdate{}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
@@ -122,7 +123,7 @@ func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID,
 		if err != nil {
 			return err
 		}
-		rev := &Revision{ID: NewID(), OrganizationID: cr.OrganizationID, SpaceID: spaceID, ChangeRequestID: &cr.ID,
+		rev := &Revision{ID: domain.NewID(), OrganizationID: cr.OrganizationID, SpaceID: spaceID, ChangeRequestID: &cr.ID,
 			Type: RevisionEdits, Parents: []string{cr.RevisionID}, Root: root, CreatedAt: s.Now()}
 		if err := insertRevision(ctx, tx, rev); err != nil {
 			return err
@@ -168,7 +169,7 @@ func (ed *editor) apply(i int, c PageChange) error {
 	case OpInsertFiles:
 		return ed.insertFiles(c, field)
 	}
-	return Invalid(field("operation"), "must be one of insert_page, update_page, delete_page, insert_files")
+	return domain.Invalid(field("operation"), "must be one of insert_page, update_page, delete_page, insert_files")
 }
 
 // page finds a page by id or batch ref.
@@ -178,7 +179,7 @@ func (ed *editor) page(ref, field string) (*Entry, error) {
 	}
 	e := ed.t.Entries[EntryPage+":"+ref]
 	if ref == "" || e == nil {
-		return nil, Invalid(field, "page %q not found in the change request", ref)
+		return nil, domain.Invalid(field, "page %q not found in the change request", ref)
 	}
 	return e, nil
 }
@@ -196,12 +197,12 @@ func (ed *editor) touch(object, id, ref string) {
 
 func (ed *editor) insertPage(c PageChange, field func(string) string) error {
 	if c.Page != "" {
-		return Invalid(field("page"), "is not allowed on insert_page")
+		return domain.Invalid(field("page"), "is not allowed on insert_page")
 	}
-	e := &Entry{Kind: EntryPage, ID: NewID(), Type: PageDocument, Title: "Untitled", CreatedAt: ed.now, UpdatedAt: ed.now}
+	e := &Entry{Kind: EntryPage, ID: domain.NewID(), Type: PageDocument, Title: "Untitled", CreatedAt: ed.now, UpdatedAt: ed.now}
 	if c.Ref != "" {
 		if _, dup := ed.refs[c.Ref]; dup {
-			return Invalid(field("ref"), "%q is used twice in this batch", c.Ref)
+			return domain.Invalid(field("ref"), "%q is used twice in this batch", c.Ref)
 		}
 		ed.refs[c.Ref] = e.ID
 	}
@@ -244,7 +245,7 @@ func (ed *editor) updatePage(c PageChange, field func(string) string) error {
 				}
 				for a := p; a != nil; a = ed.t.Entries[EntryPage+":"+a.Parent] {
 					if a.ID == e.ID {
-						return Invalid(field("into"), "a page cannot move into itself or one of its descendants")
+						return domain.Invalid(field("into"), "a page cannot move into itself or one of its descendants")
 					}
 				}
 				parent = p.ID
@@ -284,10 +285,10 @@ func (ed *editor) deletePage(c PageChange, field func(string) string) error {
 
 func (ed *editor) insertFiles(c PageChange, field func(string) string) error {
 	if len(c.Files) < 1 || len(c.Files) > 20 {
-		return Invalid(field("files"), "must hold 1 to 20 files")
+		return domain.Invalid(field("files"), "must hold 1 to 20 files")
 	}
 	for _, f := range c.Files {
-		e := Entry{Kind: EntryFile, ID: NewID(), Name: f.Name, ContentType: f.ContentType, Size: f.Size,
+		e := Entry{Kind: EntryFile, ID: domain.NewID(), Name: f.Name, ContentType: f.ContentType, Size: f.Size,
 			Width: f.Width, Height: f.Height, Blob: f.Blob, CreatedAt: ed.now, UpdatedAt: ed.now}
 		ed.t.Entries[e.Key()] = &e
 		ed.files = append(ed.files, e)
@@ -303,7 +304,7 @@ var slugPattern = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9._-]*$`)
 func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, insert bool) error {
 	if c.Title != nil {
 		if strings.TrimSpace(*c.Title) == "" {
-			return Invalid(field("title"), "must not be empty")
+			return domain.Invalid(field("title"), "must not be empty")
 		}
 		e.Title = *c.Title
 	}
@@ -326,7 +327,7 @@ func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, i
 		md := markdown.Normalize(*c.Markdown)
 		meta, err := markdown.Read(md)
 		if err != nil {
-			return Invalid(field("document.markdown"), "%s", err.Error())
+			return domain.Invalid(field("document.markdown"), "%s", err.Error())
 		}
 		if meta.Title != "" {
 			e.Title = meta.Title
@@ -349,10 +350,10 @@ func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, i
 	switch {
 	case c.Slug != nil:
 		if len(*c.Slug) > 100 || !slugPattern.MatchString(*c.Slug) {
-			return Invalid(field("slug"), "must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit")
+			return domain.Invalid(field("slug"), "must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit")
 		}
 		if ed.slugTaken(e, *c.Slug) {
-			return Invalid(field("slug"), "%q is already the slug of a sibling page", *c.Slug)
+			return domain.Invalid(field("slug"), "%q is already the slug of a sibling page", *c.Slug)
 		}
 		e.Slug = *c.Slug
 	case insert || (c.Title != nil || c.Markdown != nil) && e.Slug == "":
@@ -442,13 +443,13 @@ func checkPageTree(t *Tree, field string) error {
 			return d, nil
 		}
 		if seen > len(t.Entries) {
-			return 0, Invalid(field, "pages form a cycle")
+			return 0, domain.Invalid(field, "pages form a cycle")
 		}
 		d := 1
 		if e.Parent != "" {
 			p := t.Entries[EntryPage+":"+e.Parent]
 			if p == nil {
-				return 0, Invalid(field, "page %q is under a page that no longer exists", e.ID)
+				return 0, domain.Invalid(field, "page %q is under a page that no longer exists", e.ID)
 			}
 			pd, err := walk(p, seen+1)
 			if err != nil {
@@ -457,7 +458,7 @@ func checkPageTree(t *Tree, field string) error {
 			d = pd + 1
 		}
 		if d > MaxPageDepth {
-			return 0, Invalid(field, "pages nest at most %d levels deep", MaxPageDepth)
+			return 0, domain.Invalid(field, "pages nest at most %d levels deep", MaxPageDepth)
 		}
 		depth[e.ID] = d
 		return d, nil

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // CustomFieldType says what values a custom field holds.
@@ -74,12 +76,12 @@ func (s *Store) CustomFieldByName(ctx context.Context, orgID, name string) (*Cus
 
 // CreateCustomField creates a field; a taken name is a conflict.
 func (s *Store) CreateCustomField(ctx context.Context, f *CustomField) error {
-	f.ID = NewID()
+	f.ID = domain.NewID()
 	f.CreatedAt, f.UpdatedAt = s.Now(), s.Now()
 	return s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(f).Exec(ctx)
-		if ErrorCode(dbError(err, "")) == CodeConflict {
-			return Errorf(CodeConflict, "name: a custom field named %q already exists", f.Name)
+		if domain.ErrorCode(dbError(err, "")) == domain.CodeConflict {
+			return domain.Errorf(domain.CodeConflict, "name: a custom field named %q already exists", f.Name)
 		}
 		return dbError(err, "custom field")
 	}, ev{org: f.OrganizationID, typ: EventCustomFieldCreated, object: f.ID, payload: P{"name": f.Name}})

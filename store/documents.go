@@ -8,7 +8,7 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
-	"folio/store/markdown"
+	"folio/internal/markdown"
 )
 
 // Page documents are markdown stored once per organization under the hash

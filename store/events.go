@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // EventType names what happened, as "<object>.<verb>".
@@ -183,7 +185,7 @@ type EventFilter struct {
 	Types []string
 	// Role is the caller's role in the organization: members with a role
 	// see every event; guests (nil) only the events of spaces they can read.
-	Role *Role
+	Role *domain.Role
 }
 
 var eventKeyset = keyset{name: "events", cols: []string{"event.id"}}
@@ -247,7 +249,7 @@ func pageInt(v any) (int64, error) {
 	str, _ := v.(string)
 	n, err := strconv.ParseInt(str, 10, 64)
 	if err != nil {
-		return 0, Invalid("page", "is not a valid page token")
+		return 0, domain.Invalid("page", "is not a valid page token")
 	}
 	return n, nil
 }

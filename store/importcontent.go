@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // ImportedPage is a page made by an import. ID is chosen by the importer
@@ -112,7 +114,7 @@ func (s *Store) ImportContent(ctx context.Context, spaceID, crID string, pages [
 		if err != nil {
 			return err
 		}
-		rev := &Revision{ID: NewID(), OrganizationID: orgID, SpaceID: spaceID, Type: RevisionEdits,
+		rev := &Revision{ID: domain.NewID(), OrganizationID: orgID, SpaceID: spaceID, Type: RevisionEdits,
 			Parents: []string{headID}, Root: root, CreatedAt: now}
 		if cr != nil {
 			rev.ChangeRequestID = &cr.ID

@@ -6,21 +6,23 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Invite is a link that lets whoever holds it join an organization with a role.
 type Invite struct {
 	bun.BaseModel `bun:"table:invites,alias:invite"`
 
-	ID             string    `bun:"id,pk"`
-	OrganizationID string    `bun:"organization_id"`
-	Role           *Role     `bun:"role"`
-	CreatedAt      time.Time `bun:"created_at"`
+	ID             string       `bun:"id,pk"`
+	OrganizationID string       `bun:"organization_id"`
+	Role           *domain.Role `bun:"role"`
+	CreatedAt      time.Time    `bun:"created_at"`
 }
 
 // CreateInvite creates an invite link.
-func (s *Store) CreateInvite(ctx context.Context, orgID string, role *Role) (*Invite, error) {
-	inv := &Invite{ID: NewID(), OrganizationID: orgID, Role: role, CreatedAt: s.Now()}
+func (s *Store) CreateInvite(ctx context.Context, orgID string, role *domain.Role) (*Invite, error) {
+	inv := &Invite{ID: domain.NewID(), OrganizationID: orgID, Role: role, CreatedAt: s.Now()}
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(inv).Exec(ctx)
 		return dbError(err, "invite")
@@ -43,7 +45,7 @@ func (s *Store) ListInvites(ctx context.Context, orgID string, args PageArgs) (P
 }
 
 // UpdateInvite changes the role an invite grants.
-func (s *Store) UpdateInvite(ctx context.Context, orgID, id string, role *Role) (*Invite, error) {
+func (s *Store) UpdateInvite(ctx context.Context, orgID, id string, role *domain.Role) (*Invite, error) {
 	inv := new(Invite)
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		err := tx.NewUpdate().Model(inv).Set("role = ?", role).
@@ -61,7 +63,7 @@ func (s *Store) DeleteInvite(ctx context.Context, orgID, id string) error {
 			return dbError(err, "invite")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("invite")
+			return domain.NotFound("invite")
 		}
 		return nil
 	}, ev{org: orgID, typ: EventInviteDeleted, object: id})
@@ -85,7 +87,7 @@ func (s *Store) JoinWithInvite(ctx context.Context, orgID, inviteID string, u *U
 		_, err = s.AddMember(ctx, tx, orgID, u.ID, inv.Role)
 		return err
 	})
-	if ErrorCode(err) == CodeNotFound {
+	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return s.AcceptInvitation(ctx, orgID, inviteID, u)
 	}
 	return err
@@ -96,13 +98,13 @@ func (s *Store) JoinWithInvite(ctx context.Context, orgID, inviteID string, u *U
 type Invitation struct {
 	bun.BaseModel `bun:"table:invitations,alias:invitation"`
 
-	ID             string    `bun:"id,pk"`
-	OrganizationID string    `bun:"organization_id"`
-	Email          string    `bun:"email"`
-	Role           *Role     `bun:"role"`
-	SSO            bool      `bun:"sso"`
-	InviterID      *string   `bun:"invited_by"`
-	CreatedAt      time.Time `bun:"created_at"`
+	ID             string       `bun:"id,pk"`
+	OrganizationID string       `bun:"organization_id"`
+	Email          string       `bun:"email"`
+	Role           *domain.Role `bun:"role"`
+	SSO            bool         `bun:"sso"`
+	InviterID      *string      `bun:"invited_by"`
+	CreatedAt      time.Time    `bun:"created_at"`
 
 	// OrganizationTitle is the title of the organization, for the invitee
 	// who is not a member yet (lists only).
@@ -126,11 +128,11 @@ type InviteResult struct {
 // address with a pending invitation gets the new role, any other address,
 // a user's or not, gets a new invitation. Addresses are compared without
 // case; a repeated one counts once, its last role wins.
-func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emails []string, roles []*Role, sso bool) (InviteResult, error) {
+func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emails []string, roles []*domain.Role, sso bool) (InviteResult, error) {
 	var res InviteResult
 	index := map[string]int{}
 	var addrs []string
-	var rs []*Role
+	var rs []*domain.Role
 	for i, e := range emails {
 		e = strings.TrimSpace(e)
 		k := strings.ToLower(e)
@@ -159,7 +161,7 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 			if member {
 				continue
 			}
-			inv := &Invitation{ID: NewID(), OrganizationID: orgID, Email: email, Role: rs[i], SSO: sso,
+			inv := &Invitation{ID: domain.NewID(), OrganizationID: orgID, Email: email, Role: rs[i], SSO: sso,
 				InviterID: inviter, CreatedAt: s.Now()}
 			if _, err := tx.NewInsert().Model(inv).
 				On("CONFLICT (organization_id, lower(email)) DO UPDATE").

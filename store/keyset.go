@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // DefaultLimit is the page size when a list request names none.
@@ -116,7 +118,7 @@ func (s *Store) decodePage(ks keyset, token string) ([]any, error) {
 	if token == "" {
 		return nil, nil
 	}
-	bad := Invalid("page", "is not a valid page token")
+	bad := domain.Invalid("page", "is not a valid page token")
 	p, m, ok := strings.Cut(token, ".")
 	if !ok {
 		return nil, bad

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"folio/domain"
 )
 
 // Page tokens at the function level: what encodePage writes decodePage
@@ -107,7 +109,7 @@ func TestPageTokenRefused(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := c.st.decodePage(c.ks, c.token)
-			if ErrorCode(err) != CodeInvalid || ErrorMessage(err) != "page: is not a valid page token" || got != nil {
+			if domain.ErrorCode(err) != domain.CodeInvalid || domain.ErrorMessage(err) != "page: is not a valid page token" || got != nil {
 				t.Fatalf("decodePage(%q) = %v, %v; want INVALID", c.token, got, err)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -52,7 +53,7 @@ func TestKeysetOrderWithTies(t *testing.T) {
 	key := func(sp store.Space) string { return sp.CreatedAt.Format(time.RFC3339Nano) + " " + sp.ID }
 	asc := func(a store.PageArgs) (store.Page[store.Space], error) { return s.ListSpaces(ctx, org.ID, a) }
 	desc := func(a store.PageArgs) (store.Page[store.Space], error) {
-		return s.ListSpacesFor(ctx, org.ID, role(store.RoleRead), true, a)
+		return s.ListSpacesFor(ctx, org.ID, role(domain.RoleRead), true, a)
 	}
 	cases := []struct {
 		name string
@@ -139,7 +140,7 @@ func TestKeysetOrderWithTies(t *testing.T) {
 		other := must(s.CreateOrganization(ctx, u.ID, "Other", nil))(t)
 		token := must(asc(store.PageArgs{Limit: 1}))(t).Next
 		_, err := s.ListSpaces(ctx, other.ID, store.PageArgs{Limit: 1, Page: token})
-		if store.ErrorCode(err) != store.CodeInvalid {
+		if domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("%v, want INVALID", err)
 		}
 	})
@@ -147,12 +148,12 @@ func TestKeysetOrderWithTies(t *testing.T) {
 		for range 2 {
 			must(s.CreateCollection(ctx, org.ID, store.NewCollection{Title: "C"}))(t)
 		}
-		token := must(s.ListCollections(ctx, org.ID, role(store.RoleRead), false, store.PageArgs{Limit: 1}))(t).Next
+		token := must(s.ListCollections(ctx, org.ID, role(domain.RoleRead), false, store.PageArgs{Limit: 1}))(t).Next
 		if token == "" {
 			t.Fatal("no second page of collections")
 		}
 		_, err := s.ListSpaces(ctx, org.ID, store.PageArgs{Limit: 1, Page: token})
-		if store.ErrorCode(err) != store.CodeInvalid {
+		if domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("%v, want INVALID", err)
 		}
 	})
@@ -182,7 +183,7 @@ func TestSlicePage(t *testing.T) {
 	t.Run("token-of-another-parent-refused", func(t *testing.T) {
 		p := must(store.SlicePage(s, "letters", "p1", items, store.PageArgs{Limit: 3}, id))(t)
 		_, err := store.SlicePage(s, "letters", "p2", items, store.PageArgs{Limit: 3, Page: p.Next}, id)
-		if store.ErrorCode(err) != store.CodeInvalid {
+		if domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("%v, want INVALID", err)
 		}
 	})

@@ -9,7 +9,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"folio/store/markdown"
+	"folio/domain"
+	"folio/internal/markdown"
 )
 
 // Link statuses.
@@ -116,7 +117,7 @@ func (s *Store) RevisionLinks(ctx context.Context, orgID string, t *Tree, onlyPa
 // by page id. NOT_FOUND when the revision has no such file.
 func (s *Store) FileBacklinks(ctx context.Context, orgID string, t *Tree, fileID string) ([]string, error) {
 	if t.Entries[EntryFile+":"+fileID] == nil {
-		return nil, NotFound("file")
+		return nil, domain.NotFound("file")
 	}
 	links, _, err := s.RevisionLinks(ctx, orgID, t, "", "")
 	if err != nil {

@@ -6,25 +6,27 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Member is a user's membership of an organization. A nil Role is a guest.
 type Member struct {
 	bun.BaseModel `bun:"table:members,alias:member"`
 
-	OrganizationID string     `bun:"organization_id,pk"`
-	UserID         string     `bun:"user_id,pk"`
-	Role           *Role      `bun:"role"`
-	Disabled       bool       `bun:"disabled"`
-	SSO            bool       `bun:"sso"`
-	JoinedAt       time.Time  `bun:"joined_at"`
-	LastSeenAt     *time.Time `bun:"last_seen_at"`
-	SortName       string     `bun:"sort_name,scanonly"`
+	OrganizationID string       `bun:"organization_id,pk"`
+	UserID         string       `bun:"user_id,pk"`
+	Role           *domain.Role `bun:"role"`
+	Disabled       bool         `bun:"disabled"`
+	SSO            bool         `bun:"sso"`
+	JoinedAt       time.Time    `bun:"joined_at"`
+	LastSeenAt     *time.Time   `bun:"last_seen_at"`
+	SortName       string       `bun:"sort_name,scanonly"`
 }
 
 // MemberFilter narrows and orders a member list.
 type MemberFilter struct {
-	Role   *Role
+	Role   *domain.Role
 	Guests bool // only members without a role
 	Search string
 	Sort   string // "joinedAt" (default), "lastSeenAt" (only members seen at least once) or "name"
@@ -84,7 +86,7 @@ func memberPairs(keys []MemberKey) [][]string {
 
 // AddMember makes a user a member with a role; an existing member keeps the
 // more capable of the two roles. It returns the membership.
-func (s *Store) AddMember(ctx context.Context, db bun.IDB, orgID, userID string, role *Role) (*Member, error) {
+func (s *Store) AddMember(ctx context.Context, db bun.IDB, orgID, userID string, role *domain.Role) (*Member, error) {
 	m := &Member{OrganizationID: orgID, UserID: userID, Role: role, JoinedAt: s.Now()}
 	_, err := db.NewInsert().Model(m).
 		On("CONFLICT (organization_id, user_id) DO UPDATE").
@@ -118,15 +120,15 @@ func isLastAdmin(admins []string, userID string) bool {
 }
 
 // UpdateMemberRole changes a member's role. Demoting the last admin is a conflict.
-func (s *Store) UpdateMemberRole(ctx context.Context, orgID, userID string, role *Role) (*Member, error) {
+func (s *Store) UpdateMemberRole(ctx context.Context, orgID, userID string, role *domain.Role) (*Member, error) {
 	m := new(Member)
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		admins, err := lockAdmins(ctx, tx, orgID)
 		if err != nil {
 			return dbError(err, "member")
 		}
-		if isLastAdmin(admins, userID) && !role.AtLeast(RoleAdmin) {
-			return Errorf(CodeConflict, "the last admin of an organization cannot be demoted")
+		if isLastAdmin(admins, userID) && !role.AtLeast(domain.RoleAdmin) {
+			return domain.Errorf(domain.CodeConflict, "the last admin of an organization cannot be demoted")
 		}
 		err = tx.NewUpdate().Model(m).Set("role = ?", role).
 			Where("organization_id = ? AND user_id = ?", orgID, userID).Returning("*").Scan(ctx)
@@ -147,7 +149,7 @@ func (s *Store) RemoveMember(ctx context.Context, orgID, userID string) error {
 			return dbError(err, "member")
 		}
 		if isLastAdmin(admins, userID) {
-			return Errorf(CodeConflict, "the last admin of an organization cannot be removed")
+			return domain.Errorf(domain.CodeConflict, "the last admin of an organization cannot be removed")
 		}
 		res, err := tx.NewDelete().Model((*Member)(nil)).
 			Where("organization_id = ? AND user_id = ?", orgID, userID).Exec(ctx)
@@ -155,7 +157,7 @@ func (s *Store) RemoveMember(ctx context.Context, orgID, userID string) error {
 			return dbError(err, "member")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("member")
+			return domain.NotFound("member")
 		}
 		return s.emit(ctx, tx, memberEvent(EventMemberDeleted, orgID, userID, nil))
 	})

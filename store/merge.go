@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // MergeResult is the outcome of a merge.
@@ -55,7 +57,7 @@ func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID,
 			}
 		}
 		now := s.Now()
-		rev := &Revision{ID: NewID(), OrganizationID: cr.OrganizationID, SpaceID: spaceID, ChangeRequestID: &cr.ID,
+		rev := &Revision{ID: domain.NewID(), OrganizationID: cr.OrganizationID, SpaceID: spaceID, ChangeRequestID: &cr.ID,
 			Type: RevisionMerge, Parents: []string{sp.Revision, cr.RevisionID}, Root: root, CreatedAt: now}
 		if err := insertRevision(ctx, tx, rev); err != nil {
 			return err
@@ -137,12 +139,12 @@ func threeWay(ctx context.Context, tx bun.IDB, cr *ChangeRequest, spaceRev strin
 	}
 	if len(conflicts) == 0 {
 		if err := checkPageTree(&Tree{Entries: merged}, "merge"); err != nil {
-			return "", Errorf(CodeConflict, "the merged pages do not form a tree: %s", ErrorMessage(err))
+			return "", domain.Errorf(domain.CodeConflict, "the merged pages do not form a tree: %s", domain.ErrorMessage(err))
 		}
 	}
 	if len(conflicts) > 0 {
 		slices.Sort(conflicts)
-		return "", Errorf(CodeConflict, "change request #%d conflicts with the space's content on pages: %s",
+		return "", domain.Errorf(domain.CodeConflict, "change request #%d conflicts with the space's content on pages: %s",
 			cr.Number, strings.Join(slices.Compact(conflicts), ", "))
 	}
 	// Nodes either side already stored are not written again.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -239,7 +240,7 @@ func TestMergeChangeRequest(t *testing.T) {
 					}
 					want = "conflicts with the space's content on pages: " + strings.Join(sortedIDs(named), ", ")
 				}
-				if store.ErrorCode(err) != store.CodeConflict || !strings.Contains(store.ErrorMessage(err), want) {
+				if domain.ErrorCode(err) != domain.CodeConflict || !strings.Contains(domain.ErrorMessage(err), want) {
 					t.Fatalf("merge: %v, want CONFLICT %q", err, want)
 				}
 				// Nothing written: the space, its content and the change
@@ -291,25 +292,25 @@ func TestMergeRefused(t *testing.T) {
 	cases := []struct {
 		name  string
 		setup func(t *testing.T, f *mergeFixture, cr *store.ChangeRequest)
-		code  store.Code
+		code  domain.Code
 		msg   string
 	}{
 		{"merged-change-request-conflicts", func(t *testing.T, f *mergeFixture, cr *store.ChangeRequest) {
 			must(s.MergeChangeRequest(ctx, f.space.ID, cr.ID, u.ID))(t)
-		}, store.CodeConflict, "is merged and takes no more changes"},
+		}, domain.CodeConflict, "is merged and takes no more changes"},
 		{"archived-change-request-conflicts", func(t *testing.T, f *mergeFixture, cr *store.ChangeRequest) {
 			archived := store.CRArchived
 			must(s.UpdateChangeRequest(ctx, f.space.ID, cr.ID, store.ChangeRequestPatch{Status: &archived}))(t)
-		}, store.CodeConflict, "is archived"},
+		}, domain.CodeConflict, "is archived"},
 		{"locked-space-conflicts", func(t *testing.T, f *mergeFixture, cr *store.ChangeRequest) {
 			locked := store.EditLocked
 			must(s.UpdateSpace(ctx, f.space.ID, store.SpacePatch{EditMode: &locked}))(t)
-		}, store.CodeConflict, "locked"},
+		}, domain.CodeConflict, "locked"},
 		{"deleted-space-not-found", func(t *testing.T, f *mergeFixture, cr *store.ChangeRequest) {
 			if err := s.DeleteSpace(ctx, f.space.ID); err != nil {
 				t.Fatal(err)
 			}
-		}, store.CodeNotFound, "space"},
+		}, domain.CodeNotFound, "space"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -318,7 +319,7 @@ func TestMergeRefused(t *testing.T) {
 			f.edit(t, cr, update("A", "a2")(func(title string) string { return f.id(t, cr.ID, title) }))
 			c.setup(t, f, cr)
 			_, err := s.MergeChangeRequest(ctx, f.space.ID, cr.ID, u.ID)
-			if store.ErrorCode(err) != c.code || !strings.Contains(store.ErrorMessage(err), c.msg) {
+			if domain.ErrorCode(err) != c.code || !strings.Contains(domain.ErrorMessage(err), c.msg) {
 				t.Fatalf("merge: %v, want %s mentioning %q", err, c.code, c.msg)
 			}
 		})
@@ -353,14 +354,14 @@ func TestMergeBaseGuard(t *testing.T) {
 	cases := []struct {
 		name    string
 		base    func(st setup) string
-		code    store.Code // "" merges
-		changed string     // the changedPages a PRECONDITION names: "title:change"
+		code    domain.Code // "" merges
+		changed string      // the changedPages a PRECONDITION names: "title:change"
 	}{
 		{"no-base-merges", func(setup) string { return "" }, "", ""},
 		{"head-merges", func(st setup) string { return st.cr.RevisionID }, "", ""},
 		{"space-revision-merges", func(st setup) string { return st.spaceRev }, "", ""},
-		{"earlier-head-precondition-names-the-pages-changed-since", func(st setup) string { return st.first }, store.CodePrecondition, "B:updated"},
-		{"revision-of-another-space-invalid", func(setup) string { return "no-such-revision" }, store.CodeInvalid, ""},
+		{"earlier-head-precondition-names-the-pages-changed-since", func(st setup) string { return st.first }, domain.CodePrecondition, "B:updated"},
+		{"revision-of-another-space-invalid", func(setup) string { return "no-such-revision" }, domain.CodeInvalid, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -372,7 +373,7 @@ func TestMergeBaseGuard(t *testing.T) {
 				}
 				return
 			}
-			if store.ErrorCode(err) != c.code {
+			if domain.ErrorCode(err) != c.code {
 				t.Fatalf("merge: %v, want %s", err, c.code)
 			}
 			after := must(s.Space(ctx, st.f.space.ID))(t)
@@ -382,7 +383,7 @@ func TestMergeBaseGuard(t *testing.T) {
 			if c.changed == "" {
 				return
 			}
-			var e *store.Error
+			var e *domain.Error
 			if !errors.As(err, &e) {
 				t.Fatalf("%T", err)
 			}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // OpenAPIState is where a specification's processing stands
@@ -61,7 +63,7 @@ type OpenAPISource struct {
 
 func (src OpenAPISource) check() error {
 	if (src.URL == nil) == (src.Text == nil) {
-		return Invalid("source", "needs exactly one of url and text")
+		return domain.Invalid("source", "needs exactly one of url and text")
 	}
 	return nil
 }
@@ -102,7 +104,7 @@ func (s *Store) OpenAPISpecBySlug(ctx context.Context, orgID, slug string) (*Ope
 func (s *Store) newOpenAPISpec(orgID, slug string, src OpenAPISource) *OpenAPISpec {
 	now := s.Now()
 	return &OpenAPISpec{
-		ID: NewID(), OrganizationID: orgID, Slug: slug, SourceURL: src.URL, SourceText: src.Text,
+		ID: domain.NewID(), OrganizationID: orgID, Slug: slug, SourceURL: src.URL, SourceText: src.Text,
 		ProcessingState: OpenAPIPending, Revision: 1, CreatedAt: now, UpdatedAt: now,
 	}
 }
@@ -262,7 +264,7 @@ func (s *Store) FinishOpenAPIProcessing(ctx context.Context, specID string, o Op
 		}
 		if changed {
 			v := &OpenAPISpecVersion{
-				ID: NewID(), OrganizationID: sp.OrganizationID, SpecID: sp.ID, SourceURL: o.SourceURL,
+				ID: domain.NewID(), OrganizationID: sp.OrganizationID, SpecID: sp.ID, SourceURL: o.SourceURL,
 				Hash: o.Hash, Filesystem: o.Filesystem, CreatedAt: now,
 			}
 			if _, err := tx.NewInsert().Model(v).Exec(ctx); err != nil {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Organization is a tenant: everything else belongs to one.
@@ -19,7 +21,7 @@ type Organization struct {
 	EmailDomains   []string        `bun:"email_domains,array"`
 	Hostname       *string         `bun:"hostname"`
 	Type           string          `bun:"type"`
-	DefaultRole    *Role           `bun:"default_role"`
+	DefaultRole    *domain.Role    `bun:"default_role"`
 	DefaultContent json.RawMessage `bun:"default_content,type:jsonb,nullzero"`
 	LogoURL        *string         `bun:"logo_url"`
 	SSO            bool            `bun:"sso"`
@@ -34,9 +36,9 @@ func (s *Store) CreateOrganization(ctx context.Context, userID, title string, em
 	if emailDomains == nil {
 		emailDomains = []string{}
 	}
-	o := &Organization{ID: NewID(), Title: title, CreatedAt: now, UpdatedAt: now,
+	o := &Organization{ID: domain.NewID(), Title: title, CreatedAt: now, UpdatedAt: now,
 		EmailDomains: emailDomains, Type: "business", InviteLinks: true, Plan: "free"}
-	admin := RoleAdmin
+	admin := domain.RoleAdmin
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(o).Exec(ctx); err != nil {
 			return dbError(err, "organization")
@@ -97,7 +99,7 @@ type OrganizationPatch struct {
 	SetEmailDomains   bool
 	Hostname          *string
 	SetDefaultRole    bool
-	DefaultRole       *Role
+	DefaultRole       *domain.Role
 	SetDefaultContent bool
 	DefaultContent    json.RawMessage
 	SetLogo           bool
@@ -146,8 +148,8 @@ func (s *Store) UpdateOrganization(ctx context.Context, id string, p Organizatio
 	o := new(Organization)
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := q.Conn(tx).Returning("*").Scan(ctx, o); err != nil {
-			if ErrorCode(dbError(err, "")) == CodeConflict {
-				return Errorf(CodeConflict, "hostname: %q is already taken", *p.Hostname)
+			if domain.ErrorCode(dbError(err, "")) == domain.CodeConflict {
+				return domain.Errorf(domain.CodeConflict, "hostname: %q is already taken", *p.Hostname)
 			}
 			return dbError(err, "organization")
 		}
@@ -162,9 +164,9 @@ func (s *Store) UpdateOrganization(ctx context.Context, id string, p Organizatio
 // OrganizationAccess is an organization together with what one user is to it.
 type OrganizationAccess struct {
 	Organization   `bun:",extend"`
-	ViewerRole     *Role     `bun:"viewer_role"`
-	ViewerOwnsTeam bool      `bun:"viewer_owns_team"`
-	ViewerJoinedAt time.Time `bun:"viewer_joined_at,scanonly"`
+	ViewerRole     *domain.Role `bun:"viewer_role"`
+	ViewerOwnsTeam bool         `bun:"viewer_owns_team"`
+	ViewerJoinedAt time.Time    `bun:"viewer_joined_at,scanonly"`
 }
 
 const ownsTeamExpr = "EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team"

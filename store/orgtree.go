@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // The tree of an organization: collections nest, and spaces and collections
@@ -36,7 +38,7 @@ func lockTrees(ctx context.Context, tx bun.Tx, orgIDs ...string) error {
 		return dbError(err, "organization")
 	}
 	if len(got) != len(orgIDs) {
-		return NotFound("organization")
+		return domain.NotFound("organization")
 	}
 	return nil
 }
@@ -80,7 +82,7 @@ func pointerPlace(ctx context.Context, tx bun.IDB, orgID string, p *Pointer, fie
 	case "collection":
 		table = "collections"
 	default:
-		return "", nil, Invalid(field, "type must be space or collection")
+		return "", nil, domain.Invalid(field, "type must be space or collection")
 	}
 	q := tx.NewSelect().Table(table).Column("position", "parent_id").Where("id = ? AND organization_id = ?", p.ID, orgID)
 	if table == "spaces" {
@@ -88,7 +90,7 @@ func pointerPlace(ctx context.Context, tx bun.IDB, orgID string, p *Pointer, fie
 	}
 	if err := q.Scan(ctx, &row); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return "", nil, Invalid(field, "%s %q is not in this organization", p.Type, p.ID)
+			return "", nil, domain.Invalid(field, "%s %q is not in this organization", p.Type, p.ID)
 		}
 		return "", nil, dbError(err, "position")
 	}
@@ -103,14 +105,14 @@ func placeKey(ctx context.Context, tx bun.IDB, orgID string, parentID *string, p
 	var err error
 	check := func(p *Pointer, field string) (string, error) {
 		if p.ID == self {
-			return "", Invalid(field, "an item cannot be placed next to itself")
+			return "", domain.Invalid(field, "an item cannot be placed next to itself")
 		}
 		key, parent, err := pointerPlace(ctx, tx, orgID, p, field)
 		if err != nil {
 			return "", err
 		}
 		if !sameParent(parent, parentID) {
-			return "", Invalid(field, "%s %q is not in the target parent", p.Type, p.ID)
+			return "", domain.Invalid(field, "%s %q is not in the target parent", p.Type, p.ID)
 		}
 		return key, nil
 	}
@@ -127,7 +129,7 @@ func placeKey(ctx context.Context, tx bun.IDB, orgID string, parentID *string, p
 			return "", err
 		}
 		if next != hi {
-			return "", Invalid("position", "after and before must name adjacent siblings, in that order")
+			return "", domain.Invalid("position", "after and before must name adjacent siblings, in that order")
 		}
 	case pos.After != nil:
 		if lo, err = check(pos.After, "position.after"); err != nil {
@@ -169,7 +171,7 @@ func checkParent(ctx context.Context, tx bun.IDB, orgID string, parentID *string
 		return dbError(err, "collection")
 	}
 	if !ok {
-		return Invalid(field, "collection %q is not in this organization", *parentID)
+		return domain.Invalid(field, "collection %q is not in this organization", *parentID)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -63,7 +64,7 @@ func TestStatementsWithParameters(t *testing.T) {
 	if got, err := s.OrganizationsForUser(ctx, "someone-else", orgs); err != nil || len(got) != 0 {
 		t.Fatalf("OrganizationsForUser(stranger) = %v, %v; want none", got, err)
 	}
-	if _, err := s.Authenticate(ctx, store.TokenPrefix+"unknown"); store.ErrorCode(err) != store.CodeUnauthenticated {
+	if _, err := s.Authenticate(ctx, store.TokenPrefix+"unknown"); domain.ErrorCode(err) != domain.CodeUnauthenticated {
 		t.Fatalf("Authenticate(unknown) = %v, want UNAUTHENTICATED", err)
 	}
 

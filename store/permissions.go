@@ -1,5 +1,7 @@
 package store
 
+import "folio/domain"
+
 // SpacePermission is one flag of a space's permissions object.
 type SpacePermission string
 
@@ -31,28 +33,28 @@ const (
 //	triggerGitSync      edit      yes
 //	admin, viewInviteLinks, installIntegration  admin
 var spacePermissions = map[SpacePermission]struct {
-	min      Role
+	min      domain.Role
 	needLive bool
 }{
-	PermView: {RoleRead, false}, PermAccess: {RoleRead, false},
-	PermComment: {RoleComment, false}, PermReview: {RoleReview, false},
-	PermEdit: {RoleEdit, true}, PermMerge: {RoleEdit, true}, PermTriggerGitSync: {RoleEdit, true},
-	PermAdmin: {RoleAdmin, false}, PermViewInviteLinks: {RoleAdmin, false}, PermInstallIntegration: {RoleAdmin, false},
+	PermView: {domain.RoleRead, false}, PermAccess: {domain.RoleRead, false},
+	PermComment: {domain.RoleComment, false}, PermReview: {domain.RoleReview, false},
+	PermEdit: {domain.RoleEdit, true}, PermMerge: {domain.RoleEdit, true}, PermTriggerGitSync: {domain.RoleEdit, true},
+	PermAdmin: {domain.RoleAdmin, false}, PermViewInviteLinks: {domain.RoleAdmin, false}, PermInstallIntegration: {domain.RoleAdmin, false},
 }
 
 // SpaceAllows reports whether an effective role grants a permission flag in
 // a space with the given edit mode.
-func SpaceAllows(role *Role, mode EditMode, p SpacePermission) bool {
+func SpaceAllows(role *domain.Role, mode EditMode, p SpacePermission) bool {
 	rule, ok := spacePermissions[p]
 	return ok && role.AtLeast(rule.min) && !(rule.needLive && mode == EditLocked)
 }
 
 // SpaceRequire is SpaceAllows as an error: CONFLICT when only the lock
 // withholds the flag, FORBIDDEN when the role is too low.
-func SpaceRequire(role *Role, mode EditMode, p SpacePermission) error {
+func SpaceRequire(role *domain.Role, mode EditMode, p SpacePermission) error {
 	rule := spacePermissions[p]
 	if !role.AtLeast(rule.min) {
-		return Errorf(CodeForbidden, "this needs the %s permission on the space (the %s role)", p, rule.min)
+		return domain.Errorf(domain.CodeForbidden, "this needs the %s permission on the space (the %s role)", p, rule.min)
 	}
 	if rule.needLive && mode == EditLocked {
 		return ErrLocked

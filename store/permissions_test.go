@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -15,13 +16,13 @@ import (
 // and the last admin. graph/model and graph test how the GraphQL layer
 // combines them; rest tests them end to end.
 
-func role(r store.Role) *store.Role { return &r }
+func role(r domain.Role) *domain.Role { return &r }
 
 // allRoles are the roles from least to most capable, the guest (nil) first.
-var allRoles = []*store.Role{nil, role(store.RoleRead), role(store.RoleComment), role(store.RoleReview),
-	role(store.RoleEdit), role(store.RoleCreate), role(store.RoleAdmin)}
+var allRoles = []*domain.Role{nil, role(domain.RoleRead), role(domain.RoleComment), role(domain.RoleReview),
+	role(domain.RoleEdit), role(domain.RoleCreate), role(domain.RoleAdmin)}
 
-func roleName(r *store.Role) string {
+func roleName(r *domain.Role) string {
 	if r == nil {
 		return "guest"
 	}
@@ -50,7 +51,7 @@ func TestRoleAtLeast(t *testing.T) {
 			t.Errorf("%s reaches %q, want %q", roleName(r), g, want[roleName(r)])
 		}
 	}
-	if unknown := store.Role("owner"); unknown.Valid() || (&unknown).AtLeast(store.RoleRead) {
+	if unknown := domain.Role("owner"); unknown.Valid() || (&unknown).AtLeast(domain.RoleRead) {
 		t.Error("an unknown role is valid or grants read")
 	}
 	for _, r := range allRoles[1:] {
@@ -63,20 +64,20 @@ func TestRoleAtLeast(t *testing.T) {
 func TestRoleHighest(t *testing.T) {
 	cases := []struct {
 		name string
-		a, b *store.Role
-		want *store.Role
+		a, b *domain.Role
+		want *domain.Role
 	}{
 		{"two-guests-stay-guests", nil, nil, nil},
-		{"guest-with-a-level-takes-the-level", nil, role(store.RoleRead), role(store.RoleRead)},
-		{"level-without-a-member-role-is-the-level", role(store.RoleComment), nil, role(store.RoleComment)},
-		{"higher-level-lifts-the-role", role(store.RoleRead), role(store.RoleEdit), role(store.RoleEdit)},
-		{"lower-level-keeps-the-role", role(store.RoleAdmin), role(store.RoleRead), role(store.RoleAdmin)},
-		{"equal-roles-keep-it", role(store.RoleReview), role(store.RoleReview), role(store.RoleReview)},
-		{"create-above-edit", role(store.RoleEdit), role(store.RoleCreate), role(store.RoleCreate)},
+		{"guest-with-a-level-takes-the-level", nil, role(domain.RoleRead), role(domain.RoleRead)},
+		{"level-without-a-member-role-is-the-level", role(domain.RoleComment), nil, role(domain.RoleComment)},
+		{"higher-level-lifts-the-role", role(domain.RoleRead), role(domain.RoleEdit), role(domain.RoleEdit)},
+		{"lower-level-keeps-the-role", role(domain.RoleAdmin), role(domain.RoleRead), role(domain.RoleAdmin)},
+		{"equal-roles-keep-it", role(domain.RoleReview), role(domain.RoleReview), role(domain.RoleReview)},
+		{"create-above-edit", role(domain.RoleEdit), role(domain.RoleCreate), role(domain.RoleCreate)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := store.Highest(c.a, c.b); roleName(got) != roleName(c.want) {
+			if got := domain.Highest(c.a, c.b); roleName(got) != roleName(c.want) {
 				t.Errorf("Highest(%s, %s) = %s, want %s", roleName(c.a), roleName(c.b), roleName(got), roleName(c.want))
 			}
 		})
@@ -100,24 +101,24 @@ func TestSpacePermissionTable(t *testing.T) {
 	)
 	cases := []struct {
 		name string
-		role *store.Role
+		role *domain.Role
 		mode store.EditMode
 		want string
 	}{
 		{"guest-without-a-level-gets-nothing", nil, store.EditLive, ""},
 		{"guest-in-a-locked-space-gets-nothing", nil, store.EditLocked, ""},
-		{"reader-views", role(store.RoleRead), store.EditLive, reads},
-		{"reader-views-a-locked-space", role(store.RoleRead), store.EditLocked, reads},
-		{"commenter-comments", role(store.RoleComment), store.EditLive, comments},
-		{"commenter-comments-when-locked", role(store.RoleComment), store.EditLocked, comments},
-		{"reviewer-reviews", role(store.RoleReview), store.EditLive, reviews},
-		{"reviewer-reviews-when-locked", role(store.RoleReview), store.EditLocked, reviews},
-		{"editor-edits-merges-syncs", role(store.RoleEdit), store.EditLive, edits},
-		{"editor-loses-edit-merge-sync-when-locked", role(store.RoleEdit), store.EditLocked, reviews},
-		{"creator-edits-as-an-editor", role(store.RoleCreate), store.EditLive, edits},
-		{"creator-loses-edit-when-locked", role(store.RoleCreate), store.EditLocked, reviews},
-		{"admin-gets-everything", role(store.RoleAdmin), store.EditLive, admins},
-		{"admin-keeps-admin-but-not-edit-when-locked", role(store.RoleAdmin), store.EditLocked, lockedA},
+		{"reader-views", role(domain.RoleRead), store.EditLive, reads},
+		{"reader-views-a-locked-space", role(domain.RoleRead), store.EditLocked, reads},
+		{"commenter-comments", role(domain.RoleComment), store.EditLive, comments},
+		{"commenter-comments-when-locked", role(domain.RoleComment), store.EditLocked, comments},
+		{"reviewer-reviews", role(domain.RoleReview), store.EditLive, reviews},
+		{"reviewer-reviews-when-locked", role(domain.RoleReview), store.EditLocked, reviews},
+		{"editor-edits-merges-syncs", role(domain.RoleEdit), store.EditLive, edits},
+		{"editor-loses-edit-merge-sync-when-locked", role(domain.RoleEdit), store.EditLocked, reviews},
+		{"creator-edits-as-an-editor", role(domain.RoleCreate), store.EditLive, edits},
+		{"creator-loses-edit-when-locked", role(domain.RoleCreate), store.EditLocked, reviews},
+		{"admin-gets-everything", role(domain.RoleAdmin), store.EditLive, admins},
+		{"admin-keeps-admin-but-not-edit-when-locked", role(domain.RoleAdmin), store.EditLocked, lockedA},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,7 +131,7 @@ func TestSpacePermissionTable(t *testing.T) {
 		})
 	}
 	t.Run("unknown-flag-granted-to-nobody", func(t *testing.T) {
-		if store.SpaceAllows(role(store.RoleAdmin), store.EditLive, "delete") {
+		if store.SpaceAllows(role(domain.RoleAdmin), store.EditLive, "delete") {
 			t.Error("an admin holds a flag the table does not define")
 		}
 	})
@@ -141,23 +142,23 @@ func TestSpacePermissionTable(t *testing.T) {
 func TestSpaceRequire(t *testing.T) {
 	cases := []struct {
 		name string
-		role *store.Role
+		role *domain.Role
 		mode store.EditMode
 		flag store.SpacePermission
-		want store.Code // "" for allowed
+		want domain.Code // "" for allowed
 		msg  string
 	}{
-		{"guest-forbidden-to-view", nil, store.EditLive, store.PermView, store.CodeForbidden, "the view permission on the space (the read role)"},
-		{"reader-forbidden-to-comment", role(store.RoleRead), store.EditLive, store.PermComment, store.CodeForbidden, "(the comment role)"},
-		{"reader-forbidden-to-edit-a-locked-space-not-conflict", role(store.RoleRead), store.EditLocked, store.PermEdit, store.CodeForbidden, "the edit permission"},
-		{"reviewer-forbidden-to-merge", role(store.RoleReview), store.EditLive, store.PermMerge, store.CodeForbidden, "the merge permission on the space (the edit role)"},
-		{"editor-forbidden-to-administer", role(store.RoleEdit), store.EditLive, store.PermAdmin, store.CodeForbidden, "(the admin role)"},
-		{"editor-allowed-to-edit", role(store.RoleEdit), store.EditLive, store.PermEdit, "", ""},
-		{"editor-conflict-editing-a-locked-space", role(store.RoleEdit), store.EditLocked, store.PermEdit, store.CodeConflict, "locked"},
-		{"admin-conflict-merging-a-locked-space", role(store.RoleAdmin), store.EditLocked, store.PermMerge, store.CodeConflict, "locked"},
-		{"admin-conflict-syncing-a-locked-space", role(store.RoleAdmin), store.EditLocked, store.PermTriggerGitSync, store.CodeConflict, "locked"},
-		{"commenter-allowed-to-comment-in-a-locked-space", role(store.RoleComment), store.EditLocked, store.PermComment, "", ""},
-		{"admin-allowed-to-administer-a-locked-space", role(store.RoleAdmin), store.EditLocked, store.PermAdmin, "", ""},
+		{"guest-forbidden-to-view", nil, store.EditLive, store.PermView, domain.CodeForbidden, "the view permission on the space (the read role)"},
+		{"reader-forbidden-to-comment", role(domain.RoleRead), store.EditLive, store.PermComment, domain.CodeForbidden, "(the comment role)"},
+		{"reader-forbidden-to-edit-a-locked-space-not-conflict", role(domain.RoleRead), store.EditLocked, store.PermEdit, domain.CodeForbidden, "the edit permission"},
+		{"reviewer-forbidden-to-merge", role(domain.RoleReview), store.EditLive, store.PermMerge, domain.CodeForbidden, "the merge permission on the space (the edit role)"},
+		{"editor-forbidden-to-administer", role(domain.RoleEdit), store.EditLive, store.PermAdmin, domain.CodeForbidden, "(the admin role)"},
+		{"editor-allowed-to-edit", role(domain.RoleEdit), store.EditLive, store.PermEdit, "", ""},
+		{"editor-conflict-editing-a-locked-space", role(domain.RoleEdit), store.EditLocked, store.PermEdit, domain.CodeConflict, "locked"},
+		{"admin-conflict-merging-a-locked-space", role(domain.RoleAdmin), store.EditLocked, store.PermMerge, domain.CodeConflict, "locked"},
+		{"admin-conflict-syncing-a-locked-space", role(domain.RoleAdmin), store.EditLocked, store.PermTriggerGitSync, domain.CodeConflict, "locked"},
+		{"commenter-allowed-to-comment-in-a-locked-space", role(domain.RoleComment), store.EditLocked, store.PermComment, "", ""},
+		{"admin-allowed-to-administer-a-locked-space", role(domain.RoleAdmin), store.EditLocked, store.PermAdmin, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -168,8 +169,8 @@ func TestSpaceRequire(t *testing.T) {
 				}
 				return
 			}
-			if store.ErrorCode(err) != c.want || !strings.Contains(store.ErrorMessage(err), c.msg) {
-				t.Fatalf("error %v (%s), want %s mentioning %q", err, store.ErrorCode(err), c.want, c.msg)
+			if domain.ErrorCode(err) != c.want || !strings.Contains(domain.ErrorMessage(err), c.msg) {
+				t.Fatalf("error %v (%s), want %s mentioning %q", err, domain.ErrorCode(err), c.want, c.msg)
 			}
 		})
 	}
@@ -198,7 +199,7 @@ func newLevelFixture(t *testing.T) *levelFixture {
 	u := must(s.EnsureUser(ctx, "admin@example.com", ""))(t)
 	org := must(s.CreateOrganization(ctx, u.ID, "Levels", nil))(t)
 	f := &levelFixture{s: s, org: org.ID, admin: u.ID, colls: map[string]*store.Collection{}, spaces: map[string]*store.Space{}}
-	collection := func(name string, parent string, level *store.Role) {
+	collection := func(name string, parent string, level *domain.Role) {
 		var pid *string
 		if parent != "" {
 			pid = &f.colls[parent].ID
@@ -209,7 +210,7 @@ func newLevelFixture(t *testing.T) *levelFixture {
 		}
 		f.colls[name] = c
 	}
-	space := func(name, in string, level *store.Role) {
+	space := func(name, in string, level *domain.Role) {
 		var pid *string
 		if in != "" {
 			pid = &f.colls[in].ID
@@ -220,17 +221,17 @@ func newLevelFixture(t *testing.T) *levelFixture {
 		}
 		f.spaces[name] = sp
 	}
-	collection("open", "", role(store.RoleRead))
+	collection("open", "", role(domain.RoleRead))
 	collection("open/mid", "open", nil)
-	collection("open/mid/edit", "open/mid", role(store.RoleEdit))
+	collection("open/mid/edit", "open/mid", role(domain.RoleEdit))
 	collection("closed", "", nil)
 	space("top", "", nil)
-	space("top-comment", "", role(store.RoleComment))
+	space("top-comment", "", role(domain.RoleComment))
 	space("in-open", "open", nil)
 	space("in-mid", "open/mid", nil)
-	space("in-mid-own-read", "open/mid", role(store.RoleRead))
+	space("in-mid-own-read", "open/mid", role(domain.RoleRead))
 	space("in-edit", "open/mid/edit", nil)
-	space("in-edit-own-read", "open/mid/edit", role(store.RoleRead))
+	space("in-edit-own-read", "open/mid/edit", role(domain.RoleRead))
 	space("in-closed", "closed", nil)
 	return f
 }
@@ -314,7 +315,7 @@ func mapsEqual(a, b map[string]string) bool {
 func TestGuestLists(t *testing.T) {
 	f := newLevelFixture(t)
 	ctx := t.Context()
-	spaceTitles := func(r *store.Role) []string {
+	spaceTitles := func(r *domain.Role) []string {
 		p := must(f.s.ListSpacesFor(ctx, f.org, r, false, store.PageArgs{Limit: 100}))(t)
 		var out []string
 		for _, sp := range p.Items {
@@ -326,7 +327,7 @@ func TestGuestLists(t *testing.T) {
 		slices.Sort(out)
 		return out
 	}
-	collTitles := func(r *store.Role) []string {
+	collTitles := func(r *domain.Role) []string {
 		p := must(f.s.ListCollections(ctx, f.org, r, true, store.PageArgs{Limit: 100}))(t)
 		var out []string
 		for _, c := range p.Items {
@@ -337,13 +338,13 @@ func TestGuestLists(t *testing.T) {
 	}
 	cases := []struct {
 		name        string
-		role        *store.Role
+		role        *domain.Role
 		spaces      string
 		collections string
 	}{
 		{"guest-lists-only-what-a-level-opens", nil,
 			"in-edit in-edit-own-read in-mid in-mid-own-read in-open top-comment", "open open/mid open/mid/edit"},
-		{"reader-lists-everything", role(store.RoleRead),
+		{"reader-lists-everything", role(domain.RoleRead),
 			"in-closed in-edit in-edit-own-read in-mid in-mid-own-read in-open top top-comment", "closed open open/mid open/mid/edit"},
 	}
 	for _, c := range cases {
@@ -362,7 +363,7 @@ func TestGuestLists(t *testing.T) {
 			open := store.CROpen
 			must(f.s.UpdateChangeRequest(ctx, f.spaces[name].ID, cr.ID, store.ChangeRequestPatch{Status: &open}))(t)
 		}
-		list := func(r *store.Role) (out []string) {
+		list := func(r *domain.Role) (out []string) {
 			p := must(f.s.ListOrganizationChangeRequests(ctx, f.org, r, store.OrgChangeRequestFilter{}, store.PageArgs{Limit: 10}))(t)
 			for _, cr := range p.Items {
 				out = append(out, cr.Subject)
@@ -373,7 +374,7 @@ func TestGuestLists(t *testing.T) {
 		if got := strings.Join(list(nil), " "); got != "in-open" {
 			t.Errorf("guest sees %q", got)
 		}
-		if got := strings.Join(list(role(store.RoleRead)), " "); got != "in-closed in-open" {
+		if got := strings.Join(list(role(domain.RoleRead)), " "); got != "in-closed in-open" {
 			t.Errorf("reader sees %q", got)
 		}
 	})
@@ -387,20 +388,20 @@ func TestViewerAccess(t *testing.T) {
 	admin := must(s.EnsureUser(ctx, "admin@example.com", ""))(t)
 	org := must(s.CreateOrganization(ctx, admin.ID, "Access", nil))(t)
 	sp := must(s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Docs", Visibility: store.VisibilityPrivate}))(t)
-	user := func(email string, r *store.Role, member bool) string {
+	user := func(email string, r *domain.Role, member bool) string {
 		u := must(s.EnsureUser(ctx, email, ""))(t)
 		if member {
 			must(s.AddMember(ctx, s.DB, org.ID, u.ID, r))(t)
 		}
 		return u.ID
 	}
-	reader := user("reader@example.com", role(store.RoleRead), true)
+	reader := user("reader@example.com", role(domain.RoleRead), true)
 	guest := user("guest@example.com", nil, true)
 	owner := user("owner@example.com", nil, true)
-	teamMember := user("member@example.com", role(store.RoleEdit), true)
+	teamMember := user("member@example.com", role(domain.RoleEdit), true)
 	outsider := user("outsider@example.com", nil, false)
 	team := must(s.CreateTeam(ctx, org.ID, "Writers", []string{teamMember}))(t)
-	if err := s.SetTeamMember(ctx, team, owner, store.TeamOwner); err != nil {
+	if err := s.SetTeamMember(ctx, team, owner, domain.TeamOwner); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -454,20 +455,20 @@ func TestMemberRoles(t *testing.T) {
 	admin := must(s.EnsureUser(ctx, "admin@example.com", ""))(t)
 	org := must(s.CreateOrganization(ctx, admin.ID, "Members", nil))(t)
 	u := must(s.EnsureUser(ctx, "u@example.com", ""))(t)
-	add := func(r *store.Role) string {
+	add := func(r *domain.Role) string {
 		m := must(s.AddMember(ctx, s.DB, org.ID, u.ID, r))(t)
 		return roleName(m.Role)
 	}
 	steps := []struct {
 		name string
-		add  *store.Role
+		add  *domain.Role
 		want string
 	}{
 		{"guest-joins-as-guest", nil, "guest"},
-		{"guest-given-a-role-takes-it", role(store.RoleComment), "comment"},
+		{"guest-given-a-role-takes-it", role(domain.RoleComment), "comment"},
 		{"joining-as-guest-keeps-the-role", nil, "comment"},
-		{"lower-role-keeps-the-higher", role(store.RoleRead), "comment"},
-		{"higher-role-replaces-it", role(store.RoleCreate), "create"},
+		{"lower-role-keeps-the-higher", role(domain.RoleRead), "comment"},
+		{"higher-role-replaces-it", role(domain.RoleCreate), "create"},
 	}
 	for _, st := range steps {
 		if got := add(st.add); got != st.want {
@@ -476,14 +477,14 @@ func TestMemberRoles(t *testing.T) {
 	}
 	conflict := func(name string, err error) {
 		t.Helper()
-		if store.ErrorCode(err) != store.CodeConflict || !strings.Contains(store.ErrorMessage(err), "last admin") {
+		if domain.ErrorCode(err) != domain.CodeConflict || !strings.Contains(domain.ErrorMessage(err), "last admin") {
 			t.Errorf("%s: %v, want CONFLICT about the last admin", name, err)
 		}
 	}
-	_, err := s.UpdateMemberRole(ctx, org.ID, admin.ID, role(store.RoleCreate))
+	_, err := s.UpdateMemberRole(ctx, org.ID, admin.ID, role(domain.RoleCreate))
 	conflict("last-admin-demoted", err)
 	conflict("last-admin-removed", s.RemoveMember(ctx, org.ID, admin.ID))
-	must(s.UpdateMemberRole(ctx, org.ID, u.ID, role(store.RoleAdmin)))(t)
+	must(s.UpdateMemberRole(ctx, org.ID, u.ID, role(domain.RoleAdmin)))(t)
 	if _, err := s.UpdateMemberRole(ctx, org.ID, admin.ID, nil); err != nil {
 		t.Fatalf("one of two admins demoted to guest: %v", err)
 	}

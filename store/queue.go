@@ -13,7 +13,7 @@ import (
 // newQueue builds an insert-only River client over the store's database/sql
 // pool: the store enqueues jobs inside its own transactions, so a job exists
 // exactly when the change that asked for it commits. Jobs are worked by the
-// workers of package store/jobs, which share the tables.
+// workers of package service/jobs, which share the tables.
 func newQueue(db *sql.DB) (*river.Client[*sql.Tx], error) {
 	c, err := river.NewClient(riverdatabasesql.New(db), &river.Config{})
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"sort"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // ChangedPage is a page that differs between a guard's base revision and
@@ -31,8 +33,8 @@ func checkBase(ctx context.Context, tx bun.IDB, cr *ChangeRequest, base, spaceRe
 	}
 	rev := new(Revision)
 	err := tx.NewSelect().Model(rev).Where("rev.id = ? AND rev.space_id = ?", base, cr.SpaceID).Scan(ctx)
-	if ErrorCode(dbError(err, "revision")) == CodeNotFound {
-		return Invalid("baseRevision", "%q is not a revision of this space", base)
+	if domain.ErrorCode(dbError(err, "revision")) == domain.CodeNotFound {
+		return domain.Invalid("baseRevision", "%q is not a revision of this space", base)
 	}
 	if err != nil {
 		return dbError(err, "revision")
@@ -45,7 +47,7 @@ func checkBase(ctx context.Context, tx bun.IDB, cr *ChangeRequest, base, spaceRe
 			current = spaceRev
 		}
 	default:
-		return Invalid("baseRevision", "%q is a revision of another change request", base)
+		return domain.Invalid("baseRevision", "%q is a revision of another change request", base)
 	}
 	now, err := revisionFor(ctx, tx, current)
 	if err != nil {
@@ -55,7 +57,7 @@ func checkBase(ctx context.Context, tx bun.IDB, cr *ChangeRequest, base, spaceRe
 	if err != nil {
 		return err
 	}
-	return &Error{Code: CodePrecondition,
+	return &domain.Error{Code: domain.CodePrecondition,
 		Message: "the content changed since revision " + base + " (it is now " + current + "): read it again and retry",
 		Data:    map[string]any{"revision": current, "changedPages": changed}}
 }

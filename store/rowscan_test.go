@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -37,14 +38,14 @@ func TestDirectScanAsBun(t *testing.T) {
 	must(err)
 	col, err := s.CreateCollection(ctx, org.ID, store.NewCollection{Title: "Guides"})
 	must(err)
-	edit := store.RoleEdit
+	edit := domain.RoleEdit
 	_, err = s.UpdateCollection(ctx, col.ID, store.CollectionPatch{SetDefaultLevel: true, DefaultLevel: &edit})
 	must(err)
 	inCol, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "In a collection", Visibility: store.VisibilityPrivate, ParentID: &col.ID})
 	must(err)
 	plain, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Plain", Emoji: "1f600", Visibility: store.VisibilityPublic})
 	must(err)
-	read := store.RoleRead
+	read := domain.RoleRead
 	_, err = s.UpdateSpace(ctx, plain.ID, store.SpacePatch{SetDefaultLevel: true, DefaultLevel: &read})
 	must(err)
 	gone, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Gone", Visibility: store.VisibilityPrivate})

@@ -5,21 +5,23 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // SAMLProvider is an identity provider members can sign in through.
 type SAMLProvider struct {
 	bun.BaseModel `bun:"table:saml_providers,alias:saml"`
 
-	ID             string    `bun:"id,pk"`
-	OrganizationID string    `bun:"organization_id"`
-	Label          string    `bun:"label"`
-	SSOURL         string    `bun:"sso_url"`
-	EntityID       string    `bun:"entity_id"`
-	Certificate    string    `bun:"certificate"`
-	DefaultTeamID  *string   `bun:"default_team_id"`
-	DefaultRole    *Role     `bun:"default_role"`
-	CreatedAt      time.Time `bun:"created_at"`
+	ID             string       `bun:"id,pk"`
+	OrganizationID string       `bun:"organization_id"`
+	Label          string       `bun:"label"`
+	SSOURL         string       `bun:"sso_url"`
+	EntityID       string       `bun:"entity_id"`
+	Certificate    string       `bun:"certificate"`
+	DefaultTeamID  *string      `bun:"default_team_id"`
+	DefaultRole    *domain.Role `bun:"default_role"`
+	CreatedAt      time.Time    `bun:"created_at"`
 }
 
 // SAMLPatch holds the fields of a SAML provider create or update; nil leaves
@@ -29,7 +31,7 @@ type SAMLPatch struct {
 	SetDefaultTeam                       bool
 	DefaultTeam                          *string
 	SetDefaultRole                       bool
-	DefaultRole                          *Role
+	DefaultRole                          *domain.Role
 }
 
 func (p SAMLPatch) apply(sp *SAMLProvider) {
@@ -63,14 +65,14 @@ func checkDefaultTeam(ctx context.Context, db bun.IDB, orgID string, teamID *str
 		return dbError(err, "team")
 	}
 	if !ok {
-		return Invalid("defaultTeam", "no team %q in this organization", *teamID)
+		return domain.Invalid("defaultTeam", "no team %q in this organization", *teamID)
 	}
 	return nil
 }
 
 // CreateSAMLProvider creates a SAML provider.
 func (s *Store) CreateSAMLProvider(ctx context.Context, orgID string, p SAMLPatch) (*SAMLProvider, error) {
-	sp := &SAMLProvider{ID: NewID(), OrganizationID: orgID, CreatedAt: s.Now()}
+	sp := &SAMLProvider{ID: domain.NewID(), OrganizationID: orgID, CreatedAt: s.Now()}
 	p.apply(sp)
 	if err := checkDefaultTeam(ctx, s.DB, orgID, sp.DefaultTeamID); err != nil {
 		return nil, err
@@ -122,7 +124,7 @@ func (s *Store) DeleteSAMLProvider(ctx context.Context, orgID, id string) error 
 			return dbError(err, "SAML provider")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("SAML provider")
+			return domain.NotFound("SAML provider")
 		}
 		return nil
 	}, ev{org: orgID, typ: EventSAMLProviderDeleted, object: id})

@@ -10,7 +10,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"folio/store/markdown"
+	"folio/domain"
+	"folio/internal/markdown"
 )
 
 // MaxSearchQuery is the longest search query, in characters.
@@ -55,7 +56,7 @@ func (s *Store) SearchSpace(ctx context.Context, spaceID, query string, args Pag
 // SearchOrganization searches the current revisions of the live spaces of
 // an organization that a member with role can read: every space for a
 // role, only those a default level opens for guests (role nil).
-func (s *Store) SearchOrganization(ctx context.Context, orgID string, role *Role, query string, args PageArgs) (Page[SearchHit], error) {
+func (s *Store) SearchOrganization(ctx context.Context, orgID string, role *domain.Role, query string, args PageArgs) (Page[SearchHit], error) {
 	// organization_id on the row itself lets the (organization_id, space_id,
 	// tsv) index skip other organizations' matches. The spaces that are not
 	// readable (deleted, or closed to guests) are then dropped by a NOT IN
@@ -173,10 +174,10 @@ type searchRow struct {
 func (s *Store) search(ctx context.Context, scope searchScope, query string, args PageArgs) (Page[SearchHit], error) {
 	var out Page[SearchHit]
 	if strings.TrimSpace(query) == "" {
-		return out, Invalid("query", "is required")
+		return out, domain.Invalid("query", "is required")
 	}
 	if utf8.RuneCountInString(query) > MaxSearchQuery {
-		return out, Invalid("query", "must be at most %d characters", MaxSearchQuery)
+		return out, domain.Invalid("query", "must be at most %d characters", MaxSearchQuery)
 	}
 	ks := keyset{name: "search\x00" + query, cols: []string{"neg_score", "space_id", "page_id"}}.in(scope.name, scope.id)
 	after, err := s.decodePage(ks, args.Page)
@@ -441,7 +442,7 @@ func documentsIn(ctx context.Context, tx bun.IDB, orgID string, hashes []string)
 // not for requests.
 func (s *Store) SearchMatches(ctx context.Context, orgID, query string) (int, error) {
 	if strings.TrimSpace(query) == "" {
-		return 0, Invalid("query", "is required")
+		return 0, domain.Invalid("query", "is required")
 	}
 	tsq, tsArgs := tsQuery(query)
 	var n int

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"folio/bench/corpus"
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -51,7 +52,7 @@ func BenchmarkSearch(b *testing.B) {
 	orgID, spaces, phrases := seedSearch(b, s)
 	r := rand.New(rand.NewPCG(3, 4))
 	vocab := corpus.Vocabulary(rand.New(rand.NewPCG(1, 2)))
-	admin := store.RoleAdmin
+	admin := domain.RoleAdmin
 	queries := map[string]func(i int) string{
 		"word":   func(int) string { return vocab[r.IntN(len(vocab))] },
 		"common": func(int) string { return corpus.Real[r.IntN(20)] },

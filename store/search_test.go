@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"folio/bench/corpus"
+	"folio/domain"
 	"folio/store"
 	"folio/store/pgtest"
 )
@@ -66,7 +67,7 @@ func TestSearchPagesAndScopes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	admin := store.RoleAdmin
+	admin := domain.RoleAdmin
 	// Phrases go through the word-pair index, alone, with a word, negated
 	// and as alternatives (where the pairs are no condition).
 	terms := []string{corpus.Real[0], corpus.Real[15], "instal", phrases[0], phrases[1] + " " + corpus.Real[0],
@@ -116,7 +117,7 @@ func TestSearchPagesAndScopes(t *testing.T) {
 	// Guests read only the spaces a default level opens; deleted spaces
 	// are never searched.
 	q := corpus.Real[0]
-	byRole := func(role *store.Role) int {
+	byRole := func(role *domain.Role) int {
 		_, n := searchAll(t, func(a store.PageArgs) (store.Page[store.SearchHit], error) {
 			return s.SearchOrganization(ctx, org.ID, role, q, a)
 		}, 1000)
@@ -129,7 +130,7 @@ func TestSearchPagesAndScopes(t *testing.T) {
 	if n := byRole(nil); n != 0 {
 		t.Fatalf("a guest finds %d pages in private spaces", n)
 	}
-	read := store.RoleRead
+	read := domain.RoleRead
 	if _, err := s.UpdateSpace(ctx, spaces[0], store.SpacePatch{SetDefaultLevel: true, DefaultLevel: &read}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Share links open a share-link site to whoever holds their key. Admins
@@ -69,7 +71,7 @@ func (s *Store) ActiveShareLink(ctx context.Context, siteID, key string) (bool, 
 
 // CreateShareLink creates an active share link with a new key.
 func (s *Store) CreateShareLink(ctx context.Context, site *Site, name string) (*ShareLink, error) {
-	l := &ShareLink{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Name: name, Active: true, CreatedAt: s.Now()}
+	l := &ShareLink{ID: domain.NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Name: name, Active: true, CreatedAt: s.Now()}
 	l.KeyHash = keyHash(s.ShareKey(l.ID))
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(l).Exec(ctx)

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // SiteSectionGroup groups sections of a site under a title.
@@ -41,8 +43,8 @@ func (s *Store) SiteSectionGroup(ctx context.Context, siteID, id string) (*SiteS
 func groupTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSectionGroup, error) {
 	g := new(SiteSectionGroup)
 	err := selectGroups(db).Where("grp.id = ? AND grp.site_id = ?", id, siteID).Scan(ctx, g)
-	if err != nil && ErrorCode(dbError(err, "")) == CodeNotFound && field != "" {
-		return nil, Invalid(field, "site section group %q is not in this site", id)
+	if err != nil && domain.ErrorCode(dbError(err, "")) == domain.CodeNotFound && field != "" {
+		return nil, domain.Invalid(field, "site section group %q is not in this site", id)
 	}
 	return g, dbError(err, "site section group")
 }
@@ -50,7 +52,7 @@ func groupTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSe
 // AddSiteSectionGroup creates a group at the end of the site root and moves
 // the named sections into it, in that order.
 func (s *Store) AddSiteSectionGroup(ctx context.Context, site *Site, title string, icon *string, sectionIDs []string) (*SiteSectionGroup, error) {
-	g := &SiteSectionGroup{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, Icon: icon, CreatedAt: s.Now()}
+	g := &SiteSectionGroup{ID: domain.NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, Icon: icon, CreatedAt: s.Now()}
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
@@ -141,7 +143,7 @@ func (s *Store) RemoveSectionFromGroup(ctx context.Context, g *SiteSectionGroup,
 			return err
 		}
 		if sec.GroupID == nil || *sec.GroupID != g.ID {
-			return NotFound("site section")
+			return domain.NotFound("site section")
 		}
 		return ungroup(ctx, tx, g, []string{sec.ID})
 	}, groupEvent(EventSiteSectionGroupUpdated, g, P{"removed": sectionID}))
@@ -196,7 +198,7 @@ func (s *Store) MoveSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, p
 				return nil, nil
 			}
 			if p.ID == g.ID {
-				return nil, Invalid(field, "a group cannot be placed next to itself")
+				return nil, domain.Invalid(field, "a group cannot be placed next to itself")
 			}
 			if p.Type == "site-section-group" {
 				other, err := groupTx(ctx, tx, g.SiteID, p.ID, field)
@@ -210,7 +212,7 @@ func (s *Store) MoveSiteSectionGroup(ctx context.Context, g *SiteSectionGroup, p
 				return nil, err
 			}
 			if sec.GroupID != nil {
-				return nil, Invalid(field, "site section %q is inside a group; groups sit at the site root", p.ID)
+				return nil, domain.Invalid(field, "site section %q is inside a group; groups sit at the site root", p.ID)
 			}
 			return &sec.Position, nil
 		}

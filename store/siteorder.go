@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Site structure order: the root of a site orders its ungrouped sections
@@ -28,7 +30,7 @@ func keyAmong(ctx context.Context, tx bun.IDB, siblings *bun.RawQuery, lo, hi *s
 			return "", err
 		}
 		if next != *hi {
-			return "", Invalid("position", "after and before must name adjacent siblings, in that order")
+			return "", domain.Invalid("position", "after and before must name adjacent siblings, in that order")
 		}
 		return keyBetween(*lo, *hi), nil
 	case lo != nil:

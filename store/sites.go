@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // SiteType is the plan a site is on; Folio serves every type alike.
@@ -126,7 +128,7 @@ type NewSite struct {
 
 // CreateSite creates a site with its first site spaces, in one transaction.
 func (s *Store) CreateSite(ctx context.Context, orgID string, n NewSite) (*Site, error) {
-	site := &Site{ID: NewID(), OrganizationID: orgID, Type: n.Type, Title: n.Title, Visibility: n.Visibility,
+	site := &Site{ID: domain.NewID(), OrganizationID: orgID, Type: n.Type, Title: n.Title, Visibility: n.Visibility,
 		CreatedAt: s.Now(), UpdatedAt: s.Now()}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(site).Exec(ctx); err != nil {
@@ -237,7 +239,7 @@ func setDefaultSiteSpace(ctx context.Context, tx bun.Tx, siteID, id string) erro
 		return err
 	}
 	if !sameParent(ss.SectionID, defaultSection) {
-		return Invalid("defaultSiteSpace", "must be a site space at the root of the site or in its default section")
+		return domain.Invalid("defaultSiteSpace", "must be a site space at the root of the site or in its default section")
 	}
 	return makeDefaultSiteSpace(ctx, tx, siteID, ss.SectionID, ss.ID)
 }

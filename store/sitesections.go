@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // SiteSection is a section of a site: a top-level part of it holding site
@@ -80,8 +82,8 @@ func (s *Store) SiteSection(ctx context.Context, siteID, id string) (*SiteSectio
 func siteSectionTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSection, error) {
 	sec := new(SiteSection)
 	err := selectSections(db).Where("sec.id = ? AND sec.site_id = ?", id, siteID).Scan(ctx, sec)
-	if err != nil && ErrorCode(dbError(err, "")) == CodeNotFound && field != "" {
-		return nil, Invalid(field, "site section %q is not in this site", id)
+	if err != nil && domain.ErrorCode(dbError(err, "")) == domain.CodeNotFound && field != "" {
+		return nil, domain.Invalid(field, "site section %q is not in this site", id)
 	}
 	return sec, dbError(err, "site section")
 }
@@ -113,7 +115,7 @@ func makeDefaultSection(ctx context.Context, tx bun.IDB, siteID, id string) erro
 // default and takes in the site spaces of the root (in their order), so a
 // site has either root site spaces or sections, never both.
 func (s *Store) AddSiteSection(ctx context.Context, site *Site, spaceID, title string) (*SiteSection, error) {
-	sec := &SiteSection{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, CreatedAt: s.Now()}
+	sec := &SiteSection{ID: domain.NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, Title: title, CreatedAt: s.Now()}
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockSite(ctx, tx, site.ID); err != nil {
 			return err
@@ -185,7 +187,7 @@ func (s *Store) UpdateSiteSection(ctx context.Context, site *Site, sec *SiteSect
 				return dbError(err, "site section")
 			}
 			if taken {
-				return Errorf(CodeConflict, "path %q is taken by another section of this site", *p.Path)
+				return domain.Errorf(domain.CodeConflict, "path %q is taken by another section of this site", *p.Path)
 			}
 			add("path = ?", *p.Path)
 		}
@@ -209,7 +211,7 @@ func (s *Store) UpdateSiteSection(ctx context.Context, site *Site, sec *SiteSect
 				return err
 			}
 			if !sameParent(ss.SectionID, &sec.ID) {
-				return Invalid("defaultSiteSpace", "site space %q is not in this section", ss.ID)
+				return domain.Invalid("defaultSiteSpace", "site space %q is not in this section", ss.ID)
 			}
 			return makeDefaultSiteSpace(ctx, tx, site.ID, ss.SectionID, ss.ID)
 		}
@@ -294,14 +296,14 @@ func (s *Store) MoveSiteSection(ctx context.Context, site *Site, sec *SiteSectio
 		var lo, hi *string
 		resolve := func(p *SitePointer, field string) (*string, error) {
 			if p.ID == sec.ID {
-				return nil, Invalid(field, "a section cannot be placed next to itself")
+				return nil, domain.Invalid(field, "a section cannot be placed next to itself")
 			}
 			other, err := siteSectionTx(ctx, tx, site.ID, p.ID, field)
 			if err != nil {
 				return nil, err
 			}
 			if (pos.After != nil && pos.Before != nil) && p == pos.Before && !sameParent(other.GroupID, group) {
-				return nil, Invalid(field, "after and before must name adjacent siblings, in that order")
+				return nil, domain.Invalid(field, "after and before must name adjacent siblings, in that order")
 			}
 			group = other.GroupID
 			return &other.Position, nil
@@ -335,8 +337,8 @@ func (s *Store) MoveSiteSection(ctx context.Context, site *Site, sec *SiteSectio
 func liveSpaceIn(ctx context.Context, db bun.IDB, orgID, spaceID, field string) (*Space, error) {
 	sp := new(Space)
 	err := selectSpaces(db).Where("space.id = ? AND space.organization_id = ? AND space.deleted_at IS NULL", spaceID, orgID).Scan(ctx, sp)
-	if err != nil && ErrorCode(dbError(err, "")) == CodeNotFound {
-		return nil, Invalid(field, "space %q is not in this organization", spaceID)
+	if err != nil && domain.ErrorCode(dbError(err, "")) == domain.CodeNotFound {
+		return nil, domain.Invalid(field, "space %q is not in this organization", spaceID)
 	}
 	return sp, dbError(err, "space")
 }

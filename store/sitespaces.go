@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // siteSpaceRow is the stored form of a site space.
@@ -125,8 +127,8 @@ func (s *Store) SiteSpace(ctx context.Context, siteID, id string) (*SiteSpace, e
 func siteSpaceTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSpace, error) {
 	ss := new(SiteSpace)
 	err := selectSiteSpaces(db).Where("ss.id = ? AND ss.site_id = ?", id, siteID).Scan(ctx, ss)
-	if err != nil && ErrorCode(dbError(err, "")) == CodeNotFound && field != "" {
-		return nil, Invalid(field, "site space %q is not in this site", id)
+	if err != nil && domain.ErrorCode(dbError(err, "")) == domain.CodeNotFound && field != "" {
+		return nil, domain.Invalid(field, "site space %q is not in this site", id)
 	}
 	return ss, dbError(err, "site space")
 }
@@ -177,7 +179,7 @@ func (s *Store) addSiteSpaceTx(ctx context.Context, tx bun.Tx, site *Site, space
 	} else if sectionID, err = defaultSectionID(ctx, tx, site.ID); err != nil {
 		return "", err
 	}
-	row := &siteSpaceRow{ID: NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, SectionID: sectionID,
+	row := &siteSpaceRow{ID: domain.NewID(), OrganizationID: site.OrganizationID, SiteID: site.ID, SectionID: sectionID,
 		SpaceID: sp.ID, CreatedAt: s.Now()}
 	siblings := tx.NewSelect().Table("site_spaces").Where("site_id = ? AND section_id IS NOT DISTINCT FROM ?", site.ID, sectionID)
 	taken, err := pathSet(ctx, siblings)
@@ -220,7 +222,7 @@ func (s *Store) UpdateSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, 
 				return dbError(err, "site space")
 			}
 			if taken {
-				return Errorf(CodeConflict, "path %q is taken by another site space of this section", *p.Path)
+				return domain.Errorf(domain.CodeConflict, "path %q is taken by another site space of this section", *p.Path)
 			}
 			q.Set("path = ?", *p.Path)
 		}
@@ -297,14 +299,14 @@ func (s *Store) MoveSiteSpace(ctx context.Context, site *Site, ss *SiteSpace, po
 				continue
 			}
 			if pt.p.ID == ss.ID {
-				return Invalid(pt.field, "a site space cannot be placed next to itself")
+				return domain.Invalid(pt.field, "a site space cannot be placed next to itself")
 			}
 			other, err := siteSpaceTx(ctx, tx, site.ID, pt.p.ID, pt.field)
 			if err != nil {
 				return err
 			}
 			if pt.field == "position.before" && pos.After != nil && !sameParent(other.SectionID, section) {
-				return Invalid("position", "after and before must name adjacent siblings, in that order")
+				return domain.Invalid("position", "after and before must name adjacent siblings, in that order")
 			}
 			section = other.SectionID
 			*pt.out = &other.Position

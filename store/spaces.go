@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Visibility says who can read a space beyond the organization's members.
@@ -44,26 +46,26 @@ const RetentionPeriod = 7 * 24 * time.Hour
 type Space struct {
 	bun.BaseModel `bun:"table:spaces,alias:space"`
 
-	ID                  string     `bun:"id,pk"`
-	OrganizationID      string     `bun:"organization_id"`
-	ParentID            *string    `bun:"parent_id"`
-	Title               string     `bun:"title"`
-	Emoji               string     `bun:"emoji"`
-	Visibility          Visibility `bun:"visibility"`
-	EditMode            EditMode   `bun:"edit_mode"`
-	DefaultLevel        *Role      `bun:"default_level"`
-	Position            string     `bun:"position"`
-	RevisionID          string     `bun:"revision_id"`
-	Comments            int        `bun:"comments"`
-	ChangeRequests      int        `bun:"change_requests"`
-	ChangeRequestsOpen  int        `bun:"change_requests_open"`
-	ChangeRequestsDraft int        `bun:"change_requests_draft"`
-	CreatedAt           time.Time  `bun:"created_at"`
-	UpdatedAt           time.Time  `bun:"updated_at"`
-	DeletedAt           *time.Time `bun:"deleted_at"`
+	ID                  string       `bun:"id,pk"`
+	OrganizationID      string       `bun:"organization_id"`
+	ParentID            *string      `bun:"parent_id"`
+	Title               string       `bun:"title"`
+	Emoji               string       `bun:"emoji"`
+	Visibility          Visibility   `bun:"visibility"`
+	EditMode            EditMode     `bun:"edit_mode"`
+	DefaultLevel        *domain.Role `bun:"default_level"`
+	Position            string       `bun:"position"`
+	RevisionID          string       `bun:"revision_id"`
+	Comments            int          `bun:"comments"`
+	ChangeRequests      int          `bun:"change_requests"`
+	ChangeRequestsOpen  int          `bun:"change_requests_open"`
+	ChangeRequestsDraft int          `bun:"change_requests_draft"`
+	CreatedAt           time.Time    `bun:"created_at"`
+	UpdatedAt           time.Time    `bun:"updated_at"`
+	DeletedAt           *time.Time   `bun:"deleted_at"`
 	// EffectiveLevel is the default level that applies to the space: its
 	// own, or else the one its collection passes on.
-	EffectiveLevel *Role `bun:"effective_level,scanonly"`
+	EffectiveLevel *domain.Role `bun:"effective_level,scanonly"`
 }
 
 const spaceColumns = "space.*, COALESCE(space.default_level, folio_collection_level(space.parent_id)) AS effective_level"
@@ -88,9 +90,9 @@ var spacesByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
 // read in one statement (a single space read needs nothing else).
 type SpaceAccess struct {
 	Space          `bun:",extend"`
-	ViewerMember   bool  `bun:"viewer_member,scanonly"`
-	ViewerRole     *Role `bun:"viewer_role,scanonly"`
-	ViewerOwnsTeam bool  `bun:"viewer_owns_team,scanonly"`
+	ViewerMember   bool         `bun:"viewer_member,scanonly"`
+	ViewerRole     *domain.Role `bun:"viewer_role,scanonly"`
+	ViewerOwnsTeam bool         `bun:"viewer_owns_team,scanonly"`
 }
 
 // SpacesForUser loads live spaces by id, each with userID's membership of
@@ -127,7 +129,7 @@ func (s *Store) Space(ctx context.Context, id string) (*Space, error) {
 		return nil, err
 	}
 	if sp.DeletedAt != nil {
-		return nil, NotFound("space")
+		return nil, domain.NotFound("space")
 	}
 	return sp, nil
 }
@@ -145,7 +147,7 @@ func (s *Store) ListSpaces(ctx context.Context, orgID string, args PageArgs) (Pa
 // ListSpacesFor lists the live spaces a member can access, given their
 // organization role: every space for members with a role, for guests only
 // those a default level opens. desc lists the newest first.
-func (s *Store) ListSpacesFor(ctx context.Context, orgID string, role *Role, desc bool, args PageArgs) (Page[Space], error) {
+func (s *Store) ListSpacesFor(ctx context.Context, orgID string, role *domain.Role, desc bool, args PageArgs) (Page[Space], error) {
 	q := selectSpaces(s.DB).Where("space.organization_id = ? AND space.deleted_at IS NULL", orgID)
 	if role == nil {
 		q.Where("COALESCE(space.default_level, folio_collection_level(space.parent_id)) IS NOT NULL")
@@ -193,8 +195,8 @@ func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Spa
 
 // createSpaceTx creates a space inside tx, holding the tree lock.
 func (s *Store) createSpaceTx(ctx context.Context, tx bun.Tx, orgID string, n NewSpace) (*Space, error) {
-	sp := &Space{ID: NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
-		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: NewID()}
+	sp := &Space{ID: domain.NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
+		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: domain.NewID()}
 	if sp.EditMode == "" {
 		sp.EditMode = EditLive
 	}
@@ -226,7 +228,7 @@ type SpacePatch struct {
 	EditMode        *EditMode
 	Visibility      *Visibility
 	SetDefaultLevel bool
-	DefaultLevel    *Role
+	DefaultLevel    *domain.Role
 }
 
 // UpdateSpace applies a patch to a live space.
@@ -282,7 +284,7 @@ func (s *Store) RestoreSpace(ctx context.Context, sp *Space) (*Space, error) {
 		return sp, nil
 	}
 	if !sp.DeletedAt.After(s.Now().Add(-RetentionPeriod)) {
-		return nil, Errorf(CodeNotFound, "space not found: it was deleted more than 7 days ago and can no longer be restored")
+		return nil, domain.Errorf(domain.CodeNotFound, "space not found: it was deleted more than 7 days ago and can no longer be restored")
 	}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockTrees(ctx, tx, sp.OrganizationID); err != nil {
@@ -331,7 +333,7 @@ func (s *Store) PurgeDeletedSpaces(ctx context.Context) (int, error) {
 // values, just after it among its siblings.
 func (s *Store) DuplicateSpace(ctx context.Context, src *Space) (*Space, error) {
 	cp := *src
-	cp.ID, cp.RevisionID = NewID(), NewID()
+	cp.ID, cp.RevisionID = domain.NewID(), domain.NewID()
 	cp.Comments, cp.ChangeRequests, cp.ChangeRequestsOpen, cp.ChangeRequestsDraft = 0, 0, 0, 0
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockTrees(ctx, tx, src.OrganizationID); err != nil {
@@ -447,7 +449,7 @@ func RequireLive(ctx context.Context, db bun.IDB, spaceID string) error {
 		return dbError(err, "space")
 	}
 	if row.DeletedAt != nil {
-		return NotFound("space")
+		return domain.NotFound("space")
 	}
 	if row.EditMode == EditLocked {
 		return ErrLocked
@@ -456,4 +458,4 @@ func RequireLive(ctx context.Context, db bun.IDB, spaceID string) error {
 }
 
 // ErrLocked answers content writes to a space whose editMode is locked.
-var ErrLocked = &Error{Code: CodeConflict, Message: "the space is locked (editMode is locked): an admin must set editMode to live before its content can change"}
+var ErrLocked = &domain.Error{Code: domain.CodeConflict, Message: "the space is locked (editMode is locked): an admin must set editMode to live before its content can change"}

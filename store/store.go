@@ -1,5 +1,6 @@
 // Package store is Folio's data layer: bun models and queries over
-// PostgreSQL, transactions, keyset pagination, ids and the domain error type.
+// PostgreSQL, transactions, keyset pagination; its errors carry the codes of
+// folio/domain, where the roles and ids live too.
 package store
 
 import (

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Team is a named group of an organization's members.
@@ -22,11 +24,11 @@ type Team struct {
 type TeamMembership struct {
 	bun.BaseModel `bun:"table:team_members,alias:tm"`
 
-	OrganizationID string    `bun:"organization_id"`
-	TeamID         string    `bun:"team_id,pk"`
-	UserID         string    `bun:"user_id,pk"`
-	Role           TeamRole  `bun:"role"`
-	AddedAt        time.Time `bun:"added_at"`
+	OrganizationID string          `bun:"organization_id"`
+	TeamID         string          `bun:"team_id,pk"`
+	UserID         string          `bun:"user_id,pk"`
+	Role           domain.TeamRole `bun:"role"`
+	AddedAt        time.Time       `bun:"added_at"`
 }
 
 // TeamFilter narrows a team list.
@@ -61,7 +63,7 @@ var teamsByID = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
 
 // CreateTeam creates a team with initial members (user ids, all members of the organization).
 func (s *Store) CreateTeam(ctx context.Context, orgID, title string, members []string) (*Team, error) {
-	t := &Team{ID: NewID(), OrganizationID: orgID, Title: title, CreatedAt: s.Now()}
+	t := &Team{ID: domain.NewID(), OrganizationID: orgID, Title: title, CreatedAt: s.Now()}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(t).Exec(ctx); err != nil {
 			return dbError(err, "team")
@@ -100,7 +102,7 @@ func (s *Store) DeleteTeam(ctx context.Context, orgID, teamID string) error {
 			return dbError(err, "team")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("team")
+			return domain.NotFound("team")
 		}
 		return nil
 	}, teamEvent(EventTeamDeleted, orgID, teamID, nil))
@@ -144,7 +146,7 @@ func (s *Store) MemberTeamsTitled(ctx context.Context, member MemberKey, title s
 // and Remove is removed. Memberships sets roles of (possibly new) members.
 type TeamUpdate struct {
 	Add, Remove []string // user ids or e-mail addresses
-	Memberships map[string]TeamRole
+	Memberships map[string]domain.TeamRole
 }
 
 // UpdateTeamMembers applies a bulk change in one transaction.
@@ -166,7 +168,7 @@ func (s *Store) UpdateTeamMembers(ctx context.Context, t *Team, u TeamUpdate) er
 		if err != nil {
 			return err
 		}
-		roles := map[string]TeamRole{}
+		roles := map[string]domain.TeamRole{}
 		for i, k := range roleIDs {
 			roles[withRole[i]] = u.Memberships[k]
 		}
@@ -195,13 +197,13 @@ func (s *Store) UpdateTeamMembers(ctx context.Context, t *Team, u TeamUpdate) er
 }
 
 // SetTeamMember adds a member to a team or changes their role.
-func (s *Store) SetTeamMember(ctx context.Context, t *Team, userID string, role TeamRole) error {
+func (s *Store) SetTeamMember(ctx context.Context, t *Team, userID string, role domain.TeamRole) error {
 	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		ids, err := resolveMembers(ctx, tx, t.OrganizationID, "userId", []string{userID})
 		if err != nil {
 			return err
 		}
-		if err := upsertTeamMembers(ctx, tx, s.Now(), t, ids, map[string]TeamRole{ids[0]: role}); err != nil {
+		if err := upsertTeamMembers(ctx, tx, s.Now(), t, ids, map[string]domain.TeamRole{ids[0]: role}); err != nil {
 			return err
 		}
 		return s.emit(ctx, tx, teamEvent(EventTeamUpdated, t.OrganizationID, t.ID, P{"added": ids, "role": role}))
@@ -223,7 +225,7 @@ func (s *Store) RemoveTeamMember(ctx context.Context, teamID, userID string) err
 
 // upsertTeamMembers adds users to a team; existing members keep their role
 // unless roles names one.
-func upsertTeamMembers(ctx context.Context, tx bun.IDB, now time.Time, t *Team, userIDs []string, roles map[string]TeamRole) error {
+func upsertTeamMembers(ctx context.Context, tx bun.IDB, now time.Time, t *Team, userIDs []string, roles map[string]domain.TeamRole) error {
 	seen := map[string]bool{}
 	var rows []TeamMembership
 	for _, id := range userIDs {
@@ -233,7 +235,7 @@ func upsertTeamMembers(ctx context.Context, tx bun.IDB, now time.Time, t *Team, 
 		seen[id] = true
 		role, set := roles[id]
 		if !set {
-			role = TeamMember
+			role = domain.TeamMember
 		}
 		rows = append(rows, TeamMembership{OrganizationID: t.OrganizationID, TeamID: t.ID, UserID: id, Role: role, AddedAt: now})
 		if set {
@@ -261,7 +263,7 @@ func resolveMembers(ctx context.Context, db bun.IDB, orgID, field string, refs [
 	}
 	for i, id := range ids {
 		if id == "" {
-			return nil, Invalid(field, "%q is not a member of the organization", refs[i])
+			return nil, domain.Invalid(field, "%q is not a member of the organization", refs[i])
 		}
 	}
 	return ids, nil
@@ -309,7 +311,7 @@ func (s *Store) TeamRolesOfUser(ctx context.Context, userID string, teamIDs []st
 }
 
 // teamRoleRank encodes team roles for counting loaders: 0 none, 1 member, 2 owner.
-var teamRoleRank = map[TeamRole]int{TeamMember: 1, TeamOwner: 2}
+var teamRoleRank = map[domain.TeamRole]int{domain.TeamMember: 1, domain.TeamOwner: 2}
 
 // OwnerRank is what TeamRolesOfUser reports for a team owner.
 const OwnerRank = 2

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // TranslationLanguages are the language codes translation settings accept
@@ -36,7 +38,7 @@ func languages(in []string) ([]string, error) {
 	for _, l := range in {
 		l = strings.ToLower(strings.TrimSpace(l))
 		if !slices.Contains(TranslationLanguages, l) {
-			return nil, Invalid("languages", "%q is not a supported language code", l)
+			return nil, domain.Invalid("languages", "%q is not a supported language code", l)
 		}
 		if !slices.Contains(out, l) {
 			out = append(out, l)
@@ -66,7 +68,7 @@ func (s *Store) CreateTranslationSettings(ctx context.Context, orgID, title stri
 		return nil, err
 	}
 	now := s.Now()
-	t := &TranslationSettings{ID: NewID(), OrganizationID: orgID, Title: title, Languages: langs, CreatedAt: now, UpdatedAt: now}
+	t := &TranslationSettings{ID: domain.NewID(), OrganizationID: orgID, Title: title, Languages: langs, CreatedAt: now, UpdatedAt: now}
 	err = s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(t).Exec(ctx)
 		return dbError(err, "translation settings")
@@ -101,7 +103,7 @@ func (s *Store) DeleteTranslationSettings(ctx context.Context, orgID, id string)
 			return dbError(err, "translation settings")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("translation settings")
+			return domain.NotFound("translation settings")
 		}
 		return nil
 	}, ev{org: orgID, typ: EventTranslationDeleted, object: id})

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // User is a person with an account on this server.
@@ -44,12 +46,12 @@ func hashToken(token string) []byte {
 func (s *Store) EnsureUser(ctx context.Context, email, name string) (*User, error) {
 	email = strings.TrimSpace(email)
 	if !strings.Contains(email, "@") {
-		return nil, Invalid("email", "must be an e-mail address")
+		return nil, domain.Invalid("email", "must be an e-mail address")
 	}
 	if name == "" {
 		name, _, _ = strings.Cut(email, "@")
 	}
-	u := &User{ID: NewID(), Email: email, DisplayName: name, CreatedAt: s.Now()}
+	u := &User{ID: domain.NewID(), Email: email, DisplayName: name, CreatedAt: s.Now()}
 	_, err := s.DB.NewInsert().Model(u).
 		On("CONFLICT (lower(email)) DO UPDATE").Set(`email = "user".email`).
 		Returning("*").Exec(ctx)
@@ -59,8 +61,8 @@ func (s *Store) EnsureUser(ctx context.Context, email, name string) (*User, erro
 // CreateToken issues a new API token for the user and returns it in clear;
 // it cannot be shown again.
 func (s *Store) CreateToken(ctx context.Context, userID string) (string, error) {
-	token := TokenPrefix + randomString(40)
-	t := &APIToken{ID: NewID(), UserID: userID, TokenHash: hashToken(token), CreatedAt: s.Now()}
+	token := TokenPrefix + domain.RandomString(40)
+	t := &APIToken{ID: domain.NewID(), UserID: userID, TokenHash: hashToken(token), CreatedAt: s.Now()}
 	_, err := s.DB.NewInsert().Model(t).Exec(ctx)
 	return token, dbError(err, "token")
 }
@@ -74,7 +76,7 @@ func (s *Store) RevokeToken(ctx context.Context, token string) error {
 		return dbError(err, "token")
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return NotFound("token")
+		return domain.NotFound("token")
 	}
 	return nil
 }
@@ -82,7 +84,7 @@ func (s *Store) RevokeToken(ctx context.Context, token string) error {
 // Authenticate resolves a bearer token to its user. Any token that is
 // malformed, unknown or revoked is CodeUnauthenticated.
 func (s *Store) Authenticate(ctx context.Context, token string) (*User, error) {
-	bad := Errorf(CodeUnauthenticated, "invalid or revoked API token")
+	bad := domain.Errorf(domain.CodeUnauthenticated, "invalid or revoked API token")
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 200 {
 		return nil, bad
 	}

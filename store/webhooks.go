@@ -12,6 +12,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/uptrace/bun"
+
+	"folio/domain"
 )
 
 // Webhook sends an organization's events of some types to a URL.
@@ -101,7 +103,7 @@ func (s *Store) kickWebhooks(ctx context.Context, db bun.IDB, hooks []string) er
 	if !ok {
 		return fmt.Errorf("enqueue webhook deliveries: not in a transaction")
 	}
-	// Held until commit: see the delivery worker's finish (store/jobs).
+	// Held until commit: see the delivery worker's finish (service/jobs).
 	if _, err := tx.NewRaw("SELECT 1 FROM webhooks WHERE id IN (?) ORDER BY id FOR KEY SHARE", bun.In(hooks)).Exec(ctx); err != nil {
 		return dbError(err, "webhook")
 	}
@@ -137,7 +139,7 @@ func CheckEventTypes(field string, types []string) error {
 			}
 		}
 		if !ok {
-			return Invalid(field, "%q is not an event type (docs/api/change-feed.md lists them; \"space.*\" takes every space event)", t)
+			return domain.Invalid(field, "%q is not an event type (docs/api/change-feed.md lists them; \"space.*\" takes every space event)", t)
 		}
 	}
 	return nil
@@ -148,7 +150,7 @@ func (s *Store) CreateWebhook(ctx context.Context, orgID, url string, events []s
 	if events == nil {
 		events = []string{}
 	}
-	w := &Webhook{ID: NewID(), OrganizationID: orgID, URL: url, Events: events, Secret: NewWebhookSecret(), Active: active,
+	w := &Webhook{ID: domain.NewID(), OrganizationID: orgID, URL: url, Events: events, Secret: NewWebhookSecret(), Active: active,
 		CreatedAt: s.Now(), UpdatedAt: s.Now()}
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(w).Exec(ctx)
@@ -230,7 +232,7 @@ func (s *Store) DeleteWebhook(ctx context.Context, orgID, id string) error {
 			return dbError(err, "webhook")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return NotFound("webhook")
+			return domain.NotFound("webhook")
 		}
 		return nil
 	}, ev{org: orgID, typ: EventWebhookDeleted, object: id})
@@ -253,7 +255,7 @@ func (s *Store) Redeliver(ctx context.Context, w *Webhook, deliveryID string) (*
 		if err := tx.NewSelect().Model(src).ColumnExpr("dl.*").Where("dl.id = ? AND dl.webhook_id = ?", deliveryID, w.ID).Scan(ctx); err != nil {
 			return dbError(err, "delivery")
 		}
-		*d = WebhookDelivery{ID: NewID(), OrganizationID: w.OrganizationID, WebhookID: w.ID, EventID: src.EventID,
+		*d = WebhookDelivery{ID: domain.NewID(), OrganizationID: w.OrganizationID, WebhookID: w.ID, EventID: src.EventID,
 			EventType: src.EventType, Body: src.Body, RedeliveryOf: &src.ID, Status: DeliveryPending,
 			CreatedAt: s.Now(), NextAttemptAt: s.Now()}
 		if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
@@ -291,7 +293,7 @@ func (s *Store) webhookDelivery(ctx context.Context, id string) (*WebhookDeliver
 func (s *Store) NextDelivery(ctx context.Context, webhookID string) (*Webhook, *WebhookDelivery, error) {
 	w := new(Webhook)
 	if err := s.DB.NewSelect().Model(w).Where("wh.id = ?", webhookID).Scan(ctx); err != nil {
-		if ErrorCode(dbError(err, "webhook")) == CodeNotFound {
+		if domain.ErrorCode(dbError(err, "webhook")) == domain.CodeNotFound {
 			return nil, nil, nil
 		}
 		return nil, nil, err
@@ -302,7 +304,7 @@ func (s *Store) NextDelivery(ctx context.Context, webhookID string) (*Webhook, *
 		q.Where("dl.redelivery_of IS NOT NULL")
 	}
 	if err := q.OrderExpr("dl.seq").Limit(1).Scan(ctx); err != nil {
-		if ErrorCode(dbError(err, "delivery")) == CodeNotFound {
+		if domain.ErrorCode(dbError(err, "delivery")) == domain.CodeNotFound {
 			return w, nil, nil
 		}
 		return nil, nil, err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -89,7 +90,7 @@ type organization struct {
 	EmailDomains         []string                      `json:"emailDomains"`
 	Hostname             *string                       `json:"hostname,omitempty"`
 	Type                 string                        `json:"type"`
-	DefaultRole          *store.Role                   `json:"defaultRole"`
+	DefaultRole          *domain.Role                  `json:"defaultRole"`
 	DefaultContent       json.RawMessage               `json:"defaultContent,omitempty"`
 	SSO                  *bool                         `json:"sso,omitempty"`
 	AI                   *bool                         `json:"ai,omitempty"`
@@ -125,7 +126,7 @@ type space struct {
 	Organization        string                 `json:"organization"`
 	Parent              *string                `json:"parent,omitempty"`
 	Revision            string                 `json:"revision"`
-	DefaultLevel        *store.Role            `json:"defaultLevel"`
+	DefaultLevel        *domain.Role           `json:"defaultLevel"`
 	Comments            int                    `json:"comments"`
 	ChangeRequests      int                    `json:"changeRequests"`
 	ChangeRequestsOpen  int                    `json:"changeRequestsOpen"`

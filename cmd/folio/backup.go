@@ -25,7 +25,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"folio/graph"
+	"folio/internal/buildinfo"
 	"folio/migrations"
 	"folio/store"
 )
@@ -38,7 +38,7 @@ import (
 //
 // Consistency: pg_dump reads the whole database in one snapshot, and the
 // blob directory is copied only after the dump has finished. Blobs are
-// content-addressed and immutable (store/blob.Dir.Put writes a file once
+// content-addressed and immutable (internal/blob.Dir.Put writes a file once
 // under the SHA-256 of its bytes and nothing ever rewrites or deletes it;
 // purging deleted spaces removes rows, never blobs),
 // and every writer puts a blob before it inserts the rows that name it
@@ -112,7 +112,7 @@ func backupCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	defer closeStore()
-	m := backupManifest{Format: backupFormat, FolioVersion: graph.Version, FolioCommit: graph.Commit, CreatedAt: start.Truncate(time.Second)}
+	m := backupManifest{Format: backupFormat, FolioVersion: buildinfo.Version, FolioCommit: buildinfo.Commit, CreatedAt: start.Truncate(time.Second)}
 	serverVersion, serverMajor, err := pgServerVersion(ctx, s)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -421,11 +421,11 @@ func readManifest(tr *tar.Reader) (backupManifest, error) {
 	}
 	if m.Format < 1 || m.Format > backupFormat {
 		return m, fmt.Errorf("the backup's format is %d; this folio (%s) reads format %d and older: restore it with a newer folio",
-			m.Format, graph.Version, backupFormat)
+			m.Format, buildinfo.Version, backupFormat)
 	}
 	if m.Migration != "" && !knownMigration(m.Migration) {
 		return m, fmt.Errorf("the backup was made by a newer Folio (%s; its database has migration %s, which this folio %s does not know): restore it with that version or a newer one",
-			m.FolioVersion, m.Migration, graph.Version)
+			m.FolioVersion, m.Migration, buildinfo.Version)
 	}
 	return m, nil
 }

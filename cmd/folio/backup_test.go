@@ -17,11 +17,11 @@ import (
 	"strings"
 	"testing"
 
+	"folio/internal/blob"
 	"folio/migrations"
+	"folio/service/seed"
 	"folio/store"
-	"folio/store/blob"
 	"folio/store/pgtest"
-	"folio/store/seed"
 )
 
 // emptyDatabase creates a new, empty database on the test server, owned by

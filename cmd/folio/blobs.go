@@ -4,7 +4,7 @@ import (
 	"context"
 	"path/filepath"
 
-	"folio/store/blob"
+	"folio/internal/blob"
 )
 
 // blobStore is where every command keeps file bytes (blob.FromEnv): the

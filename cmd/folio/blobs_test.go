@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"folio/store/blob"
-	"folio/store/blob/blobtest"
+	"folio/internal/blob"
+	"folio/internal/blob/blobtest"
 )
 
 // unsetS3 clears the S3 settings for one test.

@@ -10,8 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"folio/domain"
+	"folio/service/export"
 	"folio/store"
-	"folio/store/export"
 )
 
 // exportCmd writes a space's current content as an archive (folio export
@@ -38,7 +39,7 @@ func exportCmd(ctx context.Context, args []string) error {
 	defer closeStore()
 	sp, err := s.Space(ctx, *spaceID)
 	if err != nil {
-		return fmt.Errorf("export: space %s: %s", *spaceID, store.ErrorMessage(err))
+		return fmt.Errorf("export: space %s: %s", *spaceID, domain.ErrorMessage(err))
 	}
 	blobs, err := blobStore(ctx)
 	if err != nil {
@@ -114,7 +115,7 @@ func importCmd(ctx context.Context, args []string) error {
 	defer closeStore()
 	u, err := export.Actor(ctx, s, *orgID, *email)
 	if err != nil {
-		return fmt.Errorf("import: %s", store.ErrorMessage(err))
+		return fmt.Errorf("import: %s", domain.ErrorMessage(err))
 	}
 	blobs, err := blobStore(ctx)
 	if err != nil {
@@ -122,7 +123,7 @@ func importCmd(ctx context.Context, args []string) error {
 	}
 	res, err := export.Import(ctx, s, blobs, *orgID, u, *title, data)
 	if err != nil {
-		if msg := store.ErrorMessage(err); store.ErrorCode(err) != store.CodeInternal {
+		if msg := domain.ErrorMessage(err); domain.ErrorCode(err) != domain.CodeInternal {
 			return fmt.Errorf("import: %s", msg)
 		}
 		return fmt.Errorf("import: %w", err)

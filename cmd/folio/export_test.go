@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
+	"folio/internal/blob"
+	"folio/service/seed"
 	"folio/store"
-	"folio/store/blob"
 	"folio/store/pgtest"
-	"folio/store/seed"
 )
 
 type quietSeed struct{}
@@ -120,7 +121,7 @@ func TestExportImportCommands(t *testing.T) {
 	reader := ""
 	for _, id := range org.Members {
 		ms, _ := s.MembersByKey(ctx, []store.MemberKey{{OrganizationID: org.ID, UserID: id}})
-		if len(ms) == 1 && !ms[0].Role.AtLeast(store.RoleCreate) {
+		if len(ms) == 1 && !ms[0].Role.AtLeast(domain.RoleCreate) {
 			us, _ := s.UsersByID(ctx, []string{id})
 			reader = us[0].Email
 		}

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"time"
 
-	"folio/store/fetch"
-	"folio/store/siteimport"
+	"folio/internal/fetch"
+	"folio/service/siteimport"
 )
 
 // importConfig reads the website import settings from the environment.

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"time"
 
+	"folio/internal/fetch"
+	"folio/service/jobs"
 	"folio/store"
-	"folio/store/fetch"
-	"folio/store/jobs"
 )
 
 // jobsConfig reads the workers' settings from the environment.

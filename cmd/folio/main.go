@@ -10,7 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"folio/store/logs"
+	"folio/internal/logs"
 )
 
 const usage = `folio: a self-hostable documentation platform server

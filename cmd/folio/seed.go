@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"folio/store/seed"
+	"folio/service/seed"
 )
 
 // seedCmd fills a new organization (folio seed [--scale small|medium|large])

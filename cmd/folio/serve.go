@@ -16,9 +16,9 @@ import (
 	"github.com/KimMachineGun/automemlimit/memlimit"
 
 	"folio/graph"
+	"folio/internal/metrics"
 	"folio/rest"
-	"folio/store/jobs"
-	"folio/store/metrics"
+	"folio/service/jobs"
 )
 
 func serve(ctx context.Context) error {

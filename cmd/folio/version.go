@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"folio/graph"
+	"folio/internal/buildinfo"
 )
 
 // versionCmd prints the release this binary is (folio version): the
@@ -13,6 +13,6 @@ func versionCmd(w io.Writer, args []string) error {
 	if len(args) != 0 {
 		return fmt.Errorf("usage: folio version")
 	}
-	_, err := fmt.Fprintf(w, "folio %s (commit %s, built %s)\n", graph.Version, graph.Commit, graph.Build)
+	_, err := fmt.Fprintf(w, "folio %s (commit %s, built %s)\n", buildinfo.Version, buildinfo.Commit, buildinfo.Build)
 	return err
 }

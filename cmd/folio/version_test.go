@@ -22,7 +22,7 @@ func TestVersionCommand(t *testing.T) {
 		commit  = "abc1234def5678abc1234def5678abc1234def56"
 		build   = "2026-11-25T09:00:00Z"
 	)
-	ldflags := "-X folio/graph.Version=" + version + " -X folio/graph.Commit=" + commit + " -X folio/graph.Build=" + build
+	ldflags := "-X folio/internal/buildinfo.Version=" + version + " -X folio/internal/buildinfo.Commit=" + commit + " -X folio/internal/buildinfo.Build=" + build
 	if out, err := exec.Command("go", "build", "-ldflags", ldflags, "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"folio/domain"
 	"folio/graph/gqlruntime"
 	"folio/graph/model"
 	"folio/store"
@@ -22633,7 +22634,7 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -22642,8 +22643,8 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -26219,7 +26220,7 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -26228,8 +26229,8 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -26521,7 +26522,7 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -26530,8 +26531,8 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -26782,7 +26783,7 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -26791,8 +26792,8 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -27182,8 +27183,8 @@ func (ec *executionContext) _MemberSpace_permission(ctx context.Context, field g
 			return obj.Permission, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v store.Role) graphql.Marshaler {
-			return ec.marshalNRole2folioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v domain.Role) graphql.Marshaler {
+			return ec.marshalNRole2folioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		true,
@@ -32502,7 +32503,7 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -32511,8 +32512,8 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -37997,7 +37998,7 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -38006,8 +38007,8 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -42139,7 +42140,7 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 
 			directive1 := func(ctx context.Context) (any, error) {
 				if ec.Directives.KeepNull == nil {
-					var zeroVal *store.Role
+					var zeroVal *domain.Role
 					return zeroVal, errors.New("directive keepNull is not implemented")
 				}
 				return ec.Directives.KeepNull(ctx, obj, directive0)
@@ -42148,8 +42149,8 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 			next = directive1
 			return next
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *store.Role) graphql.Marshaler {
-			return ec.marshalORole2ᚖfolioᚋstoreᚐRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
+			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
 		true,
 		false,
@@ -43772,8 +43773,8 @@ func (ec *executionContext) _TeamMemberRoleInfo_role(ctx context.Context, field 
 			return obj.Role, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v store.TeamRole) graphql.Marshaler {
-			return ec.marshalNTeamRole2folioᚋstoreᚐTeamRole(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v domain.TeamRole) graphql.Marshaler {
+			return ec.marshalNTeamRole2folioᚋdomainᚐTeamRole(ctx, selections, v)
 		},
 		true,
 		true,
@@ -47694,7 +47695,7 @@ func (ec *executionContext) unmarshalInputCreateInviteInput(ctx context.Context,
 		switch k {
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -48073,7 +48074,7 @@ func (ec *executionContext) unmarshalInputCreateSAMLProviderInput(ctx context.Co
 			it.DefaultTeam = graphql.OmittableOf(data)
 		case "defaultRole":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultRole"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -48917,7 +48918,7 @@ func (ec *executionContext) unmarshalInputInviteEmail(ctx context.Context, obj a
 			it.Email = data
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -48966,7 +48967,7 @@ func (ec *executionContext) unmarshalInputInviteUsersInput(ctx context.Context, 
 			it.Emails = data
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -49474,7 +49475,7 @@ func (ec *executionContext) unmarshalInputSetTeamMemberInput(ctx context.Context
 		switch k {
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole(ctx, v)
+			data, err := ec.unmarshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -49960,7 +49961,7 @@ func (ec *executionContext) unmarshalInputTeamMembershipInput(ctx context.Contex
 		switch k {
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalNTeamRole2folioᚋstoreᚐTeamRole(ctx, v)
+			data, err := ec.unmarshalNTeamRole2folioᚋdomainᚐTeamRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -50222,7 +50223,7 @@ func (ec *executionContext) unmarshalInputUpdateCollectionInput(ctx context.Cont
 			}
 		case "defaultLevel":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultLevel"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -50627,7 +50628,7 @@ func (ec *executionContext) unmarshalInputUpdateInviteInput(ctx context.Context,
 		switch k {
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -50669,7 +50670,7 @@ func (ec *executionContext) unmarshalInputUpdateMemberInput(ctx context.Context,
 		switch k {
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -50842,7 +50843,7 @@ func (ec *executionContext) unmarshalInputUpdateOrganizationInput(ctx context.Co
 			}
 		case "defaultRole":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultRole"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -51083,7 +51084,7 @@ func (ec *executionContext) unmarshalInputUpdateSAMLProviderInput(ctx context.Co
 			it.DefaultTeam = graphql.OmittableOf(data)
 		case "defaultRole":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultRole"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -52029,7 +52030,7 @@ func (ec *executionContext) unmarshalInputUpdateSpaceInput(ctx context.Context, 
 			it.Visibility = data
 		case "defaultLevel":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultLevel"))
-			data, err := ec.unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx, v)
+			data, err := ec.unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -62670,15 +62671,15 @@ func (ec *executionContext) marshalNRevisionURLs2folioᚋgraphᚋmodelᚐRevisio
 	return ec._RevisionURLs(ctx, sel, &v)
 }
 
-func (ec *executionContext) unmarshalNRole2folioᚋstoreᚐRole(ctx context.Context, v any) (store.Role, error) {
+func (ec *executionContext) unmarshalNRole2folioᚋdomainᚐRole(ctx context.Context, v any) (domain.Role, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNRole2folioᚋstoreᚐRole[tmp]
+	res := unmarshalNRole2folioᚋdomainᚐRole[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRole2folioᚋstoreᚐRole(ctx context.Context, sel ast.SelectionSet, v store.Role) graphql.Marshaler {
+func (ec *executionContext) marshalNRole2folioᚋdomainᚐRole(ctx context.Context, sel ast.SelectionSet, v domain.Role) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNRole2folioᚋstoreᚐRole[v])
+	res := graphql.MarshalString(marshalNRole2folioᚋdomainᚐRole[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Role!")
 	}
@@ -62686,21 +62687,21 @@ func (ec *executionContext) marshalNRole2folioᚋstoreᚐRole(ctx context.Contex
 }
 
 var (
-	unmarshalNRole2folioᚋstoreᚐRole = map[string]store.Role{
-		"read":    store.RoleRead,
-		"comment": store.RoleComment,
-		"review":  store.RoleReview,
-		"edit":    store.RoleEdit,
-		"create":  store.RoleCreate,
-		"admin":   store.RoleAdmin,
+	unmarshalNRole2folioᚋdomainᚐRole = map[string]domain.Role{
+		"read":    domain.RoleRead,
+		"comment": domain.RoleComment,
+		"review":  domain.RoleReview,
+		"edit":    domain.RoleEdit,
+		"create":  domain.RoleCreate,
+		"admin":   domain.RoleAdmin,
 	}
-	marshalNRole2folioᚋstoreᚐRole = map[store.Role]string{
-		store.RoleRead:    "read",
-		store.RoleComment: "comment",
-		store.RoleReview:  "review",
-		store.RoleEdit:    "edit",
-		store.RoleCreate:  "create",
-		store.RoleAdmin:   "admin",
+	marshalNRole2folioᚋdomainᚐRole = map[domain.Role]string{
+		domain.RoleRead:    "read",
+		domain.RoleComment: "comment",
+		domain.RoleReview:  "review",
+		domain.RoleEdit:    "edit",
+		domain.RoleCreate:  "create",
+		domain.RoleAdmin:   "admin",
 	}
 )
 
@@ -63372,15 +63373,15 @@ func (ec *executionContext) marshalNTeamPermissions2ᚖfolioᚋgraphᚋmodelᚐT
 	return ec._TeamPermissions(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNTeamRole2folioᚋstoreᚐTeamRole(ctx context.Context, v any) (store.TeamRole, error) {
+func (ec *executionContext) unmarshalNTeamRole2folioᚋdomainᚐTeamRole(ctx context.Context, v any) (domain.TeamRole, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNTeamRole2folioᚋstoreᚐTeamRole[tmp]
+	res := unmarshalNTeamRole2folioᚋdomainᚐTeamRole[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNTeamRole2folioᚋstoreᚐTeamRole(ctx context.Context, sel ast.SelectionSet, v store.TeamRole) graphql.Marshaler {
+func (ec *executionContext) marshalNTeamRole2folioᚋdomainᚐTeamRole(ctx context.Context, sel ast.SelectionSet, v domain.TeamRole) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNTeamRole2folioᚋstoreᚐTeamRole[v])
+	res := graphql.MarshalString(marshalNTeamRole2folioᚋdomainᚐTeamRole[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "TeamRole!")
 	}
@@ -63388,13 +63389,13 @@ func (ec *executionContext) marshalNTeamRole2folioᚋstoreᚐTeamRole(ctx contex
 }
 
 var (
-	unmarshalNTeamRole2folioᚋstoreᚐTeamRole = map[string]store.TeamRole{
-		"owner":  store.TeamOwner,
-		"member": store.TeamMember,
+	unmarshalNTeamRole2folioᚋdomainᚐTeamRole = map[string]domain.TeamRole{
+		"owner":  domain.TeamOwner,
+		"member": domain.TeamMember,
 	}
-	marshalNTeamRole2folioᚋstoreᚐTeamRole = map[store.TeamRole]string{
-		store.TeamOwner:  "owner",
-		store.TeamMember: "member",
+	marshalNTeamRole2folioᚋdomainᚐTeamRole = map[domain.TeamRole]string{
+		domain.TeamOwner:  "owner",
+		domain.TeamMember: "member",
 	}
 )
 
@@ -64312,41 +64313,41 @@ func (ec *executionContext) marshalORevisionPageURLs2ᚖfolioᚋgraphᚋmodelᚐ
 	return ec._RevisionPageURLs(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalORole2ᚖfolioᚋstoreᚐRole(ctx context.Context, v any) (*store.Role, error) {
+func (ec *executionContext) unmarshalORole2ᚖfolioᚋdomainᚐRole(ctx context.Context, v any) (*domain.Role, error) {
 	if v == nil {
 		return nil, nil
 	}
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalORole2ᚖfolioᚋstoreᚐRole[tmp]
+	res := unmarshalORole2ᚖfolioᚋdomainᚐRole[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORole2ᚖfolioᚋstoreᚐRole(ctx context.Context, sel ast.SelectionSet, v *store.Role) graphql.Marshaler {
+func (ec *executionContext) marshalORole2ᚖfolioᚋdomainᚐRole(ctx context.Context, sel ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalORole2ᚖfolioᚋstoreᚐRole[*v])
+	res := graphql.MarshalString(marshalORole2ᚖfolioᚋdomainᚐRole[*v])
 	return res
 }
 
 var (
-	unmarshalORole2ᚖfolioᚋstoreᚐRole = map[string]store.Role{
-		"read":    store.RoleRead,
-		"comment": store.RoleComment,
-		"review":  store.RoleReview,
-		"edit":    store.RoleEdit,
-		"create":  store.RoleCreate,
-		"admin":   store.RoleAdmin,
+	unmarshalORole2ᚖfolioᚋdomainᚐRole = map[string]domain.Role{
+		"read":    domain.RoleRead,
+		"comment": domain.RoleComment,
+		"review":  domain.RoleReview,
+		"edit":    domain.RoleEdit,
+		"create":  domain.RoleCreate,
+		"admin":   domain.RoleAdmin,
 	}
-	marshalORole2ᚖfolioᚋstoreᚐRole = map[store.Role]string{
-		store.RoleRead:    "read",
-		store.RoleComment: "comment",
-		store.RoleReview:  "review",
-		store.RoleEdit:    "edit",
-		store.RoleCreate:  "create",
-		store.RoleAdmin:   "admin",
+	marshalORole2ᚖfolioᚋdomainᚐRole = map[domain.Role]string{
+		domain.RoleRead:    "read",
+		domain.RoleComment: "comment",
+		domain.RoleReview:  "review",
+		domain.RoleEdit:    "edit",
+		domain.RoleCreate:  "create",
+		domain.RoleAdmin:   "admin",
 	}
 )
 
@@ -64601,33 +64602,33 @@ func (ec *executionContext) marshalOTeam2ᚖfolioᚋgraphᚋmodelᚐTeam(ctx con
 	return ec._Team(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole(ctx context.Context, v any) (*store.TeamRole, error) {
+func (ec *executionContext) unmarshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole(ctx context.Context, v any) (*domain.TeamRole, error) {
 	if v == nil {
 		return nil, nil
 	}
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole[tmp]
+	res := unmarshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole(ctx context.Context, sel ast.SelectionSet, v *store.TeamRole) graphql.Marshaler {
+func (ec *executionContext) marshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole(ctx context.Context, sel ast.SelectionSet, v *domain.TeamRole) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole[*v])
+	res := graphql.MarshalString(marshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole[*v])
 	return res
 }
 
 var (
-	unmarshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole = map[string]store.TeamRole{
-		"owner":  store.TeamOwner,
-		"member": store.TeamMember,
+	unmarshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole = map[string]domain.TeamRole{
+		"owner":  domain.TeamOwner,
+		"member": domain.TeamMember,
 	}
-	marshalOTeamRole2ᚖfolioᚋstoreᚐTeamRole = map[store.TeamRole]string{
-		store.TeamOwner:  "owner",
-		store.TeamMember: "member",
+	marshalOTeamRole2ᚖfolioᚋdomainᚐTeamRole = map[domain.TeamRole]string{
+		domain.TeamOwner:  "owner",
+		domain.TeamMember: "member",
 	}
 )
 

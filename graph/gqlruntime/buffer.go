@@ -3,7 +3,7 @@ package gqlruntime
 import (
 	"bytes"
 
-	"folio/store/bufpool"
+	"folio/internal/bufpool"
 )
 
 // ResponseBuffer is a buffer over pooled memory to write an operation's

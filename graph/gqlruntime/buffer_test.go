@@ -6,7 +6,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 
-	"folio/store/bufpool"
+	"folio/internal/bufpool"
 )
 
 // TestResponseBuffer: data marshalled into ResponseBuffer are the bytes a

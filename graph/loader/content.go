@@ -5,6 +5,7 @@ import (
 
 	"github.com/graph-gophers/dataloader/v7"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -35,7 +36,7 @@ func newContentLoaders(s *store.Store) *ContentLoaders {
 				case err != nil:
 					out[i] = &dataloader.Result[string]{Error: err}
 				case !ok:
-					out[i] = &dataloader.Result[string]{Error: store.NotFound("document")}
+					out[i] = &dataloader.Result[string]{Error: domain.NotFound("document")}
 				default:
 					out[i] = &dataloader.Result[string]{Data: md}
 				}

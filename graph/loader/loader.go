@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -168,7 +169,7 @@ func (l *Loaders) SAMLProvidersListed(ps []store.SAMLProvider) {
 	}
 }
 
-func notFound(what string) error { return store.NotFound(what) }
+func notFound(what string) error { return domain.NotFound(what) }
 
 type ctxKey struct{}
 

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"folio/internal/markdown"
 	"folio/store"
-	"folio/store/markdown"
 )
 
 // Comment is a comment seen by the caller, in its space.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -54,8 +55,8 @@ func UnmarshalJSONScalar(v any) (json.RawMessage, error) {
 
 // Access is what the caller is to an organization.
 type Access struct {
-	Member   bool        // has a membership (possibly as a guest)
-	Role     *store.Role // nil for guests and non-members
+	Member   bool         // has a membership (possibly as a guest)
+	Role     *domain.Role // nil for guests and non-members
 	OwnsTeam bool
 }
 
@@ -109,8 +110,8 @@ func (o *Organization) Urls() OrganizationURLs {
 
 func (o *Organization) Permissions() OrganizationPermissions {
 	a := o.Access
-	admin := a.Role.AtLeast(store.RoleAdmin)
-	create := a.Role.AtLeast(store.RoleCreate)
+	admin := a.Role.AtLeast(domain.RoleAdmin)
+	create := a.Role.AtLeast(domain.RoleCreate)
 	withRole := a.Role != nil
 	return OrganizationPermissions{
 		View: a.Member, Access: a.Member, Admin: admin, OwnTeam: a.OwnsTeam,

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"folio/domain"
 	"folio/store"
 	"io"
 	"strconv"
@@ -459,7 +460,7 @@ type CreateCustomFieldInput struct {
 // A new invite link.
 type CreateInviteInput struct {
 	// Required: a role, or null to invite guests (INVALID when absent).
-	Role graphql.Omittable[*store.Role] `json:"role,omitempty"`
+	Role graphql.Omittable[*domain.Role] `json:"role,omitempty"`
 }
 
 // A new specification.
@@ -491,7 +492,7 @@ type CreateSAMLProviderInput struct {
 	// The id of a team of the organization (INVALID otherwise); null or absent for none.
 	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
 	// A role, or null (or absent) for guests.
-	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
+	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
 }
 
 // A new share link.
@@ -635,7 +636,7 @@ type InviteEmail struct {
 	// The e-mail address: it must contain @ and have at most 320 characters.
 	Email string `json:"email"`
 	// The role this address gets; null or absent invites a guest.
-	Role *store.Role `json:"role,omitempty"`
+	Role *domain.Role `json:"role,omitempty"`
 }
 
 // A page of invite links, oldest first.
@@ -656,7 +657,7 @@ type InviteUsersInput struct {
 	// counts once, its last role wins.
 	Emails json.RawMessage `json:"emails"`
 	// The role of the addresses given as plain strings; null or absent invites guests.
-	Role *store.Role `json:"role,omitempty"`
+	Role *domain.Role `json:"role,omitempty"`
 	// When true, accepting also makes the new member an SSO member (Member.sso).
 	Sso *bool `json:"sso,omitempty"`
 }
@@ -1063,7 +1064,7 @@ type SearchSpaceResultList struct {
 // A team member's role.
 type SetTeamMemberInput struct {
 	// The role in the team; absent or null sets `member`.
-	Role *store.TeamRole `json:"role,omitempty"`
+	Role *domain.TeamRole `json:"role,omitempty"`
 }
 
 // A page of share links.
@@ -1385,14 +1386,14 @@ type TeamMemberPermissions struct {
 // A member's role in a team.
 type TeamMemberRoleInfo struct {
 	// The role in the team.
-	Role store.TeamRole `json:"role"`
+	Role domain.TeamRole `json:"role"`
 }
 
 // A member's role in a team, as each entry of UpdateTeamMembersInput.memberships
 // holds it (that field is JSON keyed by user).
 type TeamMembershipInput struct {
 	// The role in the team.
-	Role store.TeamRole `json:"role"`
+	Role domain.TeamRole `json:"role"`
 }
 
 // What the caller may do with a team.
@@ -1456,7 +1457,7 @@ type UpdateCollectionInput struct {
 	// The new description: at most 100 characters; null removes it.
 	Description graphql.Omittable[*string] `json:"description,omitempty"`
 	// The new default level of access to the content inside; null removes it.
-	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
+	DefaultLevel graphql.Omittable[*domain.Role] `json:"defaultLevel,omitempty"`
 }
 
 // A change to a comment; absent fields leave it as it is.
@@ -1496,13 +1497,13 @@ type UpdateCustomFieldInput struct {
 // A change to an invite link.
 type UpdateInviteInput struct {
 	// The role the link gives from now on; null or absent makes it a guest link.
-	Role *store.Role `json:"role,omitempty"`
+	Role *domain.Role `json:"role,omitempty"`
 }
 
 // A change to a member.
 type UpdateMemberInput struct {
 	// The new role; null or absent makes the member a guest.
-	Role *store.Role `json:"role,omitempty"`
+	Role *domain.Role `json:"role,omitempty"`
 }
 
 // Changes to an organization; an absent field is left as it is.
@@ -1514,7 +1515,7 @@ type UpdateOrganizationInput struct {
 	// The default hostname: 3 to 32 lower-case letters, digits and inner hyphens; CONFLICT when another organization has it.
 	Hostname *string `json:"hostname,omitempty"`
 	// The default role; null for guests.
-	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
+	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
 	// What members see first: `{"type": "site", "site": "<site id>"}`, or null to
 	// clear it. Any other shape is INVALID.
 	DefaultContent graphql.Omittable[json.RawMessage] `json:"defaultContent,omitempty"`
@@ -1541,7 +1542,7 @@ type UpdateSAMLProviderInput struct {
 	// The id of a team of the organization (INVALID otherwise), or null for none.
 	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
 	// A role, or null for guests.
-	DefaultRole graphql.Omittable[*store.Role] `json:"defaultRole,omitempty"`
+	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
 }
 
 // A change to a share link; absent fields stay as they are.
@@ -1630,7 +1631,7 @@ type UpdateSpaceInput struct {
 	// The new visibility; in-collection only for a space inside a collection.
 	Visibility *store.Visibility `json:"visibility,omitempty"`
 	// The space's own default level (the least role every member and guest of the organization has in it); null removes it (its collection's then applies).
-	DefaultLevel graphql.Omittable[*store.Role] `json:"defaultLevel,omitempty"`
+	DefaultLevel graphql.Omittable[*domain.Role] `json:"defaultLevel,omitempty"`
 }
 
 // A team's new name.

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -46,7 +47,7 @@ func (s OpenAPISpec) LastProcessedErrorCount() int { return len(s.LastProcessedE
 
 // Permissions: members with a role view specifications; create and above edit them.
 func (s OpenAPISpec) Permissions() OpenAPISpecPermissions {
-	return OpenAPISpecPermissions{View: s.Viewer.Role != nil, Edit: s.Viewer.Role.AtLeast(store.RoleCreate)}
+	return OpenAPISpecPermissions{View: s.Viewer.Role != nil, Edit: s.Viewer.Role.AtLeast(domain.RoleCreate)}
 }
 
 func (s OpenAPISpec) location() string {

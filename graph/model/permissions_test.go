@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
 )
@@ -14,7 +15,7 @@ import (
 // default levels (store's rules: store/permissions_test.go): each case says
 // which flags come out true.
 
-func role(r store.Role) *store.Role { return &r }
+func role(r domain.Role) *domain.Role { return &r }
 
 // granted names the true fields of a permissions object, sorted.
 func granted(p any) string {
@@ -44,20 +45,20 @@ func TestSpacePermissionsFromRoleAndLevel(t *testing.T) {
 	)
 	cases := []struct {
 		name   string
-		viewer *store.Role // organization role; nil: guest
-		level  *store.Role // the space's effective default level
+		viewer *domain.Role // organization role; nil: guest
+		level  *domain.Role // the space's effective default level
 		mode   store.EditMode
 		role   string // the effective role; "" none
 		want   string
 	}{
 		{"guest-without-level-sees-nothing", nil, nil, store.EditLive, "", ""},
-		{"guest-reads-a-space-opened-read", nil, role(store.RoleRead), store.EditLive, "read", reads},
-		{"guest-edits-a-space-opened-edit", nil, role(store.RoleEdit), store.EditLive, "edit", edits},
-		{"reader-edits-where-the-level-is-edit", role(store.RoleRead), role(store.RoleEdit), store.EditLive, "edit", edits},
-		{"editor-keeps-edit-where-the-level-is-read", role(store.RoleEdit), role(store.RoleRead), store.EditLive, "edit", edits},
-		{"admin-administers-whatever-the-level", role(store.RoleAdmin), role(store.RoleComment), store.EditLive, "admin", admins},
-		{"guest-opened-edit-loses-edit-when-locked", nil, role(store.RoleEdit), store.EditLocked, "edit", "access comment review view"},
-		{"admin-loses-edit-merge-sync-when-locked", role(store.RoleAdmin), nil, store.EditLocked, "admin",
+		{"guest-reads-a-space-opened-read", nil, role(domain.RoleRead), store.EditLive, "read", reads},
+		{"guest-edits-a-space-opened-edit", nil, role(domain.RoleEdit), store.EditLive, "edit", edits},
+		{"reader-edits-where-the-level-is-edit", role(domain.RoleRead), role(domain.RoleEdit), store.EditLive, "edit", edits},
+		{"editor-keeps-edit-where-the-level-is-read", role(domain.RoleEdit), role(domain.RoleRead), store.EditLive, "edit", edits},
+		{"admin-administers-whatever-the-level", role(domain.RoleAdmin), role(domain.RoleComment), store.EditLive, "admin", admins},
+		{"guest-opened-edit-loses-edit-when-locked", nil, role(domain.RoleEdit), store.EditLocked, "edit", "access comment review view"},
+		{"admin-loses-edit-merge-sync-when-locked", role(domain.RoleAdmin), nil, store.EditLocked, "admin",
 			"access admin comment installIntegration review view viewInviteLinks"},
 		{"unknown-role-grants-nothing", role("owner"), nil, store.EditLive, "owner", ""},
 	}
@@ -78,14 +79,14 @@ func TestSpacePermissionsFromRoleAndLevel(t *testing.T) {
 func TestCollectionPermissions(t *testing.T) {
 	cases := []struct {
 		name          string
-		viewer, level *store.Role
+		viewer, level *domain.Role
 		want          string
 	}{
 		{"guest-without-level-gets-nothing", nil, nil, ""},
-		{"guest-views-a-collection-opened-read", nil, role(store.RoleRead), "view"},
-		{"editor-views-but-does-not-create", role(store.RoleEdit), nil, "view"},
-		{"reader-creates-where-the-level-is-create", role(store.RoleRead), role(store.RoleCreate), "create view"},
-		{"admin-administers", role(store.RoleAdmin), nil, "admin create view viewInviteLinks"},
+		{"guest-views-a-collection-opened-read", nil, role(domain.RoleRead), "view"},
+		{"editor-views-but-does-not-create", role(domain.RoleEdit), nil, "view"},
+		{"reader-creates-where-the-level-is-create", role(domain.RoleRead), role(domain.RoleCreate), "create view"},
+		{"admin-administers", role(domain.RoleAdmin), nil, "admin create view viewInviteLinks"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -105,11 +106,11 @@ func TestOrganizationPermissions(t *testing.T) {
 	}{
 		{"guest-views-but-lists-nothing", model.Access{Member: true}, "access view"},
 		{"guest-owning-a-team-says-so", model.Access{Member: true, OwnsTeam: true}, "access ownTeam view"},
-		{"reader-lists-people", model.Access{Member: true, Role: role(store.RoleRead)}, "access listIntegrations listMembers listTeams view"},
-		{"editor-does-not-create", model.Access{Member: true, Role: role(store.RoleEdit)}, "access listIntegrations listMembers listTeams view"},
-		{"creator-creates-content-and-specs", model.Access{Member: true, Role: role(store.RoleCreate)},
+		{"reader-lists-people", model.Access{Member: true, Role: role(domain.RoleRead)}, "access listIntegrations listMembers listTeams view"},
+		{"editor-does-not-create", model.Access{Member: true, Role: role(domain.RoleEdit)}, "access listIntegrations listMembers listTeams view"},
+		{"creator-creates-content-and-specs", model.Access{Member: true, Role: role(domain.RoleCreate)},
 			"access createContent createOpenAPISpec listIntegrations listMembers listTeams view"},
-		{"admin-gets-everything-but-own-team", model.Access{Member: true, Role: role(store.RoleAdmin)},
+		{"admin-gets-everything-but-own-team", model.Access{Member: true, Role: role(domain.RoleAdmin)},
 			"access admin createContent createOpenAPISpec installIntegration listInstallations listIntegrations listMembers listTeams view viewBilling"},
 	}
 	for _, c := range cases {
@@ -126,14 +127,14 @@ func TestOrganizationPermissions(t *testing.T) {
 func TestSitePermissions(t *testing.T) {
 	cases := []struct {
 		name   string
-		viewer *store.Role
+		viewer *domain.Role
 		want   string
 	}{
 		{"guest-gets-nothing", nil, ""},
-		{"reader-views", role(store.RoleRead), "access view viewAdaptiveSchema"},
-		{"editor-edits", role(store.RoleEdit), "access edit view viewAdaptiveSchema"},
-		{"creator-creates", role(store.RoleCreate), "access create edit view viewAdaptiveSchema"},
-		{"admin-administers", role(store.RoleAdmin), "access admin create edit editAdaptiveSchema installIntegration view viewAdaptiveSchema"},
+		{"reader-views", role(domain.RoleRead), "access view viewAdaptiveSchema"},
+		{"editor-edits", role(domain.RoleEdit), "access edit view viewAdaptiveSchema"},
+		{"creator-creates", role(domain.RoleCreate), "access create edit view viewAdaptiveSchema"},
+		{"admin-administers", role(domain.RoleAdmin), "access admin create edit editAdaptiveSchema installIntegration view viewAdaptiveSchema"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,17 +155,17 @@ func TestSitePermissions(t *testing.T) {
 func TestCommentPermissions(t *testing.T) {
 	cases := []struct {
 		name   string
-		viewer *store.Role
+		viewer *domain.Role
 		mode   store.EditMode
 		author bool
 		want   string
 	}{
-		{"reader-only-views-even-own", role(store.RoleRead), store.EditLive, true, "view"},
-		{"commenter-replies-to-others", role(store.RoleComment), store.EditLive, false, "reply view"},
-		{"author-edits-and-deletes-own", role(store.RoleComment), store.EditLive, true, "delete edit reply view"},
-		{"author-keeps-them-when-locked", role(store.RoleComment), store.EditLocked, true, "delete edit reply view"},
-		{"editor-cannot-delete-others", role(store.RoleEdit), store.EditLive, false, "reply view"},
-		{"admin-deletes-others-but-does-not-edit", role(store.RoleAdmin), store.EditLive, false, "delete reply view"},
+		{"reader-only-views-even-own", role(domain.RoleRead), store.EditLive, true, "view"},
+		{"commenter-replies-to-others", role(domain.RoleComment), store.EditLive, false, "reply view"},
+		{"author-edits-and-deletes-own", role(domain.RoleComment), store.EditLive, true, "delete edit reply view"},
+		{"author-keeps-them-when-locked", role(domain.RoleComment), store.EditLocked, true, "delete edit reply view"},
+		{"editor-cannot-delete-others", role(domain.RoleEdit), store.EditLive, false, "reply view"},
+		{"admin-deletes-others-but-does-not-edit", role(domain.RoleAdmin), store.EditLive, false, "delete reply view"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -194,9 +195,9 @@ func TestOrganizationObjectPermissions(t *testing.T) {
 		spec, field, settings string
 	}{
 		{"guest-views-fields-only", model.Access{Member: true}, "", "view", ""},
-		{"reader-views-all", model.Access{Member: true, Role: role(store.RoleRead)}, "view", "view", "view"},
-		{"creator-edits-specs", model.Access{Member: true, Role: role(store.RoleCreate)}, "edit view", "view", "view"},
-		{"admin-edits-all", model.Access{Member: true, Role: role(store.RoleAdmin)}, "edit view", "edit view", "edit view"},
+		{"reader-views-all", model.Access{Member: true, Role: role(domain.RoleRead)}, "view", "view", "view"},
+		{"creator-edits-specs", model.Access{Member: true, Role: role(domain.RoleCreate)}, "edit view", "view", "view"},
+		{"admin-edits-all", model.Access{Member: true, Role: role(domain.RoleAdmin)}, "edit view", "edit view", "edit view"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -219,15 +220,15 @@ func TestInviteRedundant(t *testing.T) {
 	cases := []struct {
 		name   string
 		viewer model.Access
-		invite *store.Role
+		invite *domain.Role
 		want   bool
 	}{
 		{"non-member-needs-any-invite", model.Access{}, nil, false},
 		{"member-needs-no-guest-invite", model.Access{Member: true}, nil, true},
-		{"guest-needs-a-role-invite", model.Access{Member: true}, role(store.RoleRead), false},
-		{"editor-needs-no-read-invite", model.Access{Member: true, Role: role(store.RoleEdit)}, role(store.RoleRead), true},
-		{"editor-needs-no-edit-invite", model.Access{Member: true, Role: role(store.RoleEdit)}, role(store.RoleEdit), true},
-		{"editor-needs-an-admin-invite", model.Access{Member: true, Role: role(store.RoleEdit)}, role(store.RoleAdmin), false},
+		{"guest-needs-a-role-invite", model.Access{Member: true}, role(domain.RoleRead), false},
+		{"editor-needs-no-read-invite", model.Access{Member: true, Role: role(domain.RoleEdit)}, role(domain.RoleRead), true},
+		{"editor-needs-no-edit-invite", model.Access{Member: true, Role: role(domain.RoleEdit)}, role(domain.RoleEdit), true},
+		{"editor-needs-an-admin-invite", model.Access{Member: true, Role: role(domain.RoleEdit)}, role(domain.RoleAdmin), false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -25,7 +26,7 @@ func UnmarshalSiteVisibilityScalar(v any) (store.Visibility, error) {
 	if vis := store.Visibility(s); ok && store.SiteVisibilityValid(vis) {
 		return vis, nil
 	}
-	return "", store.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth")
+	return "", domain.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth")
 }
 
 // MarshalSiteTypeScalar writes a site type as its string.
@@ -43,7 +44,7 @@ func UnmarshalSiteTypeScalar(v any) (store.SiteType, error) {
 	for i, t := range store.SiteTypes {
 		names[i] = string(t)
 	}
-	return "", store.Invalid("type", "must be one of %s", strings.Join(names, ", "))
+	return "", domain.Invalid("type", "must be one of %s", strings.Join(names, ", "))
 }
 
 // NewSpaceForSite is the value of createSite's spaces that asks for a new
@@ -70,7 +71,7 @@ func MarshalSiteSpacesScalar(s SiteSpaces) graphql.Marshaler {
 
 // UnmarshalSiteSpacesScalar accepts an array of space ids or "new".
 func UnmarshalSiteSpacesScalar(v any) (SiteSpaces, error) {
-	bad := store.Invalid("spaces", `must be an array of space ids or the string "new"`)
+	bad := domain.Invalid("spaces", `must be an array of space ids or the string "new"`)
 	switch x := v.(type) {
 	case string:
 		if x == NewSpaceForSite {
@@ -86,7 +87,7 @@ func UnmarshalSiteSpacesScalar(v any) (SiteSpaces, error) {
 			out.IDs = append(out.IDs, id)
 		}
 		if len(out.IDs) > 100 {
-			return SiteSpaces{}, store.Invalid("spaces", "must have at most 100 items")
+			return SiteSpaces{}, domain.Invalid("spaces", "must have at most 100 items")
 		}
 		return out, nil
 	}
@@ -169,17 +170,17 @@ func (s Site) published(path string) SiteObjectURLs {
 // organization does (a role; guests and outsiders have none). A site reached
 // through publishedSite is shown to its whole audience, but only its own
 // fields and its visible structure.
-func (s Site) Readable() bool { return s.Viewer.Role.AtLeast(store.RoleRead) }
+func (s Site) Readable() bool { return s.Viewer.Role.AtLeast(domain.RoleRead) }
 
 // CanAdmin reports whether the caller administers the site.
-func (s Site) CanAdmin() bool { return s.Viewer.Role.AtLeast(store.RoleAdmin) }
+func (s Site) CanAdmin() bool { return s.Viewer.Role.AtLeast(domain.RoleAdmin) }
 
 func (s Site) Permissions() SitePermissions {
 	r := s.Viewer.Role
-	admin := r.AtLeast(store.RoleAdmin)
+	admin := r.AtLeast(domain.RoleAdmin)
 	return SitePermissions{
-		View: r.AtLeast(store.RoleRead), Access: r.AtLeast(store.RoleRead), ViewAdaptiveSchema: r.AtLeast(store.RoleRead),
-		Edit: r.AtLeast(store.RoleEdit), Create: r.AtLeast(store.RoleCreate),
+		View: r.AtLeast(domain.RoleRead), Access: r.AtLeast(domain.RoleRead), ViewAdaptiveSchema: r.AtLeast(domain.RoleRead),
+		Edit: r.AtLeast(domain.RoleEdit), Create: r.AtLeast(domain.RoleCreate),
 		Admin: admin, InstallIntegration: admin, EditAdaptiveSchema: admin,
 	}
 }
@@ -191,7 +192,7 @@ var DefaultAdaptiveSchema = json.RawMessage(`{"$schema":"http://json-schema.org/
 // publishedSite without a role in its organization (viewAdaptiveSchema).
 func (s Site) AdaptiveSchema() (SiteAdaptiveSchema, error) {
 	if !s.Readable() {
-		return SiteAdaptiveSchema{}, store.Errorf(store.CodeForbidden, "reading a site's adaptive schema needs a role in its organization")
+		return SiteAdaptiveSchema{}, domain.Errorf(domain.CodeForbidden, "reading a site's adaptive schema needs a role in its organization")
 	}
 	out := SiteAdaptiveSchema{Object: "site-adaptive-schema", JSONSchema: DefaultAdaptiveSchema, UpdatedAt: s.CreatedAt}
 	if len(s.Site.AdaptiveSchema) > 0 && string(s.Site.AdaptiveSchema) != "null" {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 
+	"folio/domain"
 	"folio/store"
 )
 
@@ -38,7 +39,7 @@ func UnmarshalVisibilityScalar(v any) (store.Visibility, error) {
 	if vis := store.Visibility(s); ok && vis.Valid() {
 		return vis, nil
 	}
-	return "", store.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth, in-collection, private")
+	return "", domain.Invalid("visibility", "must be one of public, unlisted, share-link, visitor-auth, in-collection, private")
 }
 
 // MarshalCustomFieldTypeScalar writes a field type as its string.
@@ -53,7 +54,7 @@ func UnmarshalCustomFieldTypeScalar(v any) (store.CustomFieldType, error) {
 	if t := store.CustomFieldType(s); ok && t.Valid() {
 		return t, nil
 	}
-	return "", store.Invalid("type", "must be one of text, number, boolean, single-select, multi-select, tags")
+	return "", domain.Invalid("type", "must be one of text, number, boolean, single-select, multi-select, tags")
 }
 
 // Collection is a collection seen by the caller.
@@ -75,7 +76,7 @@ func (c Collection) Parent() *string { return c.ParentID }
 
 // Role is the caller's effective role inside the collection: the highest of
 // their organization role and the default level that applies there.
-func (c Collection) Role() *store.Role { return store.Highest(c.Viewer.Role, c.EffectiveLevel) }
+func (c Collection) Role() *domain.Role { return domain.Highest(c.Viewer.Role, c.EffectiveLevel) }
 
 func (c Collection) Urls() CollectionURLs {
 	return CollectionURLs{
@@ -87,8 +88,8 @@ func (c Collection) Urls() CollectionURLs {
 func (c Collection) Permissions() CollectionPermissions {
 	r := c.Role()
 	return CollectionPermissions{
-		View: r.AtLeast(store.RoleRead), Admin: r.AtLeast(store.RoleAdmin),
-		ViewInviteLinks: r.AtLeast(store.RoleAdmin), Create: r.AtLeast(store.RoleCreate),
+		View: r.AtLeast(domain.RoleRead), Admin: r.AtLeast(domain.RoleAdmin),
+		ViewInviteLinks: r.AtLeast(domain.RoleAdmin), Create: r.AtLeast(domain.RoleCreate),
 	}
 }
 
@@ -114,7 +115,7 @@ func (s Space) Parent() *string { return s.ParentID }
 
 // Role is the caller's effective role in the space: the highest of their
 // organization role and the default level that applies to the space.
-func (s Space) Role() *store.Role { return store.Highest(s.Viewer.Role, s.EffectiveLevel) }
+func (s Space) Role() *domain.Role { return domain.Highest(s.Viewer.Role, s.EffectiveLevel) }
 
 func (s Space) Urls() SpaceURLs {
 	// Only public and unlisted spaces are published on their own (the
@@ -145,7 +146,7 @@ func (s Space) Permissions() SpacePermissions {
 
 // spacePermissionsOf is the permissions object of an effective role in a
 // space of an edit mode, from store's one table of the rules.
-func spacePermissionsOf(r *store.Role, m store.EditMode) SpacePermissions {
+func spacePermissionsOf(r *domain.Role, m store.EditMode) SpacePermissions {
 	can := func(p store.SpacePermission) bool { return store.SpaceAllows(r, m, p) }
 	return SpacePermissions{
 		View: can(store.PermView), Access: can(store.PermAccess),
@@ -156,7 +157,7 @@ func spacePermissionsOf(r *store.Role, m store.EditMode) SpacePermissions {
 }
 
 // tableRoles are the effective roles of spacePermissionTable, after nil.
-var tableRoles = []store.Role{store.RoleRead, store.RoleComment, store.RoleReview, store.RoleEdit, store.RoleCreate, store.RoleAdmin}
+var tableRoles = []domain.Role{domain.RoleRead, domain.RoleComment, domain.RoleReview, domain.RoleEdit, domain.RoleCreate, domain.RoleAdmin}
 
 // spacePermissionTable is spacePermissionsOf for every role (nil first,
 // then tableRoles) and edit mode (live, locked), worked out once: each
@@ -164,7 +165,7 @@ var tableRoles = []store.Role{store.RoleRead, store.RoleComment, store.RoleRevie
 // ranked its role twenty times.
 var spacePermissionTable = func() (t [7][2]SpacePermissions) {
 	for i := range t {
-		var r *store.Role
+		var r *domain.Role
 		if i > 0 {
 			r = &tableRoles[i-1]
 		}
@@ -175,7 +176,7 @@ var spacePermissionTable = func() (t [7][2]SpacePermissions) {
 }()
 
 // roleIndex is r's row in spacePermissionTable, or -1 for a role it lacks.
-func roleIndex(r *store.Role) int {
+func roleIndex(r *domain.Role) int {
 	if r == nil {
 		return 0
 	}
@@ -196,7 +197,7 @@ func lockedIndex(m store.EditMode) int {
 
 // MemberSpace is a space a member can access, with their role in it.
 type MemberSpace struct {
-	Permission store.Role
+	Permission domain.Role
 	Space      Space
 }
 
@@ -218,7 +219,7 @@ func (f CustomField) Urls() CustomFieldURLs {
 }
 
 func (f CustomField) Permissions() CustomFieldPermissions {
-	return CustomFieldPermissions{View: f.Viewer.Member, Edit: f.Viewer.Role.AtLeast(store.RoleAdmin)}
+	return CustomFieldPermissions{View: f.Viewer.Member, Edit: f.Viewer.Role.AtLeast(domain.RoleAdmin)}
 }
 
 // Readable reports whether the caller may read the space's content, as

@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"testing"
 
+	"folio/domain"
 	"folio/store"
 )
 
 // TestSpacePermissionTable: the table answers what the rules answer, for
 // every role and edit mode.
 func TestSpacePermissionTable(t *testing.T) {
-	roles := append([]*store.Role{nil}, func() (out []*store.Role) {
+	roles := append([]*domain.Role{nil}, func() (out []*domain.Role) {
 		for i := range tableRoles {
 			out = append(out, &tableRoles[i])
 		}

@@ -1,6 +1,9 @@
 package model
 
-import "folio/store"
+import (
+	"folio/domain"
+	"folio/store"
+)
 
 // TranslationSettings are translation settings seen by the caller.
 type TranslationSettings struct {
@@ -24,7 +27,7 @@ func (t TranslationSettings) Languages() []string {
 
 // Permissions: members with a role view settings; admins edit them.
 func (t TranslationSettings) Permissions() TranslationSettingsPermissions {
-	return TranslationSettingsPermissions{View: t.Viewer.Role != nil, Edit: t.Viewer.Role.AtLeast(store.RoleAdmin)}
+	return TranslationSettingsPermissions{View: t.Viewer.Role != nil, Edit: t.Viewer.Role.AtLeast(domain.RoleAdmin)}
 }
 
 func (t TranslationSettings) Urls() TranslationSettingsURLs {

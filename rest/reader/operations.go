@@ -12,8 +12,8 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"folio/graph"
+	"folio/internal/bufpool"
 	"folio/rest/inprocess"
-	"folio/store/bufpool"
 )
 
 // The reader's data: its GraphQL operations (operations/*.graphql), how

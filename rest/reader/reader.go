@@ -30,9 +30,9 @@ import (
 	"github.com/99designs/gqlgen/graphql/executor"
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"folio/store/blob"
-	"folio/store/logs"
-	"folio/store/lrucache"
+	"folio/internal/blob"
+	"folio/internal/logs"
+	"folio/internal/lrucache"
 )
 
 // Config is what the reader needs.

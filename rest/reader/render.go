@@ -21,7 +21,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"folio/store/markdown"
+	"folio/internal/markdown"
 )
 
 // Markdown to HTML. A page's document is parsed with goldmark and its

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/text/message"
 
 	"folio/graph"
-	"folio/rest/resttest/npmcache"
+	"folio/internal/npmcache"
 )
 
 // The official GitBook API client's package ships GitBook's OpenAPI

@@ -17,12 +17,12 @@ import (
 	"time"
 
 	"folio/graph"
+	"folio/internal/blob"
+	"folio/internal/logs"
+	"folio/internal/metrics"
 	"folio/rest"
+	"folio/service/jobs"
 	"folio/store"
-	"folio/store/blob"
-	"folio/store/jobs"
-	"folio/store/logs"
-	"folio/store/metrics"
 	"folio/store/pgtest"
 )
 

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"folio/bench/loadgen"
-	"folio/rest/resttest/npmcache"
+	"folio/internal/npmcache"
 )
 
 // PostGraphile 4 is the peer: a GraphQL server made by reflection over the

@@ -1,0 +1,147 @@
+// Package jobs works Folio's background jobs. The queue is River
+// (github.com/riverqueue/river), kept in Folio's own PostgreSQL database:
+// the store enqueues jobs in the transaction of the change that needs them,
+// every server runs a Runner, and River hands each job to one of them
+// (rows locked with SKIP LOCKED), retries it on errors and rescues it
+// from a server that died while working it.
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"folio/internal/fetch"
+	"folio/store"
+)
+
+// Config tunes the workers of one server.
+type Config struct {
+	// Fetch governs every download a job makes from a user-supplied URL.
+	Fetch fetch.Config
+	// MaxWorkers is how many jobs this server works at once (default 10).
+	MaxWorkers int
+	// PollInterval is how often an idle server looks for jobs that no
+	// notification announced (River's default, 1 s, when zero); tests
+	// shorten it.
+	PollInterval time.Duration
+	// Observe, when set, is told when a job of a kind starts and returns
+	// what to call with its outcome (the server's metrics.JobStarted).
+	Observe func(kind string) (done func(error))
+	// EventsRetention is how long change-feed events are kept
+	// (store.DefaultEventRetention when zero); a periodic job prunes older ones.
+	EventsRetention time.Duration
+	// Webhook deliveries: the first retry's wait (doubling up to
+	// WebhookMaxWait), how long a failing delivery is retried before it
+	// fails and its webhook is turned off, and how often due deliveries are
+	// checked for a job. Zero takes the Default* values.
+	WebhookBackoff, WebhookMaxWait, WebhookRetryFor, WebhookSweep time.Duration
+}
+
+// Runner is one server's running workers.
+type Runner struct {
+	client   *river.Client[pgx.Tx]
+	pool     *pgxpool.Pool
+	stopOnce sync.Once
+	stopErr  error
+}
+
+// Start connects to the store's database and starts working jobs. Stop it
+// with Stop; ctx only bounds starting.
+func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
+	if cfg.MaxWorkers <= 0 {
+		cfg.MaxWorkers = 10
+	}
+	// River's worker side needs pgx's own pool (LISTEN/NOTIFY and its
+	// queries); the store's database/sql pool stays for everything else.
+	pool, err := pgxpool.New(ctx, s.DSN())
+	if err != nil {
+		return nil, fmt.Errorf("job workers: connect: %w", err)
+	}
+	workers := river.NewWorkers()
+	observe := cfg.Observe
+	if observe == nil {
+		observe = func(string) func(error) { return func(error) {} }
+	}
+	river.AddWorker(workers, &openAPIWorker{store: s, fetcher: fetch.New(cfg.Fetch), observe: observe})
+	if cfg.EventsRetention <= 0 {
+		cfg.EventsRetention = store.DefaultEventRetention
+	}
+	river.AddWorker(workers, &pruneEventsWorker{store: s, retention: cfg.EventsRetention, observe: observe})
+	orDefault := func(d, def time.Duration) time.Duration {
+		if d <= 0 {
+			return def
+		}
+		return d
+	}
+	river.AddWorker(workers, &webhookWorker{store: s, pool: pool, fetcher: fetch.New(cfg.Fetch), observe: observe,
+		backoff: orDefault(cfg.WebhookBackoff, DefaultWebhookBackoff), maxWait: orDefault(cfg.WebhookMaxWait, DefaultWebhookMaxWait),
+		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor)})
+	river.AddWorker(workers, &sweepWorker{store: s})
+	periodic := []*river.PeriodicJob{
+		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return PruneEvents{}, nil },
+			&river.PeriodicJobOpts{ID: "events_prune", RunOnStart: true}),
+		river.NewPeriodicJob(river.PeriodicInterval(orDefault(cfg.WebhookSweep, DefaultWebhookSweep)),
+			func() (river.JobArgs, *river.InsertOpts) { return SweepWebhooks{}, nil },
+			&river.PeriodicJobOpts{ID: "webhook_sweep", RunOnStart: true}),
+	}
+	// River refuses a poll interval shorter than the fetch cooldown.
+	cooldown := time.Duration(0)
+	if cfg.PollInterval > 0 && cfg.PollInterval < river.FetchCooldownDefault {
+		cooldown = cfg.PollInterval
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}},
+		Workers:           workers,
+		PeriodicJobs:      periodic,
+		FetchPollInterval: cfg.PollInterval,
+		FetchCooldown:     cooldown,
+		// A job whose server died is worked again once this has passed;
+		// it must outlast the longest job (several fetches with timeouts).
+		JobTimeout:           5 * time.Minute,
+		RescueStuckJobsAfter: 10 * time.Minute,
+		Logger:               slog.Default().With("component", "jobs"),
+	})
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("job workers: %w", err)
+	}
+	// The client lives until Stop, not until ctx ends: River would treat a
+	// cancelled start context as an abrupt stop.
+	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("job workers: start: %w", err)
+	}
+	return &Runner{client: client, pool: pool}, nil
+}
+
+// Stop stops fetching new jobs and waits for running ones until ctx ends;
+// then it cancels them. A cancelled job is not lost: it goes back to the
+// queue and a server works it again. Stopping twice is stopping once.
+func (r *Runner) Stop(ctx context.Context) error {
+	r.stopOnce.Do(func() { r.stopErr = r.stop(ctx) })
+	return r.stopErr
+}
+
+func (r *Runner) stop(ctx context.Context) error {
+	defer r.pool.Close()
+	err := r.client.Stop(ctx)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		cancelCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		err = r.client.StopAndCancel(cancelCtx)
+	}
+	if err != nil {
+		return fmt.Errorf("stop job workers: %w", err)
+	}
+	return nil
+}
