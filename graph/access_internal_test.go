@@ -47,8 +47,8 @@ func TestAccessChecks(t *testing.T) {
 	user("outsider")
 	team, err := s.CreateTeam(ctx, org.ID, "Writers", []string{users["editor"].ID})
 	must(err)
-	must(s.SetTeamMember(ctx, team, users["guestOwner"].ID, domain.TeamOwner))
-	must(s.SetTeamMember(ctx, team, users["readerOwner"].ID, domain.TeamOwner))
+	must(s.SetTeamMember(ctx, team, users["guestOwner"].ID, new(domain.TeamOwner)))
+	must(s.SetTeamMember(ctx, team, users["readerOwner"].ID, new(domain.TeamOwner)))
 	otherTeam, err := s.CreateTeam(ctx, other.ID, "Elsewhere", nil)
 	must(err)
 

@@ -54,7 +54,11 @@ func (r *mutationResolver) UpdateInvite(ctx context.Context, organizationID stri
 	if err != nil {
 		return nil, err
 	}
-	i, err := r.Store.UpdateInvite(ctx, organizationID, inviteID, input.Role)
+	role, set := input.Role.ValueOK()
+	if !set {
+		return nil, domain.Invalid("role", "is required: a role, or null for a guest link")
+	}
+	i, err := r.Store.UpdateInvite(ctx, organizationID, inviteID, role)
 	if err != nil {
 		return nil, err
 	}

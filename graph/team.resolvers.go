@@ -88,9 +88,9 @@ func (r *mutationResolver) SetTeamMember(ctx context.Context, organizationID str
 	if err != nil {
 		return false, err
 	}
-	role := domain.TeamMember
-	if input != nil && input.Role != nil {
-		role = *input.Role
+	var role *domain.TeamRole
+	if input != nil {
+		role = input.Role
 	}
 	return true, r.Store.SetTeamMember(ctx, &t.Team, userID, role)
 }

@@ -37,7 +37,7 @@ func seedPeople(t testing.TB, srv *resttest.Server, orgID string, n, teams int) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := srv.Store.SetTeamMember(ctx, team, members[0], domain.TeamOwner); err != nil {
+		if err := srv.Store.SetTeamMember(ctx, team, members[0], new(domain.TeamOwner)); err != nil {
 			t.Fatal(err)
 		}
 	}

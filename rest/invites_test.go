@@ -37,6 +37,14 @@ func TestInviteLinks(t *testing.T) {
 	if resttest.Str(admin.Patch(base+"/"+id, map[string]any{"role": "comment"}).Expect(http.StatusOK).JSON(), "role") != "comment" {
 		t.Error("patch")
 	}
+	// role is required: an empty change is refused and the link keeps its role.
+	admin.Patch(base+"/"+id, map[string]any{}).ExpectError(http.StatusBadRequest)
+	if resttest.Str(admin.Get(base+"/"+id).Expect(http.StatusOK).JSON(), "role") != "comment" {
+		t.Error("an empty patch changed the link's role")
+	}
+	if v, ok := admin.Patch(base+"/"+resttest.Str(guestInvite, "id"), map[string]any{"role": nil}).Expect(http.StatusOK).JSON()["role"]; !ok || v != nil {
+		t.Errorf("patch to a guest link: role = %v (present %v)", v, ok)
+	}
 
 	// Joining with the invite gives its role; joining again keeps membership.
 	joiner.Get("/v1/orgs/" + org).ExpectError(http.StatusNotFound)

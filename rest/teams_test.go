@@ -123,6 +123,12 @@ func TestTeams(t *testing.T) {
 	if mt.Count != 1 || mt.Items[0].Team.ID != id || mt.Items[0].Member.Role != "owner" {
 		t.Errorf("member teams = %+v", mt)
 	}
+	// Putting a member without a role keeps their role: an owner stays one.
+	admin.Put(base+"/"+id+"/members/"+ann.UserID, map[string]any{}).Expect(http.StatusNoContent)
+	admin.Get("/v1/orgs/" + org + "/members/" + ann.UserID + "/teams").Expect(http.StatusOK).Decode(&mt)
+	if mt.Count != 1 || mt.Items[0].Member.Role != "owner" {
+		t.Errorf("after a put without a role: %+v", mt)
+	}
 	if resttest.Str(admin.Get("/v1/orgs/"+org+"/members/"+ann.UserID+"/teams?title=zzz").JSON(), "count") != "0" {
 		t.Error("member teams title filter")
 	}

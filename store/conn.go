@@ -6,8 +6,10 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -61,6 +63,10 @@ func (c retryingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 		return nil, err
 	}
 	if pc, ok := conn.(*stdlib.Conn); ok {
+		// Times come back in UTC, whatever the process's zone: every
+		// answer writes them as they are (RFC 3339), and GitBook's are Z.
+		pc.Conn().TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID,
+			Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
 		return retryingConn{pc}, nil
 	}
 	return conn, nil

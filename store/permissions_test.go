@@ -401,7 +401,7 @@ func TestViewerAccess(t *testing.T) {
 	teamMember := user("member@example.com", role(domain.RoleEdit), true)
 	outsider := user("outsider@example.com", nil, false)
 	team := must(s.CreateTeam(ctx, org.ID, "Writers", []string{teamMember}))(t)
-	if err := s.SetTeamMember(ctx, team, owner, domain.TeamOwner); err != nil {
+	if err := s.SetTeamMember(ctx, team, owner, new(domain.TeamOwner)); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {

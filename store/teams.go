@@ -197,16 +197,23 @@ func (s *Store) UpdateTeamMembers(ctx context.Context, t *Team, u TeamUpdate) er
 }
 
 // SetTeamMember adds a member to a team or changes their role.
-func (s *Store) SetTeamMember(ctx context.Context, t *Team, userID string, role domain.TeamRole) error {
+func (s *Store) SetTeamMember(ctx context.Context, t *Team, userID string, role *domain.TeamRole) error {
 	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		ids, err := resolveMembers(ctx, tx, t.OrganizationID, "userId", []string{userID})
 		if err != nil {
 			return err
 		}
-		if err := upsertTeamMembers(ctx, tx, s.Now(), t, ids, map[string]domain.TeamRole{ids[0]: role}); err != nil {
+		// Without a role a new member joins as member and a present one
+		// keeps theirs: an owner is never demoted by an omitted field.
+		roles := map[string]domain.TeamRole{}
+		payload := P{"added": ids}
+		if role != nil {
+			roles[ids[0]], payload["role"] = *role, *role
+		}
+		if err := upsertTeamMembers(ctx, tx, s.Now(), t, ids, roles); err != nil {
 			return err
 		}
-		return s.emit(ctx, tx, teamEvent(EventTeamUpdated, t.OrganizationID, t.ID, P{"added": ids, "role": role}))
+		return s.emit(ctx, tx, teamEvent(EventTeamUpdated, t.OrganizationID, t.ID, payload))
 	})
 }
 

@@ -7603,7 +7603,7 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
-	{Name: "../schema/base.graphqls", Input: `"A point in time as an RFC 3339 string with fractional seconds and its offset (for example 2024-05-01T09:30:00.123456Z); input is parsed as RFC 3339."
+	{Name: "../schema/base.graphqls", Input: `"A point in time as an RFC 3339 string in UTC with fractional seconds (for example 2024-05-01T09:30:00.123456Z), whatever the server's time zone; input is parsed as RFC 3339 with any offset."
 scalar DateTime
 "Any JSON value (object, array, string, number, boolean or null), sent as JSON rather than as a string; the field using it says which shape it holds."
 scalar JSON
@@ -8824,7 +8824,7 @@ input CreateInviteInput {
 
 "A change to an invite link."
 input UpdateInviteInput {
-  "The role the link gives from now on; null or absent makes it a guest link."
+  "The role the link gives from now on; null makes it a guest link. Required: absent is INVALID, so an empty change never downgrades a link."
   role: Role
 }
 
@@ -9265,6 +9265,10 @@ them through their parent:
 - Event: its id counts the events of one organization (Organization.events).
 - InvitationOrganization and SSOProviderLogin: views of an Organization and
   of a SAMLProvider, under the same ids.
+- PublishedSiteEntry and PublishedSpace: the published views of a Site and
+  of a Space, under their ids (publishedSiteById, publishedSpace).
+- PublishedFile: a file of a published revision, whose id it keeps in every
+  revision (PublishedContent.file(id)).
 - Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
   comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
   their id is a page id, an anchor, a space id or a feature name, and their
@@ -11642,7 +11646,7 @@ input UpdateTeamMembersInput {
 
 "A team member's role."
 input SetTeamMemberInput {
-  "The role in the team; absent or null sets ` + "`" + `member` + "`" + `."
+  "The role in the team: a user not yet in it joins as ` + "`" + `member` + "`" + ` when absent or null; one already in it keeps their role."
   role: TeamRole
 }
 
@@ -11687,7 +11691,7 @@ extend type Mutation {
     teamId: ID!,
     "The user id (or e-mail address) of an organization member; INVALID for anyone else."
     userId: ID!,
-    "The role in the team; absent sets ` + "`" + `member` + "`" + `."
+    "The role in the team; see SetTeamMemberInput.role."
     input: SetTeamMemberInput
   ): Boolean!
   "Removes a member from a team (not from the organization); organization admins and the team's owners only. NOT_FOUND when the user is not in the team."
@@ -50632,7 +50636,7 @@ func (ec *executionContext) unmarshalInputUpdateInviteInput(ctx context.Context,
 			if err != nil {
 				return it, err
 			}
-			it.Role = data
+			it.Role = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil

@@ -37,6 +37,10 @@ import (
 //   - Event: its id counts the events of one organization (Organization.events).
 //   - InvitationOrganization and SSOProviderLogin: views of an Organization and
 //     of a SAMLProvider, under the same ids.
+//   - PublishedSiteEntry and PublishedSpace: the published views of a Site and
+//     of a Space, under their ids (publishedSiteById, publishedSpace).
+//   - PublishedFile: a file of a published revision, whose id it keeps in every
+//     revision (PublishedContent.file(id)).
 //   - Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
 //     comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
 //     their id is a page id, an anchor, a space id or a feature name, and their
@@ -1063,7 +1067,7 @@ type SearchSpaceResultList struct {
 
 // A team member's role.
 type SetTeamMemberInput struct {
-	// The role in the team; absent or null sets `member`.
+	// The role in the team: a user not yet in it joins as `member` when absent or null; one already in it keeps their role.
 	Role *domain.TeamRole `json:"role,omitempty"`
 }
 
@@ -1496,8 +1500,8 @@ type UpdateCustomFieldInput struct {
 
 // A change to an invite link.
 type UpdateInviteInput struct {
-	// The role the link gives from now on; null or absent makes it a guest link.
-	Role *domain.Role `json:"role,omitempty"`
+	// The role the link gives from now on; null makes it a guest link. Required: absent is INVALID, so an empty change never downgrades a link.
+	Role graphql.Omittable[*domain.Role] `json:"role,omitempty"`
 }
 
 // A change to a member.
