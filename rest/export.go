@@ -8,7 +8,6 @@ import (
 	"folio/graph"
 	"folio/internal/logs"
 	"folio/service/export"
-	"folio/store"
 )
 
 // exportPath serves a space's current content as an archive of markdown
@@ -42,7 +41,7 @@ func exportContent(res *graph.Resolver) http.HandlerFunc {
 			return
 		}
 		w.Header().Set("Content-Type", ctype)
-		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": store.Slugify(sp.Title) + ext}))
+		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": domain.Slugify(sp.Title) + ext}))
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		// Streamed: every file's bytes were found before the status was
 		// sent, and an archive cut short by a later failure (or a client

@@ -357,7 +357,7 @@ func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, i
 		}
 		e.Slug = *c.Slug
 	case insert || (c.Title != nil || c.Markdown != nil) && e.Slug == "":
-		e.Slug = ed.freeSlug(e, Slugify(e.Title))
+		e.Slug = ed.freeSlug(e, domain.Slugify(e.Title))
 	}
 	return nil
 }
@@ -417,20 +417,6 @@ func sortPages(ps []*Entry) {
 		}
 		return cmpString(a.ID, b.ID)
 	})
-}
-
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
-
-// Slugify derives a slug from a title: lower-case letters and digits joined by dashes.
-func Slugify(title string) string {
-	s := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(title), "-"), "-")
-	if len(s) > 100 {
-		s = strings.TrimRight(s[:100], "-")
-	}
-	if s == "" {
-		s = "untitled"
-	}
-	return s
 }
 
 // checkPageTree checks that every page hangs off the top level through

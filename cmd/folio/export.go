@@ -12,7 +12,6 @@ import (
 
 	"folio/domain"
 	"folio/service/export"
-	"folio/store"
 )
 
 // exportCmd writes a space's current content as an archive (folio export
@@ -51,7 +50,7 @@ func exportCmd(ctx context.Context, args []string) error {
 	}
 	name := *out
 	if name == "" {
-		name = store.Slugify(sp.Title) + map[string]string{export.FormatZip: ".zip", export.FormatTarGz: ".tar.gz"}[*format]
+		name = domain.Slugify(sp.Title) + map[string]string{export.FormatZip: ".zip", export.FormatTarGz: ".tar.gz"}[*format]
 	}
 	if name == "-" {
 		w := bufio.NewWriter(os.Stdout)

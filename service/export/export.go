@@ -206,7 +206,7 @@ func slugOf(e *store.Entry) string {
 	if e.Slug != "" {
 		return e.Slug
 	}
-	return store.Slugify(e.Title)
+	return domain.Slugify(e.Title)
 }
 
 // layout keeps the paths taken so far: files, and the folders they are in

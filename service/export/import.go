@@ -263,7 +263,7 @@ func newPlan(files map[string][]byte) (*plan, error) {
 				pl.warn("group %q is imported as a page holding its pages: Folio's API cannot create groups", it.title)
 			case isURL(it.target):
 				p.md = "[" + escapeTitle(p.title) + "](" + escapeTarget(it.target) + ")\n"
-				p.slug = store.Slugify(p.title)
+				p.slug = domain.Slugify(p.title)
 				pl.warn("link %q is imported as a page linking to %s: Folio's API cannot create link pages", it.title, it.target)
 			default:
 				f, err := url.PathUnescape(it.target)
@@ -331,7 +331,7 @@ func fileSlug(f, title string) string {
 		if d := path.Dir(f); d != "." {
 			slug = path.Base(d)
 		} else {
-			slug = store.Slugify(title)
+			slug = domain.Slugify(title)
 		}
 	}
 	return slug
@@ -343,12 +343,12 @@ func groupSlug(it *item) string {
 	for _, c := range it.children {
 		d, _, found := strings.Cut(strings.TrimPrefix(c.target, "/"), "/")
 		if !found || (dir != "" && d != dir) || isURL(c.target) {
-			return store.Slugify(it.title)
+			return domain.Slugify(it.title)
 		}
 		dir = d
 	}
 	if dir == "" {
-		return store.Slugify(it.title)
+		return domain.Slugify(it.title)
 	}
 	return dir
 }
@@ -356,7 +356,7 @@ func groupSlug(it *item) string {
 // freeSlug makes a slug valid and unique among its siblings.
 func freeSlug(taken map[string]bool, slug string) string {
 	if len(slug) > 100 || !slugPattern.MatchString(slug) {
-		slug = store.Slugify(slug)
+		slug = domain.Slugify(slug)
 	}
 	s := slug
 	for n := 2; taken[s]; n++ {

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"folio/store"
+	"folio/domain"
 )
 
 // plannedPage is one page of a space's tree: its parent is an earlier page
@@ -49,7 +49,7 @@ func pagePlan(n int) []plannedPage {
 			p.Parent = top + (i-top-second)%second
 			p.Title = numbered(pageTopics, (i-top-second)/second+3)
 		}
-		p.Slug = store.Slugify(p.Title)
+		p.Slug = domain.Slugify(p.Title)
 		out = append(out, p)
 	}
 	return out

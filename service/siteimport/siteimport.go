@@ -221,10 +221,10 @@ func (im *Importer) arrange(pages []*page, scope *url.URL, site *Site) {
 	used := map[string]bool{} // parent + "/" + slug
 	for i, p := range pages {
 		parent := ""
-		slug := store.Slugify(p.title)
+		slug := domain.Slugify(p.title)
 		if i > 0 {
 			parent = parentOf(p)
-			slug = store.Slugify(strings.TrimSuffix(path.Base(p.key), path.Ext(p.key)))
+			slug = domain.Slugify(strings.TrimSuffix(path.Base(p.key), path.Ext(p.key)))
 		}
 		for n, s := 2, slug; ; n++ {
 			if !used[parent+"/"+s] {
