@@ -62,8 +62,9 @@ func TestListLoadsNotAnnouncedStillBatch(t *testing.T) {
 	small, large := run(3), run(40)
 	t.Logf("statements: %d for 3 spaces, %d for 40", small, large)
 	// The rest of the list loads through the loader's time window, which a
-	// busy machine (the race detector, say) may split in two.
-	if large > small+1 {
-		t.Errorf("statements: %d for 3 spaces, %d for 40; want the same, give or take one", small, large)
+	// busy machine (the race detector, or make test's packages running side
+	// by side) may split in two or three; a load per space would be 40.
+	if large > small+2 {
+		t.Errorf("statements: %d for 3 spaces, %d for 40; want the same, give or take two", small, large)
 	}
 }

@@ -573,11 +573,15 @@ func TestSubscriptionChangeRequestAndComments(t *testing.T) {
 		t.Fatalf("after deleting: %+v", r)
 	}
 
-	// The guest saw every change request result so far (the subject, the
-	// content, three comment changes), in order.
-	for _, comments := range []int{0, 0, 1, 0, 0} {
-		if r := d.cr("guest-cr"); r.Subject != "Ready" || r.Comments != comments {
-			t.Fatalf("guest: %+v, want %d comments", r, comments)
+	// The guest saw a result for every change so far (the subject, the
+	// content, three comment changes). Each is the change request as it
+	// is when the guest's stream reads it, and that stream was not read
+	// in step with the writes: the counts along the way depend on how far
+	// behind it ran, the last one does not.
+	for i := range 5 {
+		r := d.cr("guest-cr")
+		if r.Subject != "Ready" || r.Comments > 1 || (i == 4 && r.Comments != 0) {
+			t.Fatalf("guest, result %d: %+v", i+1, r)
 		}
 	}
 	// Losing access ends the guest's stream with NOT_FOUND; the admin's goes on.
