@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test postgres chromium node generate generate-patch generate-refresh check bench image
+.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench image
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -34,6 +34,21 @@ run: postgres build
 
 test: postgres chromium node build
 	./bin/folio db run -- $(GO) test -count=1 ./...
+
+# The fuzz targets (func FuzzX in the package of the parser they test), each
+# for FUZZTIME, one after the other; their seeds (f.Add and testdata/fuzz)
+# already run in every go test. A crasher is written to the package's
+# testdata/fuzz/FuzzX/ and stops the run: fix it and commit the file as a
+# regression seed. No database is needed.
+FUZZTIME ?= 1m
+FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./store ./graph ./rest
+fuzz:
+	@set -e; for pkg in $(FUZZ_PACKAGES); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$target for $(FUZZTIME)"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
 
 # The benchmark suite: seeds a private database, starts Folio and the direct
 # baseline as their own processes, loads them over loopback, and writes

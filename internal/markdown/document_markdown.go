@@ -110,15 +110,28 @@ type rendered struct {
 	// line between: CommonMark lets only some lists start a paragraph's
 	// next line.
 	interrupts bool
+	// endsEmpty is whether the list's last item is empty, or ends with a
+	// list whose last item is: a blank line after it would end the list
+	// item around it too (as goldmark reads it), so the next block of that
+	// item goes on the next line.
+	endsEmpty bool
 }
 
 // blocksMarkdown writes the blocks under n. In a list item a list goes
 // right under the paragraph it follows, so that lists stay tight; other
-// blocks have a blank line between them.
+// blocks have a blank line between them, except after a list that ends
+// with an empty item (see rendered.endsEmpty).
 func blocksMarkdown(n node, listItem bool) (string, error) {
+	out, _, err := blocksEnd(n, listItem)
+	return out, err
+}
+
+// blocksEnd is blocksMarkdown, and whether the last block is a list that
+// ends with an empty item.
+func blocksEnd(n node, listItem bool) (string, bool, error) {
 	kids, err := n.children("nodes", "block")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	var out []rendered
 	for _, k := range kids {
@@ -128,7 +141,7 @@ func blocksMarkdown(n node, listItem bool) (string, error) {
 		}
 		r, err := blockMarkdown(k, prev)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if r.text != "" {
 			out = append(out, r)
@@ -137,7 +150,7 @@ func blocksMarkdown(n node, listItem bool) (string, error) {
 	var b strings.Builder
 	for i, r := range out {
 		if i > 0 {
-			if listItem && out[i-1].blockType == "paragraph" && r.interrupts {
+			if listItem && (out[i-1].blockType == "paragraph" && r.interrupts || out[i-1].endsEmpty) {
 				b.WriteString("\n")
 			} else {
 				b.WriteString("\n\n")
@@ -145,7 +158,7 @@ func blocksMarkdown(n node, listItem bool) (string, error) {
 		}
 		b.WriteString(r.text)
 	}
-	return b.String(), nil
+	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, nil
 }
 
 func blockMarkdown(n node, prev *rendered) (rendered, error) {
@@ -215,9 +228,12 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		if item.str("type") != "list-item" {
 			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
 		}
-		body, err := blocksMarkdown(item, true)
+		body, endsEmpty, err := blocksEnd(item, true)
 		if err != nil {
 			return r, err
+		}
+		if i == len(items)-1 {
+			r.endsEmpty = body == "" || endsEmpty
 		}
 		marker := listMarker(r, start+i)
 		box := ""

@@ -64,6 +64,9 @@ var documentCases = []struct{ name, src, want string }{
 // links and code, markers that are text, blocks where GitBook does not
 // allow them.
 var hardDocuments = []string{
+	// A list item whose nested list ends with an empty item, then more of
+	// the item (found by FuzzDocumentRoundTrip).
+	"- 0. 0. 0.\n  0\n", "- a\n\n  -\n  b\n", "1. - 2.\n\n     x\n\n   y\n",
 	"*a***b**\n", "**a**~~b~~\n", "***a* b**\n", "~~**x**~~\n", "***a** b*\n", "x*a*y\n", "**foo**bar\n",
 	"a**(b)**c\n", "**a.**b\n", "**bold `code`**\n", "*[link **x**](/u) y*\n", "**a [b](c)**\n",
 	"**a\\\nb**\n", "a\\\n\\\nb\n", "a  \n  b\n", "\\\\\n", "Wow!\n", "a_b_c\n", "foo_\n",

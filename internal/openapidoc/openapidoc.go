@@ -165,12 +165,25 @@ func (p *processor) validate(root []byte) error {
 	}
 	switch {
 	case strings.HasPrefix(head.OpenAPI, "3."):
-		return p.validate3(root)
+		return guard("invalid OpenAPI document", func() error { return p.validate3(root) })
 	case head.Swagger == "2.0":
-		return p.validate2(entry)
+		return guard("invalid Swagger 2.0 document", func() error { return p.validate2(entry) })
 	default:
 		return &Failure{Code: ParseError, Message: `the document is neither OpenAPI 3.x ("openapi": "3.x.y") nor Swagger 2.0 ("swagger": "2.0")`}
 	}
+}
+
+// guard runs a validation by kin-openapi, which assumes shapes that an
+// untrusted document need not have (it panicked on a Swagger 2.0 path item
+// that is null): a panic in it is the document's fault, a parse error, not
+// the server's.
+func guard(what string, validate func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Failure{Code: ParseError, Message: fmt.Sprintf("%s: %v", what, r)}
+		}
+	}()
+	return validate()
 }
 
 func (p *processor) entryKey() string {
@@ -217,6 +230,11 @@ func (p *processor) validate2(entry json.RawMessage) error {
 	var doc2 openapi2.T
 	if err := json.Unmarshal(entry, &doc2); err != nil {
 		return &Failure{Code: ParseError, Message: "invalid Swagger 2.0 document: " + err.Error()}
+	}
+	for path, item := range doc2.Paths {
+		if item == nil {
+			return &Failure{Code: ParseError, Message: fmt.Sprintf("invalid Swagger 2.0 document: path %q is not an object", path)}
+		}
 	}
 	doc3, err := openapi2conv.ToV3(&doc2)
 	if err != nil {
