@@ -180,7 +180,9 @@ func (p *processor) validate(root []byte) error {
 func guard(what string, validate func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &Failure{Code: ParseError, Message: fmt.Sprintf("%s: %v", what, r)}
+			// The panic's own text is the library's, not the author's:
+			// it stays out of the message shown to clients.
+			err = &Failure{Code: ParseError, Message: what + ": a part of it does not have the shape the specification gives it"}
 		}
 	}()
 	return validate()
