@@ -197,19 +197,20 @@ func siteSpaceContent(ss model.SiteSpace) model.PublishedContent {
 	return model.PublishedContent{SiteSpace: &id, Space: *ss.Space()}
 }
 
-// contentRevision is the revision a published content shows: its space's
-// current one.
-func (r *Resolver) contentRevision(ctx context.Context, c *model.PublishedContent) (*model.Revision, error) {
-	return r.revisionOf(ctx, c.Space, c.Space.RevisionID)
+// contentTree is the revision a published content shows (its space's
+// current one) with its page and file tree.
+func (r *Resolver) contentTree(ctx context.Context, c *model.PublishedContent) (*model.Revision, *store.Tree, error) {
+	rev, err := r.revisionOf(ctx, c.Space, c.Space.RevisionID)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := tree(ctx, rev)
+	return rev, t, err
 }
 
 // contentPages builds the page tree of a published content.
 func (r *Resolver) contentPages(ctx context.Context, c *model.PublishedContent, format *model.DocumentFormat) (*pageTree, error) {
-	rev, err := r.contentRevision(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	t, err := tree(ctx, rev)
+	rev, t, err := r.contentTree(ctx, c)
 	if err != nil {
 		return nil, err
 	}
@@ -259,11 +260,7 @@ func (r *Resolver) contentPage(ctx context.Context, c *model.PublishedContent, p
 
 // contentFile is a file of a published content; nil when there is none.
 func (r *Resolver) contentFile(ctx context.Context, c *model.PublishedContent, id string) (*model.PublishedFile, error) {
-	rev, err := r.contentRevision(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	t, err := tree(ctx, rev)
+	_, t, err := r.contentTree(ctx, c)
 	if err != nil {
 		return nil, err
 	}
@@ -276,11 +273,7 @@ func (r *Resolver) contentFile(ctx context.Context, c *model.PublishedContent, i
 
 // contentFiles are the files of a published content, ordered by id.
 func (r *Resolver) contentFiles(ctx context.Context, c *model.PublishedContent) ([]model.PublishedFile, error) {
-	rev, err := r.contentRevision(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	t, err := tree(ctx, rev)
+	_, t, err := r.contentTree(ctx, c)
 	if err != nil {
 		return nil, err
 	}
