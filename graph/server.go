@@ -47,6 +47,7 @@ func configure(e engine, r *Resolver) {
 	e.Use(introspectionForViewers{})
 	e.Use(fieldMiddleware{r.trees.fields})
 	e.AroundResponses(closeAccount)
+	e.AroundOperations(refuseReadOnlyWrites)
 	// Loaders live for one operation, so both interfaces batch the same way
 	// and no cached row outlives the request that read it.
 	e.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {

@@ -3,8 +3,6 @@ package graph
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -112,7 +110,7 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	st, refused := subs.admit(credential(r, u), cancel)
+	st, refused := subs.admit(credential(ctx, u), cancel)
 	if refused != nil {
 		fail(graphql.WithOperationContext(ctx, oc), gqlerror.List{refused})
 		return
@@ -123,8 +121,8 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	defer lifetime.Stop()
 	idle := time.AfterFunc(limits.IdleTimeout, func() { cancel(errIdle) })
 	defer idle.Stop()
-	if token := bearerToken(r); token != "" {
-		go t.recheck(sctx, token, st, cancel)
+	if c, ok := CredentialOf(ctx); ok && c.Recheck != nil {
+		go t.recheck(sctx, c.Recheck, st, cancel)
 	}
 
 	responses, dctx := exec.DispatchOperation(sctx, oc)
@@ -153,11 +151,12 @@ func (t sse) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	out.complete()
 }
 
-// recheck authenticates token again at every keep-alive interval while the
-// stream lives: a token revoked meanwhile ends its streams within one
-// interval (with UNAUTHENTICATED, then complete) rather than at their
-// lifetime. One indexed read per stream per interval.
-func (t sse) recheck(ctx context.Context, token string, st *stream, cancel context.CancelCauseFunc) {
+// recheck authenticates the caller again at every keep-alive interval
+// while the stream lives: a token revoked or a session ended meanwhile
+// ends its streams within one interval (with UNAUTHENTICATED, then
+// complete) rather than at their lifetime. One indexed read per stream per
+// interval.
+func (t sse) recheck(ctx context.Context, again func(context.Context) error, st *stream, cancel context.CancelCauseFunc) {
 	tick := time.NewTicker(t.r.Subscriptions.limits.KeepAlive)
 	defer tick.Stop()
 	for {
@@ -165,7 +164,7 @@ func (t sse) recheck(ctx context.Context, token string, st *stream, cancel conte
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-			_, err := t.r.Store.Authenticate(ctx, token)
+			err := again(ctx)
 			if domain.ErrorCode(err) == domain.CodeUnauthenticated {
 				st.endWith(err)
 				cancel(err)
@@ -175,21 +174,11 @@ func (t sse) recheck(ctx context.Context, token string, st *stream, cancel conte
 	}
 }
 
-// bearerToken is the request's API token, "" when it sent none.
-func bearerToken(r *http.Request) string {
-	h := r.Header.Get("Authorization")
-	if !strings.HasPrefix(h, "Bearer ") {
-		return ""
-	}
-	return strings.TrimSpace(strings.TrimPrefix(h, "Bearer "))
-}
-
-// credential names what a stream counts against: the API token (hashed,
-// as the rate limit's buckets), or the user when none was sent.
-func credential(r *http.Request, u *store.User) string {
-	if h := r.Header.Get("Authorization"); h != "" {
-		sum := sha256.Sum256([]byte(strings.TrimSpace(strings.TrimPrefix(h, "Bearer "))))
-		return "token:" + hex.EncodeToString(sum[:16])
+// credential names what a stream counts against: the API token or the
+// session (by id), or the user when neither is known.
+func credential(ctx context.Context, u *store.User) string {
+	if c, ok := CredentialOf(ctx); ok {
+		return c.Kind + ":" + c.ID
 	}
 	return "user:" + u.ID
 }

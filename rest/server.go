@@ -20,6 +20,7 @@ import (
 	"folio/internal/blob"
 	"folio/internal/logs"
 	"folio/internal/metrics"
+	"folio/rest/session"
 	"folio/service/siteimport"
 	"folio/store"
 )
@@ -62,6 +63,8 @@ type Config struct {
 	// with graph.DefaultSubscriptionLimits. Close it on shutdown, so that
 	// open streams end (`folio serve` does).
 	Subscriptions *graph.Subscriptions
+	// Accounts configures sign-in: sign-up, sessions, mail, single sign-on.
+	Accounts Accounts
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
@@ -78,6 +81,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		TrustedDocuments: cfg.TrustedDocuments,
 		Subscriptions:    cfg.Subscriptions}
 	schema := graph.Schema(res)
+	sessions := newSessions(cfg)
 	exec := graph.NewExecutor(res, schema)
 	exec.Use(inputHygiene{ownDocuments: true})
 	routes, err := compile(schema.Schema(), Routes())
@@ -90,6 +94,10 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		mux.HandleFunc(c.Method+" "+muxPattern(c.Path), func(w http.ResponseWriter, r *http.Request) {
 			if !c.Public && graph.Viewer(r.Context()) == nil {
 				writeError(w, http.StatusUnauthorized, "an API token is required (Authorization: Bearer <token>)")
+				return
+			}
+			if err := graph.ReadOnlyRefusal(r); err != nil {
+				writeDomainError(w, err)
 				return
 			}
 			idempotent(cfg.Store, w, r, func(w http.ResponseWriter, r *http.Request) { c.serve(exec, w, r) })
@@ -146,7 +154,13 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	})
 	// The input checks (input.go) run after authentication and the rate
 	// limit, before any route.
-	return withRequest(cfg, mux, withInputChecks(mux, routes, mux)), nil
+	return withRequest(cfg, mux, sessions, withInputChecks(mux, routes, mux)), nil
+}
+
+// apiPath reports the paths of the API (REST and GraphQL), whose cookie
+// writes the CSRF check guards; pages check their own forms.
+func apiPath(p string) bool {
+	return strings.HasPrefix(p, "/v1/") || p == "/graphql" || strings.HasPrefix(p, "/graphql/")
 }
 
 // muxPattern turns "/v1/" into an exact match; other paths are exact already.
@@ -169,7 +183,7 @@ func RequestID(ctx context.Context) string {
 // carrying it, a counter of its SQL statements, CORS, panic recovery, the
 // body limit, authentication, the rate limit, and one access line and the
 // metrics when it is answered.
-func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler {
+func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next http.Handler) http.Handler {
 	s := cfg.Store
 	cors := newCORS(cfg.CORSOrigins)
 	limit := newLimiter(cfg.RateLimit, s, cfg.Metrics)
@@ -230,14 +244,27 @@ func withRequest(cfg Config, mux *http.ServeMux, next http.Handler) http.Handler
 		if h := r.Header.Get("Authorization"); h != "" {
 			if token, ok := strings.CutPrefix(h, "Bearer "); !ok {
 				authErr = domain.Errorf(domain.CodeUnauthenticated, "the Authorization header must be: Bearer <token>")
-			} else if u, err := s.Authenticate(ctx, strings.TrimSpace(token)); err != nil {
+			} else if u, t, err := s.Authenticate(ctx, strings.TrimSpace(token)); err != nil {
 				authErr = err
 			} else {
+				token := strings.TrimSpace(token)
 				ctx = graph.WithViewer(ctx, u)
+				ctx = graph.WithCredential(ctx, graph.Credential{Kind: graph.CredentialToken, ID: t.ID, ReadOnly: t.ReadOnly,
+					Recheck: func(ctx context.Context) error { _, _, err := s.Authenticate(ctx, token); return err }})
 				userID = u.ID
 				// Only a valid token gets a bucket of its own: a forged
 				// one stays in its address's bucket.
-				bucket, bucketKind = tokenBucket(strings.TrimSpace(token)), "token"
+				bucket, bucketKind = tokenBucket(token), "token"
+			}
+		} else if sess, u, err := sessions.Authenticate(r.WithContext(ctx)); err == nil && sess != nil {
+			// A browser's session: the same viewer as a token, and a
+			// write must prove it comes from this site's own pages.
+			ctx = graph.WithViewer(ctx, u)
+			ctx = graph.WithCredential(ctx, graph.Credential{Kind: graph.CredentialSession, ID: sess.ID, Recheck: sessions.Recheck(sess.ID)})
+			userID = u.ID
+			bucket, bucketKind = "session:"+sess.ID, "session"
+			if session.Unsafe(r.Method) && apiPath(r.URL.Path) {
+				authErr = sessions.CheckCSRF(r, sess.ID)
 			}
 		}
 		if !exemptFromRateLimit(route) && !limit.allow(uncounted, w, bucket, bucketKind) {

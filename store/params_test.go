@@ -44,7 +44,7 @@ func TestStatementsWithParameters(t *testing.T) {
 		orgs, spaces = append(orgs, org.ID), append(spaces, sp.ID)
 	}
 	for i := range 3 {
-		if u, err := s.Authenticate(ctx, token); err != nil || u.ID != alice.ID {
+		if u, _, err := s.Authenticate(ctx, token); err != nil || u.ID != alice.ID {
 			t.Fatalf("Authenticate = %v, %v; want alice", u, err)
 		}
 		if got, err := s.OrganizationsForUser(ctx, alice.ID, []string{orgs[i]}); err != nil || len(got) != 1 || got[0].ID != orgs[i] {
@@ -64,7 +64,7 @@ func TestStatementsWithParameters(t *testing.T) {
 	if got, err := s.OrganizationsForUser(ctx, "someone-else", orgs); err != nil || len(got) != 0 {
 		t.Fatalf("OrganizationsForUser(stranger) = %v, %v; want none", got, err)
 	}
-	if _, err := s.Authenticate(ctx, store.TokenPrefix+"unknown"); domain.ErrorCode(err) != domain.CodeUnauthenticated {
+	if _, _, err := s.Authenticate(ctx, store.TokenPrefix+"unknown"); domain.ErrorCode(err) != domain.CodeUnauthenticated {
 		t.Fatalf("Authenticate(unknown) = %v, want UNAUTHENTICATED", err)
 	}
 

@@ -81,7 +81,7 @@ func TestDirectScanAsBun(t *testing.T) {
 		"SitesByID":         func() (any, error) { return s.SitesByID(ctx, []string{site.ID}) },
 		"UsersByID":         func() (any, error) { return s.UsersByID(ctx, []string{alice.ID}) },
 		"Authenticate": func() (any, error) {
-			u, err := s.Authenticate(ctx, token) // the hash read must match for any user to come back
+			u, _, err := s.Authenticate(ctx, token) // the hash read must match for any user to come back
 			if err != nil {
 				return nil, err
 			}

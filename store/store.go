@@ -29,6 +29,8 @@ type Store struct {
 	queue   *river.Client[*sql.Tx]
 	// shareKey derives the keys of site share links (see sharelinks.go).
 	shareKey []byte
+	// sessionKey signs the CSRF tokens of browser sessions.
+	sessionKey []byte
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -137,9 +139,16 @@ func (s *Store) loadSecrets(ctx context.Context) error {
 	if s.pageKey, err = s.secret(ctx, "page_key"); err != nil {
 		return err
 	}
-	s.shareKey, err = s.secret(ctx, "share_link_key")
+	if s.shareKey, err = s.secret(ctx, "share_link_key"); err != nil {
+		return err
+	}
+	s.sessionKey, err = s.secret(ctx, "session_key")
 	return err
 }
+
+// SessionKey is the server secret that signs what sessions derive (their
+// CSRF tokens); every server on the database shares it.
+func (s *Store) SessionKey() []byte { return s.sessionKey }
 
 // secret reads a server secret, picking it at random if no server has yet:
 // the first server to start picks it, every other one reads it.

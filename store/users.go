@@ -21,17 +21,31 @@ type User struct {
 	DisplayName string    `bun:"display_name"`
 	PhotoURL    *string   `bun:"photo_url"`
 	CreatedAt   time.Time `bun:"created_at"`
+	// PasswordHash is the argon2id hash of the user's password (package
+	// internal/password); empty for accounts that sign in only by SSO or
+	// by API token.
+	PasswordHash      string     `bun:"password_hash,nullzero" json:"-"`
+	PasswordChangedAt *time.Time `bun:"password_changed_at" json:"-"`
+	// ServerAdmin marks the operators of this server (`folio user create
+	// --admin`, or the first account signed up).
+	ServerAdmin bool `bun:"server_admin" json:"-"`
 }
 
-// APIToken is a bearer token; only its SHA-256 hash is stored.
+// APIToken is a bearer token; only its SHA-256 hash is stored. Tokens of
+// `folio token create` have no name, no expiry and full access; personal
+// tokens (personaltokens.go) may have all three.
 type APIToken struct {
-	bun.BaseModel `bun:"table:api_tokens"`
+	bun.BaseModel `bun:"table:api_tokens,alias:t"`
 
-	ID        string     `bun:"id,pk"`
-	UserID    string     `bun:"user_id"`
-	TokenHash []byte     `bun:"token_hash"`
-	CreatedAt time.Time  `bun:"created_at"`
-	RevokedAt *time.Time `bun:"revoked_at"`
+	ID         string     `bun:"id,pk"`
+	UserID     string     `bun:"user_id"`
+	TokenHash  []byte     `bun:"token_hash"`
+	Name       string     `bun:"name"`
+	ExpiresAt  *time.Time `bun:"expires_at"`
+	ReadOnly   bool       `bun:"read_only"`
+	LastUsedAt *time.Time `bun:"last_used_at"`
+	CreatedAt  time.Time  `bun:"created_at"`
+	RevokedAt  *time.Time `bun:"revoked_at"`
 }
 
 // TokenPrefix starts every API token, as on GitBook.
@@ -81,33 +95,48 @@ func (s *Store) RevokeToken(ctx context.Context, token string) error {
 	return nil
 }
 
-// Authenticate resolves a bearer token to its user. Any token that is
-// malformed, unknown or revoked is CodeUnauthenticated.
-func (s *Store) Authenticate(ctx context.Context, token string) (*User, error) {
-	bad := domain.Errorf(domain.CodeUnauthenticated, "invalid or revoked API token")
+// Authenticate resolves a bearer token to its user and the token itself.
+// Any token that is malformed, unknown, revoked or expired is
+// CodeUnauthenticated.
+func (s *Store) Authenticate(ctx context.Context, token string) (*User, *APIToken, error) {
+	bad := domain.Errorf(domain.CodeUnauthenticated, "invalid, expired or revoked API token")
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 200 {
-		return nil, bad
+		return nil, nil, bad
 	}
 	sum := hashToken(token)
 	var rows []tokenUser
 	if err := tokenUsers.scan(ctx, s, &rows, sum); err != nil {
-		return nil, dbError(err, "token")
+		return nil, nil, dbError(err, "token")
 	}
 	// The index lookup found the row; compare in constant time all the same.
 	if len(rows) == 0 || subtle.ConstantTimeCompare(rows[0].TokenHash, sum) != 1 {
-		return nil, bad
+		return nil, nil, bad
 	}
-	return &rows[0].User, nil
+	row := &rows[0]
+	if row.TokenExpiresAt != nil && !s.Now().Before(*row.TokenExpiresAt) {
+		return nil, nil, bad
+	}
+	t := &APIToken{ID: row.TokenID, UserID: row.User.ID, Name: row.TokenName, ExpiresAt: row.TokenExpiresAt,
+		ReadOnly: row.TokenReadOnly, LastUsedAt: row.TokenLastUsedAt}
+	s.touchToken(ctx, t)
+	return &row.User, t, nil
 }
 
-// tokenUser is the user a live token belongs to, with the token's hash.
+// tokenUser is the user a live token belongs to, with the token.
 type tokenUser struct {
-	User      `bun:",extend"`
-	TokenHash []byte `bun:"token_hash,scanonly"`
+	User            `bun:",extend"`
+	TokenHash       []byte     `bun:"token_hash,scanonly"`
+	TokenID         string     `bun:"token_id,scanonly"`
+	TokenName       string     `bun:"token_name,scanonly"`
+	TokenExpiresAt  *time.Time `bun:"token_expires_at,scanonly"`
+	TokenReadOnly   bool       `bun:"token_read_only,scanonly"`
+	TokenLastUsedAt *time.Time `bun:"token_last_used_at,scanonly"`
 }
 
 var tokenUsers = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
-	return db.NewSelect().Model((*tokenUser)(nil)).ColumnExpr("u.*, t.token_hash").
+	return db.NewSelect().Model((*tokenUser)(nil)).
+		ColumnExpr("u.*, t.token_hash, t.id AS token_id, t.name AS token_name, t.expires_at AS token_expires_at").
+		ColumnExpr("t.read_only AS token_read_only, t.last_used_at AS token_last_used_at").
 		ModelTableExpr("api_tokens AS t").Join("JOIN users AS u ON u.id = t.user_id").
 		Where("t.token_hash = $1 AND t.revoked_at IS NULL").Limit(1)
 }}

@@ -60,7 +60,7 @@ func Handler(s *store.Store, base string) http.Handler {
 
 func auth(s *store.Store, w http.ResponseWriter, r *http.Request) (*store.User, bool) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	u, err := s.Authenticate(r.Context(), token)
+	u, _, err := s.Authenticate(r.Context(), token)
 	if err != nil {
 		http.Error(w, `{"error":{"code":401,"message":"unauthenticated"}}`, http.StatusUnauthorized)
 		return nil, false

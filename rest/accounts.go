@@ -1,0 +1,30 @@
+package rest
+
+import (
+	"net/http"
+	"time"
+
+	"folio/rest/session"
+)
+
+// Accounts configures how people sign in: sign-up, browser sessions, mail
+// and single sign-on.
+type Accounts struct {
+	// Signup is who may create an account from the sign-up page: "open"
+	// (anyone), "invite" (an invited address, or the first user; the
+	// default), or "off".
+	Signup string
+	// SessionIdle and SessionMax are the idle and absolute lifetimes of a
+	// browser session; zero takes session.DefaultIdle and DefaultMax.
+	SessionIdle, SessionMax time.Duration
+	// MailEnabled says whether mail is sent (FOLIO_SMTP_URL is set): pages
+	// that promise a mail say otherwise when it is not.
+	MailEnabled bool
+}
+
+// newSessions makes the session manager of a handler.
+func newSessions(cfg Config) *session.Manager {
+	return session.New(session.Config{Store: cfg.Store, PublicURL: cfg.PublicURL,
+		Idle: cfg.Accounts.SessionIdle, Max: cfg.Accounts.SessionMax,
+		ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
+}
