@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"folio/rest/pages"
 	"folio/rest/session"
 )
 
@@ -27,4 +28,9 @@ func newSessions(cfg Config) *session.Manager {
 	return session.New(session.Config{Store: cfg.Store, PublicURL: cfg.PublicURL,
 		Idle: cfg.Accounts.SessionIdle, Max: cfg.Accounts.SessionMax,
 		ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
+}
+
+// mountAccounts serves the pages people sign in with, and single sign-on.
+func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) {
+	mux.Handle("GET "+pages.AssetsPath, pages.Assets())
 }

@@ -109,6 +109,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		return nil, err
 	}
 	mux.HandleFunc("GET "+exportPath, exportContent(res))
+	mountAccounts(mux, cfg, sessions)
 	gql := graph.NewHTTPHandler(res)
 	gql.Use(inputHygiene{})
 	gql.Use(mutationFields{})
