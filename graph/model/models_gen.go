@@ -497,6 +497,8 @@ type CreateSAMLProviderInput struct {
 	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
 	// A role, or null (or absent) for guests.
 	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
+	// Whether IdP-initiated sign-in (unsolicited responses) is accepted; false when absent.
+	IdpInitiated *bool `json:"idpInitiated,omitempty"`
 }
 
 // A new share link.
@@ -1006,14 +1008,15 @@ type SAMLProviderURLs struct {
 }
 
 // The service provider's side of a SAML provider: the addresses to enter in the
-// identity provider's configuration, built from FOLIO_PUBLIC_URL. This server
-// serves no SAML endpoint at them; they name where sign-in would be.
+// identity provider's configuration, built from FOLIO_PUBLIC_URL. The server
+// serves SAML 2.0 sign-in at them (HTTP-Redirect binding to the identity
+// provider, HTTP-POST binding back).
 type SAMLService struct {
-	// The assertion consumer service URL: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs`.
+	// The assertion consumer service URL, where the identity provider posts its response (HTTP-POST binding): `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs`.
 	AcsURL string `json:"acsURL"`
-	// Where a member starts signing in: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start`.
+	// Where a member starts signing in: a GET redirects the browser to the identity provider with an authentication request; an optional `next` query parameter (a path on this server) is where the browser lands once signed in. `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start`.
 	StartURL string `json:"startURL"`
-	// The service provider's entity id: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>`.
+	// The service provider's entity id (the audience of the assertions), also the address of its metadata (a GET answers the SAML metadata XML): `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>`.
 	EntityID string `json:"entityID"`
 }
 
@@ -1547,6 +1550,8 @@ type UpdateSAMLProviderInput struct {
 	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
 	// A role, or null for guests.
 	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
+	// Whether IdP-initiated sign-in (unsolicited responses) is accepted.
+	IdpInitiated *bool `json:"idpInitiated,omitempty"`
 }
 
 // A change to a share link; absent fields stay as they are.
