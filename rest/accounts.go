@@ -6,6 +6,7 @@ import (
 
 	"folio/rest/pages"
 	"folio/rest/session"
+	"folio/rest/sso"
 )
 
 // Accounts configures how people sign in: sign-up, browser sessions, mail
@@ -33,4 +34,5 @@ func newSessions(cfg Config) *session.Manager {
 // mountAccounts serves the pages people sign in with, and single sign-on.
 func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) {
 	mux.Handle("GET "+pages.AssetsPath, pages.Assets())
+	sso.MountSAML(mux, sso.SAMLConfig{Store: cfg.Store, PublicURL: cfg.PublicURL, Sessions: sessions})
 }
