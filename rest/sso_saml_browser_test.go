@@ -91,7 +91,10 @@ func TestSAMLSignInBrowser(t *testing.T) {
 	// IdP-initiated, in a browser that forgot everything.
 	run("forget", network.ClearBrowserCookies(), chromedp.Navigate(f.idp.URL+"/login/folio"))
 	logIn("bob") // samlidp's portal: the form signs in at the IdP only
-	run("IdP session", chromedp.WaitReady("body", chromedp.ByQuery), chromedp.Navigate(f.idp.URL+"/login/folio"))
+	if page := landOn(f.idp.URL + "/login"); !strings.Contains(page, "bob@acme.example") {
+		t.Fatalf("IdP login: %s", page)
+	}
+	run("IdP-initiated", chromedp.Navigate(f.idp.URL+"/login/folio"))
 	if page := landOn("http://folio.test/v1/user"); !strings.Contains(page, `"bob@acme.example"`) {
 		t.Fatalf("signed in as: %s", page)
 	}

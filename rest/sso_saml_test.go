@@ -1,8 +1,11 @@
 package rest_test
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,9 +26,9 @@ type samlFixture struct {
 	sp    *samlSP
 }
 
-func newSAMLFixture(t *testing.T, extra map[string]any) *samlFixture {
+func newSAMLFixture(t *testing.T, extra map[string]any, opts ...resttest.Option) *samlFixture {
 	t.Helper()
-	f := &samlFixture{srv: resttest.New(t)}
+	f := &samlFixture{srv: resttest.New(t, opts...)}
 	f.admin = f.srv.User("admin@example.com")
 	f.org = createOrg(t, f.admin, "Acme")
 	f.team = resttest.Str(f.admin.Put("/v1/orgs/"+f.org+"/teams", map[string]any{"title": "Staff"}).Expect(http.StatusCreated).JSON(), "id")
@@ -143,11 +146,13 @@ func TestSAMLSignInIdPInitiated(t *testing.T) {
 	}
 }
 
-// TestSAMLExistingAccounts: an existing member keeps their role (and is
-// marked SSO); an account that exists but is not a member is refused:
+// TestSAMLExistingAccounts: in an organization with sso on, an existing
+// member keeps their role (and is marked SSO); an account that exists but is not a member is refused:
 // the organization's IdP vouches for its members and new people only.
 func TestSAMLExistingAccounts(t *testing.T) {
 	f := newSAMLFixture(t, map[string]any{"idpInitiated": true})
+	// Members of an organization with sso on sign in through its IdP.
+	f.admin.Patch("/v1/orgs/"+f.org, map[string]any{"sso": true}).Expect(http.StatusOK)
 	member := f.srv.User("bob@acme.example")
 	addMember(t, f.admin, f.org, member, "admin")
 	outsider := f.srv.User("carol@elsewhere.example")
@@ -214,6 +219,13 @@ func TestSAMLRefusesUnsignedAssertion(t *testing.T) {
 	}
 	resp, body := b.Post(f.sp.ACS, samlForm(t, doc, ""))
 	expectNoSignIn(t, f.srv, resp, body, http.StatusForbidden, "not signed by the certificate", "mallory@acme.example")
+
+	// The forgery did not use the request up: the IdP's genuine answer to
+	// it still signs alice in.
+	resp, body = b.Post(f.sp.ACS, samlForm(t, f.idp.Craft(f.sp, id, "alice@acme.example", time.Now(), nil), ""))
+	if resp.StatusCode != http.StatusSeeOther || sessionCookie(resp) == "" {
+		t.Errorf("genuine answer after a forgery: %d %s", resp.StatusCode, body)
+	}
 }
 
 func TestSAMLRefusesAnotherKey(t *testing.T) {
@@ -372,11 +384,41 @@ func expectReplayRefused(t *testing.T, f *samlFixture, resp *http.Response, body
 	}
 }
 
+// TestSAMLRefusesUnknownRequest: a response to a request never made, even
+// by a provider that accepts unsolicited ones; the refusal is logged at
+// warn with its reason.
 func TestSAMLRefusesUnknownRequest(t *testing.T) {
-	f := newSAMLFixture(t, map[string]any{"idpInitiated": true})
+	var log syncBuffer
+	f := newSAMLFixture(t, map[string]any{"idpInitiated": true},
+		resttest.WithLogger(slog.New(slog.NewJSONHandler(&log, &slog.HandlerOptions{Level: slog.LevelWarn}))))
 	b := newSAMLBrowser(t, f.srv)
 	resp, body := b.Post(f.sp.ACS, samlForm(t, f.idp.Craft(f.sp, "id-never-made", "mallory@acme.example", time.Now(), nil), ""))
 	expectNoSignIn(t, f.srv, resp, body, http.StatusForbidden, "answers no sign-in started here", "mallory@acme.example")
+	line := log.String()
+	for _, want := range []string{`"level":"WARN"`, `"msg":"SAML sign-in refused"`, `"reason":"InResponseTo id-never-made is no pending request of this provider"`,
+		`"provider_id":"` + f.sp.ID + `"`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("log has no %s:\n%s", want, line)
+		}
+	}
+}
+
+// syncBuffer is a log destination the server writes and the test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // TestSAMLRefusesAnotherOrganizationsResponse: a response made for one

@@ -33,17 +33,13 @@ var ErrSAMLAccountElsewhere = domain.Errorf(domain.CodeForbidden,
 	"an account with this e-mail address already exists on this server and is not a member of this organization: "+
 		"sign in to it another way and join the organization first (an admin can invite it), then sign in here again")
 
-// ErrSAMLMemberDisabled refuses a SAML sign-in as a disabled member.
-var ErrSAMLMemberDisabled = domain.Errorf(domain.CodeForbidden, "your membership of this organization is disabled; ask one of its admins")
-
 // SAMLSignIn is a sign-in through SAML provider p as the person with this
 // e-mail address (and display name, for a new account), in one
 // transaction. A new address gets an account and becomes a member of the
 // provider's organization with the provider's default role (none: a
 // guest), marked SSO, in the provider's default team. An existing member
 // keeps their role and teams, and is marked SSO. An existing account that
-// is not a member is refused (ErrSAMLAccountElsewhere), as is a disabled
-// member (ErrSAMLMemberDisabled).
+// is not a member is refused (ErrSAMLAccountElsewhere).
 func (s *Store) SAMLSignIn(ctx context.Context, p *SAMLProvider, email, name string) (*User, error) {
 	email = strings.TrimSpace(email)
 	var user *User
@@ -73,11 +69,7 @@ func (s *Store) SAMLSignIn(ctx context.Context, p *SAMLProvider, email, name str
 		var events []ev
 		switch {
 		case len(members) == 1:
-			m := members[0]
-			if m.Disabled {
-				return ErrSAMLMemberDisabled
-			}
-			if !m.SSO {
+			if !members[0].SSO {
 				if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
 					Where("organization_id = ? AND user_id = ?", p.OrganizationID, user.ID).Exec(ctx); err != nil {
 					return dbError(err, "member")

@@ -257,6 +257,9 @@ func samlRejection(err error) (string, samlPage) {
 		return reason, samlUnknownRequest
 	case errors.Is(err, saml.ErrIssuerMismatch):
 		return reason, samlPage{Title: "Sign-in refused", Message: "The response comes from another identity provider than the one set up for this organization (its issuer is not the provider's entity id)."}
+	case errors.Is(err, saml.ErrDecryptionFailed):
+		return reason, samlPage{Title: "Sign-in refused", Message: "The identity provider encrypted the assertion: this server has no " +
+			"decryption key, so turn assertion encryption off for this application at the identity provider."}
 	case errors.Is(err, saml.ErrMalformedMessage):
 		return reason, samlMalformed
 	}
