@@ -170,8 +170,13 @@ func (h *samlHandler) acs(w http.ResponseWriter, r *http.Request) {
 	sp.AllowIDPInitiated = p.IdPInitiated && inResponseTo == ""
 	// The library records the assertion's id once every other check has
 	// passed, until the assertion would have expired anyway.
-	sp.ReplayCache = samlReplayCache{ctx: ctx, store: h.cfg.Store, providerID: p.ID}
+	cache := &samlReplayCache{ctx: ctx, store: h.cfg.Store, providerID: p.ID}
+	sp.ReplayCache = cache
 	assertion, err := sp.ParseResponse(r, requestIDs)
+	if cache.failed != nil {
+		samlFail(w, r, "remember assertion", cache.failed)
+		return
+	}
 	if err != nil {
 		reason, page := samlRejection(err)
 		samlRefuse(w, r, p, http.StatusForbidden, reason, page)
@@ -221,13 +226,17 @@ type samlReplayCache struct {
 	ctx        context.Context
 	store      *store.Store
 	providerID string
+	// failed is an error of the database (not a replay): the response
+	// is then not the person's fault.
+	failed error
 }
 
-func (c samlReplayCache) Consume(assertionID string, expires time.Time) error {
+func (c *samlReplayCache) Consume(assertionID string, expires time.Time) error {
 	err := c.store.RememberAssertion(c.ctx, c.providerID, assertionID, expires)
-	if domain.ErrorCode(err) == domain.CodeConflict {
+	if err != nil && domain.ErrorCode(err) == domain.CodeConflict {
 		return saml.ErrAssertionReplayed
 	}
+	c.failed = err
 	return err
 }
 

@@ -177,14 +177,15 @@ func samlIdentity(a *saml.Assertion) (email, name string) {
 		}
 		return ""
 	}
+	var candidates []string
 	if a.Subject != nil && a.Subject.NameID != nil && a.Subject.NameID.Format == string(saml.EmailAddressNameIDFormat) {
-		email = strings.TrimSpace(a.Subject.NameID.Value)
+		candidates = append(candidates, strings.TrimSpace(a.Subject.NameID.Value))
 	}
-	if email == "" {
-		email = first(samlEmailAttrs)
-	}
-	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email || len(email) > 320 {
-		email = ""
+	for _, c := range append(candidates, first(samlEmailAttrs)) {
+		if addr, err := mail.ParseAddress(c); err == nil && addr.Address == c && len(c) <= 320 {
+			email = c
+			break
+		}
 	}
 	name = first(samlNameAttrs)
 	if name == "" {
