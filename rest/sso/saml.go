@@ -123,10 +123,11 @@ func (h *samlHandler) start(w http.ResponseWriter, r *http.Request) {
 }
 
 // acs receives the identity provider's response (HTTP-POST binding),
-// verifies it, provisions the member and signs the browser in. Every
-// refusal writes nothing: the request is used up, the assertion
-// remembered and the member provisioned only once the response has passed
-// every check.
+// verifies it, provisions the member and signs the browser in. A response
+// that fails verification writes nothing: the request is used up and the
+// assertion remembered only once the response has passed every check (a
+// genuine response for someone who may not sign in uses them up too, and
+// creates nothing).
 func (h *samlHandler) acs(w http.ResponseWriter, r *http.Request) {
 	p := h.provider(w, r)
 	if p == nil {
@@ -142,7 +143,7 @@ func (h *samlHandler) acs(w http.ResponseWriter, r *http.Request) {
 		samlRefuse(w, r, p, http.StatusBadRequest, "unreadable form: "+err.Error(), samlMalformed)
 		return
 	}
-	if r.PostForm.Has("SAMLart") {
+	if r.Form.Has("SAMLart") {
 		// Resolving an artifact would make this server call the identity
 		// provider; the metadata offers HTTP-POST only.
 		samlRefuse(w, r, p, http.StatusBadRequest, "artifact binding not supported", samlMalformed)

@@ -59,6 +59,9 @@ func samlSentence(s string) string {
 // at warn (reason is for the log only).
 func samlRefuse(w http.ResponseWriter, r *http.Request, p *store.SAMLProvider, status int, reason string, page samlPage) {
 	ctx := r.Context()
+	if len(reason) > 500 { // it may quote what the request carried
+		reason = reason[:500] + "..."
+	}
 	attrs := []slog.Attr{slog.String("reason", reason), slog.Int("status", status),
 		slog.String("organization_id", r.PathValue("orgId")), slog.String("provider_id", r.PathValue("providerId"))}
 	logs.From(ctx).LogAttrs(ctx, slog.LevelWarn, "SAML sign-in refused", attrs...)
