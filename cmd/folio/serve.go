@@ -31,6 +31,15 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
 	}
+	// How people sign in.
+	oidc, err := oidcConfig()
+	if err != nil {
+		return err
+	}
+	accounts := rest.Accounts{OIDC: oidc}
+	if oidc.Enabled() {
+		accounts.OIDCName = oidc.Label()
+	}
 	// Before the database starts: a bad manifest or a missing bucket stops
 	// the server at once.
 	var trusted graph.TrustedDocuments
@@ -82,6 +91,7 @@ func serve(ctx context.Context) error {
 		Import:           importCfg,
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
+		Accounts:         accounts,
 	})
 	if err != nil {
 		return err
@@ -119,7 +129,7 @@ func serve(ctx context.Context) error {
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
 		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"graphql_trusted_documents", len(trusted))
+		"graphql_trusted_documents", len(trusted), "oidc_issuer", oidc.Issuer)
 	var serveErr error
 	select {
 	case serveErr = <-errc:
