@@ -288,6 +288,7 @@ func (e *oidcEnv) refused(b *oidcBrowser, p oidcPage, status int, reason string)
 func TestOIDCSignIn(t *testing.T) {
 	e := newOIDCEnv(t)
 	e.op.QueueUser(&mockoidc.MockUser{Subject: "s-1", Email: "Jane.Doe@Example.com", EmailVerified: true})
+	e.setEdit(func(c jwt.MapClaims) *mockoidc.Keypair { c["name"] = "Jane\x00 Doe\x07"; return nil })
 	b := e.browser()
 
 	start := b.get(folioOrigin + sso.OIDCStartPath + "?next=" + url.QueryEscape("/v1/user?x=1"))
@@ -322,6 +323,9 @@ func TestOIDCSignIn(t *testing.T) {
 	u, err := e.srv.Store.UserByEmail(context.Background(), "jane.doe@example.com")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if u.DisplayName != "Jane Doe" { // from the token, without its control characters
+		t.Errorf("name %q", u.DisplayName)
 	}
 	sessions, err := e.srv.Store.Sessions(context.Background(), u.ID)
 	if err != nil || len(sessions) != 1 || sessions[0].Method != store.SignInOIDC {
@@ -530,17 +534,23 @@ func TestOIDCRefusesWrongNonce(t *testing.T) {
 // is a token without an address.
 func TestOIDCRefusesUnverifiedEmail(t *testing.T) {
 	e := newOIDCEnv(t)
-	for name, edit := range map[string]func(jwt.MapClaims){
-		"false":    func(c jwt.MapClaims) { c["email_verified"] = false },
-		"absent":   func(c jwt.MapClaims) { delete(c, "email_verified") },
-		"string":   func(c jwt.MapClaims) { c["email_verified"] = "yes" },
-		"no-email": func(c jwt.MapClaims) { delete(c, "email") },
+	const unverified = "no verified e-mail address"
+	for name, c := range map[string]struct {
+		edit   func(jwt.MapClaims)
+		reason string
+	}{
+		"false":    {func(c jwt.MapClaims) { c["email_verified"] = false }, unverified},
+		"absent":   {func(c jwt.MapClaims) { delete(c, "email_verified") }, unverified},
+		"string":   {func(c jwt.MapClaims) { c["email_verified"] = "yes" }, unverified},
+		"no-email": {func(c jwt.MapClaims) { delete(c, "email") }, unverified},
+		"no-at":    {func(c jwt.MapClaims) { c["email"] = "jane.doe" }, unverified},
+		"nul":      {func(c jwt.MapClaims) { c["email"] = "jane\x00@example.com" }, "unusable e-mail address"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			e.t = t
-			e.setEdit(func(c jwt.MapClaims) *mockoidc.Keypair { edit(c); return nil })
+			e.setEdit(func(claims jwt.MapClaims) *mockoidc.Keypair { c.edit(claims); return nil })
 			b := e.browser()
-			e.refused(b, b.get(b.toCallback("")), http.StatusForbidden, "no verified e-mail address")
+			e.refused(b, b.get(b.toCallback("")), http.StatusForbidden, c.reason)
 		})
 	}
 	// "true" as a string, as some providers send it, is verified.

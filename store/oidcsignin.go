@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"unicode"
 
 	"github.com/uptrace/bun"
 
@@ -41,10 +42,18 @@ type OIDCSignIn struct {
 func (s *Store) SignInOIDC(ctx context.Context, id OIDCIdentity) (*OIDCSignIn, error) {
 	email := strings.TrimSpace(id.Email)
 	at := strings.LastIndexByte(email, '@')
-	if at <= 0 || at == len(email)-1 || len(email) > 320 {
+	if at <= 0 || at == len(email)-1 || len(email) > 320 || strings.IndexFunc(email, unicode.IsSpace) >= 0 ||
+		strings.IndexFunc(email, unicode.IsControl) >= 0 {
 		return nil, domain.Invalid("email", "must be an e-mail address")
 	}
-	name := truncate(strings.TrimSpace(id.Name), 255)
+	// The provider's name is anyone's to write: no control characters.
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, id.Name)
+	name = truncate(strings.TrimSpace(name), 255)
 	if name == "" {
 		name = email[:at]
 	}

@@ -103,6 +103,8 @@ func (b *oidcBool) UnmarshalJSON(raw []byte) error {
 // by domain, and the browser is signed in.
 func (o *OIDC) callback(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	// The address carries a code: no page reached from here names it.
+	w.Header().Set("Referrer-Policy", "no-referrer")
 	q := r.URL.Query()
 	browser := ""
 	if c, err := r.Cookie(OIDCBrowserCookie); err == nil {
@@ -172,9 +174,14 @@ func (o *OIDC) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	signed, err := o.store.SignInOIDC(ctx, store.OIDCIdentity{Email: email, Name: name, JoinByDomain: o.domains[emailDomain]})
 	if err != nil {
-		if domain.ErrorCode(err) == domain.CodeForbidden {
+		switch domain.ErrorCode(err) {
+		case domain.CodeForbidden:
 			o.refuse(w, r, http.StatusForbidden, "Sign in through your organization", domain.ErrorMessage(err), "",
 				"member of an organization that requires SAML")
+			return
+		case domain.CodeInvalid:
+			o.refuse(w, r, http.StatusForbidden, "You were not signed in",
+				"The e-mail address your identity provider gave is not one Folio can use.", next, "unusable e-mail address")
 			return
 		}
 		o.fail(w, r, err)
