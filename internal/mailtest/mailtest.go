@@ -78,7 +78,7 @@ type Message struct {
 	// text plus HTML).
 	ContentType string
 	// Text and HTML are the decoded bodies of the text/plain and
-	// text/html parts ("" when absent).
+	// text/html parts ("" when absent), with \n line ends.
 	Text, HTML string
 	// TLS says whether the connection was encrypted when the message
 	// came (after STARTTLS, or implicit TLS).
@@ -379,11 +379,13 @@ func (m *Message) addPart(mt string, params map[string]string, encoding string, 
 	if err != nil {
 		return err
 	}
+	// Line ends as a mail program shows them.
+	text := strings.ReplaceAll(string(b), "\r\n", "\n")
 	switch mt {
 	case "text/plain":
-		m.Text = string(b)
+		m.Text = text
 	case "text/html":
-		m.HTML = string(b)
+		m.HTML = text
 	}
 	return nil
 }

@@ -54,6 +54,8 @@ type Config struct {
 	// MailBackoff and MailMaxWait tune how a mail that failed is retried
 	// (mailjob.DefaultBackoff, DefaultMaxWait when zero; tests shorten them).
 	MailBackoff, MailMaxWait time.Duration
+	// Logger receives the workers' log lines (slog.Default when nil).
+	Logger *slog.Logger
 	// HousekeepingEvery is how often ended sessions, expired one-time links
 	// and stale single sign-on state are deleted (DefaultHousekeepingEvery
 	// when zero).
@@ -80,6 +82,9 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("job workers: connect: %w", err)
 	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
 	workers := river.NewWorkers()
 	observe := cfg.Observe
 	if observe == nil {
@@ -101,7 +106,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor)})
 	river.AddWorker(workers, &sweepWorker{store: s})
 	river.AddWorker(workers, mailjob.NewWorker(mailjob.Config{Store: s, Sender: cfg.Mail, PublicURL: cfg.PublicURL,
-		Backoff: cfg.MailBackoff, MaxWait: cfg.MailMaxWait, Observe: observe}))
+		Backoff: cfg.MailBackoff, MaxWait: cfg.MailMaxWait, Observe: observe, Logger: cfg.Logger}))
 	river.AddWorker(workers, &housekeepingWorker{store: s, observe: observe})
 	periodic := []*river.PeriodicJob{
 		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
@@ -129,7 +134,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		// it must outlast the longest job (several fetches with timeouts).
 		JobTimeout:           5 * time.Minute,
 		RescueStuckJobsAfter: 10 * time.Minute,
-		Logger:               slog.Default().With("component", "jobs"),
+		Logger:               cfg.Logger.With("component", "jobs"),
 	})
 	if err != nil {
 		pool.Close()

@@ -42,6 +42,8 @@ type Config struct {
 	// Backoff and MaxWait tune retries (Default* when zero; tests shorten
 	// them).
 	Backoff, MaxWait time.Duration
+	// Logger receives the worker's log lines (slog.Default when nil).
+	Logger *slog.Logger
 	// Observe, when set, is told when a job starts and returns what to call
 	// with its outcome.
 	Observe func(kind string) (done func(error))
@@ -63,6 +65,9 @@ func NewWorker(cfg Config) *Worker {
 	}
 	if cfg.Observe == nil {
 		cfg.Observe = func(string) func(error) { return func(error) {} }
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	return &Worker{cfg: cfg}
@@ -96,7 +101,7 @@ func (w *Worker) work(ctx context.Context, job *river.Job[store.Mail]) error {
 		return river.JobCancel(fmt.Errorf("mail: no template %q", m.Template))
 	}
 	if w.cfg.Sender == nil {
-		slog.InfoContext(ctx, "mail is off (FOLIO_SMTP_URL unset): not sent", "template", m.Template, "to", m.To)
+		w.cfg.Logger.InfoContext(ctx, "mail is off (FOLIO_SMTP_URL unset): not sent", "template", m.Template, "to", m.To)
 		return nil
 	}
 	msg, err := w.compose(ctx, m)
@@ -111,11 +116,11 @@ func (w *Worker) work(ctx context.Context, job *river.Job[store.Mail]) error {
 		return river.JobCancel(fmt.Errorf("mail %s: %w", m.Template, err))
 	}
 	if err != nil {
-		slog.WarnContext(ctx, "mail not sent; it will be tried again", "template", m.Template, "to", m.To,
+		w.cfg.Logger.WarnContext(ctx, "mail not sent; it will be tried again", "template", m.Template, "to", m.To,
 			"attempt", job.Attempt, "max_attempts", job.MaxAttempts, "error", err.Error())
 		return fmt.Errorf("mail %s: %w", m.Template, err)
 	}
-	slog.InfoContext(ctx, "mail sent", "template", m.Template, "to", m.To, "attempt", job.Attempt)
+	w.cfg.Logger.InfoContext(ctx, "mail sent", "template", m.Template, "to", m.To, "attempt", job.Attempt)
 	return nil
 }
 
@@ -189,7 +194,7 @@ func (w *Worker) link(ctx context.Context, v *view, path string, l store.AuthLin
 func (w *Worker) invitation(ctx context.Context, m store.Mail, v *view) error {
 	inv, err := w.cfg.Store.OrganizationInvitation(ctx, m.OrganizationID, m.InvitationID)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
-		slog.InfoContext(ctx, "invitation mail not sent: the invitation was accepted or revoked since",
+		w.cfg.Logger.InfoContext(ctx, "invitation mail not sent: the invitation was accepted or revoked since",
 			"invitation_id", m.InvitationID)
 		return errNothingToSend
 	}
