@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"folio/internal/mail"
 	"folio/internal/mailtest"
 	"folio/rest/resttest"
 	"folio/service/jobs"
@@ -21,11 +20,7 @@ import (
 // a failed mail within milliseconds.
 func mailWorkers(t *testing.T, srv *resttest.Server, smtpd *mailtest.Server, cfg jobs.Config) {
 	t.Helper()
-	sender, err := mail.New(mail.Config{URL: smtpd.URL(), From: "Folio <folio@folio.test>", RootCAs: smtpd.RootCAs()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Mail, cfg.MailBackoff, cfg.MailMaxWait = sender, 10*time.Millisecond, 50*time.Millisecond
+	cfg.Mail, cfg.MailBackoff, cfg.MailMaxWait = smtpd.Sender(t), 10*time.Millisecond, 50*time.Millisecond
 	srv.StartWorkers(cfg)
 }
 

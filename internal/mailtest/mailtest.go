@@ -3,14 +3,15 @@
 // receives, so a test can read the mail a server sent and follow its links.
 //
 //	smtpd := mailtest.Start(t)                        // plain SMTP on 127.0.0.1:<free port>
-//	srv.StartWorkers(jobs.Config{Mail: mailSender(t, smtpd.URL()), PublicURL: ...})
+//	srv.StartWorkers(jobs.Config{Mail: smtpd.Sender(t)}) // resttest: links start with resttest.PublicURL
 //	... invite someone by e-mail ...
 //	m := smtpd.Wait(t, "ada@example.com")             // the next mail to that address
 //	link := m.Link("/invitation")                     // its first link to that path
 //	token := m.Token("/invitation")                   // that link's token parameter
 //
-// URL gives the address to put in FOLIO_SMTP_URL (or internal/mail's
-// Config.URL): smtp+insecure://127.0.0.1:<port> by default. StartWith serves
+// Sender gives a sender for jobs.Config.Mail. URL gives the address to put
+// in FOLIO_SMTP_URL (or internal/mail's Config.URL), for a server started
+// as a separate process: smtp+insecure://127.0.0.1:<port> by default. StartWith serves
 // STARTTLS or implicit TLS with a certificate made for the test (trust it
 // with RootCAs) and may require a user name and password; Refuse makes the
 // server refuse the next messages with a permanent error (550), as a real
@@ -34,7 +35,7 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
-	"net/mail"
+	netmail "net/mail"
 	"net/url"
 	"regexp"
 	"strings"
@@ -44,6 +45,8 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"folio/internal/mail"
 )
 
 // Mode is how a Server speaks TLS.
@@ -72,7 +75,7 @@ type Message struct {
 	From string
 	To   []string
 	// Header holds the message's headers; Subject is decoded.
-	Header  mail.Header
+	Header  netmail.Header
 	Subject string
 	// ContentType is the message's media type (multipart/alternative for
 	// text plus HTML).
@@ -175,6 +178,21 @@ func (s *Server) URL() string {
 		u.User = url.UserPassword(s.opts.Username, s.opts.Password)
 	}
 	return u.String()
+}
+
+// From is the sender address of Sender.
+const From = "Folio <folio@folio.test>"
+
+// Sender returns a sender (package internal/mail) that sends to this
+// server, from From, trusting its test certificate: what jobs.Config.Mail
+// takes.
+func (s *Server) Sender(t testing.TB) *mail.Sender {
+	t.Helper()
+	snd, err := mail.New(mail.Config{URL: s.URL(), From: From, RootCAs: s.roots})
+	if err != nil {
+		t.Fatalf("mailtest: sender: %v", err)
+	}
+	return snd
 }
 
 // Addr is the server's host:port.
@@ -330,7 +348,7 @@ func (ss *session) Logout() error { return nil }
 
 // parse decodes a message's subject and text and HTML bodies.
 func parse(raw []byte) (Message, error) {
-	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		return Message{}, err
 	}
