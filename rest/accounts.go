@@ -22,6 +22,12 @@ type Accounts struct {
 	// MailEnabled says whether mail is sent (FOLIO_SMTP_URL is set): pages
 	// that promise a mail say otherwise when it is not.
 	MailEnabled bool
+	// OIDC is the server's OpenID Connect provider (FOLIO_OIDC_*); a zero
+	// Issuer turns OpenID Connect sign-in off.
+	OIDC sso.OIDCConfig
+	// OIDCName labels the sign-in page's OpenID Connect button; "" when
+	// OpenID Connect is off.
+	OIDCName string
 }
 
 // newSessions makes the session manager of a handler.
@@ -32,7 +38,15 @@ func newSessions(cfg Config) *session.Manager {
 }
 
 // mountAccounts serves the pages people sign in with, and single sign-on.
-func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) {
+func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) error {
 	mux.Handle("GET "+pages.AssetsPath, pages.Assets())
 	sso.MountSAML(mux, sso.SAMLConfig{Store: cfg.Store, PublicURL: cfg.PublicURL, Sessions: sessions})
+	if cfg.Accounts.OIDC.Enabled() {
+		o, err := sso.NewOIDC(cfg.Accounts.OIDC, cfg.Store, sessions, cfg.PublicURL)
+		if err != nil {
+			return err
+		}
+		o.Mount(mux)
+	}
+	return nil
 }

@@ -60,14 +60,6 @@ func newTestIdP(t *testing.T) *testIdP {
 	return idp
 }
 
-// testWriter writes the IdP's log lines to the test's log.
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimSuffix(string(p), "\n"))
-	return len(p), nil
-}
-
 // samlKeyPair makes an RSA key and a self-signed certificate for it.
 func samlKeyPair(t *testing.T, name string) (*rsa.PrivateKey, *x509.Certificate) {
 	t.Helper()

@@ -1,11 +1,9 @@
 package rest_test
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -401,24 +399,6 @@ func TestSAMLRefusesUnknownRequest(t *testing.T) {
 			t.Errorf("log has no %s:\n%s", want, line)
 		}
 	}
-}
-
-// syncBuffer is a log destination the server writes and the test reads.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // TestSAMLRefusesAnotherOrganizationsResponse: a response made for one

@@ -31,6 +31,22 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
 	}
+	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
+	publicURL := env("FOLIO_PUBLIC_URL", "http://"+addr)
+	// Mail is checked before the database starts, like the settings above.
+	mailer, err := mailFromEnv(publicURL)
+	if err != nil {
+		return err
+	}
+	// How people sign in.
+	oidc, err := oidcConfig()
+	if err != nil {
+		return err
+	}
+	accounts := rest.Accounts{OIDC: oidc, MailEnabled: mailer != nil}
+	if oidc.Enabled() {
+		accounts.OIDCName = oidc.Label()
+	}
 	// Before the database starts: a bad manifest or a missing bucket stops
 	// the server at once.
 	var trusted graph.TrustedDocuments
@@ -52,6 +68,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	jobsCfg.Mail, jobsCfg.PublicURL = mailer, publicURL
 	importCfg, err := importConfig(jobsCfg.Fetch)
 	if err != nil {
 		return err
@@ -64,12 +81,11 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	subs := graph.NewSubscriptions(s, subLimits, slog.Default())
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
-		PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr),
+		PublicURL: publicURL,
 		// Uploaded files live under the data directory, whichever database
 		// is used, or in an S3 bucket that several servers share.
 		Blobs:            blobs,
@@ -82,6 +98,7 @@ func serve(ctx context.Context) error {
 		Import:           importCfg,
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
+		Accounts:         accounts,
 	})
 	if err != nil {
 		return err
@@ -119,7 +136,7 @@ func serve(ctx context.Context) error {
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
 		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"graphql_trusted_documents", len(trusted))
+		"graphql_trusted_documents", len(trusted), "oidc_issuer", oidc.Issuer)
 	var serveErr error
 	select {
 	case serveErr = <-errc:

@@ -1,6 +1,6 @@
-// Package sso serves single sign-on: SAML 2.0 with the identity providers
-// of each organization (saml*.go).
 package sso
+
+// SAML 2.0 sign-in with the identity providers of each organization.
 
 import (
 	"context"
