@@ -6,6 +6,7 @@ import (
 
 	"folio/rest/pages"
 	"folio/rest/session"
+	"folio/rest/signin"
 )
 
 // Accounts configures how people sign in: sign-up, browser sessions, mail
@@ -13,7 +14,7 @@ import (
 type Accounts struct {
 	// Signup is who may create an account from the sign-up page: "open"
 	// (anyone), "invite" (an invited address, or the first user; the
-	// default), or "off".
+	// default), or "off" (signin.ParseSignup reads FOLIO_SIGNUP).
 	Signup string
 	// SessionIdle and SessionMax are the idle and absolute lifetimes of a
 	// browser session; zero takes session.DefaultIdle and DefaultMax.
@@ -21,6 +22,9 @@ type Accounts struct {
 	// MailEnabled says whether mail is sent (FOLIO_SMTP_URL is set): pages
 	// that promise a mail say otherwise when it is not.
 	MailEnabled bool
+	// OIDCName names the server's OpenID Connect provider on the sign-in
+	// pages ("Sign in with <OIDCName>"); "" when none is configured.
+	OIDCName string
 }
 
 // newSessions makes the session manager of a handler.
@@ -33,4 +37,7 @@ func newSessions(cfg Config) *session.Manager {
 // mountAccounts serves the pages people sign in with, and single sign-on.
 func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) {
 	mux.Handle("GET "+pages.AssetsPath, pages.Assets())
+	signin.Mount(mux, signin.Config{Store: cfg.Store, Sessions: sessions, Signup: cfg.Accounts.Signup,
+		MailEnabled: cfg.Accounts.MailEnabled, OIDCName: cfg.Accounts.OIDCName,
+		ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
 }
