@@ -81,7 +81,9 @@ func (p *person) do(method, path string, form url.Values, header ...string) *web
 	return &webResponse{t: p.t, req: method + " " + path, Status: resp.StatusCode, Header: resp.Header, Body: string(raw)}
 }
 
-func (p *person) get(path string, header ...string) *webResponse { return p.do(http.MethodGet, path, nil, header...) }
+func (p *person) get(path string, header ...string) *webResponse {
+	return p.do(http.MethodGet, path, nil, header...)
+}
 func (p *person) post(path string, form url.Values, header ...string) *webResponse {
 	return p.do(http.MethodPost, path, form, header...)
 }
@@ -645,7 +647,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.get("/reset-password?token=" + secret).expect(http.StatusOK).has("Set a new password", "alice@example.com")
+	p.get("/reset-password?token="+secret).expect(http.StatusOK).has("Set a new password", "alice@example.com")
 	p.get("/reset-password?token=nope").expect(http.StatusNotFound)
 	const next = "a fresh long passphrase"
 	p.post("/reset-password", url.Values{"token": {secret}, "password": {"alice@example.com"}, "confirm": {"alice@example.com"}}).
@@ -674,7 +676,7 @@ func invitationLink(t *testing.T, srv *resttest.Server, admin *resttest.Client, 
 	t.Helper()
 	admin.Post("/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{email}, "role": "edit"}).Expect(http.StatusOK)
 	var id string
-	for _, it := range admin.Get("/v1/orgs/"+org+"/invitations").Expect(http.StatusOK).JSON()["items"].([]any) {
+	for _, it := range admin.Get("/v1/orgs/" + org + "/invitations").Expect(http.StatusOK).JSON()["items"].([]any) {
 		if inv := it.(map[string]any); inv["email"] == email {
 			id, _ = inv["id"].(string)
 		}
