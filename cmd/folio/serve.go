@@ -18,6 +18,7 @@ import (
 	"folio/graph"
 	"folio/internal/metrics"
 	"folio/rest"
+	"folio/rest/signin"
 	"folio/service/jobs"
 )
 
@@ -30,6 +31,10 @@ func serve(ctx context.Context) error {
 	proxies, err := rest.ParseProxies(splitList(os.Getenv("FOLIO_TRUSTED_PROXIES")))
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
+	}
+	signup, err := signin.ParseSignup(os.Getenv("FOLIO_SIGNUP"))
+	if err != nil {
+		return fmt.Errorf("FOLIO_SIGNUP=%q: %w", os.Getenv("FOLIO_SIGNUP"), err)
 	}
 	// Before the database starts: a bad manifest or a missing bucket stops
 	// the server at once.
@@ -82,6 +87,7 @@ func serve(ctx context.Context) error {
 		Import:           importCfg,
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
+		Accounts:         rest.Accounts{Signup: signup},
 	})
 	if err != nil {
 		return err
@@ -119,7 +125,7 @@ func serve(ctx context.Context) error {
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
 		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"graphql_trusted_documents", len(trusted))
+		"graphql_trusted_documents", len(trusted), "signup", signup)
 	var serveErr error
 	select {
 	case serveErr = <-errc:
