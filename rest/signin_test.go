@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uptrace/bun"
-
 	"folio/internal/password"
 	"folio/rest"
 	"folio/rest/resttest"
@@ -166,11 +164,7 @@ func account(t testing.TB, srv *resttest.Server, email, pw string) *store.User {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var u *store.User
-	err = srv.Store.RunInTx(context.Background(), func(ctx context.Context, tx bun.Tx) error {
-		u, err = srv.Store.CreateAccount(ctx, tx, store.NewAccount{Email: email, Name: strings.Split(email, "@")[0], PasswordHash: hash})
-		return err
-	})
+	u, err := srv.Store.AddAccount(context.Background(), store.NewAccount{Email: email, Name: strings.Split(email, "@")[0], PasswordHash: hash})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -189,3 +189,21 @@ func (s *Store) SSOForEmailDomain(ctx context.Context, domainName string) ([]SSO
 		Where("p.id IS NOT NULL").Scan(ctx, &out)
 	return out, dbError(err, "organization")
 }
+
+// AddAccount creates a user in a transaction of its own (folio user
+// create): conflict when the address has an account already.
+func (s *Store) AddAccount(ctx context.Context, a NewAccount) (*User, error) {
+	var u *User
+	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		u, err = s.CreateAccount(ctx, tx, a)
+		return err
+	})
+	return u, err
+}
+
+// ChangePassword replaces the user's password hash and ends every session
+// of the user (SetPassword in a transaction of its own).
+func (s *Store) ChangePassword(ctx context.Context, userID, hash string) error {
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.SetPassword(ctx, tx, userID, hash) })
+}

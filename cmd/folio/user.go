@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/uptrace/bun"
 	"golang.org/x/term"
 
 	"folio/domain"
@@ -50,11 +49,7 @@ func userCmd(ctx context.Context, args []string, in *os.File, out io.Writer) err
 			return err
 		}
 		defer closeStore()
-		var u *store.User
-		err = s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-			u, err = s.CreateAccount(ctx, tx, store.NewAccount{Email: *email, Name: *name, PasswordHash: hash, ServerAdmin: *admin})
-			return err
-		})
+		u, err := s.AddAccount(ctx, store.NewAccount{Email: *email, Name: *name, PasswordHash: hash, ServerAdmin: *admin})
 		if domain.ErrorCode(err) == domain.CodeConflict {
 			return fmt.Errorf("user create: %s has an account already (folio user reset-password sets its password)", *email)
 		}
@@ -83,7 +78,7 @@ func userCmd(ctx context.Context, args []string, in *os.File, out io.Writer) err
 		if err != nil {
 			return err
 		}
-		if err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.SetPassword(ctx, tx, u.ID, hash) }); err != nil {
+		if err := s.ChangePassword(ctx, u.ID, hash); err != nil {
 			return fmt.Errorf("user reset-password: %w", err)
 		}
 		fmt.Fprintf(out, "The password of %s is set; every session of the account was ended.\n", u.Email)

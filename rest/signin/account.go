@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uptrace/bun"
-
 	"folio/domain"
 	"folio/rest/session"
 	"folio/store"
@@ -300,10 +298,7 @@ func (h *handler) changePassword(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	err = h.cfg.Store.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		return h.cfg.Store.SetPassword(ctx, tx, u.ID, hash)
-	})
-	if err != nil {
+	if err := h.cfg.Store.ChangePassword(ctx, u.ID, hash); err != nil {
 		h.fail(w, r, err)
 		return
 	}
