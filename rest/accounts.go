@@ -7,6 +7,7 @@ import (
 	"folio/rest/pages"
 	"folio/rest/session"
 	"folio/rest/signin"
+	"folio/rest/sso"
 )
 
 // Accounts configures how people sign in: sign-up, browser sessions, mail
@@ -22,8 +23,11 @@ type Accounts struct {
 	// MailEnabled says whether mail is sent (FOLIO_SMTP_URL is set): pages
 	// that promise a mail say otherwise when it is not.
 	MailEnabled bool
-	// OIDCName names the server's OpenID Connect provider on the sign-in
-	// pages ("Sign in with <OIDCName>"); "" when none is configured.
+	// OIDC is the server's OpenID Connect provider (FOLIO_OIDC_*); a zero
+	// Issuer turns OpenID Connect sign-in off.
+	OIDC sso.OIDCConfig
+	// OIDCName labels the sign-in page's OpenID Connect button; "" when
+	// OpenID Connect is off.
 	OIDCName string
 }
 
@@ -35,9 +39,17 @@ func newSessions(cfg Config) *session.Manager {
 }
 
 // mountAccounts serves the pages people sign in with, and single sign-on.
-func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) {
+func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) error {
 	mux.Handle("GET "+pages.AssetsPath, pages.Assets())
 	signin.Mount(mux, signin.Config{Store: cfg.Store, Sessions: sessions, Signup: cfg.Accounts.Signup,
 		MailEnabled: cfg.Accounts.MailEnabled, OIDCName: cfg.Accounts.OIDCName,
 		ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
+	if cfg.Accounts.OIDC.Enabled() {
+		o, err := sso.NewOIDC(cfg.Accounts.OIDC, cfg.Store, sessions, cfg.PublicURL)
+		if err != nil {
+			return err
+		}
+		o.Mount(mux)
+	}
+	return nil
 }

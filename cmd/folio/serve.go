@@ -36,6 +36,15 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("FOLIO_SIGNUP=%q: %w", os.Getenv("FOLIO_SIGNUP"), err)
 	}
+	// How people sign in.
+	oidc, err := oidcConfig()
+	if err != nil {
+		return err
+	}
+	accounts := rest.Accounts{OIDC: oidc, Signup: signup}
+	if oidc.Enabled() {
+		accounts.OIDCName = oidc.Label()
+	}
 	// Before the database starts: a bad manifest or a missing bucket stops
 	// the server at once.
 	var trusted graph.TrustedDocuments
@@ -87,7 +96,7 @@ func serve(ctx context.Context) error {
 		Import:           importCfg,
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
-		Accounts:         rest.Accounts{Signup: signup},
+		Accounts:         accounts,
 	})
 	if err != nil {
 		return err
@@ -125,7 +134,7 @@ func serve(ctx context.Context) error {
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
 		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"graphql_trusted_documents", len(trusted), "signup", signup)
+		"graphql_trusted_documents", len(trusted), "oidc_issuer", oidc.Issuer, "signup", signup)
 	var serveErr error
 	select {
 	case serveErr = <-errc:
