@@ -176,8 +176,17 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	ctx := r.Context()
 	logs.From(ctx).LogAttrs(ctx, slog.LevelError, "sign-in page failed", slog.String("path", r.URL.Path),
 		slog.String("error", err.Error()))
+	// Back to a page that shows the form again (a form's own address
+	// answers GET, except the account page's actions and sign-out).
+	again := r.URL.RequestURI()
+	if r.Method != http.MethodGet {
+		again = r.URL.Path
+		if strings.HasPrefix(again, AccountPath+"/") || again == SignOutPath {
+			again = AccountPath
+		}
+	}
 	h.message(w, http.StatusInternalServerError, message{Title: "Something went wrong",
-		Text: "The server could not finish this. Try again in a moment.", Link: r.URL.Path, LinkText: "Try again"})
+		Text: "The server could not finish this. Try again in a moment.", Link: again, LinkText: "Try again"})
 }
 
 // sameSite refuses a form that another site made the browser send (a
