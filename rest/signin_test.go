@@ -873,3 +873,43 @@ func TestAppPagesSignIn(t *testing.T) {
 	p.get(path).expect(http.StatusOK).has("Acme")
 	p.get("/o/" + org + "/s/nope").expect(http.StatusNotFound)
 }
+
+// Pending invitations to a signed-in user's address are on the account
+// page, to accept or decline (the mail to an address with an account leads
+// there).
+func TestAccountInvitations(t *testing.T) {
+	srv := resttest.New(t)
+	admin := srv.User("admin@example.com")
+	acme, globex := createOrg(t, admin, "Acme"), createOrg(t, admin, "Globex")
+	account(t, srv, "dave@example.com", goodPassword)
+	for _, org := range []string{acme, globex} {
+		admin.Post("/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{"dave@example.com"}, "role": "edit"}).Expect(http.StatusOK)
+	}
+	p := newPerson(t, srv)
+	p.signIn("dave@example.com", goodPassword)
+	page := p.get("/account").expect(http.StatusOK).has("Invitations", "Acme", "Globex", "(as edit)")
+	ids := regexp.MustCompile(`action="/account/invitations/([^/]+)/accept"`).FindAllStringSubmatch(page.Body, -1)
+	if len(ids) != 2 {
+		t.Fatalf("%d invitations listed", len(ids))
+	}
+	p.post("/account/invitations/"+ids[0][1]+"/accept", url.Values{}).expect(http.StatusForbidden) // no CSRF field
+	if loc := p.postCSRF("/account/invitations/"+ids[0][1]+"/accept", nil).expect(http.StatusSeeOther).Header.Get("Location"); loc != "/account?notice=joined" {
+		t.Errorf("accept led to %q", loc)
+	}
+	if loc := p.postCSRF("/account/invitations/"+ids[1][1]+"/decline", nil).expect(http.StatusSeeOther).Header.Get("Location"); loc != "/account?notice=declined" {
+		t.Errorf("decline led to %q", loc)
+	}
+	p.get("/account").expect(http.StatusOK).has(`href="/o/`+acme+`"`).hasNot("Invitations", `href="/o/`+globex+`"`)
+	// Another user's invitation id is not theirs to accept.
+	admin.Post("/v1/orgs/"+globex+"/invites", map[string]any{"emails": []string{"erin@example.com"}}).Expect(http.StatusOK)
+	var erin string
+	for _, it := range admin.Get("/v1/orgs/"+globex+"/invitations").Expect(http.StatusOK).JSON()["items"].([]any) {
+		erin, _ = it.(map[string]any)["id"].(string)
+	}
+	if loc := p.postCSRF("/account/invitations/"+erin+"/accept", nil).expect(http.StatusSeeOther).Header.Get("Location"); loc != "/account?notice=nothing-changed" {
+		t.Errorf("accepting another's invitation led to %q", loc)
+	}
+	if strings.Contains(string(admin.Get("/v1/orgs/"+globex+"/members").Body), "dave@example.com") {
+		t.Error("dave joined through erin's invitation")
+	}
+}

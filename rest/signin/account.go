@@ -16,6 +16,8 @@ import (
 type accountPage struct {
 	User          *store.User
 	Organizations []orgRow
+	// Invitations are the pending invitations to the user's address.
+	Invitations []invitationRow
 	Tokens        []tokenRow
 	Sessions      []sessionRow
 	// NewToken is a token just created: shown on this page once, never
@@ -33,6 +35,8 @@ type accountPage struct {
 }
 
 type orgRow struct{ ID, Title, Role, App string }
+
+type invitationRow struct{ ID, Organization, Role string }
 
 type tokenRow struct {
 	ID, Name, Created, Expires, LastUsed string
@@ -52,6 +56,7 @@ var notices = map[string]string{
 	"sessions-ended":  "Every other session was ended.",
 	"password":        "Your password was changed. Every other session was ended.",
 	"joined":          "You joined the organization.",
+	"declined":        "The invitation was declined.",
 	"nothing-changed": "Nothing was changed.",
 }
 
@@ -81,6 +86,18 @@ func (h *handler) showAccount(w http.ResponseWriter, r *http.Request, u *store.U
 			role = string(*o.ViewerRole)
 		}
 		p.Organizations = append(p.Organizations, orgRow{ID: o.ID, Title: o.Title, Role: role, App: "/o/" + o.ID})
+	}
+	invs, err := s.UserInvitations(ctx, u, store.PageArgs{Limit: 100, Uncounted: true})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	for _, inv := range invs.Items {
+		role := "guest"
+		if inv.Role != nil {
+			role = string(*inv.Role)
+		}
+		p.Invitations = append(p.Invitations, invitationRow{ID: inv.ID, Organization: inv.OrganizationTitle, Role: role})
 	}
 	tokens, err := s.PersonalTokens(ctx, u.ID, store.PageArgs{Limit: 100, Uncounted: true})
 	if err != nil {
@@ -202,6 +219,30 @@ func (h *handler) createToken(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	h.showAccount(w, r, u, sid, http.StatusUnprocessableEntity, p, "")
+}
+
+// acceptInvitation joins the organization of a pending invitation to the
+// user's address (an invitation mailed to an address with an account leads
+// here, through sign-in).
+func (h *handler) acceptInvitation(w http.ResponseWriter, r *http.Request) {
+	u, _ := h.csrfChecked(w, r)
+	if u == nil {
+		return
+	}
+	ctx := r.Context()
+	inv, err := h.cfg.Store.UserInvitation(ctx, u, r.PathValue("id"))
+	if err == nil {
+		err = h.cfg.Store.AcceptInvitation(ctx, inv.OrganizationID, inv.ID, u)
+	}
+	h.done(w, r, err, "joined")
+}
+
+func (h *handler) declineInvitation(w http.ResponseWriter, r *http.Request) {
+	u, _ := h.csrfChecked(w, r)
+	if u == nil {
+		return
+	}
+	h.done(w, r, h.cfg.Store.DeclineInvitation(r.Context(), r.PathValue("id"), u), "declined")
 }
 
 func (h *handler) revokeToken(w http.ResponseWriter, r *http.Request) {

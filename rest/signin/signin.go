@@ -123,6 +123,8 @@ func Mount(mux *http.ServeMux, cfg Config) {
 	mux.HandleFunc("POST "+ResetPasswordPath, h.reset)
 	mux.HandleFunc("GET "+SSOPath, h.ssoPage)
 	mux.HandleFunc("GET "+AccountPath, h.accountPage)
+	mux.HandleFunc("POST "+AccountPath+"/invitations/{id}/accept", h.acceptInvitation)
+	mux.HandleFunc("POST "+AccountPath+"/invitations/{id}/decline", h.declineInvitation)
 	mux.HandleFunc("POST "+AccountPath+"/tokens", h.createToken)
 	mux.HandleFunc("POST "+AccountPath+"/tokens/{id}/revoke", h.revokeToken)
 	mux.HandleFunc("POST "+AccountPath+"/sessions/{id}/end", h.endSession)
