@@ -903,7 +903,7 @@ func TestAccountInvitations(t *testing.T) {
 	// Another user's invitation id is not theirs to accept.
 	admin.Post("/v1/orgs/"+globex+"/invites", map[string]any{"emails": []string{"erin@example.com"}}).Expect(http.StatusOK)
 	var erin string
-	for _, it := range admin.Get("/v1/orgs/"+globex+"/invitations").Expect(http.StatusOK).JSON()["items"].([]any) {
+	for _, it := range admin.Get("/v1/orgs/" + globex + "/invitations").Expect(http.StatusOK).JSON()["items"].([]any) {
 		erin, _ = it.(map[string]any)["id"].(string)
 	}
 	if loc := p.postCSRF("/account/invitations/"+erin+"/accept", nil).expect(http.StatusSeeOther).Header.Get("Location"); loc != "/account?notice=nothing-changed" {

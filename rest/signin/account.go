@@ -18,8 +18,8 @@ type accountPage struct {
 	Organizations []orgRow
 	// Invitations are the pending invitations to the user's address.
 	Invitations []invitationRow
-	Tokens        []tokenRow
-	Sessions      []sessionRow
+	Tokens      []tokenRow
+	Sessions    []sessionRow
 	// NewToken is a token just created: shown on this page once, never
 	// again.
 	NewToken, NewTokenName string
