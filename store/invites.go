@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
@@ -126,8 +128,10 @@ type InviteResult struct {
 // creates no membership and looks no user up beyond the organization's
 // own members: an address of a member is left alone (nothing changes), an
 // address with a pending invitation gets the new role, any other address,
-// a user's or not, gets a new invitation. Addresses are compared without
-// case; a repeated one counts once, its last role wins.
+// a user's or not, gets a new invitation. Each new or updated invitation
+// queues its invitation mail (service/mail sends it after the commit).
+// Addresses are compared without case; a repeated one counts once, its
+// last role wins.
 func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emails []string, roles []*domain.Role, sso bool) (InviteResult, error) {
 	var res InviteResult
 	index := map[string]int{}
@@ -151,6 +155,15 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		var events []ev
 		res = InviteResult{Invited: len(addrs), InvitationIDs: make([]string, len(addrs))}
+		// The mail names who invited; an invitation made by the server
+		// itself (no inviter) names no one.
+		var inviterName string
+		if inviterID != "" {
+			if err := tx.NewSelect().Table("users").Column("display_name").Where("id = ?", inviterID).
+				Scan(ctx, &inviterName); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return dbError(err, "user")
+			}
+		}
 		for i, email := range addrs {
 			member, err := exists(ctx, tx.NewSelect().TableExpr("members AS m").
 				Join("JOIN users AS u ON u.id = m.user_id").
@@ -170,6 +183,11 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 				return dbError(err, "invitation")
 			}
 			res.InvitationIDs[i] = inv.ID
+			// One mail per new or re-sent invitation, sent once this commits.
+			if err := s.enqueueMail(ctx, tx, Mail{Template: MailInvitation, To: email, OrganizationID: orgID,
+				InvitationID: inv.ID, Data: map[string]string{"inviter": inviterName}}); err != nil {
+				return err
+			}
 			// No address in the feed: members who may not list invitations read it.
 			events = append(events, ev{org: orgID, typ: EventInvitationCreated, object: inv.ID, payload: P{"role": rs[i], "sso": sso}})
 		}

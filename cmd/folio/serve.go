@@ -36,12 +36,19 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("FOLIO_SIGNUP=%q: %w", os.Getenv("FOLIO_SIGNUP"), err)
 	}
+	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
+	publicURL := env("FOLIO_PUBLIC_URL", "http://"+addr)
+	// Mail is checked before the database starts, like the settings above.
+	mailer, err := mailFromEnv(publicURL)
+	if err != nil {
+		return err
+	}
 	// How people sign in.
 	oidc, err := oidcConfig()
 	if err != nil {
 		return err
 	}
-	accounts := rest.Accounts{OIDC: oidc, Signup: signup}
+	accounts := rest.Accounts{OIDC: oidc, Signup: signup, MailEnabled: mailer != nil}
 	if oidc.Enabled() {
 		accounts.OIDCName = oidc.Label()
 	}
@@ -66,6 +73,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	jobsCfg.Mail, jobsCfg.PublicURL = mailer, publicURL
 	importCfg, err := importConfig(jobsCfg.Fetch)
 	if err != nil {
 		return err
@@ -78,12 +86,11 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	subs := graph.NewSubscriptions(s, subLimits, slog.Default())
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
-		PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr),
+		PublicURL: publicURL,
 		// Uploaded files live under the data directory, whichever database
 		// is used, or in an S3 bucket that several servers share.
 		Blobs:            blobs,
