@@ -17,9 +17,11 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"folio/internal/mailtest"
 	"folio/internal/npmcache"
 	"folio/rest"
 	"folio/rest/resttest"
+	"folio/service/jobs"
 	"folio/store"
 )
 
@@ -72,7 +74,10 @@ func runAxe(ctx context.Context, source string) ([]axeViolation, error) {
 // a person's account: the first user signs up, signs out, signs in,
 // creates a personal API token on the account page (shown once), revokes
 // it, signs out, asks for a password reset, sets a new password through the
-// link, and lands signed in. axe-core finds nothing on any page visited
+// mailed link, and lands signed in; then someone invited by e-mail through
+// the API opens the mail's link, sets a password and lands signed in, a
+// member. Mail goes to an SMTP server in the test (internal/mailtest).
+// axe-core finds nothing on any page visited
 // (light and dark), no request leaves the server, and the CSP refuses
 // nothing the pages need. FOLIO_SIGNIN_SCREENSHOTS=dir saves screenshots
 // of the sign-in and account pages there (light, dark, 360 px wide: the
@@ -81,6 +86,18 @@ func TestSignInPagesInABrowser(t *testing.T) {
 	chromium := requireChromium(t)
 	axe := axeSource(t)
 	srv := resttest.NewWith(t, func(cfg *rest.Config) { cfg.Accounts = rest.Accounts{MailEnabled: true} })
+	// Mail goes to an SMTP server in the test, with links to this server.
+	smtpd := mailtest.Start(t)
+	mailWorkers(t, srv, smtpd, jobs.Config{PublicURL: srv.URL})
+	// mailLink waits for a mail to an address with a link to path.
+	mailLink := func(to, path string) string {
+		t.Helper()
+		for {
+			if l := smtpd.Wait(t, to).Link(path); l != "" {
+				return l
+			}
+		}
+	}
 	ctx := chromiumTab(t, chromium, 180*time.Second)
 
 	var mu sync.Mutex
@@ -173,7 +190,7 @@ func TestSignInPagesInABrowser(t *testing.T) {
 			run(step+": "+name, chromedp.SendKeys(`input[name="`+name+`"]`, value, chromedp.ByQuery))
 		}
 	}
-	const email, first, second = "ada@example.com", "tulip orbit canyon 42", "quiet harbor lantern 7"
+	const email, first, second, third = "ada@example.com", "tulip orbit canyon 42", "quiet harbor lantern 7", "copper meadow signal 9"
 
 	// The first user signs up from the sign-in page.
 	run("open sign-in", network.Enable(), cdplog.Enable(), chromedp.Navigate(srv.URL+"/signin"),
@@ -259,21 +276,45 @@ func TestSignInPagesInABrowser(t *testing.T) {
 		t.Errorf("after asking for a reset: %q", got)
 	}
 	accessible("forgot-password (sent)")
-	u := signedInUser(t, srv, email)
-	secret, err := srv.Store.IssueAuthLink(context.Background(), store.AuthLink{Purpose: store.LinkPasswordReset, Email: email, UserID: &u.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run("reset link", chromedp.Navigate(srv.URL+"/reset-password?token="+secret), chromedp.WaitVisible(`form[action="/reset-password"]`, chromedp.ByQuery))
+	run("reset link", chromedp.Navigate(mailLink(email, "/reset-password")), chromedp.WaitVisible(`form[action="/reset-password"]`, chromedp.ByQuery))
 	accessible("reset-password")
 	fill("reset", map[string]string{"password": second, "confirm": second})
 	submit("reset", `form[action="/reset-password"]`, `form[action="/account/tokens"]`)
 	if got := text("p.notice"); !strings.Contains(got, "password was changed") {
 		t.Errorf("after the reset: %q", got)
 	}
+	submit("sign out after the reset", `form[action="/signout"]`, `form[action="/signin"]`)
+
+	// Invited by e-mail through the API: the mail arrives, its link leads
+	// to a page that makes the account, and the person lands signed in, a
+	// member.
+	admin, err := srv.Store.CreateToken(context.Background(), signedInUser(t, srv, email).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api.Token = admin
+	org := resttest.Str(api.Post("/v1/orgs", map[string]any{"title": "Analytical Engines"}).Expect(http.StatusCreated).JSON(), "id")
+	api.Post("/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{"grace@example.com"}, "role": "edit"}).Expect(http.StatusOK)
+	run("invitation link", chromedp.Navigate(mailLink("grace@example.com", "/invitation")),
+		chromedp.WaitVisible(`form[action="/invitation"]`, chromedp.ByQuery))
+	if got := text("main h1"); got != "Join Analytical Engines" {
+		t.Errorf("invitation page: %q", got)
+	}
+	accessible("invitation")
+	fill("accept", map[string]string{"name": "Grace Hopper", "password": third, "confirm": third})
+	submit("accept", `form[action="/invitation"]`, `form[action="/account/tokens"]`)
+	if got := text("#orgs + ul"); !strings.Contains(got, "Analytical Engines") {
+		t.Errorf("after accepting, the organizations are %q", got)
+	}
+	if got := text("main .card p"); !strings.Contains(got, "grace@example.com") {
+		t.Errorf("signed in as %q", got)
+	}
+	if !strings.Contains(string(api.Get("/v1/orgs/"+org+"/members").Expect(http.StatusOK).Body), "grace@example.com") {
+		t.Error("grace is not a member")
+	}
 	submit("last sign-out", `form[action="/signout"]`, `form[action="/signin"]`)
 
-	for _, page := range []string{"sign-in", "sign-up", "account", "forgot-password", "reset-password"} {
+	for _, page := range []string{"sign-in", "sign-up", "account", "forgot-password", "reset-password", "invitation"} {
 		if !checked[page] {
 			t.Errorf("axe did not run on %s", page)
 		}
