@@ -6,6 +6,7 @@ import (
 
 	"folio/rest/pages"
 	"folio/rest/session"
+	"folio/rest/signin"
 	"folio/rest/sso"
 )
 
@@ -14,7 +15,7 @@ import (
 type Accounts struct {
 	// Signup is who may create an account from the sign-up page: "open"
 	// (anyone), "invite" (an invited address, or the first user; the
-	// default), or "off".
+	// default), or "off" (signin.ParseSignup reads FOLIO_SIGNUP).
 	Signup string
 	// SessionIdle and SessionMax are the idle and absolute lifetimes of a
 	// browser session; zero takes session.DefaultIdle and DefaultMax.
@@ -41,6 +42,9 @@ func newSessions(cfg Config) *session.Manager {
 func mountAccounts(mux *http.ServeMux, cfg Config, sessions *session.Manager) error {
 	mux.Handle("GET "+pages.AssetsPath, pages.Assets())
 	sso.MountSAML(mux, sso.SAMLConfig{Store: cfg.Store, PublicURL: cfg.PublicURL, Sessions: sessions})
+	signin.Mount(mux, signin.Config{Store: cfg.Store, Sessions: sessions, Signup: cfg.Accounts.Signup,
+		MailEnabled: cfg.Accounts.MailEnabled, OIDCName: cfg.Accounts.OIDCName,
+		ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
 	if cfg.Accounts.OIDC.Enabled() {
 		o, err := sso.NewOIDC(cfg.Accounts.OIDC, cfg.Store, sessions, cfg.PublicURL)
 		if err != nil {

@@ -202,25 +202,29 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 // an unknown id. A member already in the organization keeps the more
 // capable role.
 func (s *Store) AcceptInvitation(ctx context.Context, orgID, invitationID string, u *User) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		inv := new(Invitation)
-		err := tx.NewDelete().Model(inv).
-			Where("id = ? AND organization_id = ? AND lower(email) = lower(?)", invitationID, orgID, u.Email).
-			Returning("*").Scan(ctx)
-		if err != nil {
-			return dbError(err, "invite")
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.acceptInvitation(ctx, tx, orgID, invitationID, u) })
+}
+
+// acceptInvitation is AcceptInvitation in tx (an account created from an
+// invitation's link accepts it in the transaction that creates it).
+func (s *Store) acceptInvitation(ctx context.Context, tx bun.Tx, orgID, invitationID string, u *User) error {
+	inv := new(Invitation)
+	err := tx.NewDelete().Model(inv).
+		Where("id = ? AND organization_id = ? AND lower(email) = lower(?)", invitationID, orgID, u.Email).
+		Returning("*").Scan(ctx)
+	if err != nil {
+		return dbError(err, "invite")
+	}
+	if _, err := s.AddMember(ctx, tx, orgID, u.ID, inv.Role); err != nil {
+		return err
+	}
+	if inv.SSO {
+		if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
+			Where("organization_id = ? AND user_id = ?", orgID, u.ID).Exec(ctx); err != nil {
+			return dbError(err, "member")
 		}
-		if _, err := s.AddMember(ctx, tx, orgID, u.ID, inv.Role); err != nil {
-			return err
-		}
-		if inv.SSO {
-			if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
-				Where("organization_id = ? AND user_id = ?", orgID, u.ID).Exec(ctx); err != nil {
-				return dbError(err, "member")
-			}
-		}
-		return s.emit(ctx, tx, ev{org: orgID, typ: EventInvitationDeleted, object: inv.ID, payload: P{"accepted": true}})
-	})
+	}
+	return s.emit(ctx, tx, ev{org: orgID, typ: EventInvitationDeleted, object: inv.ID, payload: P{"accepted": true}})
 }
 
 // invitationList selects invitations with their organization's title.

@@ -18,6 +18,7 @@ import (
 	"folio/graph"
 	"folio/internal/metrics"
 	"folio/rest"
+	"folio/rest/signin"
 	"folio/service/jobs"
 )
 
@@ -31,6 +32,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
 	}
+	signup, err := signin.ParseSignup(os.Getenv("FOLIO_SIGNUP"))
+	if err != nil {
+		return fmt.Errorf("FOLIO_SIGNUP=%q: %w", os.Getenv("FOLIO_SIGNUP"), err)
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	publicURL := env("FOLIO_PUBLIC_URL", "http://"+addr)
 	// Mail is checked before the database starts, like the settings above.
@@ -43,7 +48,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	accounts := rest.Accounts{OIDC: oidc, MailEnabled: mailer != nil}
+	accounts := rest.Accounts{OIDC: oidc, Signup: signup, MailEnabled: mailer != nil}
 	if oidc.Enabled() {
 		accounts.OIDCName = oidc.Label()
 	}
@@ -136,7 +141,7 @@ func serve(ctx context.Context) error {
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
 		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"graphql_trusted_documents", len(trusted), "oidc_issuer", oidc.Issuer)
+		"graphql_trusted_documents", len(trusted), "oidc_issuer", oidc.Issuer, "signup", signup)
 	var serveErr error
 	select {
 	case serveErr = <-errc:

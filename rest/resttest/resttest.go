@@ -125,7 +125,10 @@ func New(t testing.TB, opts ...Option) *Server {
 	srv := &Server{Store: s, t: t}
 	checkGoldenSubtests(t)
 	cfg := su.cfg
-	cfg.Store, cfg.PublicURL, cfg.StatementHeader = s, PublicURL, true
+	cfg.Store, cfg.StatementHeader = s, true
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = PublicURL
+	}
 	cfg.Blobs = blob.Dir{Root: t.TempDir()}
 	cfg.Metrics = metrics.New(s.DB.DB)
 	if cfg.Logger == nil {
