@@ -17,13 +17,13 @@ import (
 // against the samlidp IdP: SP-initiated (the provider's start URL, the
 // IdP's login form, its auto-posted response to the ACS) and IdP-initiated
 // (the IdP's shortcut, after logging in there), each ending signed in on a
-// page of the server that shows the viewer (GET /v1/user), with the
+// the account page (/account, the default landing), with the
 // session cookie HttpOnly and SameSite=Lax.
 func TestSAMLSignInBrowser(t *testing.T) {
 	chromium := requireChromium(t)
 	f := newSAMLFixture(t, map[string]any{"idpInitiated": true})
 	f.idp.AddUser("bob", "bob@acme.example", "Bob", "Builder")
-	f.idp.Shortcut("folio", f.sp.EntityID, "/v1/user")
+	f.idp.Shortcut("folio", f.sp.EntityID, "/account")
 	// The public URL is http://folio.test: the browser finds the test
 	// server there.
 	ctx := samlChromium(t, chromium, "MAP folio.test "+strings.TrimPrefix(f.srv.URL, "http://"))
@@ -80,9 +80,9 @@ func TestSAMLSignInBrowser(t *testing.T) {
 	}
 
 	// SP-initiated.
-	run("start", network.Enable(), chromedp.Navigate(f.sp.StartURL+"?next=/v1/user"))
+	run("start", network.Enable(), chromedp.Navigate(f.sp.StartURL))
 	logIn("alice")
-	if page := landOn("http://folio.test/v1/user"); !strings.Contains(page, `"alice@acme.example"`) {
+	if page := landOn("http://folio.test/account"); !strings.Contains(page, "alice@acme.example") {
 		t.Fatalf("signed in as: %s", page)
 	}
 	expectSession()
@@ -95,7 +95,7 @@ func TestSAMLSignInBrowser(t *testing.T) {
 		t.Fatalf("IdP login: %s", page)
 	}
 	run("IdP-initiated", chromedp.Navigate(f.idp.URL+"/login/folio"))
-	if page := landOn("http://folio.test/v1/user"); !strings.Contains(page, `"bob@acme.example"`) {
+	if page := landOn("http://folio.test/account"); !strings.Contains(page, "bob@acme.example") {
 		t.Fatalf("signed in as: %s", page)
 	}
 	expectSession()
