@@ -123,7 +123,7 @@ func (s *S3) Put(ctx context.Context, data []byte) (string, error) {
 		return hash, nil
 	}
 	if !notFound(err) {
-		return "", fmt.Errorf("look up blob %s: %w", hash, err)
+		return "", fmt.Errorf("look up blob %s: %w", hash, classify(err))
 	}
 	// One PUT whose signature covers the SHA-256 of the body (which is the
 	// hash), so the server checks the bytes it stores; rather than minio's
@@ -132,7 +132,7 @@ func (s *S3) Put(ctx context.Context, data []byte) (string, error) {
 	_, err = minio.Core{Client: s.client}.PutObject(ctx, s.bucket, s.key(hash), bytes.NewReader(data), int64(len(data)),
 		"", hash, minio.PutObjectOptions{ContentType: "application/octet-stream", DisableContentSha256: true})
 	if err != nil {
-		return "", fmt.Errorf("store blob %s: %w", hash, err)
+		return "", fmt.Errorf("store blob %s: %w", hash, classify(err))
 	}
 	return hash, nil
 }
@@ -148,14 +148,14 @@ func (s *S3) Open(ctx context.Context, hash string) (io.ReadSeekCloser, error) {
 	}
 	obj, err := s.client.GetObject(ctx, s.bucket, s.key(hash), minio.GetObjectOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("open blob %s: %w", hash, err)
+		return nil, fmt.Errorf("open blob %s: %w", hash, classify(err))
 	}
 	if _, err := obj.Stat(); err != nil {
 		obj.Close()
 		if notFound(err) {
 			return nil, ErrNotFound
 		}
-		return nil, fmt.Errorf("open blob %s: %w", hash, err)
+		return nil, fmt.Errorf("open blob %s: %w", hash, classify(err))
 	}
 	return obj, nil
 }
@@ -164,6 +164,24 @@ func (s *S3) Open(ctx context.Context, hash string) (io.ReadSeekCloser, error) {
 func notFound(err error) bool {
 	r := minio.ToErrorResponse(err)
 	return r.Code == minio.NoSuchKey || (r.StatusCode == http.StatusNotFound && r.Code != minio.NoSuchBucket)
+}
+
+// classify marks the errors that say the store cannot serve now
+// (ErrUnavailable): no HTTP answer at all (refused, reset, timed out, a
+// name that does not resolve), an answer of 5xx (S3's 500 and 503 SlowDown
+// included), or credentials the store no longer accepts (401, 403: an
+// expired key or role is fixed by its operator, not by the client). Other
+// answers are errors of the request itself.
+func classify(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	r := minio.ToErrorResponse(err)
+	switch {
+	case r.StatusCode == 0, r.StatusCode >= 500, r.StatusCode == http.StatusUnauthorized, r.StatusCode == http.StatusForbidden:
+		return unavailable(err)
+	}
+	return err
 }
 
 // validHash reports whether hash is a hex SHA-256, as Put makes them.
