@@ -28,8 +28,10 @@ var unavailable = []struct {
 	is      func(error) bool
 	message string
 }{
-	{store.Unavailable, store.ErrUnavailable(nil).Message},
+	// The file store first: its errors carry the network's, which the
+	// database's table would take for its own.
 	{func(err error) bool { return errors.Is(err, blob.ErrUnavailable) }, "the file store cannot be reached right now; retry in a few seconds"},
+	{store.Unavailable, store.ErrUnavailable(nil).Message},
 }
 
 // DomainError is err as a domain error: its own, or UNAVAILABLE when it

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -40,6 +41,10 @@ type S3Config struct {
 	Insecure bool
 	// Transport replaces the HTTP transport (nil: the client's default).
 	Transport http.RoundTripper
+	// MaxRetries bounds how many times the client sends a request that
+	// failed for want of an answer (0: the client's default, 10, with
+	// backoff: several seconds before an unreachable store is reported).
+	MaxRetries int
 }
 
 // S3 stores blobs as objects of a bucket, keyed Prefix + hash, so several
@@ -88,7 +93,7 @@ func NewS3(ctx context.Context, cfg S3Config) (*S3, error) {
 			&credentials.IAM{},
 		})
 	}
-	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region, Transport: cfg.Transport})
+	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region, Transport: cfg.Transport, MaxRetries: cfg.MaxRetries})
 	if err != nil {
 		return nil, fmt.Errorf("S3 blob store: %w", err)
 	}
@@ -167,18 +172,21 @@ func notFound(err error) bool {
 }
 
 // classify marks the errors that say the store cannot serve now
-// (ErrUnavailable): no HTTP answer at all (refused, reset, timed out, a
-// name that does not resolve), an answer of 5xx (S3's 500 and 503 SlowDown
-// included), or credentials the store no longer accepts (401, 403: an
-// expired key or role is fixed by its operator, not by the client). Other
-// answers are errors of the request itself.
+// (ErrUnavailable): no HTTP answer at all (refused, reset, cut short, timed
+// out, a name that does not resolve), an answer of 5xx (S3's 500 and 503
+// SlowDown included), or credentials the store no longer accepts (401,
+// 403: an expired key or role is fixed by its operator, not by the
+// client). Other errors are the request's own, or the client's.
 func classify(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	r := minio.ToErrorResponse(err)
-	switch {
-	case r.StatusCode == 0, r.StatusCode >= 500, r.StatusCode == http.StatusUnauthorized, r.StatusCode == http.StatusForbidden:
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return unavailable(err)
+	}
+	switch r := minio.ToErrorResponse(err); {
+	case r.StatusCode >= 500, r.StatusCode == http.StatusUnauthorized, r.StatusCode == http.StatusForbidden:
 		return unavailable(err)
 	}
 	return err
