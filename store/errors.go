@@ -64,9 +64,10 @@ var unavailableStates = map[string]bool{
 
 // Unavailable reports whether err says the database could not be reached,
 // rather than that the statement was wrong: connecting failed (refused,
-// no socket, timed out, the server starting or stopping), or the
-// connection broke mid-statement (reset, closed, cut short), or the
-// server refused the session with one of unavailableStates. A client may
+// no socket, timed out, the server starting or stopping), no pooled
+// connection came free before the deadline, the connection broke
+// mid-statement (reset, closed, cut short), or the server refused the
+// session with one of unavailableStates. A client may
 // retry such a request as it is. It is the one table of these causes:
 // dbError maps through it, and so do the GraphQL and REST layers for the
 // errors that reach them unmapped.
@@ -91,7 +92,8 @@ func Unavailable(err error) bool {
 		return true
 	case errors.As(err, &netErr):
 		return true
-	case pgconn.Timeout(err) && !errors.Is(err, context.Canceled):
+	case errors.Is(err, context.DeadlineExceeded), pgconn.Timeout(err) && !errors.Is(err, context.Canceled):
+		// No connection (the pool's wait) or no answer before the deadline.
 		return true
 	}
 	// pgx's own error for a connection it closed after a failure.

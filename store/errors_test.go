@@ -62,6 +62,7 @@ func TestUnavailable(t *testing.T) {
 		{&pgconn.PgError{Code: "08006"}, true},
 		{&pgconn.PgError{Code: "08001"}, true},
 		{fmt.Errorf("read: %w", io.ErrUnexpectedEOF), true},
+		{fmt.Errorf("waiting for a connection: %w", context.DeadlineExceeded), true},
 		{&pgconn.PgError{Code: "23505"}, false},
 		{&pgconn.PgError{Code: "57014"}, false}, // query_canceled: the statement's own timeout
 		{&pgconn.PgError{Code: "40001"}, false},
