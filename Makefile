@@ -34,6 +34,13 @@ run: postgres build
 
 test: postgres chromium node build
 	./bin/folio db run -- $(GO) test -count=1 ./...
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+
+# After the tests (which run every fuzz target's seeds), make test fuzzes
+# each target for TEST_FUZZTIME: new inputs for a few seconds each (a
+# minute and a half to a few minutes in all, mostly building); make fuzz runs
+# them for longer.
+TEST_FUZZTIME ?= 3s
 
 # The fuzz targets (func FuzzX in the package of the parser they test), each
 # for FUZZTIME, one after the other; their seeds (f.Add and testdata/fuzz)

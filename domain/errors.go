@@ -18,6 +18,7 @@ const (
 	CodePrecondition    Code = "PRECONDITION"      // a precondition of the request failed: 412
 	CodeTooLarge        Code = "PAYLOAD_TOO_LARGE" // body over the limit: 413
 	CodeRateLimited     Code = "RATE_LIMITED"      // too many requests: 429
+	CodeUnavailable     Code = "UNAVAILABLE"       // the database or file store cannot be reached: 503, retry
 	CodeInternal        Code = "INTERNAL"          // anything else: 500, message hidden
 )
 

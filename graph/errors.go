@@ -9,8 +9,46 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"folio/domain"
+	"folio/internal/blob"
 	"folio/internal/logs"
+	"folio/store"
 )
+
+// RetryAfterSeconds is the Retry-After of an UNAVAILABLE answer (a REST
+// 503, a GraphQL 503, a reader's 503 page): a database restart or
+// failover takes a few seconds, and a client that retries sooner only
+// adds load.
+const RetryAfterSeconds = "2"
+
+// unavailable lists the causes that make an error UNAVAILABLE when it
+// carries no domain code of its own: the database (store.Unavailable is
+// its table of driver errors) or the file store cannot be reached. Each
+// comes with the message its clients see.
+var unavailable = []struct {
+	is      func(error) bool
+	message string
+}{
+	// The file store first: its errors carry the network's, which the
+	// database's table would take for its own.
+	{func(err error) bool { return errors.Is(err, blob.ErrUnavailable) }, "the file store cannot be reached right now; retry in a few seconds"},
+	{store.Unavailable, store.ErrUnavailable(nil).Message},
+}
+
+// DomainError is err as a domain error: its own, or UNAVAILABLE when it
+// says the database or the file store could not be reached, or nil when it
+// is internal (a bug, or a failure a retry will not fix).
+func DomainError(err error) *domain.Error {
+	var derr *domain.Error
+	if errors.As(err, &derr) {
+		return derr
+	}
+	for _, u := range unavailable {
+		if u.is(err) {
+			return &domain.Error{Code: domain.CodeUnavailable, Message: u.message, Err: err}
+		}
+	}
+	return nil
+}
 
 // PresentError turns any resolver error into a GraphQL error whose
 // extensions.code is the domain code. Errors without a domain code are
@@ -24,10 +62,13 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	if gqlErr != nil {
 		path = gqlErr.Path
 	}
-	var derr *domain.Error
-	if !errors.As(err, &derr) {
+	derr := DomainError(err)
+	switch {
+	case derr == nil:
 		logs.From(ctx).ErrorContext(ctx, "internal error", "err", err, "path", path.String())
 		derr = &domain.Error{Code: domain.CodeInternal, Message: "internal error"}
+	case derr.Code == domain.CodeUnavailable:
+		logs.From(ctx).WarnContext(ctx, "unavailable", "err", err, "path", path.String())
 	}
 	ext := map[string]any{"code": string(derr.Code)}
 	for k, v := range derr.Data {

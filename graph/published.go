@@ -27,7 +27,17 @@ func (r *Resolver) publishedSite(ctx context.Context, orgID, siteID, shareKey, t
 	if err != nil {
 		return nil, err
 	}
-	return r.publishedView(ctx, row, access, member, shareKey, token, nil)
+	view, err := r.publishedView(ctx, row, access, member, shareKey, token, nil)
+	if err != nil && !member && domain.ErrorCode(err) == domain.CodeForbidden &&
+		(row.Visibility == store.VisibilityShareLink || row.Visibility == store.VisibilityVisitorAuth) {
+		// A site only its link's or token's holders may read is, to an
+		// outsider refused it, an unknown site: a refusal naming the share
+		// link or the visitor token would say that it exists (the reader
+		// answers such a request with its 404 too). Members, who list the
+		// organization's sites, keep the reason.
+		return nil, domain.NotFound("site")
+	}
+	return view, err
 }
 
 // audience is what the caller is to the organization of a site they would

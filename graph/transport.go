@@ -37,7 +37,14 @@ import (
 //     legacy media type, whose clients read errors from 2xx bodies only),
 //     4xx for application/graphql-response+json (400; 401, 403, 404, 405 or
 //     429 where the error says so).
-//   - An operation that ran answers 200 with data, and its field errors.
+//   - An operation that ran answers 200 with data, and its field errors;
+//     but one that produced nothing because the database (or file store)
+//     could not be reached (every error UNAVAILABLE, no root field with a
+//     value) is 503 with Retry-After for application/graphql-response+json,
+//     which the specification lets a server use when no well-formed result
+//     could be made; application/json stays 200, its errors saying
+//     UNAVAILABLE. A request error UNAVAILABLE (the check of a persisted
+//     document, say) is the same.
 //
 // gqlgen's own transports answer 422 to request errors of either media type
 // and put "data": null in them; they also pass the finished response through
@@ -201,6 +208,8 @@ func serve(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, r
 			h.Set("Allow", "POST")
 		case http.StatusUnauthorized:
 			h.Set("WWW-Authenticate", "Bearer")
+		case http.StatusServiceUnavailable:
+			h.Set("Retry-After", RetryAfterSeconds)
 		}
 		w.WriteHeader(status)
 		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, oc), errs), false)
@@ -208,6 +217,14 @@ func serve(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, r
 	}
 	responses, ctx := exec.DispatchOperation(ctx, oc)
 	resp := responses(ctx)
+	if ctype == graphqlResponseJSON && unavailableResult(resp) {
+		h.Set("Cache-Control", "no-store")
+		h.Set("Retry-After", RetryAfterSeconds)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		writeResponse(w, resp, true)
+		bufpool.Put(resp.Data)
+		return
+	}
 	if overGET {
 		writeCacheable(w, r, resp)
 	} else {
@@ -252,8 +269,62 @@ func requestErrorStatus(errs gqlerror.List, ctype string) int {
 		return http.StatusNotFound
 	case string(domain.CodeRateLimited):
 		return http.StatusTooManyRequests
+	case string(domain.CodeUnavailable):
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest
+}
+
+// WriteRequestError answers a GraphQL request refused before it became
+// an operation (its credentials could not be checked, say) with one
+// request error, in the media type and with the status the transports
+// give request errors (503 with Retry-After for UNAVAILABLE, with
+// application/graphql-response+json).
+func WriteRequestError(w http.ResponseWriter, r *http.Request, e *gqlerror.Error) {
+	ctype := responseType(r.Header.Get("Accept"))
+	if ctype == "" {
+		ctype = applicationJSON
+	}
+	errs := gqlerror.List{e}
+	status := requestErrorStatus(errs, ctype)
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", "no-store")
+	switch status {
+	case http.StatusUnauthorized:
+		h.Set("WWW-Authenticate", "Bearer")
+	case http.StatusServiceUnavailable:
+		h.Set("Retry-After", RetryAfterSeconds)
+	}
+	w.WriteHeader(status)
+	writeResponse(w, &graphql.Response{Errors: errs}, false)
+}
+
+// unavailableResult reports whether an operation that ran produced
+// nothing because what it needed could not be reached: every error is
+// UNAVAILABLE and no root field has a value.
+func unavailableResult(resp *graphql.Response) bool {
+	if len(resp.Errors) == 0 {
+		return false
+	}
+	for _, e := range resp.Errors {
+		if code, _ := e.Extensions["code"].(string); code != string(domain.CodeUnavailable) {
+			return false
+		}
+	}
+	if len(resp.Data) == 0 || string(resp.Data) == "null" {
+		return true
+	}
+	var roots map[string]json.RawMessage
+	if json.Unmarshal(resp.Data, &roots) != nil {
+		return false
+	}
+	for _, v := range roots {
+		if string(v) != "null" {
+			return false
+		}
+	}
+	return true
 }
 
 // responseType negotiates the response's media type from an Accept header:

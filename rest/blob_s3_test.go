@@ -201,3 +201,81 @@ func blobHash(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
+
+// TestS3UnavailableIs503: with the object store gone, an upload is refused
+// with 503 and Retry-After and leaves no file that names a blob the store
+// does not have; a download is 503 too, not a 404 or 500; both work again
+// once the store is back.
+func TestS3UnavailableIs503(t *testing.T) {
+	ctx := context.Background()
+	s3 := blobtest.New(t)
+	s3.Config.MaxRetries = 1 // report the refusal at once, not after the client's ten tries
+	st, err := blob.NewS3(ctx, s3.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := pgtest.New(t)
+	f := startS3Folio(t, db, st)
+	u, err := db.EnsureUser(ctx, "alice@example.com", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.token, err = db.CreateToken(ctx, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	org := f.json(http.MethodPost, "/v1/orgs", map[string]any{"title": "Acme"}, http.StatusCreated)["id"].(string)
+	space := f.json(http.MethodPost, "/v1/orgs/"+org+"/spaces", map[string]any{"title": "Docs"}, http.StatusCreated)["id"].(string)
+	base := "/v1/spaces/" + space
+	cr := f.json(http.MethodPost, base+"/change-requests", map[string]any{"subject": "files"}, http.StatusCreated)["id"].(string)
+	upload := func(name, data string) (int, http.Header, []byte) {
+		return f.do(http.MethodPost, base+"/change-requests/"+cr+"/content", map[string]any{"changes": []any{map[string]any{
+			"operation": "insert_files", "files": []any{map[string]any{"name": name, "contentType": "text/plain",
+				"base64": base64.StdEncoding.EncodeToString([]byte(data))}}}}}, nil)
+	}
+	status, _, body := upload("one.txt", "stored before the outage")
+	if status != http.StatusOK {
+		t.Fatalf("upload: %d %s", status, body)
+	}
+	var up map[string]any
+	json.Unmarshal(body, &up)
+	url := up["insertedFiles"].([]any)[0].(map[string]any)["downloadURL"].(string)
+	files := func() int {
+		var n int
+		if err := db.DB.NewRaw(`SELECT count(*) FROM space_files WHERE space_id = ?`, space).Scan(ctx, &n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := files()
+
+	s3.Stop()
+	expect503 := func(what string, status int, h http.Header, body []byte) {
+		t.Helper()
+		var e struct {
+			Error struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || json.Unmarshal(body, &e) != nil ||
+			e.Error.Code != http.StatusServiceUnavailable || !strings.Contains(e.Error.Message, "file store") {
+			t.Errorf("%s with the store gone: %d (Retry-After %q) %s", what, status, h.Get("Retry-After"), body)
+		}
+	}
+	status, h, body := upload("two.txt", "sent during the outage")
+	expect503("upload", status, h, body)
+	status, h, body = f.do(http.MethodGet, url, nil, nil)
+	expect503("download", status, h, body)
+	if n := files(); n != before {
+		t.Errorf("files after a refused upload: %d, want %d", n, before)
+	}
+
+	// The store is back.
+	s3.Start()
+	if status, _, body := f.do(http.MethodGet, url, nil, nil); status != http.StatusOK || string(body) != "stored before the outage" {
+		t.Errorf("download after the outage: %d %s", status, body)
+	}
+	if status, _, body := upload("two.txt", "sent after the outage"); status != http.StatusOK {
+		t.Errorf("upload after the outage: %d %s", status, body)
+	}
+}

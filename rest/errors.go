@@ -27,23 +27,42 @@ var statusOf = map[string]int{
 	string(domain.CodePrecondition):    http.StatusPreconditionFailed,
 	string(domain.CodeTooLarge):        http.StatusRequestEntityTooLarge,
 	string(domain.CodeRateLimited):     http.StatusTooManyRequests,
+	string(domain.CodeUnavailable):     http.StatusServiceUnavailable,
 }
 
 // writeError writes the GitBook error body: {"error": {"code", "message"}}.
+// A 503 says when to retry (Retry-After).
 func writeError(w http.ResponseWriter, status int, message string) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", graph.RetryAfterSeconds)
+	}
 	w.WriteHeader(status)
 	body, _ := json.Marshal(map[string]any{"error": map[string]any{"code": status, "message": message}})
 	w.Write(body)
 }
 
-// writeDomainError writes a domain error with its status.
+// writeDomainError writes a domain error with its status: an error without
+// a code is UNAVAILABLE (503) when the database or file store could not be
+// reached (graph.DomainError), else internal (500).
 func writeDomainError(w http.ResponseWriter, err error) {
-	status, ok := statusOf[string(domain.ErrorCode(err))]
+	derr := graph.DomainError(err)
+	if derr == nil {
+		writeError(w, http.StatusInternalServerError, "internal error")
+		return
+	}
+	status, ok := statusOf[string(derr.Code)]
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	writeError(w, status, domain.ErrorMessage(err))
+	writeError(w, status, derr.Message)
+}
+
+// unavailable reports whether err is UNAVAILABLE: the database or the file
+// store could not be reached.
+func unavailable(err error) bool {
+	derr := graph.DomainError(err)
+	return derr != nil && derr.Code == domain.CodeUnavailable
 }
 
 // writeGraphQLError writes the first error of an operation as a REST error.

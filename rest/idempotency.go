@@ -7,8 +7,10 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"folio/domain"
+	"folio/graph"
 	"folio/internal/logs"
 	"folio/store"
 )
@@ -29,9 +31,20 @@ var replayHeaders = []string{"Content-Type", "Location", "ETag", "Content-Dispos
 // one: keys are scoped to the API token and remembered 24 hours. The first
 // request with a key runs and its answer is recorded (status, body, the
 // replayHeaders); a retry with the same key, method, path, query and body
-// gets that answer again, byte for byte, without running; a retry while
-// the first still runs is 409; the same key with another request is 422.
-// An answer of 429 or 5xx is not recorded: a retry runs again.
+// gets that answer again, byte for byte, without running; the same key
+// with another request is 422.
+//
+// Exactly one effect, whatever fails (store/idempotency.go has the
+// protocol): the key's row commits in the transaction of the request's
+// write. A request that did not commit (the database went away, its
+// server died) leaves no trace, and its retry runs. One that committed
+// never runs again: a retry while it is being answered is 409 with
+// Retry-After; once answered, a replay; if it failed after committing (an
+// answer of 5xx, a panic, or no answer for IdempotencyAbandoned), 409
+// saying the request was carried out and its answer lost. An answer of 429
+// or 5xx is not recorded: a retry of a request that did not commit runs.
+// When the answer cannot be recorded because the database is unreachable,
+// recording is retried in the background until it can be.
 func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve func(http.ResponseWriter, *http.Request)) {
 	key, has := r.Header[http.CanonicalHeaderKey(IdempotencyHeader)]
 	token := bearer(r)
@@ -55,10 +68,12 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 	io.WriteString(fp, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+"\n"+r.Header.Get("Content-Type")+"\n")
 	fp.Write(body)
 	ctx := r.Context()
-	claim, answer, err := s.BeginIdempotent(ctx, scope[:], k, fp.Sum(nil))
+	claim, answer, attempt, err := s.BeginIdempotent(ctx, scope[:], k, fp.Sum(nil))
 	if err != nil {
-		logs.From(ctx).ErrorContext(ctx, "internal error", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal error")
+		if graph.DomainError(err) == nil {
+			logs.From(ctx).ErrorContext(ctx, "internal error", "err", err)
+		}
+		writeDomainError(w, err)
 		return
 	}
 	switch claim {
@@ -66,7 +81,12 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 		writeError(w, http.StatusUnprocessableEntity, "this Idempotency-Key was used with another request (method, path, query or body); use a new key for a new request")
 		return
 	case store.IdemInFlight:
+		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusConflict, "a request with this Idempotency-Key is still being served; retry when it has been answered")
+		return
+	case store.IdemLost:
+		writeError(w, http.StatusConflict, "the request with this Idempotency-Key was carried out, but it failed before its answer could be recorded; "+
+			"read the objects it changed rather than sending it again")
 		return
 	case store.IdemReplay:
 		for name, v := range answer.Header {
@@ -78,19 +98,20 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 		return
 	}
 	rec := &capture{ResponseWriter: w, status: http.StatusOK}
-	// Whatever happens to the client's connection, the key ends recorded
-	// or released.
+	// Whatever happens to the client's connection, the outcome is recorded.
 	bg := context.WithoutCancel(ctx)
 	defer func() {
 		if p := recover(); p != nil {
-			s.ReleaseIdempotent(bg, scope[:], k) //nolint:errcheck
+			if attempt.Marked() {
+				record(bg, func(ctx context.Context) error { return s.LoseIdempotent(ctx, attempt) })
+			}
 			panic(p)
 		}
 	}()
-	serve(rec, r)
+	serve(rec, r.WithContext(store.WithIdempotentAttempt(ctx, attempt)))
 	if rec.status == http.StatusTooManyRequests || rec.status >= 500 {
-		if err := s.ReleaseIdempotent(bg, scope[:], k); err != nil {
-			logs.From(ctx).ErrorContext(ctx, "idempotency key", "err", err)
+		if attempt.Marked() {
+			record(bg, func(ctx context.Context) error { return s.LoseIdempotent(ctx, attempt) })
 		}
 		return
 	}
@@ -100,9 +121,36 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 			h[name] = v
 		}
 	}
-	if err := s.FinishIdempotent(bg, scope[:], k, store.IdempotentAnswer{Status: rec.status, Header: h, Body: rec.body.Bytes()}); err != nil {
-		logs.From(ctx).ErrorContext(ctx, "idempotency key", "err", err)
+	a := store.IdempotentAnswer{Status: rec.status, Header: h, Body: rec.body.Bytes()}
+	record(bg, func(ctx context.Context) error { return s.FinishIdempotent(ctx, attempt, a) })
+}
+
+// record runs a write of an idempotency key's outcome. When the database
+// cannot be reached, it tries again in the background, waiting a little
+// longer each time, for up to IdempotencyAbandoned: a request that
+// committed its write just before an outage gets its answer recorded once
+// the database is back, so that its retries replay it.
+func record(ctx context.Context, write func(context.Context) error) {
+	err := write(ctx)
+	if err == nil {
+		return
 	}
+	if !unavailable(err) {
+		logs.From(ctx).ErrorContext(ctx, "idempotency key", "err", err)
+		return
+	}
+	go func() {
+		deadline := time.Now().Add(store.IdempotencyAbandoned)
+		for wait := 100 * time.Millisecond; time.Now().Before(deadline); wait = min(2*wait, time.Second) {
+			time.Sleep(wait)
+			if err = write(ctx); err == nil || !unavailable(err) {
+				break
+			}
+		}
+		if err != nil {
+			logs.From(ctx).ErrorContext(ctx, "idempotency key not recorded", "err", err)
+		}
+	}()
 }
 
 // checkIdempotencyKey allows 1 to 255 printable ASCII characters.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -184,8 +185,11 @@ func TestIdempotencyKeyConcurrentRetries(t *testing.T) {
 	t.Logf("%d served or replayed, %d in flight (409)", len(created), conflicts)
 }
 
-// TestIdempotencyKeyInFlight: a retry while the first request runs is 409;
-// a request whose server died is taken over after IdempotencyAbandoned.
+// TestIdempotencyKeyInFlight: an attempt that never committed leaves no
+// trace (its retry runs); one that committed is never run again: a retry
+// while it is being answered is 409 with Retry-After, and one after it
+// failed to answer (or after IdempotencyAbandoned without an answer) is 409
+// saying the answer is lost.
 func TestIdempotencyKeyInFlight(t *testing.T) {
 	srv := resttest.New(t)
 	admin := srv.User("admin@example.com")
@@ -194,21 +198,68 @@ func TestIdempotencyKeyInFlight(t *testing.T) {
 	body := `{"title":"Slow"}`
 	scope := sha256.Sum256([]byte(admin.Token))
 	fp := sha256.Sum256([]byte("POST " + path + "?\napplication/json\n" + body))
-	// Another server claimed the key and is still working on it.
-	claim, _, err := srv.Store.BeginIdempotent(context.Background(), scope[:], "slow", fp[:])
-	if err != nil || claim != store.IdemOwned {
-		t.Fatalf("claim = %v, %v", claim, err)
+	ctx := context.Background()
+	begin := func(key string) *store.IdempotentAttempt {
+		t.Helper()
+		claim, _, att, err := srv.Store.BeginIdempotent(ctx, scope[:], key, fp[:])
+		if err != nil || claim != store.IdemOwned {
+			t.Fatalf("claim %s = %v, %v", key, claim, err)
+		}
+		return att
 	}
-	if a := send(t, srv, admin, "POST", path, "slow", body); a.status != http.StatusConflict || !strings.Contains(string(a.body), `"code":409`) {
-		t.Errorf("in flight: %d %s", a.status, a.body)
+	// write is an attempt's write, as another server runs it.
+	write := func(att *store.IdempotentAttempt) error {
+		_, err := srv.Store.CreateSpace(store.WithIdempotentAttempt(ctx, att), org, store.NewSpace{Title: "Slow", Visibility: store.VisibilityPrivate, EditMode: store.EditLive})
+		return err
 	}
-	if n := spaceCount(t, admin, org); n != "0" {
-		t.Errorf("spaces = %s, want 0", n)
+	commit := func(att *store.IdempotentAttempt) {
+		t.Helper()
+		if err := write(att); err != nil || !att.Marked() {
+			t.Fatalf("commit: %v (marked %v)", err, att.Marked())
+		}
 	}
+
+	// Claimed by an attempt that died before committing: nothing to wait for.
+	begin("never-committed")
+	if a := send(t, srv, admin, "POST", path, "never-committed", body); a.status != http.StatusCreated {
+		t.Errorf("uncommitted attempt: %d %s", a.status, a.body)
+	}
+
+	// Committed by another server, which is still answering.
+	slow := begin("slow")
+	commit(slow)
+	a := send(t, srv, admin, "POST", path, "slow", body)
+	if a.status != http.StatusConflict || !strings.Contains(string(a.body), `"code":409`) || a.header.Get("Retry-After") == "" {
+		t.Errorf("in flight: %d %v %s", a.status, a.header, a.body)
+	}
+	// Of two attempts at once, the one that commits second rolls back.
+	first, second := begin("race"), begin("race")
+	commit(first)
+	if err := write(second); !errors.Is(err, store.ErrIdempotencyTaken) {
+		t.Errorf("second attempt committed: %v", err)
+	}
+	if n := spaceCount(t, admin, org); n != "3" {
+		t.Errorf("spaces = %s, want 3 (one request, two other servers' writes)", n)
+	}
+	// Its server died: after IdempotencyAbandoned the answer is lost, and
+	// the request still does not run again.
 	later := time.Now().Add(store.IdempotencyAbandoned + time.Minute)
 	srv.Store.SetClock(func() time.Time { return later })
-	defer srv.Store.SetClock(time.Now)
-	if a := send(t, srv, admin, "POST", path, "slow", body); a.status != http.StatusCreated {
-		t.Errorf("abandoned key: %d %s", a.status, a.body)
+	a = send(t, srv, admin, "POST", path, "slow", body)
+	srv.Store.SetClock(time.Now)
+	if a.status != http.StatusConflict || a.header.Get("Retry-After") != "" || !strings.Contains(string(a.body), "carried out") {
+		t.Errorf("abandoned key: %d %v %s", a.status, a.header, a.body)
+	}
+	// Committed, then failed before answering: lost at once.
+	failed := begin("failed")
+	commit(failed)
+	if err := srv.Store.LoseIdempotent(ctx, failed); err != nil {
+		t.Fatal(err)
+	}
+	if a := send(t, srv, admin, "POST", path, "failed", body); a.status != http.StatusConflict || !strings.Contains(string(a.body), "carried out") {
+		t.Errorf("lost answer: %d %s", a.status, a.body)
+	}
+	if n := spaceCount(t, admin, org); n != "4" {
+		t.Errorf("spaces = %s, want 4 (no retry ran again)", n)
 	}
 }

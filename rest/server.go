@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
 	"folio/domain"
 	"folio/graph"
 	"folio/graph/model"
@@ -259,7 +261,12 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 				// one stays in its address's bucket.
 				bucket, bucketKind = tokenBucket(token), "token"
 			}
-		} else if sess, u, err := sessions.Authenticate(r.WithContext(ctx)); err == nil && sess != nil {
+		} else if sess, u, err := sessions.Authenticate(r.WithContext(ctx)); unavailable(err) {
+			// A session cookie that cannot be checked now is not a
+			// reader without one: answering as anonymous would be a 401
+			// that signs the browser out, or another page than its own.
+			authErr = err
+		} else if err == nil && sess != nil {
 			// A browser's session: the same viewer as a token, and a
 			// write must prove it comes from this site's own pages.
 			ctx = graph.WithViewer(ctx, u)
@@ -274,6 +281,12 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 			return
 		}
 		if authErr != nil {
+			if route == graphQLPattern && unavailable(authErr) {
+				// GraphQL's clients read UNAVAILABLE from GraphQL's shape.
+				derr := graph.DomainError(authErr)
+				graph.WriteRequestError(w, r, &gqlerror.Error{Message: derr.Message, Extensions: map[string]any{"code": string(derr.Code)}})
+				return
+			}
 			writeDomainError(w, authErr)
 			return
 		}

@@ -59,20 +59,22 @@ func TestShareLinksAndPublishedView(t *testing.T) {
 	}{
 		{"stranger-with-key-200", stranger, "?shareKey=" + url.QueryEscape(key), http.StatusOK},
 		{"reader-with-key-200", reader, "?shareKey=" + url.QueryEscape(key), http.StatusOK},
-		{"stranger-without-key-403", stranger, "", http.StatusForbidden},
-		{"stranger-wrong-key-403", stranger, "?shareKey=nope", http.StatusForbidden},
+		{"stranger-without-key-404", stranger, "", http.StatusNotFound},
+		{"stranger-wrong-key-404", stranger, "?shareKey=nope", http.StatusNotFound},
+		{"reader-without-key-403", reader, "", http.StatusForbidden},
 		{"admin-without-key-200", alice, "", http.StatusOK},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.c.In(t).Get(site + "/published" + c.query).Expect(c.status) })
 	}
-	// Inactive and deleted links' keys are refused.
+	// Inactive and deleted links' keys are refused (to an outsider, as an
+	// unknown site).
 	expectFields(t, alice.Patch(linkPath, map[string]any{"active": false, "name": "Old"}).Expect(http.StatusOK).JSON(), map[string]string{"active": "false", "name": "Old"})
-	stranger.Get(site + "/published?shareKey=" + url.QueryEscape(key)).ExpectError(http.StatusForbidden)
+	stranger.Get(site + "/published?shareKey=" + url.QueryEscape(key)).ExpectError(http.StatusNotFound)
 	alice.Patch(linkPath, map[string]any{"active": true}).Expect(http.StatusOK)
 	stranger.Get(site + "/published?shareKey=" + url.QueryEscape(key)).Expect(http.StatusOK)
 	alice.Delete(linkPath).Expect(http.StatusResetContent)
-	stranger.Get(site + "/published?shareKey=" + url.QueryEscape(key)).ExpectError(http.StatusForbidden)
+	stranger.Get(site + "/published?shareKey=" + url.QueryEscape(key)).ExpectError(http.StatusNotFound)
 	alice.Patch(linkPath, map[string]any{"active": true}).ExpectError(http.StatusNotFound)
 
 	// Unpublished again: readers are refused.
@@ -119,7 +121,7 @@ func TestVisitorAuthAndConditions(t *testing.T) {
 	alice.Put(site+"/visitor-key", map[string]any{"algorithm": "HS256", "key": "short"}).ExpectError(http.StatusBadRequest)
 	alice.Put(site+"/visitor-key", map[string]any{"algorithm": "RS256", "key": "not pem"}).ExpectError(http.StatusBadRequest)
 	alice.Put(site+"/visitor-key", map[string]any{"algorithm": "none", "key": string(secret)}).ExpectError(http.StatusBadRequest)
-	stranger.Get(site + "/published?jwt_token=" + sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{})).ExpectError(http.StatusForbidden)
+	stranger.Get(site + "/published?jwt_token=" + sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{})).ExpectError(http.StatusNotFound)
 	expectFields(t, alice.Put(site+"/visitor-key", map[string]any{"algorithm": "HS256", "key": string(secret)}).Expect(http.StatusOK).JSON(),
 		map[string]string{"algorithm": "HS256"})
 
@@ -149,19 +151,20 @@ func TestVisitorAuthAndConditions(t *testing.T) {
 	if got := visible(view(stranger, rich, http.StatusOK)); !slices.Equal(got, []string{"main/public-part", "main/beta-part", "beta/beta-part"}) {
 		t.Errorf("beta admin visitor sees %v", got)
 	}
-	view(stranger, "", http.StatusForbidden)
-	view(stranger, sign(t, jwt.SigningMethodHS256, []byte(strings.Repeat("x", 40)), jwt.MapClaims{}), http.StatusForbidden)
+	// Refused tokens: to an outsider, an unknown site.
+	view(stranger, "", http.StatusNotFound)
+	view(stranger, sign(t, jwt.SigningMethodHS256, []byte(strings.Repeat("x", 40)), jwt.MapClaims{}), http.StatusNotFound)
 	none, _ := jwt.NewWithClaims(jwt.SigningMethodNone, jwt.MapClaims{"beta": true}).SignedString(jwt.UnsafeAllowNoneSignatureType)
-	view(stranger, none, http.StatusForbidden)
-	view(stranger, sign(t, jwt.SigningMethodRS256, rsaKey, jwt.MapClaims{}), http.StatusForbidden)
-	view(stranger, sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{"exp": 1}), http.StatusForbidden)
+	view(stranger, none, http.StatusNotFound)
+	view(stranger, sign(t, jwt.SigningMethodRS256, rsaKey, jwt.MapClaims{}), http.StatusNotFound)
+	view(stranger, sign(t, jwt.SigningMethodHS256, secret, jwt.MapClaims{"exp": 1}), http.StatusNotFound)
 
 	// RS256: tokens signed with the private key pass; an HS256 token whose
 	// secret is the public key (algorithm confusion) is refused.
 	alice.Put(site+"/visitor-key", map[string]any{"algorithm": "RS256", "key": pubPEM}).Expect(http.StatusOK)
 	view(stranger, sign(t, jwt.SigningMethodRS256, rsaKey, fresh(jwt.MapClaims{"beta": true})), http.StatusOK)
-	view(stranger, sign(t, jwt.SigningMethodHS256, []byte(pubPEM), fresh(jwt.MapClaims{"beta": true})), http.StatusForbidden)
-	view(stranger, plain, http.StatusForbidden)
+	view(stranger, sign(t, jwt.SigningMethodHS256, []byte(pubPEM), fresh(jwt.MapClaims{"beta": true})), http.StatusNotFound)
+	view(stranger, plain, http.StatusNotFound)
 }
 
 func TestAdaptiveSchema(t *testing.T) {

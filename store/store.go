@@ -166,9 +166,20 @@ func (s *Store) secret(ctx context.Context, name string) ([]byte, error) {
 	return key, nil
 }
 
-// RunInTx runs fn in one transaction, committed when fn returns nil.
+// RunInTx runs fn in one transaction, committed when fn returns nil. Under
+// an Idempotency-Key (WithIdempotentAttempt), the transaction first writes
+// the key's row, so the key commits with the write (idempotency.go).
 func (s *Store) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
-	return s.DB.RunInTx(ctx, &sql.TxOptions{}, fn)
+	a := attemptOf(ctx)
+	if a == nil {
+		return s.DB.RunInTx(ctx, &sql.TxOptions{}, fn)
+	}
+	return s.DB.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.markIdempotent(ctx, tx, a); err != nil {
+			return err
+		}
+		return fn(ctx, tx)
+	})
 }
 
 // exists reports whether q matches a row, mapping errors.

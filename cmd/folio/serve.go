@@ -226,12 +226,53 @@ func httpLimitsFromEnv(importTimeout time.Duration) (httpLimits, error) {
 	return l, nil
 }
 
+// headerCapFactor is how much larger than MaxHeaderBytes net/http lets
+// request headers be: what lies between the limit and that cap is read,
+// then refused by Folio with its own error body; past the cap net/http
+// answers its plain-text 431 before any handler runs, and closes the
+// connection. The cap bounds the memory one connection's headers take.
+const headerCapFactor = 4
+
 // server is an HTTP server with these limits. Requests whose headers are
-// larger than MaxHeaderBytes get 431 (net/http allows 4 KiB of slack); a
+// larger than MaxHeaderBytes get 431 with the API's error body (up to
+// headerCapFactor times the limit; net/http's plain 431 past it); a
 // connection that runs out of time is closed.
 func (l httpLimits) server(addr string, h http.Handler) *http.Server {
-	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: l.ReadHeader, ReadTimeout: l.Read,
-		WriteTimeout: l.Write, IdleTimeout: l.Idle, MaxHeaderBytes: l.MaxHeaderBytes}
+	return &http.Server{Addr: addr, Handler: limitHeaders(l.MaxHeaderBytes, h), ReadHeaderTimeout: l.ReadHeader, ReadTimeout: l.Read,
+		WriteTimeout: l.Write, IdleTimeout: l.Idle, MaxHeaderBytes: headerCapFactor * l.MaxHeaderBytes}
+}
+
+// limitHeaders answers 431, in the API's error shape, a request whose
+// request line and headers take more than max bytes as they were sent
+// (what net/http counts against MaxHeaderBytes, without its slack).
+func limitHeaders(max int, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if headerBytes(r) > max {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.Header().Set("Connection", "close")
+			w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
+			fmt.Fprintf(w, `{"error":{"code":%d,"message":"the request line and headers are larger than %d bytes"}}`,
+				http.StatusRequestHeaderFieldsTooLarge, max)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// headerBytes is the size of r's request line and header lines on the
+// wire: "METHOD URI PROTO\r\n", "Host: ...\r\n" (net/http moves it out of
+// Header), "Name: value\r\n" for each value, and the blank line.
+func headerBytes(r *http.Request) int {
+	n := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2
+	if r.Host != "" {
+		n += len("Host: ") + len(r.Host) + 2
+	}
+	for name, values := range r.Header {
+		for _, v := range values {
+			n += len(name) + 2 + len(v) + 2
+		}
+	}
+	return n + 2
 }
 
 // rateLimitFromEnv reads FOLIO_RATE_LIMIT (requests; 0 disables) and

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -205,17 +206,22 @@ func TestServerClosesIdleConnection(t *testing.T) {
 	}
 }
 
-// Request headers larger than the cap get 431; smaller ones are served.
+// Request headers larger than FOLIO_MAX_HEADER_BYTES get 431 with the
+// API's error body, up to four times the limit (net/http's own plain 431
+// past that); smaller ones are served, up to the limit exactly.
 func TestServerCapsHeaderSize(t *testing.T) {
 	for _, c := range []struct {
 		name, maxBytes string
 		header         int
 		want           int
+		body           bool // the API's error body
 	}{
-		{"default-under", "", 32 << 10, http.StatusOK},
-		{"default-over", "", 100 << 10, http.StatusRequestHeaderFieldsTooLarge},
-		{"set-under", "16384", 8 << 10, http.StatusOK},
-		{"set-over", "16384", 32 << 10, http.StatusRequestHeaderFieldsTooLarge},
+		{"default-under", "", 32 << 10, http.StatusOK, false},
+		{"default-over", "", 100 << 10, http.StatusRequestHeaderFieldsTooLarge, true},
+		{"default-past-the-cap", "", 300 << 10, http.StatusRequestHeaderFieldsTooLarge, false},
+		{"set-under", "16384", 8 << 10, http.StatusOK, false},
+		{"set-over", "16384", 32 << 10, http.StatusRequestHeaderFieldsTooLarge, true},
+		{"set-just-over", "16384", 16 << 10, http.StatusRequestHeaderFieldsTooLarge, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("FOLIO_MAX_HEADER_BYTES", c.maxBytes)
@@ -226,11 +232,53 @@ func TestServerCapsHeaderSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			b, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode != c.want {
 				t.Fatalf("a %d-byte header: status %d, want %d", c.header, resp.StatusCode, c.want)
 			}
+			var e struct {
+				Error struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			isBody := json.Unmarshal(b, &e) == nil && e.Error.Code == c.want && e.Error.Message != "" &&
+				strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json")
+			if isBody != c.body {
+				t.Errorf("a %d-byte header: %s %q, want the API's error body: %v", c.header, resp.Header.Get("Content-Type"), b, c.body)
+			}
 		})
+	}
+}
+
+// The header limit is exact: headers of exactly FOLIO_MAX_HEADER_BYTES
+// bytes as sent are served, one byte more is 431.
+func TestServerHeaderLimitExact(t *testing.T) {
+	t.Setenv("FOLIO_MAX_HEADER_BYTES", "4096")
+	addr, _ := startLimited(t)
+	send := func(size int) int {
+		t.Helper()
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		head := "GET / HTTP/1.1\r\nHost: " + addr + "\r\nX-Padding: "
+		pad := size - len(head) - len("\r\n\r\n")
+		fmt.Fprintf(conn, "%s%s\r\n\r\n", head, strings.Repeat("a", pad))
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := send(4096); got != http.StatusOK {
+		t.Errorf("headers of 4096 bytes: %d", got)
+	}
+	if got := send(4097); got != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("headers of 4097 bytes: %d", got)
 	}
 }
 

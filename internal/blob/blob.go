@@ -23,6 +23,19 @@ type Store interface {
 // ErrNotFound is the error of Open for a hash that is not stored.
 var ErrNotFound = errors.New("blob not found")
 
+// ErrUnavailable is wrapped by the errors of a store that cannot be
+// reached (or cannot serve) right now, as opposed to one that refused the
+// request: a retry later may succeed. Test with errors.Is.
+var ErrUnavailable = errors.New("blob store unavailable")
+
+// unavailable wraps err with ErrUnavailable, keeping it as the cause.
+func unavailable(err error) error { return unavailableError{err} }
+
+type unavailableError struct{ err error }
+
+func (e unavailableError) Error() string   { return "blob store unavailable: " + e.err.Error() }
+func (e unavailableError) Unwrap() []error { return []error{ErrUnavailable, e.err} }
+
 // Dir stores blobs as files under a directory (FOLIO_DATA_DIR/blobs by
 // default), two levels deep by hash prefix.
 type Dir struct{ Root string }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -40,6 +41,10 @@ type S3Config struct {
 	Insecure bool
 	// Transport replaces the HTTP transport (nil: the client's default).
 	Transport http.RoundTripper
+	// MaxRetries bounds how many times the client sends a request that
+	// failed for want of an answer (0: the client's default, 10, with
+	// backoff: several seconds before an unreachable store is reported).
+	MaxRetries int
 }
 
 // S3 stores blobs as objects of a bucket, keyed Prefix + hash, so several
@@ -88,7 +93,7 @@ func NewS3(ctx context.Context, cfg S3Config) (*S3, error) {
 			&credentials.IAM{},
 		})
 	}
-	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region, Transport: cfg.Transport})
+	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region, Transport: cfg.Transport, MaxRetries: cfg.MaxRetries})
 	if err != nil {
 		return nil, fmt.Errorf("S3 blob store: %w", err)
 	}
@@ -123,7 +128,7 @@ func (s *S3) Put(ctx context.Context, data []byte) (string, error) {
 		return hash, nil
 	}
 	if !notFound(err) {
-		return "", fmt.Errorf("look up blob %s: %w", hash, err)
+		return "", fmt.Errorf("look up blob %s: %w", hash, classify(err))
 	}
 	// One PUT whose signature covers the SHA-256 of the body (which is the
 	// hash), so the server checks the bytes it stores; rather than minio's
@@ -132,7 +137,7 @@ func (s *S3) Put(ctx context.Context, data []byte) (string, error) {
 	_, err = minio.Core{Client: s.client}.PutObject(ctx, s.bucket, s.key(hash), bytes.NewReader(data), int64(len(data)),
 		"", hash, minio.PutObjectOptions{ContentType: "application/octet-stream", DisableContentSha256: true})
 	if err != nil {
-		return "", fmt.Errorf("store blob %s: %w", hash, err)
+		return "", fmt.Errorf("store blob %s: %w", hash, classify(err))
 	}
 	return hash, nil
 }
@@ -148,14 +153,14 @@ func (s *S3) Open(ctx context.Context, hash string) (io.ReadSeekCloser, error) {
 	}
 	obj, err := s.client.GetObject(ctx, s.bucket, s.key(hash), minio.GetObjectOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("open blob %s: %w", hash, err)
+		return nil, fmt.Errorf("open blob %s: %w", hash, classify(err))
 	}
 	if _, err := obj.Stat(); err != nil {
 		obj.Close()
 		if notFound(err) {
 			return nil, ErrNotFound
 		}
-		return nil, fmt.Errorf("open blob %s: %w", hash, err)
+		return nil, fmt.Errorf("open blob %s: %w", hash, classify(err))
 	}
 	return obj, nil
 }
@@ -164,6 +169,27 @@ func (s *S3) Open(ctx context.Context, hash string) (io.ReadSeekCloser, error) {
 func notFound(err error) bool {
 	r := minio.ToErrorResponse(err)
 	return r.Code == minio.NoSuchKey || (r.StatusCode == http.StatusNotFound && r.Code != minio.NoSuchBucket)
+}
+
+// classify marks the errors that say the store cannot serve now
+// (ErrUnavailable): no HTTP answer at all (refused, reset, cut short, timed
+// out, a name that does not resolve), an answer of 5xx (S3's 500 and 503
+// SlowDown included), or credentials the store no longer accepts (401,
+// 403: an expired key or role is fixed by its operator, not by the
+// client). Other errors are the request's own, or the client's.
+func classify(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return unavailable(err)
+	}
+	switch r := minio.ToErrorResponse(err); {
+	case r.StatusCode >= 500, r.StatusCode == http.StatusUnauthorized, r.StatusCode == http.StatusForbidden:
+		return unavailable(err)
+	}
+	return err
 }
 
 // validHash reports whether hash is a hex SHA-256, as Put makes them.

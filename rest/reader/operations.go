@@ -11,6 +11,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"folio/domain"
 	"folio/graph"
 	"folio/internal/bufpool"
 	"folio/rest/inprocess"
@@ -75,6 +76,7 @@ const (
 	codeUnauthenticated = "UNAUTHENTICATED"
 	codeForbidden       = "FORBIDDEN"
 	codeNotFound        = "NOT_FOUND"
+	codeUnavailable     = "UNAVAILABLE"
 )
 
 // opError is a GraphQL error with its code.
@@ -100,6 +102,13 @@ func errCode(err error) string {
 		return oe.code
 	}
 	return ""
+}
+
+// unavailable reports whether an error from outside an operation (the
+// file store's) says what it needed could not be reached.
+func unavailable(err error) bool {
+	derr := graph.DomainError(err)
+	return derr != nil && derr.Code == domain.CodeUnavailable
 }
 
 // refused reports whether err says the reader may not have what it asked

@@ -3,6 +3,7 @@ package reader
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"html/template"
 	"mime"
@@ -10,6 +11,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"folio/internal/blob"
 )
 
 // Page types, as the API names them (RevisionPage.type).
@@ -496,8 +499,12 @@ func (rd *Reader) serveFile(w http.ResponseWriter, r *http.Request, s *siteView,
 	}
 	f := c.File
 	rc, err := rd.cfg.Blobs.Open(r.Context(), f.Sha256)
-	if err != nil {
+	if errors.Is(err, blob.ErrNotFound) {
 		notFound(w)
+		return
+	}
+	if err != nil {
+		rd.fail(w, r, err)
 		return
 	}
 	defer rc.Close()

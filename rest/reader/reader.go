@@ -30,6 +30,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/executor"
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"folio/graph"
 	"folio/internal/blob"
 	"folio/internal/logs"
 	"folio/internal/lrucache"
@@ -115,7 +116,13 @@ func (rd *Reader) ServeHost(w http.ResponseWriter, r *http.Request) bool {
 	var data struct {
 		PublishedSiteByHostname *struct{ ID string }
 	}
-	if err := rd.run(r.Context(), rd.ops.host, map[string]any{"hostname": host}, &data); err != nil || data.PublishedSiteByHostname == nil {
+	err := rd.run(r.Context(), rd.ops.host, map[string]any{"hostname": host}, &data)
+	if errCode(err) == codeUnavailable {
+		// Whether the host is a site's cannot be known now: 503, not 404.
+		rd.fail(w, r, err)
+		return true
+	}
+	if err != nil || data.PublishedSiteByHostname == nil {
 		return false
 	}
 	rd.serveSite(w, r, data.PublishedSiteByHostname.ID, "", strings.TrimPrefix(r.URL.Path, "/"), "https://"+host)
@@ -314,8 +321,16 @@ func clearCookie(w http.ResponseWriter, name, path string) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: path, HttpOnly: true, MaxAge: -1})
 }
 
-// fail answers an unexpected error without showing it.
+// fail answers an unexpected error without showing it: 503 with
+// Retry-After when the database or file store could not be reached
+// (UNAVAILABLE), else 500.
 func (rd *Reader) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if errCode(err) == codeUnavailable || unavailable(err) {
+		logs.From(r.Context()).WarnContext(r.Context(), "reader", "err", err)
+		w.Header().Set("Retry-After", graph.RetryAfterSeconds)
+		writeMessage(w, http.StatusServiceUnavailable, "Temporarily unavailable", "The page cannot be shown right now. Try again in a few seconds.")
+		return
+	}
 	logs.From(r.Context()).ErrorContext(r.Context(), "reader", "err", err)
 	writeMessage(w, http.StatusInternalServerError, "Something went wrong", "The page could not be shown. Try again in a moment.")
 }

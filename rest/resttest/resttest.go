@@ -49,6 +49,7 @@ type Option func(*setup)
 type setup struct {
 	cfg       rest.Config
 	shared    *Server
+	store     *store.Store
 	subLimits graph.SubscriptionLimits
 }
 
@@ -95,6 +96,12 @@ func SharingDatabase(other *Server) Option {
 	return func(s *setup) { s.shared = other }
 }
 
+// OnStore runs the server over s, a migrated database the test made
+// (one on a cluster of its own, which it may stop and start).
+func OnStore(s *store.Store) Option {
+	return func(su *setup) { su.store = s }
+}
+
 // NewWith starts a server for one test with its configuration adjusted by
 // configure (for example to let imports reach a local test site).
 func NewWith(t testing.TB, configure func(*rest.Config)) *Server {
@@ -110,7 +117,9 @@ func New(t testing.TB, opts ...Option) *Server {
 		o(&su)
 	}
 	var s *store.Store
-	if su.shared != nil {
+	if su.store != nil {
+		s = su.store
+	} else if su.shared != nil {
 		var err error
 		if s, err = store.Open(context.Background(), su.shared.Store.DSN()); err != nil {
 			t.Fatalf("open shared database: %v", err)

@@ -5,6 +5,7 @@ package blobtest
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -24,6 +25,9 @@ type Server struct {
 	Backend *s3mem.Backend
 	mu      sync.Mutex
 	counts  map[string]int
+	ts      *httptest.Server
+	handler http.Handler
+	t       testing.TB
 }
 
 // Bucket is the bucket every Server has.
@@ -36,15 +40,17 @@ func New(t testing.TB) *Server {
 	if err := backend.CreateBucket(Bucket); err != nil {
 		t.Fatalf("create bucket: %v", err)
 	}
-	s := &Server{Backend: backend, counts: map[string]int{}}
+	s := &Server{Backend: backend, counts: map[string]int{}, t: t}
 	fake := gofakes3.New(backend).Server()
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.counts[r.Method]++
 		s.mu.Unlock()
 		fake.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
+	})
+	ts := httptest.NewServer(s.handler)
+	t.Cleanup(func() { s.ts.Close() })
+	s.ts = ts
 	s.Config = blob.S3Config{
 		Endpoint:        ts.URL, // http://127.0.0.1:port
 		Bucket:          Bucket,
@@ -64,6 +70,22 @@ func (s *Server) Store(t testing.TB) *blob.S3 {
 		t.Fatalf("S3 blob store: %v", err)
 	}
 	return st
+}
+
+// Stop stops the server: its address then refuses connections, as an
+// object store that went away.
+func (s *Server) Stop() { s.ts.Close() }
+
+// Start serves again, at the same address and with the same objects, after
+// Stop.
+func (s *Server) Start() {
+	s.t.Helper()
+	l, err := net.Listen("tcp", s.ts.Listener.Addr().String())
+	if err != nil {
+		s.t.Fatalf("listen again: %v", err)
+	}
+	s.ts = &httptest.Server{Listener: l, Config: &http.Server{Handler: s.handler}}
+	s.ts.Start()
 }
 
 // Requests is the number of requests with this method (GET, HEAD, PUT, ...)
