@@ -27,6 +27,9 @@ Usage:
                                        --admin: an administrator of this server; print its id
   folio user reset-password EMAIL      set the account's password the same way and end
                                        every session of the account
+  folio mail catch [--addr 127.0.0.1:1025]
+                                       an SMTP server on loopback that prints every mail it
+                                       gets (for FOLIO_SMTP_URL=smtp+insecure://127.0.0.1:1025)
   folio seed [--scale small|medium|large]
                                        fill a new demo organization; print an API token of its admin
   folio export --space ID [--out FILE] [--format zip|tar]
@@ -92,6 +95,8 @@ func main() {
 		err = token(ctx, args)
 	case "user":
 		err = userCmd(ctx, args, os.Stdin, os.Stdout)
+	case "mail":
+		err = mailCatch(ctx, args, os.Stdout, os.Stderr)
 	case "seed":
 		err = seedCmd(ctx, args)
 	case "export":
