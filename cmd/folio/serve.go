@@ -64,6 +64,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sessionIdle, sessionMax, err := sessionLifetimesFromEnv()
+	if err != nil {
+		return err
+	}
 	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	subs := graph.NewSubscriptions(s, subLimits, slog.Default())
@@ -82,6 +86,7 @@ func serve(ctx context.Context) error {
 		Import:           importCfg,
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
+		Accounts:         rest.Accounts{SessionIdle: sessionIdle, SessionMax: sessionMax},
 	})
 	if err != nil {
 		return err

@@ -1,0 +1,100 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"folio/domain"
+	"folio/graph/model"
+	"folio/internal/password"
+	"folio/store"
+)
+
+// The caller's own credentials (schema/account.graphqls): personal API
+// tokens, browser sessions and the password. Everything here is scoped to
+// the caller: another user's token or session is NOT_FOUND, as an id that
+// names nothing.
+
+// currentSession is the id of the session making the request, "" for a
+// request made with an API token.
+func currentSession(ctx context.Context) string {
+	if c, ok := CredentialOf(ctx); ok && c.Kind == CredentialSession {
+		return c.ID
+	}
+	return ""
+}
+
+// personalToken reads one of the caller's live tokens.
+func (r *Resolver) personalToken(ctx context.Context, id string) (*model.PersonalToken, error) {
+	u, err := viewer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.Store.PersonalToken(ctx, u.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	m := model.NewPersonalToken(*t, r.Store.Now())
+	return &m, nil
+}
+
+// session reads one of the caller's sessions that has not ended.
+func (r *Resolver) session(ctx context.Context, id string) (*model.Session, error) {
+	u, err := viewer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s, err := r.Store.UserSession(ctx, u.ID, id, r.SessionIdle)
+	if err != nil {
+		return nil, err
+	}
+	m := model.NewSession(*s, s.ID == currentSession(ctx))
+	return &m, nil
+}
+
+// tokenName is a token's name without its surrounding spaces: one of only
+// spaces would show as empty, which is how tokens of `folio token create`
+// show.
+func tokenName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", domain.Invalid("name", "must not be blank")
+	}
+	return name, nil
+}
+
+// Password changes are limited per account: the current password is a
+// secret, and checking it is an oracle whoever holds the session or the
+// token could otherwise ask as often as the rate limit lets them.
+const (
+	passwordChangeAttempts = 10
+	passwordChangeWindow   = 15 * time.Minute
+)
+
+// checkCurrentPassword counts an attempt against the user's budget, then
+// checks pw against the user's password: INVALID when it does not match,
+// or when the account has none (it signs in through single sign-on; a
+// password reset sets one, proving the address rather than the session).
+func (r *Resolver) checkCurrentPassword(ctx context.Context, u *store.User, pw string) error {
+	w, err := r.Store.HitRateLimit(ctx, "password-change:"+u.ID, passwordChangeWindow, 1)
+	if err != nil {
+		return err
+	}
+	if w.Count > passwordChangeAttempts {
+		return domain.Errorf(domain.CodeRateLimited, "too many attempts to change the password; try again in %s",
+			max(time.Second, w.Reset.Sub(r.Store.Now())).Round(time.Second))
+	}
+	if u.PasswordHash == "" {
+		password.Dummy(pw) // the same time as a wrong password
+		return domain.Invalid("current", "this account has no password: it signs in through single sign-on; set one with a password reset")
+	}
+	if err := password.Verify(u.PasswordHash, pw); err != nil {
+		if err == password.ErrMismatch {
+			return domain.Invalid("current", "does not match the account's password")
+		}
+		return fmt.Errorf("check password: %w", err)
+	}
+	return nil
+}
