@@ -69,7 +69,8 @@ func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, e
 			"schemas": g.components,
 			"securitySchemes": map[string]any{"apiToken": map[string]any{
 				"type": "http", "scheme": "bearer",
-				"description": "An API token (gb_api_...), created with `folio token create`.",
+				"description": "An API token (gb_api_...): a personal token (POST /v1/user/tokens) or one of `folio token create`. " +
+					"A browser signed in on the server's pages may use its session cookie instead (writes need its CSRF token).",
 			}},
 			"responses": map[string]any{"Error": map[string]any{
 				"description": `An error: {"error": {"code": <status>, "message": "..."}}. ` +
