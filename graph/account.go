@@ -83,8 +83,10 @@ func (r *Resolver) checkCurrentPassword(ctx context.Context, u *store.User, pw s
 		return err
 	}
 	if w.Count > passwordChangeAttempts {
-		return domain.Errorf(domain.CodeRateLimited, "too many attempts to change the password; try again in %s",
-			max(time.Second, w.Reset.Sub(r.Store.Now())).Round(time.Second))
+		wait := max(time.Second, w.Reset.Sub(r.Store.Now())).Round(time.Second)
+		err := domain.Errorf(domain.CodeRateLimited, "too many attempts to change the password; try again in %s", wait)
+		err.Data = map[string]any{"retryAfter": int(wait / time.Second)} // REST: Retry-After
+		return err
 	}
 	if u.PasswordHash == "" {
 		password.Dummy(pw) // the same time as a wrong password

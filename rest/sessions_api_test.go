@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -400,7 +401,11 @@ func TestChangePassword(t *testing.T) {
 		t.Fatalf("12 wrong guesses were never limited")
 	}
 	// Once limited, even the right password waits (a guesser learns nothing).
-	guesser.Post("/v1/user/password", map[string]any{"current": old, "new": fresh}).ExpectError(http.StatusTooManyRequests)
+	r := guesser.Post("/v1/user/password", map[string]any{"current": old, "new": fresh})
+	r.ExpectError(http.StatusTooManyRequests)
+	if secs, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || secs < 1 || secs > 15*60 {
+		t.Errorf("Retry-After %q, want 1 to 900 seconds", r.Header.Get("Retry-After"))
+	}
 }
 
 // TestAccountsGraphQLShapes: the GraphQL side of the routes, with its

@@ -8099,7 +8099,7 @@ type EndedSessions {
 
 "A change of the caller's password."
 input ChangePasswordInput {
-  "The caller's password now: checked first (INVALID naming ` + "`" + `current` + "`" + ` when it does not match; attempts are limited, RATE_LIMITED beyond 10 in 15 minutes)."
+  "The caller's password now: checked first (INVALID naming ` + "`" + `current` + "`" + ` when it does not match; attempts are limited: RATE_LIMITED beyond 10 in 15 minutes, with extensions.retryAfter in seconds; REST: 429 with Retry-After)."
   current: String!
   "The new password: at least 12 and at most 256 characters, not one of the most common passwords, not mostly the user's name, e-mail address or the site's name (INVALID naming ` + "`" + `new` + "`" + ` otherwise)."
   new: String!
