@@ -2,12 +2,16 @@ package graph
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"folio/domain"
 	"folio/graph/model"
+	"folio/internal/logs"
 	"folio/internal/password"
 	"folio/store"
 )
@@ -65,26 +69,38 @@ func tokenName(name string) (string, error) {
 	return name, nil
 }
 
-// Password changes are limited per account: the current password is a
-// secret, and checking it is an oracle whoever holds the session or the
-// token could otherwise ask as often as the rate limit lets them.
+// Guesses of the current password count against the sign-in throttle of
+// the account's address: the bucket, window and limit of rest/signin's
+// (signin:account:<SHA-256 of the address>, 10 failures per 15 minutes),
+// so that guesses on the sign-in page, on the account page and through
+// the API share one budget; TestChangePasswordSharesTheSignInThrottle
+// holds the two together. Only failures count.
 const (
-	passwordChangeAttempts = 10
-	passwordChangeWindow   = 15 * time.Minute
+	guessWindow    = 15 * time.Minute
+	accountGuesses = 10
 )
 
-// checkCurrentPassword counts an attempt against the user's budget, then
-// checks pw against the user's password: INVALID when it does not match,
-// or when the account has none (it signs in through single sign-on; a
-// password reset sets one, proving the address rather than the session).
+// guessBucket is the throttle bucket of an address.
+func guessBucket(email string) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(email))))
+	return "signin:account:" + hex.EncodeToString(sum[:])
+}
+
+// checkCurrentPassword counts an attempt against the account's guesses
+// (RATE_LIMITED past them, before any password is checked), then checks
+// pw against the user's password: INVALID when it does not match, or when
+// the account has none (it signs in through single sign-on; a password
+// reset sets one, proving the address rather than the session). A right
+// password gives the attempt back.
 func (r *Resolver) checkCurrentPassword(ctx context.Context, u *store.User, pw string) error {
-	w, err := r.Store.HitRateLimit(ctx, "password-change:"+u.ID, passwordChangeWindow, 1)
+	bucket := guessBucket(u.Email)
+	w, err := r.Store.HitRateLimit(ctx, bucket, guessWindow, 1)
 	if err != nil {
 		return err
 	}
-	if w.Count > passwordChangeAttempts {
+	if w.Count > accountGuesses {
 		wait := max(time.Second, w.Reset.Sub(r.Store.Now())).Round(time.Second)
-		err := domain.Errorf(domain.CodeRateLimited, "too many attempts to change the password; try again in %s", wait)
+		err := domain.Errorf(domain.CodeRateLimited, "too many wrong passwords were tried; try again in %s, or reset the password", wait)
 		err.Data = map[string]any{"retryAfter": int(wait / time.Second)} // REST: Retry-After
 		return err
 	}
@@ -93,10 +109,13 @@ func (r *Resolver) checkCurrentPassword(ctx context.Context, u *store.User, pw s
 		return domain.Invalid("current", "this account has no password: it signs in through single sign-on; set one with a password reset")
 	}
 	if err := password.Verify(u.PasswordHash, pw); err != nil {
-		if err == password.ErrMismatch {
+		if errors.Is(err, password.ErrMismatch) {
 			return domain.Invalid("current", "does not match the account's password")
 		}
 		return fmt.Errorf("check password: %w", err)
+	}
+	if err := r.Store.ReturnRateLimit(ctx, bucket, w.Start); err != nil {
+		logs.From(ctx).WarnContext(ctx, "password throttle", "error", err.Error())
 	}
 	return nil
 }

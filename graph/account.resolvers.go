@@ -84,7 +84,7 @@ func (r *mutationResolver) ChangePassword(ctx context.Context, input model.Chang
 	if err != nil {
 		return false, err
 	}
-	if err := r.Store.ChangePassword(ctx, u.ID, u.PasswordHash, hash, currentSession(ctx)); err != nil {
+	if err := r.Store.ChangePasswordKeeping(ctx, u.ID, u.PasswordHash, hash, currentSession(ctx)); err != nil {
 		return false, err
 	}
 	return true, nil

@@ -20,7 +20,8 @@ func (r *mutationResolver) CreateSAMLProvider(ctx context.Context, organizationI
 	if err != nil {
 		return nil, err
 	}
-	p := store.SAMLPatch{Label: &input.Label, SSOURL: input.SsoURL, EntityID: input.EntityID, Certificate: input.Certificate}
+	p := store.SAMLPatch{Label: &input.Label, SSOURL: input.SsoURL, EntityID: input.EntityID, Certificate: input.Certificate,
+		IdPInitiated: input.IdpInitiated}
 	p.DefaultTeam, p.SetDefaultTeam = input.DefaultTeam.ValueOK()
 	p.DefaultRole, p.SetDefaultRole = input.DefaultRole.ValueOK()
 	sp, err := r.Store.CreateSAMLProvider(ctx, organizationID, p)
@@ -37,7 +38,8 @@ func (r *mutationResolver) UpdateSAMLProvider(ctx context.Context, organizationI
 	if err != nil {
 		return nil, err
 	}
-	p := store.SAMLPatch{Label: input.Label, SSOURL: input.SsoURL, EntityID: input.EntityID, Certificate: input.Certificate}
+	p := store.SAMLPatch{Label: input.Label, SSOURL: input.SsoURL, EntityID: input.EntityID, Certificate: input.Certificate,
+		IdPInitiated: input.IdpInitiated}
 	p.DefaultTeam, p.SetDefaultTeam = input.DefaultTeam.ValueOK()
 	p.DefaultRole, p.SetDefaultRole = input.DefaultRole.ValueOK()
 	sp, err := r.Store.UpdateSAMLProvider(ctx, organizationID, samlProviderID, p)

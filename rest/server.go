@@ -114,7 +114,9 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		return nil, err
 	}
 	mux.HandleFunc("GET "+exportPath, exportContent(res))
-	mountAccounts(mux, cfg, sessions)
+	if err := mountAccounts(mux, cfg, sessions); err != nil {
+		return nil, err
+	}
 	gql := graph.NewHTTPHandler(res)
 	gql.Use(inputHygiene{})
 	gql.Use(mutationFields{})

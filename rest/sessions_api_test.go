@@ -16,6 +16,7 @@ import (
 	"folio/rest"
 	"folio/rest/resttest"
 	"folio/rest/session"
+	"folio/rest/signin"
 )
 
 // listSessions reads GET /v1/user/sessions.
@@ -433,4 +434,29 @@ func TestAccountsGraphQLShapes(t *testing.T) {
 	if string(res.Data) != want {
 		t.Fatalf("lists: %s %v\nwant %s", res.Data, res.Errors, want)
 	}
+}
+
+// TestChangePasswordSharesTheSignInThrottle: wrong current passwords sent
+// to the API count against the account's sign-in throttle, so the API is
+// no way around the sign-in page's limit (nor the page around the API's).
+func TestChangePasswordSharesTheSignInThrottle(t *testing.T) {
+	srv := resttest.New(t)
+	account(t, srv, "alice@example.com", goodPassword)
+	alice := srv.User("alice@example.com")
+	for range signin.AccountGuesses {
+		alice.Post("/v1/user/password", map[string]any{"current": "not the password", "new": "staple lantern orbit velvet"}).
+			ExpectError(http.StatusBadRequest)
+	}
+	newPerson(t, srv).post("/signin", url.Values{"email": {"alice@example.com"}, "password": {goodPassword}}).
+		expect(http.StatusTooManyRequests)
+	alice.Post("/v1/user/password", map[string]any{"current": goodPassword, "new": "staple lantern orbit velvet"}).
+		ExpectError(http.StatusTooManyRequests)
+
+	// A right password gives its attempt back: successes never lock anyone out.
+	account(t, srv, "carol@example.com", goodPassword)
+	carol := srv.User("carol@example.com")
+	for range signin.AccountGuesses + 2 {
+		carol.Post("/v1/user/password", map[string]any{"current": goodPassword, "new": "x"}).ExpectError(http.StatusBadRequest) // new too short
+	}
+	newPerson(t, srv).signIn("carol@example.com", goodPassword)
 }

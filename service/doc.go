@@ -2,7 +2,8 @@
 // persistence and below the GraphQL layer, each in a package named after
 // what it does and importing store for its data: export (a space as a
 // Git Sync folder archive, and an archive back into a space), jobs (the
-// background workers on River, one per kind of job), seed (demo data for
+// background workers on River, one per kind of job), mail (the e-mail
+// the server sends, rendered and sent by a job), seed (demo data for
 // `folio seed`, one step per area) and siteimport (a website crawled into
 // pages). A new service belongs here when it uses the store but is not a
 // query of its own; graph and the binaries call it, and it never imports

@@ -64,13 +64,15 @@ func (s *Store) UserSession(ctx context.Context, userID, id string, idle time.Du
 	return &sess, nil
 }
 
-// ChangePassword replaces the user's password hash oldHash (the one the
-// caller checked the current password against) with newHash, and ends
-// every session of the user but keep (a session id, or "" to end them
-// all): whoever knew the old password is signed out, while the browser
-// that changed it stays signed in. CONFLICT when the password changed
-// since oldHash was read (two changes at once: only the first wins).
-func (s *Store) ChangePassword(ctx context.Context, userID, oldHash, newHash, keep string) error {
+// ChangePasswordKeeping replaces the user's password hash oldHash (the
+// one the caller checked the current password against) with newHash, and
+// ends every session of the user but keep (a session id, or "" to end
+// them all): whoever knew the old password is signed out, while the
+// browser that changed it through the API stays signed in (the API cannot
+// give it a new cookie; the account page, which can, rotates it instead:
+// ChangePassword). CONFLICT when the password changed since oldHash was
+// read (two changes at once: only the first wins).
+func (s *Store) ChangePasswordKeeping(ctx context.Context, userID, oldHash, newHash, keep string) error {
 	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewUpdate().Model((*User)(nil)).Set("password_hash = ?, password_changed_at = ?", newHash, s.Now()).
 			Where("id = ? AND password_hash = ?", userID, oldHash).Exec(ctx)

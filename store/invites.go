@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
@@ -126,8 +128,10 @@ type InviteResult struct {
 // creates no membership and looks no user up beyond the organization's
 // own members: an address of a member is left alone (nothing changes), an
 // address with a pending invitation gets the new role, any other address,
-// a user's or not, gets a new invitation. Addresses are compared without
-// case; a repeated one counts once, its last role wins.
+// a user's or not, gets a new invitation. Each new or updated invitation
+// queues its invitation mail (service/mail sends it after the commit).
+// Addresses are compared without case; a repeated one counts once, its
+// last role wins.
 func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emails []string, roles []*domain.Role, sso bool) (InviteResult, error) {
 	var res InviteResult
 	index := map[string]int{}
@@ -151,6 +155,15 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		var events []ev
 		res = InviteResult{Invited: len(addrs), InvitationIDs: make([]string, len(addrs))}
+		// The mail names who invited; an invitation made by the server
+		// itself (no inviter) names no one.
+		var inviterName string
+		if inviterID != "" {
+			if err := tx.NewSelect().Table("users").Column("display_name").Where("id = ?", inviterID).
+				Scan(ctx, &inviterName); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return dbError(err, "user")
+			}
+		}
 		for i, email := range addrs {
 			member, err := exists(ctx, tx.NewSelect().TableExpr("members AS m").
 				Join("JOIN users AS u ON u.id = m.user_id").
@@ -170,6 +183,11 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 				return dbError(err, "invitation")
 			}
 			res.InvitationIDs[i] = inv.ID
+			// One mail per new or re-sent invitation, sent once this commits.
+			if err := s.enqueueMail(ctx, tx, Mail{Template: MailInvitation, To: email, OrganizationID: orgID,
+				InvitationID: inv.ID, Data: map[string]string{"inviter": inviterName}}); err != nil {
+				return err
+			}
 			// No address in the feed: members who may not list invitations read it.
 			events = append(events, ev{org: orgID, typ: EventInvitationCreated, object: inv.ID, payload: P{"role": rs[i], "sso": sso}})
 		}
@@ -184,25 +202,29 @@ func (s *Store) InviteByEmail(ctx context.Context, orgID, inviterID string, emai
 // an unknown id. A member already in the organization keeps the more
 // capable role.
 func (s *Store) AcceptInvitation(ctx context.Context, orgID, invitationID string, u *User) error {
-	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		inv := new(Invitation)
-		err := tx.NewDelete().Model(inv).
-			Where("id = ? AND organization_id = ? AND lower(email) = lower(?)", invitationID, orgID, u.Email).
-			Returning("*").Scan(ctx)
-		if err != nil {
-			return dbError(err, "invite")
+	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.acceptInvitation(ctx, tx, orgID, invitationID, u) })
+}
+
+// acceptInvitation is AcceptInvitation in tx (an account created from an
+// invitation's link accepts it in the transaction that creates it).
+func (s *Store) acceptInvitation(ctx context.Context, tx bun.Tx, orgID, invitationID string, u *User) error {
+	inv := new(Invitation)
+	err := tx.NewDelete().Model(inv).
+		Where("id = ? AND organization_id = ? AND lower(email) = lower(?)", invitationID, orgID, u.Email).
+		Returning("*").Scan(ctx)
+	if err != nil {
+		return dbError(err, "invite")
+	}
+	if _, err := s.AddMember(ctx, tx, orgID, u.ID, inv.Role); err != nil {
+		return err
+	}
+	if inv.SSO {
+		if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
+			Where("organization_id = ? AND user_id = ?", orgID, u.ID).Exec(ctx); err != nil {
+			return dbError(err, "member")
 		}
-		if _, err := s.AddMember(ctx, tx, orgID, u.ID, inv.Role); err != nil {
-			return err
-		}
-		if inv.SSO {
-			if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("sso = true").
-				Where("organization_id = ? AND user_id = ?", orgID, u.ID).Exec(ctx); err != nil {
-				return dbError(err, "member")
-			}
-		}
-		return s.emit(ctx, tx, ev{org: orgID, typ: EventInvitationDeleted, object: inv.ID, payload: P{"accepted": true}})
-	})
+	}
+	return s.emit(ctx, tx, ev{org: orgID, typ: EventInvitationDeleted, object: inv.ID, payload: P{"accepted": true}})
 }
 
 // invitationList selects invitations with their organization's title.

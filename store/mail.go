@@ -26,12 +26,21 @@ type Mail struct {
 	Data map[string]string `json:"data,omitempty"`
 }
 
-// Mail templates.
+// Mail templates, with what each needs besides To.
 const (
-	MailInvitation      = "invitation"
-	MailPasswordReset   = "password_reset"
-	MailSignup          = "signup"
-	MailNewSignIn       = "new_sign_in"
+	// MailInvitation: OrganizationID, InvitationID, Data "inviter" (the
+	// inviter's name; may be empty). Queued by InviteByEmail.
+	MailInvitation = "invitation"
+	// MailPasswordReset: nothing else; sent only when To has an account.
+	MailPasswordReset = "password_reset"
+	// MailSignup: nothing else (a sign-up link, or word that the address
+	// has an account already).
+	MailSignup = "signup"
+	// MailNewSignIn: UserID, Data "userAgent", "client" (the address),
+	// "method" (password, saml, oidc) and "at" (RFC 3339).
+	MailNewSignIn = "new_sign_in"
+	// MailWebhookDisabled: OrganizationID, WebhookID, Data "url" and
+	// "reason". Queued by RecordAttempt, one per admin.
 	MailWebhookDisabled = "webhook_disabled"
 )
 

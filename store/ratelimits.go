@@ -9,6 +9,7 @@ import (
 // RateWindow is a bucket's fixed window after one more request.
 type RateWindow struct {
 	Count int       // requests in the window, this one included
+	Start time.Time // when the window began (ReturnRateLimit names it)
 	Reset time.Time // when the window ends and the count starts again
 }
 
@@ -31,7 +32,20 @@ func (s *Store) HitRateLimit(ctx context.Context, bucket string, window time.Dur
 	if err := s.scanArgs(ctx, hitRateLimitSQL, &n, bucket, start, cost); err != nil {
 		return RateWindow{}, fmt.Errorf("count request of rate limit bucket: %w", err)
 	}
-	return RateWindow{Count: n, Reset: start.Add(window)}, nil
+	return RateWindow{Count: n, Start: start, Reset: start.Add(window)}, nil
+}
+
+// ReturnRateLimit takes back one request counted by HitRateLimit in the
+// window that began at start: a limit that counts only failures counts
+// each attempt before it runs (so that concurrent attempts cannot all pass
+// a count read before any of them ended) and gives back the ones that
+// succeeded.
+func (s *Store) ReturnRateLimit(ctx context.Context, bucket string, start time.Time) error {
+	_, err := s.DB.NewRaw(`UPDATE rate_limits SET n = n - 1 WHERE bucket = ? AND window_start = ? AND n > 0`, bucket, start).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("give back request of rate limit bucket: %w", err)
+	}
+	return nil
 }
 
 // hitRateLimitSQL counts a request with its values as parameters: every

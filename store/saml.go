@@ -21,7 +21,10 @@ type SAMLProvider struct {
 	Certificate    string       `bun:"certificate"`
 	DefaultTeamID  *string      `bun:"default_team_id"`
 	DefaultRole    *domain.Role `bun:"default_role"`
-	CreatedAt      time.Time    `bun:"created_at"`
+	// IdPInitiated accepts responses no request of ours asked for (sign-in
+	// started at the identity provider's portal).
+	IdPInitiated bool      `bun:"idp_initiated"`
+	CreatedAt    time.Time `bun:"created_at"`
 }
 
 // SAMLPatch holds the fields of a SAML provider create or update; nil leaves
@@ -32,6 +35,7 @@ type SAMLPatch struct {
 	DefaultTeam                          *string
 	SetDefaultRole                       bool
 	DefaultRole                          *domain.Role
+	IdPInitiated                         *bool
 }
 
 func (p SAMLPatch) apply(sp *SAMLProvider) {
@@ -52,6 +56,9 @@ func (p SAMLPatch) apply(sp *SAMLProvider) {
 	}
 	if p.SetDefaultRole {
 		sp.DefaultRole = p.DefaultRole
+	}
+	if p.IdPInitiated != nil {
+		sp.IdPInitiated = *p.IdPInitiated
 	}
 }
 

@@ -58,6 +58,11 @@ func hashToken(token string) []byte {
 
 // EnsureUser returns the user with this e-mail, creating it when missing.
 func (s *Store) EnsureUser(ctx context.Context, email, name string) (*User, error) {
+	return s.ensureUser(ctx, s.DB, email, name)
+}
+
+// ensureUser is EnsureUser in db (a transaction, or the pool).
+func (s *Store) ensureUser(ctx context.Context, db bun.IDB, email, name string) (*User, error) {
 	email = strings.TrimSpace(email)
 	if !strings.Contains(email, "@") {
 		return nil, domain.Invalid("email", "must be an e-mail address")
@@ -66,7 +71,7 @@ func (s *Store) EnsureUser(ctx context.Context, email, name string) (*User, erro
 		name, _, _ = strings.Cut(email, "@")
 	}
 	u := &User{ID: domain.NewID(), Email: email, DisplayName: name, CreatedAt: s.Now()}
-	_, err := s.DB.NewInsert().Model(u).
+	_, err := db.NewInsert().Model(u).
 		On("CONFLICT (lower(email)) DO UPDATE").Set(`email = "user".email`).
 		Returning("*").Exec(ctx)
 	return u, dbError(err, "user")

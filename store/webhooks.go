@@ -324,7 +324,8 @@ type DeliveryAttempt struct {
 	DisableReason string
 }
 
-// RecordAttempt writes an attempt's outcome on its delivery.
+// RecordAttempt writes an attempt's outcome on its delivery. A failure that
+// turns the webhook off queues a mail to each admin of its organization.
 func (s *Store) RecordAttempt(ctx context.Context, d *WebhookDelivery, a DeliveryAttempt) error {
 	ms := int(a.Duration.Milliseconds())
 	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
@@ -344,14 +345,38 @@ func (s *Store) RecordAttempt(ctx context.Context, d *WebhookDelivery, a Deliver
 		if a.Error == "" || !a.Next.IsZero() {
 			return nil
 		}
-		_, err := tx.NewUpdate().Table("webhooks").Set("active = false, disabled_reason = ?, updated_at = ?", a.DisableReason, a.At).
-			Where("id = ? AND active", d.WebhookID).Exec(ctx)
+		var turnedOff []string // the webhook's URL, when this turned it off
+		err := tx.NewUpdate().Table("webhooks").Set("active = false, disabled_reason = ?, updated_at = ?", a.DisableReason, a.At).
+			Where("id = ? AND active", d.WebhookID).Returning("url").Scan(ctx, &turnedOff)
 		if err != nil {
 			return dbError(err, "webhook")
+		}
+		if len(turnedOff) == 1 {
+			if err := s.mailWebhookDisabled(ctx, tx, d, turnedOff[0], a.DisableReason); err != nil {
+				return err
+			}
 		}
 		// The reason stays in the webhook, for admins: it may name the URL.
 		return s.emit(ctx, tx, ev{org: d.OrganizationID, typ: EventWebhookDisabled, object: d.WebhookID, payload: P{"delivery": d.ID}})
 	})
+}
+
+// mailWebhookDisabled queues, in tx, one mail to each admin of the
+// webhook's organization saying that it was turned off, and why.
+func (s *Store) mailWebhookDisabled(ctx context.Context, tx bun.Tx, d *WebhookDelivery, url, reason string) error {
+	var admins []string
+	if err := tx.NewSelect().TableExpr("members AS m").Join("JOIN users AS u ON u.id = m.user_id").
+		Column("u.email").Where("m.organization_id = ? AND m.role = ?", d.OrganizationID, domain.RoleAdmin).
+		OrderExpr("u.email").Scan(ctx, &admins); err != nil {
+		return dbError(err, "member")
+	}
+	for _, to := range admins {
+		if err := s.enqueueMail(ctx, tx, Mail{Template: MailWebhookDisabled, To: to, OrganizationID: d.OrganizationID,
+			WebhookID: d.WebhookID, Data: map[string]string{"url": url, "reason": reason}}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WebhooksDue lists the webhooks with a pending delivery due by now, for

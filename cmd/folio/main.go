@@ -21,6 +21,12 @@ Usage:
   folio token create --email EMAIL [--name NAME]
                                        create the user if missing and print a new API token
   folio token revoke TOKEN             revoke an API token
+  folio user create --email EMAIL [--name NAME] [--admin]
+                                       create an account with a password (asked on the
+                                       terminal, or the first line of standard input);
+                                       --admin: an administrator of this server; print its id
+  folio user reset-password EMAIL      set the account's password the same way and end
+                                       every session of the account
   folio seed [--scale small|medium|large]
                                        fill a new demo organization; print an API token of its admin
   folio export --space ID [--out FILE] [--format zip|tar]
@@ -51,6 +57,9 @@ Configuration (environment):
                     whose X-Forwarded-For names the client (default: none)
   FOLIO_CORS_ORIGINS  browser origins allowed to call the API, comma-separated,
                     or * for any (default: none)
+  FOLIO_SIGNUP      who may create an account on the sign-up page: open, invite
+                    (invited addresses only; the default) or off; the first
+                    account is always made there, as the server's administrator
   FOLIO_FETCH_ALLOW_PRIVATE   let fetches of user-supplied URLs reach private addresses (default false)
   FOLIO_FETCH_TIMEOUT         time one fetch may take (default 30s)
   FOLIO_FETCH_MAX_BYTES       largest body a fetch accepts (default 10485760)
@@ -81,6 +90,8 @@ func main() {
 		err = migrate(ctx, args)
 	case "token":
 		err = token(ctx, args)
+	case "user":
+		err = userCmd(ctx, args, os.Stdin, os.Stdout)
 	case "seed":
 		err = seedCmd(ctx, args)
 	case "export":

@@ -18,6 +18,7 @@ import (
 	"folio/graph"
 	"folio/internal/metrics"
 	"folio/rest"
+	"folio/rest/signin"
 	"folio/service/jobs"
 )
 
@@ -30,6 +31,29 @@ func serve(ctx context.Context) error {
 	proxies, err := rest.ParseProxies(splitList(os.Getenv("FOLIO_TRUSTED_PROXIES")))
 	if err != nil {
 		return fmt.Errorf("FOLIO_TRUSTED_PROXIES: %w", err)
+	}
+	signup, err := signin.ParseSignup(os.Getenv("FOLIO_SIGNUP"))
+	if err != nil {
+		return fmt.Errorf("FOLIO_SIGNUP=%q: %w", os.Getenv("FOLIO_SIGNUP"), err)
+	}
+	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
+	publicURL := env("FOLIO_PUBLIC_URL", "http://"+addr)
+	// Mail is checked before the database starts, like the settings above.
+	mailer, err := mailFromEnv(publicURL)
+	if err != nil {
+		return err
+	}
+	// How people sign in.
+	oidc, err := oidcConfig()
+	if err != nil {
+		return err
+	}
+	accounts := rest.Accounts{OIDC: oidc, Signup: signup, MailEnabled: mailer != nil}
+	if oidc.Enabled() {
+		accounts.OIDCName = oidc.Label()
+	}
+	if accounts.SessionIdle, accounts.SessionMax, err = sessionLifetimesFromEnv(); err != nil {
+		return err
 	}
 	// Before the database starts: a bad manifest or a missing bucket stops
 	// the server at once.
@@ -52,6 +76,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	jobsCfg.Mail, jobsCfg.PublicURL = mailer, publicURL
 	importCfg, err := importConfig(jobsCfg.Fetch)
 	if err != nil {
 		return err
@@ -64,16 +89,11 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	sessionIdle, sessionMax, err := sessionLifetimesFromEnv()
-	if err != nil {
-		return err
-	}
-	addr := env("FOLIO_ADDR", "127.0.0.1:8080")
 	m := metrics.New(s.DB.DB)
 	subs := graph.NewSubscriptions(s, subLimits, slog.Default())
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
-		PublicURL: env("FOLIO_PUBLIC_URL", "http://"+addr),
+		PublicURL: publicURL,
 		// Uploaded files live under the data directory, whichever database
 		// is used, or in an S3 bucket that several servers share.
 		Blobs:            blobs,
@@ -86,7 +106,7 @@ func serve(ctx context.Context) error {
 		Import:           importCfg,
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
-		Accounts:         rest.Accounts{SessionIdle: sessionIdle, SessionMax: sessionMax},
+		Accounts:         accounts,
 	})
 	if err != nil {
 		return err
@@ -124,7 +144,7 @@ func serve(ctx context.Context) error {
 		"rate_limit", rl.Limit, "rate_window", rl.Window.String(),
 		"read_timeout", limits.Read.String(), "write_timeout", limits.Write.String(),
 		"idle_timeout", limits.Idle.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"graphql_trusted_documents", len(trusted))
+		"graphql_trusted_documents", len(trusted), "oidc_issuer", oidc.Issuer, "signup", signup)
 	var serveErr error
 	select {
 	case serveErr = <-errc:

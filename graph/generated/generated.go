@@ -892,18 +892,19 @@ type ComplexityRoot struct {
 	}
 
 	SAMLProvider struct {
-		Certificate func(childComplexity int) int
-		CreatedAt   func(childComplexity int) int
-		DefaultRole func(childComplexity int) int
-		DefaultTeam func(childComplexity int) int
-		EntityID    func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Label       func(childComplexity int) int
-		Object      func(childComplexity int) int
-		Service     func(childComplexity int) int
-		SsoURL      func(childComplexity int) int
-		Status      func(childComplexity int) int
-		Urls        func(childComplexity int) int
+		Certificate  func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		DefaultRole  func(childComplexity int) int
+		DefaultTeam  func(childComplexity int) int
+		EntityID     func(childComplexity int) int
+		ID           func(childComplexity int) int
+		IdPInitiated func(childComplexity int) int
+		Label        func(childComplexity int) int
+		Object       func(childComplexity int) int
+		Service      func(childComplexity int) int
+		SsoURL       func(childComplexity int) int
+		Status       func(childComplexity int) int
+		Urls         func(childComplexity int) int
 	}
 
 	SAMLProviderList struct {
@@ -5901,6 +5902,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SAMLProvider.ID(childComplexity), true
+	case "SAMLProvider.idpInitiated":
+		if e.ComplexityRoot.SAMLProvider.IdPInitiated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SAMLProvider.IdPInitiated(childComplexity), true
 	case "SAMLProvider.label":
 		if e.ComplexityRoot.SAMLProvider.Label == nil {
 			break
@@ -8099,7 +8106,7 @@ type EndedSessions {
 
 "A change of the caller's password."
 input ChangePasswordInput {
-  "The caller's password now: checked first (INVALID naming ` + "`" + `current` + "`" + ` when it does not match; attempts are limited: RATE_LIMITED beyond 10 in 15 minutes, with extensions.retryAfter in seconds; REST: 429 with Retry-After)."
+  "The caller's password now: checked first (INVALID naming ` + "`" + `current` + "`" + ` when it does not match). Wrong ones count against the account's sign-in throttle: past 10 in 15 minutes, RATE_LIMITED with extensions.retryAfter in seconds (REST: 429 with Retry-After), before any password is checked."
   current: String!
   "The new password: at least 12 and at most 256 characters, not one of the most common passwords, not mostly the user's name, e-mail address or the site's name (INVALID naming ` + "`" + `new` + "`" + ` otherwise)."
   new: String!
@@ -8161,7 +8168,8 @@ extend type Mutation {
   Changes the caller's password, after checking the current one. Every
   other session of the caller's ends (whoever knew the old password is
   signed out); the session making the request, if any, stays signed in, so
-  a browser changing its password need not sign in again. API tokens are
+  a browser changing its password through the API need not sign in again
+  (the account page, which can set a new cookie, rotates it instead). API tokens are
   left as they are. INVALID for an account without a password (one that
   signs in only through single sign-on: it sets one by password reset).
   """
@@ -10542,15 +10550,16 @@ extend type Query {
 `, BuiltIn: false},
 	{Name: "../schema/saml.graphqls", Input: `"""
 The service provider's side of a SAML provider: the addresses to enter in the
-identity provider's configuration, built from FOLIO_PUBLIC_URL. This server
-serves no SAML endpoint at them; they name where sign-in would be.
+identity provider's configuration, built from FOLIO_PUBLIC_URL. The server
+serves SAML 2.0 sign-in at them (HTTP-Redirect binding to the identity
+provider, HTTP-POST binding back).
 """
 type SAMLService {
-  "The assertion consumer service URL: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs` + "`" + `."
+  "The assertion consumer service URL, where the identity provider posts its response (HTTP-POST binding): ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs` + "`" + `."
   acsURL: String!
-  "Where a member starts signing in: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start` + "`" + `."
+  "Where a member starts signing in: a GET redirects the browser to the identity provider with an authentication request; an optional ` + "`" + `next` + "`" + ` query parameter (a path on this server) is where the browser lands once signed in. ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start` + "`" + `."
   startURL: String!
-  "The service provider's entity id: ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>` + "`" + `."
+  "The service provider's entity id (the audience of the assertions), also the address of its metadata (a GET answers the SAML metadata XML): ` + "`" + `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>` + "`" + `."
   entityID: String!
 }
 
@@ -10561,8 +10570,9 @@ type SAMLProviderURLs {
 }
 
 """
-A SAML identity provider of an organization: the configuration SSO sign-in
-through it needs (stored; see SAMLService). Only admins see providers; any member sees their labels and start
+A SAML identity provider of an organization: members sign in through it once
+its ssoURL, entityID and certificate are set (see SAMLService for the
+addresses to give it). Only admins see providers; any member sees their labels and start
 URLs (Organization.ssoProviders).
 """
 type SAMLProvider {
@@ -10582,6 +10592,8 @@ type SAMLProvider {
   defaultTeam: Team
   "The role members who sign in through this provider are to get; null for guests."
   defaultRole: Role @keepNull
+  "Whether the provider may sign members in with responses this server did not ask for (IdP-initiated sign-in, from the identity provider's own portal, posted straight to the acsURL); false by default, and then only responses to a sign-in started at the startURL are accepted. Either way an assertion must be signed by the certificate and is accepted once."
+  idpInitiated: Boolean!
   "When the provider was created (RFC 3339, UTC)."
   createdAt: DateTime!
   "` + "`" + `active` + "`" + ` once ssoURL, entityID and certificate are all set; ` + "`" + `pending` + "`" + ` before."
@@ -10632,6 +10644,8 @@ input CreateSAMLProviderInput {
   defaultTeam: ID @goField(omittable: true)
   "A role, or null (or absent) for guests."
   defaultRole: Role @goField(omittable: true)
+  "Whether IdP-initiated sign-in (unsolicited responses) is accepted; false when absent."
+  idpInitiated: Boolean
 }
 
 "Changes to a SAML provider; an absent (or, except for defaultTeam and defaultRole, null) field is left as it is."
@@ -10648,6 +10662,8 @@ input UpdateSAMLProviderInput {
   defaultTeam: ID @goField(omittable: true)
   "A role, or null for guests."
   defaultRole: Role @goField(omittable: true)
+  "Whether IdP-initiated sign-in (unsolicited responses) is accepted."
+  idpInitiated: Boolean
 }
 
 extend type Mutation {
@@ -14031,6 +14047,8 @@ func (ec *executionContext) childFields_SAMLProvider(ctx context.Context, field 
 		return ec.fieldContext_SAMLProvider_defaultTeam(ctx, field)
 	case "defaultRole":
 		return ec.fieldContext_SAMLProvider_defaultRole(ctx, field)
+	case "idpInitiated":
+		return ec.fieldContext_SAMLProvider_idpInitiated(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_SAMLProvider_createdAt(ctx, field)
 	case "status":
@@ -39738,6 +39756,29 @@ func (ec *executionContext) fieldContext_SAMLProvider_defaultRole(_ context.Cont
 	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "Role")
 }
 
+func (ec *executionContext) _SAMLProvider_idpInitiated(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SAMLProvider_idpInitiated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IdPInitiated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SAMLProvider_idpInitiated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SAMLProvider", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -50103,7 +50144,7 @@ func (ec *executionContext) unmarshalInputCreateSAMLProviderInput(ctx context.Co
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"}
+	fieldsInOrder := [...]string{"label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "idpInitiated"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -50250,6 +50291,13 @@ func (ec *executionContext) unmarshalInputCreateSAMLProviderInput(ctx context.Co
 				return it, err
 			}
 			it.DefaultRole = graphql.OmittableOf(data)
+		case "idpInitiated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idpInitiated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdpInitiated = data
 		}
 	}
 	return it, nil
@@ -53111,7 +53159,7 @@ func (ec *executionContext) unmarshalInputUpdateSAMLProviderInput(ctx context.Co
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"}
+	fieldsInOrder := [...]string{"label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "idpInitiated"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -53260,6 +53308,13 @@ func (ec *executionContext) unmarshalInputUpdateSAMLProviderInput(ctx context.Co
 				return it, err
 			}
 			it.DefaultRole = graphql.OmittableOf(data)
+		case "idpInitiated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idpInitiated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdpInitiated = data
 		}
 	}
 	return it, nil
@@ -60396,6 +60451,11 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 		case "defaultRole":
 			out.Values[i] = ec._SAMLProvider_defaultRole(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "idpInitiated":
+			out.Values[i] = ec._SAMLProvider_idpInitiated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":

@@ -113,7 +113,7 @@ type BacklinkList struct {
 
 // A change of the caller's password.
 type ChangePasswordInput struct {
-	// The caller's password now: checked first (INVALID naming `current` when it does not match; attempts are limited: RATE_LIMITED beyond 10 in 15 minutes, with extensions.retryAfter in seconds; REST: 429 with Retry-After).
+	// The caller's password now: checked first (INVALID naming `current` when it does not match). Wrong ones count against the account's sign-in throttle: past 10 in 15 minutes, RATE_LIMITED with extensions.retryAfter in seconds (REST: 429 with Retry-After), before any password is checked.
 	Current string `json:"current"`
 	// The new password: at least 12 and at most 256 characters, not one of the most common passwords, not mostly the user's name, e-mail address or the site's name (INVALID naming `new` otherwise).
 	New string `json:"new"`
@@ -518,6 +518,8 @@ type CreateSAMLProviderInput struct {
 	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
 	// A role, or null (or absent) for guests.
 	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
+	// Whether IdP-initiated sign-in (unsolicited responses) is accepted; false when absent.
+	IdpInitiated *bool `json:"idpInitiated,omitempty"`
 }
 
 // A new share link.
@@ -1043,14 +1045,15 @@ type SAMLProviderURLs struct {
 }
 
 // The service provider's side of a SAML provider: the addresses to enter in the
-// identity provider's configuration, built from FOLIO_PUBLIC_URL. This server
-// serves no SAML endpoint at them; they name where sign-in would be.
+// identity provider's configuration, built from FOLIO_PUBLIC_URL. The server
+// serves SAML 2.0 sign-in at them (HTTP-Redirect binding to the identity
+// provider, HTTP-POST binding back).
 type SAMLService struct {
-	// The assertion consumer service URL: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs`.
+	// The assertion consumer service URL, where the identity provider posts its response (HTTP-POST binding): `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/acs`.
 	AcsURL string `json:"acsURL"`
-	// Where a member starts signing in: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start`.
+	// Where a member starts signing in: a GET redirects the browser to the identity provider with an authentication request; an optional `next` query parameter (a path on this server) is where the browser lands once signed in. `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>/start`.
 	StartURL string `json:"startURL"`
-	// The service provider's entity id: `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>`.
+	// The service provider's entity id (the audience of the assertions), also the address of its metadata (a GET answers the SAML metadata XML): `<FOLIO_PUBLIC_URL>/sso/saml/<organization id>/<provider id>`.
 	EntityID string `json:"entityID"`
 }
 
@@ -1594,6 +1597,8 @@ type UpdateSAMLProviderInput struct {
 	DefaultTeam graphql.Omittable[*string] `json:"defaultTeam,omitempty"`
 	// A role, or null for guests.
 	DefaultRole graphql.Omittable[*domain.Role] `json:"defaultRole,omitempty"`
+	// Whether IdP-initiated sign-in (unsolicited responses) is accepted.
+	IdpInitiated *bool `json:"idpInitiated,omitempty"`
 }
 
 // A change to a share link; absent fields stay as they are.

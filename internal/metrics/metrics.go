@@ -111,7 +111,7 @@ func New(db *sql.DB) *Metrics {
 
 // JobKinds are the kinds of background job the server runs; each has its
 // series at zero before its first job.
-var JobKinds = []string{"openapi_spec_process"}
+var JobKinds = []string{"openapi_spec_process", "mail_send"}
 
 // JobKinds starts the job series of these kinds at zero.
 func (m *Metrics) JobKinds(kinds ...string) {

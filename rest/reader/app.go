@@ -3,9 +3,11 @@ package reader
 import (
 	"bytes"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"folio/graph"
+	"folio/rest/signin"
 )
 
 // Published spaces (/s/{spaceId}) and app pages (/o/...).
@@ -53,6 +55,12 @@ func (rd *Reader) spaceRoute(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// wantsSignIn tells a person's browser (it accepts HTML and sends no
+// Authorization header) from an API client, which is answered 401.
+func wantsSignIn(r *http.Request) bool {
+	return r.Header.Get("Authorization") == "" && strings.Contains(r.Header.Get("Accept"), "text/html")
+}
+
 func (rd *Reader) registerApp(mux *http.ServeMux) {
 	mux.HandleFunc("GET /o/{orgId}", rd.appRoute)
 	mux.HandleFunc("GET /o/{orgId}/{rest...}", rd.appRoute)
@@ -97,10 +105,11 @@ func (rd *Reader) parseApp(org, rest string) *appTarget {
 }
 
 // appRoute answers an app address. Folio has no web app: the page names
-// the object and where the API serves it. Without an API token it looks
-// nothing up (401, saying to use the API), so it tells nobody whether the
-// object exists; with one, the object is looked up as the caller and
-// unknown or foreign objects are 404.
+// the object and where the API serves it. Without credentials it looks
+// nothing up, so it tells nobody whether the object exists: a browser is
+// sent to sign in (and back), an API client gets 401 saying to use the
+// API. Signed in (session cookie or API token), the object is looked up
+// as the caller and unknown or foreign objects are 404.
 func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 	org := r.PathValue("orgId")
 	t := rd.parseApp(org, r.PathValue("rest"))
@@ -110,6 +119,10 @@ func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	data := map[string]any{"CSS": cssURL, "Icon": iconURL, "Location": t.location}
 	if graph.Viewer(r.Context()) == nil {
+		if wantsSignIn(r) {
+			http.Redirect(w, r, signin.SignInPath+"?next="+url.QueryEscape(r.URL.EscapedPath()), http.StatusSeeOther)
+			return
+		}
 		w.Header().Set("WWW-Authenticate", `Bearer realm="folio"`)
 		data["Title"] = "Folio " + t.kind
 		data["Message"] = "Folio has no web app: this address names a " + t.kind + ". Read it through the API with an API token (Authorization: Bearer <token>)."

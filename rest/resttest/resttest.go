@@ -26,6 +26,10 @@ import (
 	"folio/store/pgtest"
 )
 
+// PublicURL is the FOLIO_PUBLIC_URL of every test server: the base of the
+// URLs in its answers and the links in its mail.
+const PublicURL = "http://folio.test"
+
 // Server is a running Folio over its own database.
 type Server struct {
 	URL string
@@ -121,7 +125,10 @@ func New(t testing.TB, opts ...Option) *Server {
 	srv := &Server{Store: s, t: t}
 	checkGoldenSubtests(t)
 	cfg := su.cfg
-	cfg.Store, cfg.PublicURL, cfg.StatementHeader = s, "http://folio.test", true
+	cfg.Store, cfg.StatementHeader = s, true
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = PublicURL
+	}
 	cfg.Blobs = blob.Dir{Root: t.TempDir()}
 	cfg.Metrics = metrics.New(s.DB.DB)
 	if cfg.Logger == nil {
@@ -148,11 +155,15 @@ func New(t testing.TB, opts ...Option) *Server {
 // StartWorkers starts background job workers over the server's database,
 // as `folio serve` does; they stop when the test ends, or earlier with
 // Stop (a restart is Stop, then StartWorkers again). A zero PollInterval
-// is 20 ms, so an idle worker notices new jobs quickly.
+// is 20 ms, so an idle worker notices new jobs quickly; an empty PublicURL
+// is the handler's (PublicURL).
 func (s *Server) StartWorkers(cfg jobs.Config) *jobs.Runner {
 	s.t.Helper()
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 20 * time.Millisecond
+	}
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = PublicURL
 	}
 	if cfg.Observe == nil {
 		cfg.Observe = s.metrics.JobStarted

@@ -132,7 +132,7 @@ func (m *Manager) noticeDevice(ctx context.Context, w http.ResponseWriter, r *ht
 	if err == nil && news {
 		err = m.cfg.Store.SendMail(ctx, store.Mail{Template: store.MailNewSignIn, To: u.Email, UserID: u.ID,
 			Data: map[string]string{"userAgent": sess.UserAgent, "client": sess.Client, "method": sess.Method,
-				"at": sess.CreatedAt.Format(time.RFC1123)}})
+				"at": sess.CreatedAt.Format(time.RFC3339)}})
 	}
 	if err != nil {
 		logs.From(ctx).LogAttrs(ctx, slog.LevelWarn, "sign-in device check failed", slog.String("error", err.Error()))

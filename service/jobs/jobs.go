@@ -20,6 +20,8 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"folio/internal/fetch"
+	"folio/internal/mail"
+	mailjob "folio/service/mail"
 	"folio/store"
 )
 
@@ -44,6 +46,20 @@ type Config struct {
 	// fails and its webhook is turned off, and how often due deliveries are
 	// checked for a job. Zero takes the Default* values.
 	WebhookBackoff, WebhookMaxWait, WebhookRetryFor, WebhookSweep time.Duration
+	// Mail sends the server's e-mail (invitations, password resets, ...);
+	// nil is mail off: each mail job is logged and completes unsent.
+	Mail *mail.Sender
+	// PublicURL is the base of the links in mail (FOLIO_PUBLIC_URL).
+	PublicURL string
+	// MailBackoff and MailMaxWait tune how a mail that failed is retried
+	// (mailjob.DefaultBackoff, DefaultMaxWait when zero; tests shorten them).
+	MailBackoff, MailMaxWait time.Duration
+	// Logger receives the workers' log lines (slog.Default when nil).
+	Logger *slog.Logger
+	// HousekeepingEvery is how often ended sessions, expired one-time links
+	// and stale single sign-on state are deleted (DefaultHousekeepingEvery
+	// when zero).
+	HousekeepingEvery time.Duration
 }
 
 // Runner is one server's running workers.
@@ -66,6 +82,9 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("job workers: connect: %w", err)
 	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
 	workers := river.NewWorkers()
 	observe := cfg.Observe
 	if observe == nil {
@@ -86,6 +105,9 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		backoff: orDefault(cfg.WebhookBackoff, DefaultWebhookBackoff), maxWait: orDefault(cfg.WebhookMaxWait, DefaultWebhookMaxWait),
 		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor)})
 	river.AddWorker(workers, &sweepWorker{store: s})
+	river.AddWorker(workers, mailjob.NewWorker(mailjob.Config{Store: s, Sender: cfg.Mail, PublicURL: cfg.PublicURL,
+		Backoff: cfg.MailBackoff, MaxWait: cfg.MailMaxWait, Observe: observe, Logger: cfg.Logger}))
+	river.AddWorker(workers, &housekeepingWorker{store: s, observe: observe})
 	periodic := []*river.PeriodicJob{
 		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
 			func() (river.JobArgs, *river.InsertOpts) { return PruneEvents{}, nil },
@@ -93,6 +115,9 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		river.NewPeriodicJob(river.PeriodicInterval(orDefault(cfg.WebhookSweep, DefaultWebhookSweep)),
 			func() (river.JobArgs, *river.InsertOpts) { return SweepWebhooks{}, nil },
 			&river.PeriodicJobOpts{ID: "webhook_sweep", RunOnStart: true}),
+		river.NewPeriodicJob(river.PeriodicInterval(orDefault(cfg.HousekeepingEvery, DefaultHousekeepingEvery)),
+			func() (river.JobArgs, *river.InsertOpts) { return Housekeeping{}, nil },
+			&river.PeriodicJobOpts{ID: "accounts_housekeeping", RunOnStart: true}),
 	}
 	// River refuses a poll interval shorter than the fetch cooldown.
 	cooldown := time.Duration(0)
@@ -109,7 +134,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		// it must outlast the longest job (several fetches with timeouts).
 		JobTimeout:           5 * time.Minute,
 		RescueStuckJobsAfter: 10 * time.Minute,
-		Logger:               slog.Default().With("component", "jobs"),
+		Logger:               cfg.Logger.With("component", "jobs"),
 	})
 	if err != nil {
 		pool.Close()
