@@ -103,6 +103,11 @@ func (r *Resolver) nodeAt(ctx context.Context, n store.NodeLocation) (model.Node
 			return nil, err
 		}
 		return asNode(r.invitation(ctx, org, n.ID))
+	case store.NodePersonalToken:
+		// The caller's own only, as personalTokens lists them.
+		return asNode(r.personalToken(ctx, n.ID))
+	case store.NodeSession:
+		return asNode(r.session(ctx, n.ID))
 	case store.NodeCommentReply:
 		sp, err := q.Space(ctx, n.Thread, nil)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 // Node, each because its id alone does not name it (schema/node.graphqls
 // says why for each, in Node's description).
 var notNodes = []string{"Member", "RevisionPage", "RevisionFile", "Event", "InvitationOrganization", "SSOProviderLogin",
-	"PublishedSiteEntry", "PublishedSpace", "PublishedFile"}
+	"PublishedSiteEntry", "PublishedSpace", "PublishedFile", "CreatedPersonalToken"}
 
 // TestEveryObjectWithAnIDIsANode: an object type with an `id: ID!` field
 // implements Node, or is one of the few whose id is not theirs alone and

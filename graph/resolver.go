@@ -4,6 +4,8 @@
 package graph
 
 import (
+	"time"
+
 	"folio/graph/model"
 	"folio/internal/blob"
 	"folio/internal/metrics"
@@ -29,6 +31,10 @@ type Resolver struct {
 	TrustedDocuments TrustedDocuments
 	// Subscriptions serves the subscriptions of /graphql (nil: none).
 	Subscriptions *Subscriptions
+	// SessionIdle is the idle lifetime of browser sessions
+	// (FOLIO_SESSION_IDLE): a session unused for that long has ended, so
+	// it is listed and found no more. Zero checks no idle lifetime.
+	SessionIdle time.Duration
 
 	trees *treeCache // rendered page trees (Schema makes it)
 }

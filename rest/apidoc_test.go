@@ -146,6 +146,11 @@ func TestOpenAPIDescribesRealTraffic(t *testing.T) {
 		{"GET", "/v1/orgs/" + org + "/teams/" + team + "/members", nil},
 		{"POST", "/v1/orgs/" + org + "/saml", map[string]any{"label": "Okta"}},
 		{"GET", "/v1/orgs/" + org + "/sso", nil},
+		{"GET", "/v1/user/tokens", nil},
+		{"POST", "/v1/user/tokens", map[string]any{"name": "CI", "readOnly": true, "expiresAt": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}},
+		{"GET", "/v1/user/sessions", nil},
+		{"DELETE", "/v1/user/sessions", nil},
+		{"POST", "/v1/user/password", map[string]any{"current": "none yet", "new": "a long enough sentence"}}, // 400: no password
 		{"GET", "/v1/orgs/unknown", nil}, // an error body
 	}
 	for _, c := range calls {

@@ -3,6 +3,7 @@ package rest
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -81,6 +82,11 @@ func writeGraphQLError(w http.ResponseWriter, e *gqlerror.Error) {
 		if name, isName := e.Path[len(e.Path)-1].(ast.PathName); isName && string(name) != "input" {
 			msg = string(name) + ": " + msg
 		}
+	}
+	if secs, ok := e.Extensions["retryAfter"].(int); ok && status == http.StatusTooManyRequests {
+		// A limit of the operation's own (password guesses, say) says when
+		// to come back, as the request rate limit does.
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}
 	if status == http.StatusPreconditionFailed {
 		// The details of a failed guard (the current revision, the pages

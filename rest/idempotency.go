@@ -153,6 +153,19 @@ func record(ctx context.Context, write func(context.Context) error) {
 	}()
 }
 
+// secretRoute serves a Secret route: its answer is not recorded, so an
+// Idempotency-Key is refused rather than silently not honoured (a client
+// counting on it would make two tokens on a retry), and no cache keeps it.
+func secretRoute(w http.ResponseWriter, r *http.Request, serve func(http.ResponseWriter, *http.Request)) {
+	if _, has := r.Header[http.CanonicalHeaderKey(IdempotencyHeader)]; has {
+		writeDomainError(w, domain.Invalid(IdempotencyHeader, "not accepted here: this request or its answer carries a secret, which is never stored; "+
+			"send it without the header (a retry of a lost answer makes a new one)"))
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	serve(w, r)
+}
+
 // checkIdempotencyKey allows 1 to 255 printable ASCII characters.
 func checkIdempotencyKey(k string) error {
 	if k == "" || len(k) > 255 {

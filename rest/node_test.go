@@ -124,6 +124,9 @@ func newNodeWorld(t *testing.T) *nodeWorld {
 	mutate(t, a, `mutation($space: ID!) { updateSpace(spaceId: $space, input: {title: "Guide 2"}) { id } }`, inSpace)
 	w.ids["WebhookDelivery"] = id(mutate(t, a, `query($org: ID!, $hook: ID!) { organization(id: $org) { webhook(webhookId: $hook) { deliveries { items { id } } } } }`,
 		map[string]any{"org": w.org, "hook": w.ids["Webhook"]}), "organization", "webhook", "deliveries", "items", 0, "id")
+	// The admin's own credentials: a personal token and a session.
+	w.ids["PersonalToken"] = id(mutate(t, a, `mutation { createPersonalToken(input: {name: "Node test"}) { id } }`, nil), "createPersonalToken", "id")
+	w.ids["Session"] = srv.Browser(a.Email).SessionID
 	return w
 }
 
@@ -156,6 +159,8 @@ const nodeQuery = `query Node($id: ID!) {
     ... on ShareLink { linkName: name }
     ... on Webhook { url }
     ... on WebhookDelivery { eventType }
+    ... on PersonalToken { tokenName: name }
+    ... on Session { userAgent }
   }
 }`
 
@@ -184,6 +189,8 @@ var nodeWant = map[string][2]string{
 	"ShareLink":           {"linkName", "Partners"},
 	"Webhook":             {"url", ""},
 	"WebhookDelivery":     {"eventType", "space.updated"},
+	"PersonalToken":       {"tokenName", "Node test"},
+	"Session":             {"userAgent", "resttest browser"},
 }
 
 // nodeBody posts nodeQuery for id and returns the raw response.
@@ -251,7 +258,7 @@ func TestNodeHidesWhatTheCallerMayNotRead(t *testing.T) {
 	// A member with the read role reads the content and the organization,
 	// not what needs a higher role (or admin).
 	reader := member(t, w.srv, w.org, "dave@example.com", rolePtr(domain.RoleRead))
-	hidden := []string{"Invite", "Invitation", "SAMLProvider", "ShareLink", "Webhook", "WebhookDelivery"}
+	hidden := []string{"Invite", "Invitation", "SAMLProvider", "ShareLink", "Webhook", "WebhookDelivery", "PersonalToken", "Session"}
 	for typ, id := range w.ids {
 		status, body := nodeBody(t, reader, id)
 		switch {

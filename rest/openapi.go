@@ -69,7 +69,8 @@ func OpenAPI(schema *ast.Schema, routes []compiled, publicURL string) ([]byte, e
 			"schemas": g.components,
 			"securitySchemes": map[string]any{"apiToken": map[string]any{
 				"type": "http", "scheme": "bearer",
-				"description": "An API token (gb_api_...), created with `folio token create`.",
+				"description": "An API token (gb_api_...): a personal token (POST /v1/user/tokens) or one of `folio token create`. " +
+					"A browser signed in on the server's pages may use its session cookie instead (writes need its CSRF token).",
 			}},
 			"responses": map[string]any{"Error": map[string]any{
 				"description": `An error: {"error": {"code": <status>, "message": "..."}}. ` +
@@ -175,7 +176,7 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 		params = append(params, param)
 	}
 	write := c.Method == http.MethodPost || c.Method == http.MethodPut || c.Method == http.MethodPatch
-	if write {
+	if write && !c.Secret {
 		params = append(params, map[string]any{"name": "Idempotency-Key", "in": "header", "schema": map[string]any{
 			"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\x20-\\x7e]+$"},
 			"description": "Makes a retry safe: the first answer under this key (per API token, for 24 hours) is sent again " +
@@ -223,7 +224,7 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 			"schema":      map[string]any{"type": "string"},
 		}
 	}
-	if write {
+	if write && !c.Secret {
 		success["headers"].(map[string]any)["Idempotent-Replayed"] = map[string]any{
 			"description": "true when this is the recorded answer of an earlier request with the same Idempotency-Key.",
 			"schema":      map[string]any{"type": "string", "enum": []string{"true"}},
@@ -255,7 +256,7 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 // (429); a write can meet a state that forbids it (409: taken names, locked
 // spaces, merged change requests, the last admin, an Idempotency-Key in
 // use); a body can be too large (413); a write's Idempotency-Key can name
-// another request (422); a guarded edit can find the content moved (412).
+// another request (422; Secret routes take none); a guarded edit can find the content moved (412).
 func errorStatuses(c *compiled) []int {
 	out := []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusTooManyRequests}
 	if c.Method != http.MethodGet {
@@ -267,7 +268,7 @@ func errorStatuses(c *compiled) []int {
 	if c.IfMatch {
 		out = append(out, http.StatusPreconditionFailed)
 	}
-	if c.Method == http.MethodPost || c.Method == http.MethodPut || c.Method == http.MethodPatch {
+	if (c.Method == http.MethodPost || c.Method == http.MethodPut || c.Method == http.MethodPatch) && !c.Secret {
 		out = append(out, http.StatusUnprocessableEntity)
 	}
 	return out

@@ -37,6 +37,11 @@ type Route struct {
 	// IfMatch passes the revision of an If-Match header (an ETag as ETag
 	// makes them, or a bare revision id) as the variable "baseRevision".
 	IfMatch bool
+	// Secret marks a route whose request or answer carries a secret (a
+	// password, a new API token): nothing of it is ever stored, so it
+	// takes no Idempotency-Key (whose answers are recorded), and its answer
+	// is not to be cached (secretRoute).
+	Secret bool
 }
 
 // Param is a query parameter and how to read it.

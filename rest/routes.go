@@ -20,6 +20,7 @@ func Routes() []Route {
 		importRoutes,
 		eventRoutes,
 		webhookRoutes,
+		accountRoutes,
 	} {
 		all = append(all, area...)
 	}

@@ -78,12 +78,12 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	if cfg.Subscriptions == nil {
 		cfg.Subscriptions = graph.NewSubscriptions(cfg.Store, graph.SubscriptionLimits{}, cfg.Logger)
 	}
-	res := &graph.Resolver{Store: cfg.Store, Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
+	sessions := newSessions(cfg)
+	res := &graph.Resolver{Store: cfg.Store, SessionIdle: sessions.Idle(), Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
 		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs),
 		TrustedDocuments: cfg.TrustedDocuments,
 		Subscriptions:    cfg.Subscriptions}
 	schema := graph.Schema(res)
-	sessions := newSessions(cfg)
 	exec := graph.NewExecutor(res, schema)
 	exec.Use(inputHygiene{ownDocuments: true})
 	routes, err := compile(schema.Schema(), Routes())
@@ -102,7 +102,12 @@ func NewHandler(cfg Config) (http.Handler, error) {
 				writeDomainError(w, err)
 				return
 			}
-			idempotent(cfg.Store, w, r, func(w http.ResponseWriter, r *http.Request) { c.serve(exec, w, r) })
+			serve := func(w http.ResponseWriter, r *http.Request) { c.serve(exec, w, r) }
+			if c.Secret {
+				secretRoute(w, r, serve)
+				return
+			}
+			idempotent(cfg.Store, w, r, serve)
 		})
 	}
 	mux.HandleFunc("GET "+downloadPath, download(res))

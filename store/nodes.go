@@ -58,6 +58,10 @@ const (
 	NodeShareLink           NodeKind = "share_link"
 	NodeWebhook             NodeKind = "webhook"
 	NodeWebhookDelivery     NodeKind = "webhook_delivery"
+	// A personal API token and a session: Parent is the user they belong
+	// to (only that user may read them).
+	NodePersonalToken NodeKind = "personal_token"
+	NodeSession       NodeKind = "session"
 )
 
 // NodeLocation is where an id was found: its kind, its organization, and
@@ -69,8 +73,9 @@ type NodeLocation struct {
 	OrganizationID string   `bun:"organization_id"`
 	// Parent is the space (revision, change request, comment), the comment
 	// (reply), the site (section, group, site space, share link), the
-	// webhook (delivery) or the specification's slug (version); for a
-	// custom field its name, for a specification its slug.
+	// webhook (delivery), the specification's slug (version) or the user
+	// (personal token, session); for a custom field its name, for a
+	// specification its slug.
 	Parent string `bun:"parent"`
 	// Thread is the comment's change request (comment; "" for a space's
 	// own comments), or the reply's comment's space (reply).
@@ -113,6 +118,8 @@ var nodeBranches = []struct {
 	{NodeShareLink, `x.id, x.organization_id, x.site_id, NULL, NULL FROM site_share_links AS x`},
 	{NodeWebhook, `x.id, x.organization_id, NULL, NULL, NULL FROM webhooks AS x`},
 	{NodeWebhookDelivery, `x.id, x.organization_id, x.webhook_id, NULL, NULL FROM webhook_deliveries AS x`},
+	{NodePersonalToken, `x.id, NULL, x.user_id, NULL, NULL FROM api_tokens AS x`},
+	{NodeSession, `x.id, NULL, x.user_id, NULL, NULL FROM sessions AS x`},
 }
 
 // locateNodesSQL is the probe of every table, one statement with the ids

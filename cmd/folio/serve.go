@@ -52,6 +52,9 @@ func serve(ctx context.Context) error {
 	if oidc.Enabled() {
 		accounts.OIDCName = oidc.Label()
 	}
+	if accounts.SessionIdle, accounts.SessionMax, err = sessionLifetimesFromEnv(); err != nil {
+		return err
+	}
 	// Before the database starts: a bad manifest or a missing bucket stops
 	// the server at once.
 	var trusted graph.TrustedDocuments

@@ -376,3 +376,39 @@ func TestSubscriptionLimitsFromEnv(t *testing.T) {
 		})
 	}
 }
+
+func TestSessionLifetimesFromEnv(t *testing.T) {
+	cases := []struct {
+		name, idle, max string
+		wantIdle        time.Duration
+		wantMax         time.Duration
+		fails           bool
+	}{
+		{"unset-defaults", "", "", 7 * 24 * time.Hour, 30 * 24 * time.Hour, false},
+		{"set", "2h", "24h", 2 * time.Hour, 24 * time.Hour, false},
+		{"equal", "24h", "24h", 24 * time.Hour, 24 * time.Hour, false},
+		{"idle-only-under-default-max", "240h", "", 240 * time.Hour, 30 * 24 * time.Hour, false},
+		{"idle-longer-than-max-fails", "48h", "24h", 0, 0, true},
+		{"idle-longer-than-default-max-fails", "1000h", "", 0, 0, true},
+		{"idle-too-short-fails", "1m", "", 0, 0, true},
+		{"max-over-400-days-fails", "", "9601h", 0, 0, true},
+		{"not-a-duration-fails", "a week", "", 0, 0, true},
+		{"negative-fails", "", "-24h", 0, 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("FOLIO_SESSION_IDLE", c.idle)
+			t.Setenv("FOLIO_SESSION_MAX", c.max)
+			idle, maxAge, err := sessionLifetimesFromEnv()
+			if c.fails {
+				if err == nil {
+					t.Fatalf("accepted: idle %s, max %s", idle, maxAge)
+				}
+				return
+			}
+			if err != nil || idle != c.wantIdle || maxAge != c.wantMax {
+				t.Fatalf("got %s, %s, %v; want %s, %s", idle, maxAge, err, c.wantIdle, c.wantMax)
+			}
+		})
+	}
+}

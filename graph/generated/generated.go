@@ -295,6 +295,19 @@ type ComplexityRoot struct {
 		VersionContext func(childComplexity int) int
 	}
 
+	CreatedPersonalToken struct {
+		CommandLine func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Expired     func(childComplexity int) int
+		ExpiresAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		LastUsedAt  func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Object      func(childComplexity int) int
+		ReadOnly    func(childComplexity int) int
+		Token       func(childComplexity int) int
+	}
+
 	CustomField struct {
 		CreatedAt   func(childComplexity int) int
 		Description func(childComplexity int) int
@@ -333,6 +346,10 @@ type ComplexityRoot struct {
 		Count func(childComplexity int) int
 		Emoji func(childComplexity int) int
 		Users func(childComplexity int) int
+	}
+
+	EndedSessions struct {
+		Ended func(childComplexity int) int
 	}
 
 	Event struct {
@@ -449,12 +466,14 @@ type ComplexityRoot struct {
 		AddSiteSection             func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionInput) int
 		AddSiteSectionGroup        func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionGroupInput) int
 		AddSiteSpace               func(childComplexity int, organizationID string, siteID string, input model.AddSiteSpaceInput) int
+		ChangePassword             func(childComplexity int, input model.ChangePasswordInput) int
 		CreateChangeRequest        func(childComplexity int, spaceID string, input model.CreateChangeRequestInput) int
 		CreateCollection           func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
 		CreateCustomField          func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
 		CreateInvite               func(childComplexity int, organizationID string, input model.CreateInviteInput) int
 		CreateOpenAPISpec          func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
 		CreateOrganization         func(childComplexity int, input model.CreateOrganizationInput) int
+		CreatePersonalToken        func(childComplexity int, input model.CreatePersonalTokenInput) int
 		CreateSAMLProvider         func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
 		CreateShareLink            func(childComplexity int, organizationID string, siteID string, input model.CreateShareLinkInput) int
 		CreateSite                 func(childComplexity int, organizationID string, input model.CreateSiteInput) int
@@ -480,6 +499,8 @@ type ComplexityRoot struct {
 		DeleteTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string) int
 		DeleteWebhook              func(childComplexity int, organizationID string, webhookID string) int
 		DuplicateSpace             func(childComplexity int, spaceID string) int
+		EndOtherSessions           func(childComplexity int) int
+		EndSession                 func(childComplexity int, id string) int
 		ImportChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ContentImportInput) int
 		ImportSpaceContent         func(childComplexity int, spaceID string, input model.ContentImportInput) int
 		InviteUsers                func(childComplexity int, organizationID string, input model.InviteUsersInput) int
@@ -501,6 +522,7 @@ type ComplexityRoot struct {
 		RemoveTeamMember           func(childComplexity int, organizationID string, teamID string, userID string) int
 		RestoreSpace               func(childComplexity int, spaceID string) int
 		RevokeInvitation           func(childComplexity int, organizationID string, invitationID string) int
+		RevokePersonalToken        func(childComplexity int, id string) int
 		SetMemberSso               func(childComplexity int, organizationID string, userID string) int
 		SetSiteVisitorKey          func(childComplexity int, organizationID string, siteID string, input model.SiteVisitorKeyInput) int
 		SetTeamMember              func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
@@ -684,6 +706,24 @@ type ComplexityRoot struct {
 		Logo     func(childComplexity int) int
 	}
 
+	PersonalToken struct {
+		CommandLine func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Expired     func(childComplexity int) int
+		ExpiresAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		LastUsedAt  func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Object      func(childComplexity int) int
+		ReadOnly    func(childComplexity int) int
+	}
+
+	PersonalTokenList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
 	PingResult struct {
 		ServiceVisitorClaims func(childComplexity int) int
 	}
@@ -744,10 +784,12 @@ type ComplexityRoot struct {
 		Nodes                    func(childComplexity int, ids []string) int
 		Organization             func(childComplexity int, id string) int
 		Organizations            func(childComplexity int, page *string, limit *int) int
+		PersonalTokens           func(childComplexity int, page *string, limit *int) int
 		PublishedSite            func(childComplexity int, organizationID string, siteID string, shareKey *string, visitorToken *string) int
 		PublishedSiteByHostname  func(childComplexity int, hostname string) int
 		PublishedSiteByID        func(childComplexity int, id string) int
 		PublishedSpace           func(childComplexity int, id string) int
+		Sessions                 func(childComplexity int, page *string, limit *int) int
 		Space                    func(childComplexity int, id string, shareKey *string) int
 		User                     func(childComplexity int, id string) int
 		Viewer                   func(childComplexity int) int
@@ -935,6 +977,25 @@ type ComplexityRoot struct {
 	}
 
 	SearchSpaceResultList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	Session struct {
+		Client     func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		Current    func(childComplexity int) int
+		ExpiresAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastSeenAt func(childComplexity int) int
+		Method     func(childComplexity int) int
+		Object     func(childComplexity int) int
+		Provider   func(childComplexity int) int
+		UserAgent  func(childComplexity int) int
+	}
+
+	SessionList struct {
 		Count func(childComplexity int) int
 		Items func(childComplexity int) int
 		Next  func(childComplexity int) int
@@ -1364,6 +1425,11 @@ type MemberTeamResolver interface {
 	Team(ctx context.Context, obj *model.MemberTeam) (*model.Team, error)
 }
 type MutationResolver interface {
+	CreatePersonalToken(ctx context.Context, input model.CreatePersonalTokenInput) (*model.CreatedPersonalToken, error)
+	RevokePersonalToken(ctx context.Context, id string) (bool, error)
+	EndSession(ctx context.Context, id string) (bool, error)
+	EndOtherSessions(ctx context.Context) (*model.EndedSessions, error)
+	ChangePassword(ctx context.Context, input model.ChangePasswordInput) (bool, error)
 	CreateChangeRequest(ctx context.Context, spaceID string, input model.CreateChangeRequestInput) (*model.ChangeRequest, error)
 	UpdateChangeRequest(ctx context.Context, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) (*model.ChangeRequest, error)
 	MergeChangeRequest(ctx context.Context, spaceID string, changeRequestID string, baseRevision *string) (*model.MergeChangeRequestResult, error)
@@ -1502,6 +1568,8 @@ type PublishedSiteEntryResolver interface {
 }
 type QueryResolver interface {
 	APIInformation(ctx context.Context) (*model.APIInformation, error)
+	PersonalTokens(ctx context.Context, page *string, limit *int) (*model.PersonalTokenList, error)
+	Sessions(ctx context.Context, page *string, limit *int) (*model.SessionList, error)
 	Invitations(ctx context.Context, page *string, limit *int) (*model.InvitationList, error)
 	Node(ctx context.Context, id string) (model.Node, error)
 	Nodes(ctx context.Context, ids []string) ([]model.Node, error)
@@ -2504,6 +2572,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ContentReference.VersionContext(childComplexity), true
 
+	case "CreatedPersonalToken.commandLine":
+		if e.ComplexityRoot.CreatedPersonalToken.CommandLine == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.CommandLine(childComplexity), true
+	case "CreatedPersonalToken.createdAt":
+		if e.ComplexityRoot.CreatedPersonalToken.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.CreatedAt(childComplexity), true
+	case "CreatedPersonalToken.expired":
+		if e.ComplexityRoot.CreatedPersonalToken.Expired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.Expired(childComplexity), true
+	case "CreatedPersonalToken.expiresAt":
+		if e.ComplexityRoot.CreatedPersonalToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.ExpiresAt(childComplexity), true
+	case "CreatedPersonalToken.id":
+		if e.ComplexityRoot.CreatedPersonalToken.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.ID(childComplexity), true
+	case "CreatedPersonalToken.lastUsedAt":
+		if e.ComplexityRoot.CreatedPersonalToken.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.LastUsedAt(childComplexity), true
+	case "CreatedPersonalToken.name":
+		if e.ComplexityRoot.CreatedPersonalToken.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.Name(childComplexity), true
+	case "CreatedPersonalToken.object":
+		if e.ComplexityRoot.CreatedPersonalToken.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.Object(childComplexity), true
+	case "CreatedPersonalToken.readOnly":
+		if e.ComplexityRoot.CreatedPersonalToken.ReadOnly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.ReadOnly(childComplexity), true
+	case "CreatedPersonalToken.token":
+		if e.ComplexityRoot.CreatedPersonalToken.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedPersonalToken.Token(childComplexity), true
+
 	case "CustomField.createdAt":
 		if e.ComplexityRoot.CustomField.CreatedAt == nil {
 			break
@@ -2641,6 +2770,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EmojiReaction.Users(childComplexity), true
+
+	case "EndedSessions.ended":
+		if e.ComplexityRoot.EndedSessions.Ended == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EndedSessions.Ended(childComplexity), true
 
 	case "Event.actor":
 		if e.ComplexityRoot.Event.Actor == nil {
@@ -3078,6 +3214,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.AddSiteSpaceInput)), true
+	case "Mutation.changePassword":
+		if e.ComplexityRoot.Mutation.ChangePassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_changePassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ChangePassword(childComplexity, args["input"].(model.ChangePasswordInput)), true
 	case "Mutation.createChangeRequest":
 		if e.ComplexityRoot.Mutation.CreateChangeRequest == nil {
 			break
@@ -3144,6 +3291,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOrganization(childComplexity, args["input"].(model.CreateOrganizationInput)), true
+	case "Mutation.createPersonalToken":
+		if e.ComplexityRoot.Mutation.CreatePersonalToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPersonalToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePersonalToken(childComplexity, args["input"].(model.CreatePersonalTokenInput)), true
 	case "Mutation.createSAMLProvider":
 		if e.ComplexityRoot.Mutation.CreateSAMLProvider == nil {
 			break
@@ -3419,6 +3577,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DuplicateSpace(childComplexity, args["spaceId"].(string)), true
+	case "Mutation.endOtherSessions":
+		if e.ComplexityRoot.Mutation.EndOtherSessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.EndOtherSessions(childComplexity), true
+	case "Mutation.endSession":
+		if e.ComplexityRoot.Mutation.EndSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_endSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EndSession(childComplexity, args["id"].(string)), true
 	case "Mutation.importChangeRequestContent":
 		if e.ComplexityRoot.Mutation.ImportChangeRequestContent == nil {
 			break
@@ -3650,6 +3825,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeInvitation(childComplexity, args["organizationId"].(string), args["invitationId"].(string)), true
+	case "Mutation.revokePersonalToken":
+		if e.ComplexityRoot.Mutation.RevokePersonalToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokePersonalToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokePersonalToken(childComplexity, args["id"].(string)), true
 	case "Mutation.setMemberSSO":
 		if e.ComplexityRoot.Mutation.SetMemberSso == nil {
 			break
@@ -4735,6 +4921,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrganizationURLs.Logo(childComplexity), true
 
+	case "PersonalToken.commandLine":
+		if e.ComplexityRoot.PersonalToken.CommandLine == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.CommandLine(childComplexity), true
+	case "PersonalToken.createdAt":
+		if e.ComplexityRoot.PersonalToken.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.CreatedAt(childComplexity), true
+	case "PersonalToken.expired":
+		if e.ComplexityRoot.PersonalToken.Expired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.Expired(childComplexity), true
+	case "PersonalToken.expiresAt":
+		if e.ComplexityRoot.PersonalToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.ExpiresAt(childComplexity), true
+	case "PersonalToken.id":
+		if e.ComplexityRoot.PersonalToken.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.ID(childComplexity), true
+	case "PersonalToken.lastUsedAt":
+		if e.ComplexityRoot.PersonalToken.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.LastUsedAt(childComplexity), true
+	case "PersonalToken.name":
+		if e.ComplexityRoot.PersonalToken.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.Name(childComplexity), true
+	case "PersonalToken.object":
+		if e.ComplexityRoot.PersonalToken.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.Object(childComplexity), true
+	case "PersonalToken.readOnly":
+		if e.ComplexityRoot.PersonalToken.ReadOnly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalToken.ReadOnly(childComplexity), true
+
+	case "PersonalTokenList.count":
+		if e.ComplexityRoot.PersonalTokenList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalTokenList.Count(childComplexity), true
+	case "PersonalTokenList.items":
+		if e.ComplexityRoot.PersonalTokenList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalTokenList.Items(childComplexity), true
+	case "PersonalTokenList.next":
+		if e.ComplexityRoot.PersonalTokenList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PersonalTokenList.Next(childComplexity), true
+
 	case "PingResult.serviceVisitorClaims":
 		if e.ComplexityRoot.PingResult.ServiceVisitorClaims == nil {
 			break
@@ -5053,6 +5313,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Organizations(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Query.personalTokens":
+		if e.ComplexityRoot.Query.PersonalTokens == nil {
+			break
+		}
+
+		args, err := ec.field_Query_personalTokens_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PersonalTokens(childComplexity, args["page"].(*string), args["limit"].(*int)), true
 	case "Query.publishedSite":
 		if e.ComplexityRoot.Query.PublishedSite == nil {
 			break
@@ -5097,6 +5368,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PublishedSpace(childComplexity, args["id"].(string)), true
+	case "Query.sessions":
+		if e.ComplexityRoot.Query.Sessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Sessions(childComplexity, args["page"].(*string), args["limit"].(*int)), true
 	case "Query.space":
 		if e.ComplexityRoot.Query.Space == nil {
 			break
@@ -5908,6 +6190,86 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SearchSpaceResultList.Next(childComplexity), true
+
+	case "Session.client":
+		if e.ComplexityRoot.Session.Client == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Client(childComplexity), true
+	case "Session.createdAt":
+		if e.ComplexityRoot.Session.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.CreatedAt(childComplexity), true
+	case "Session.current":
+		if e.ComplexityRoot.Session.Current == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Current(childComplexity), true
+	case "Session.expiresAt":
+		if e.ComplexityRoot.Session.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.ExpiresAt(childComplexity), true
+	case "Session.id":
+		if e.ComplexityRoot.Session.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.ID(childComplexity), true
+	case "Session.lastSeenAt":
+		if e.ComplexityRoot.Session.LastSeenAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.LastSeenAt(childComplexity), true
+	case "Session.method":
+		if e.ComplexityRoot.Session.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Method(childComplexity), true
+	case "Session.object":
+		if e.ComplexityRoot.Session.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Object(childComplexity), true
+	case "Session.provider":
+		if e.ComplexityRoot.Session.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Provider(childComplexity), true
+	case "Session.userAgent":
+		if e.ComplexityRoot.Session.UserAgent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.UserAgent(childComplexity), true
+
+	case "SessionList.count":
+		if e.ComplexityRoot.SessionList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SessionList.Count(childComplexity), true
+	case "SessionList.items":
+		if e.ComplexityRoot.SessionList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SessionList.Items(childComplexity), true
+	case "SessionList.next":
+		if e.ComplexityRoot.SessionList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SessionList.Next(childComplexity), true
 
 	case "ShareLink.active":
 		if e.ComplexityRoot.ShareLink.Active == nil {
@@ -7453,6 +7815,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AddSiteSectionGroupInput", ec.unmarshalInputAddSiteSectionGroupInput),
 			graphql.NewInputUnmarshaler("AddSiteSectionInput", ec.unmarshalInputAddSiteSectionInput),
 			graphql.NewInputUnmarshaler("AddSiteSpaceInput", ec.unmarshalInputAddSiteSpaceInput),
+			graphql.NewInputUnmarshaler("ChangePasswordInput", ec.unmarshalInputChangePasswordInput),
 			graphql.NewInputUnmarshaler("ChangeRequestContentInput", ec.unmarshalInputChangeRequestContentInput),
 			graphql.NewInputUnmarshaler("CommentBodyInput", ec.unmarshalInputCommentBodyInput),
 			graphql.NewInputUnmarshaler("ContentChangeInput", ec.unmarshalInputContentChangeInput),
@@ -7465,6 +7828,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateInviteInput", ec.unmarshalInputCreateInviteInput),
 			graphql.NewInputUnmarshaler("CreateOpenAPISpecInput", ec.unmarshalInputCreateOpenAPISpecInput),
 			graphql.NewInputUnmarshaler("CreateOrganizationInput", ec.unmarshalInputCreateOrganizationInput),
+			graphql.NewInputUnmarshaler("CreatePersonalTokenInput", ec.unmarshalInputCreatePersonalTokenInput),
 			graphql.NewInputUnmarshaler("CreateSAMLProviderInput", ec.unmarshalInputCreateSAMLProviderInput),
 			graphql.NewInputUnmarshaler("CreateShareLinkInput", ec.unmarshalInputCreateShareLinkInput),
 			graphql.NewInputUnmarshaler("CreateSiteInput", ec.unmarshalInputCreateSiteInput),
@@ -7610,6 +7974,211 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../schema/account.graphqls", Input: `"""
+A personal API token of the caller's, as its owner sees it. Its secret is
+never shown again after createPersonalToken (only its SHA-256 is stored), and
+only its owner ever sees it: another user's token id is NOT_FOUND, and
+node(id) answers null, as for an id that names nothing.
+"""
+type PersonalToken {
+  "Always ` + "`" + `token` + "`" + `."
+  object: String!
+  "The token's id (not its secret): revoke the token with revokePersonalToken(id) or DELETE /v1/user/tokens/{tokenId}."
+  id: ID!
+  "The name its owner gave it (1 to 100 characters); empty for a token made by ` + "`" + `folio token create` + "`" + ` on the server's shell (see commandLine)."
+  name: String!
+  "True for a token made by ` + "`" + `folio token create` + "`" + ` on the server's shell: it has no name, no expiry and full access."
+  commandLine: Boolean!
+  "True when the token may only read: every mutation, and every REST route but GET, is refused with FORBIDDEN (403). Subscriptions and queries work."
+  readOnly: Boolean!
+  "When the token stops working (RFC 3339, UTC); absent (null) for a token that never expires."
+  expiresAt: DateTime
+  "True once expiresAt has passed: the token is refused (UNAUTHENTICATED, 401), but stays listed until revoked, so that its owner sees why a script stopped working."
+  expired: Boolean!
+  "When the token was made (RFC 3339, UTC)."
+  createdAt: DateTime!
+  "When the token was last used, to the minute (RFC 3339, UTC); absent (null) for a token never used."
+  lastUsedAt: DateTime
+}
+
+"""
+The answer to createPersonalToken: the new token with its secret, which is
+shown this once and never again (a lost one is revoked and replaced).
+"""
+type CreatedPersonalToken {
+  "Always ` + "`" + `token` + "`" + `."
+  object: String!
+  "The token's id (not its secret), as PersonalToken.id."
+  id: ID!
+  "The secret to send as ` + "`" + `Authorization: Bearer <token>` + "`" + `: shown only in this answer."
+  token: String!
+  "The name given to the token."
+  name: String!
+  "Always false: a token made through the API is not one of ` + "`" + `folio token create` + "`" + `."
+  commandLine: Boolean!
+  "True when the token may only read (see PersonalToken.readOnly)."
+  readOnly: Boolean!
+  "When the token stops working (RFC 3339, UTC); absent (null) when it never expires."
+  expiresAt: DateTime
+  "Always false: a token is made with an expiry in the future."
+  expired: Boolean!
+  "When the token was made (RFC 3339, UTC)."
+  createdAt: DateTime!
+  "Always absent (null): the token was never used."
+  lastUsedAt: DateTime
+}
+
+"A page of the caller's personal API tokens, oldest first."
+type PersonalTokenList {
+  "The tokens of this page."
+  items: [PersonalToken!]!
+  "The number of tokens in the whole list, all pages together."
+  count: Int!
+  "The next page; null on the last page."
+  next: Next
+}
+
+"A new personal API token."
+input CreatePersonalTokenInput {
+  "What the token is for (1 to 100 characters, not only spaces; surrounding spaces are dropped), to tell it apart in the list."
+  name: String! @length(min: 1, max: 100)
+  "When the token stops working: a time in the future (INVALID otherwise); absent or null for a token that never expires."
+  expiresAt: DateTime
+  "True for a token that may only read (every mutation and every REST route but GET refused with FORBIDDEN); false by default."
+  readOnly: Boolean = false
+}
+
+"How a person signed in to a session."
+enum SignInMethod {
+  "With their e-mail address and password."
+  password
+  "Through their organization's SAML identity provider (Session.provider names it)."
+  saml
+  "Through the server's OpenID Connect provider."
+  oidc
+}
+
+"""
+A browser signed in to the caller's account: a session cookie. It ends at
+expiresAt, or earlier when unused for the server's idle lifetime
+(FOLIO_SESSION_IDLE), or when signed out (endSession, endOtherSessions, a
+password change). Only its owner ever sees it: another user's session id is
+NOT_FOUND, and node(id) answers null, as for an id that names nothing.
+"""
+type Session {
+  "Always ` + "`" + `session` + "`" + `."
+  object: String!
+  "The session's id (not the cookie's secret): end the session with endSession(id) or DELETE /v1/user/sessions/{sessionId}."
+  id: ID!
+  "How the person signed in."
+  method: SignInMethod!
+  "The id of the SAML provider signed in through; absent (null) for other methods."
+  provider: ID
+  "The browser's User-Agent when it signed in (at most 300 bytes); empty when it sent none."
+  userAgent: String!
+  "The address the browser signed in from, as the server saw it (behind trusted proxies, the client X-Forwarded-For names)."
+  client: String!
+  "When the person signed in (RFC 3339, UTC)."
+  createdAt: DateTime!
+  "When the session was last used, to the minute (RFC 3339, UTC)."
+  lastSeenAt: DateTime!
+  "When the session ends whatever its use (its absolute lifetime, FOLIO_SESSION_MAX after sign-in; RFC 3339, UTC)."
+  expiresAt: DateTime!
+  "True for the session making this request (a request made with an API token has none)."
+  current: Boolean!
+}
+
+"A page of the caller's sessions, newest first."
+type SessionList {
+  "The sessions of this page."
+  items: [Session!]!
+  "The number of sessions in the whole list, all pages together."
+  count: Int!
+  "The next page; null on the last page."
+  next: Next
+}
+
+"What endOtherSessions did."
+type EndedSessions {
+  "How many sessions ended (0 when there were no others)."
+  ended: Int!
+}
+
+"A change of the caller's password."
+input ChangePasswordInput {
+  "The caller's password now: checked first (INVALID naming ` + "`" + `current` + "`" + ` when it does not match). Wrong ones count against the account's sign-in throttle: past 10 in 15 minutes, RATE_LIMITED with extensions.retryAfter in seconds (REST: 429 with Retry-After), before any password is checked."
+  current: String!
+  "The new password: at least 12 and at most 256 characters, not one of the most common passwords, not mostly the user's name, e-mail address or the site's name (INVALID naming ` + "`" + `new` + "`" + ` otherwise)."
+  new: String!
+}
+
+extend type Query {
+  "The caller's personal API tokens (revoked ones are gone; expired ones stay until revoked), oldest first, with those of ` + "`" + `folio token create` + "`" + ` (commandLine). Never their secrets."
+  personalTokens(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 tokens, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): PersonalTokenList!
+  "The caller's sessions that have not ended (signed-in browsers), newest first; ` + "`" + `current` + "`" + ` marks the one making the request."
+  sessions(
+    "A page token from the previous page's ` + "`" + `next.page` + "`" + `; absent for the first page. Tokens are opaque, signed and bound to this list."
+    page: String,
+    "The page size: 0 to 1000 sessions, 50 by default."
+    limit: Int = 50 @range(min: 0, max: 1000)
+  ): SessionList!
+}
+
+extend type Mutation {
+  """
+  Makes a personal API token for the caller and answers its secret, this
+  once (REST: POST /v1/user/tokens, 201). Forbidden to a read-only token,
+  like every mutation.
+  """
+  createPersonalToken(
+    "The token's name, expiry and scope."
+    input: CreatePersonalTokenInput!
+  ): CreatedPersonalToken!
+  """
+  Revokes one of the caller's tokens (one of ` + "`" + `folio token create` + "`" + ` too): it
+  stops working at once, the token making this request included. NOT_FOUND
+  for an id that is not a live token of the caller's.
+  """
+  revokePersonalToken(
+    "The token's id."
+    id: ID!
+  ): Boolean!
+  """
+  Signs one of the caller's sessions out: its cookie stops working at once
+  (the current session included, which signs the caller out), and its
+  subscription streams end within one keep-alive. NOT_FOUND for an id that
+  is not a session of the caller's.
+  """
+  endSession(
+    "The session's id."
+    id: ID!
+  ): Boolean!
+  """
+  Signs out everywhere else: ends every session of the caller's but the one
+  making the request (for a caller with an API token, every session).
+  API tokens are left as they are (revokePersonalToken).
+  """
+  endOtherSessions: EndedSessions!
+  """
+  Changes the caller's password, after checking the current one. Every
+  other session of the caller's ends (whoever knew the old password is
+  signed out); the session making the request, if any, stays signed in, so
+  a browser changing its password through the API need not sign in again
+  (the account page, which can set a new cookie, rotates it instead). API tokens are
+  left as they are. INVALID for an account without a password (one that
+  signs in only through single sign-on: it sets one by password reset).
+  """
+  changePassword(
+    "The current and the new password."
+    input: ChangePasswordInput!
+  ): Boolean!
+}
+`, BuiltIn: false},
 	{Name: "../schema/base.graphqls", Input: `"A point in time as an RFC 3339 string in UTC with fractional seconds (for example 2024-05-01T09:30:00.123456Z), whatever the server's time zone; input is parsed as RFC 3339 with any offset."
 scalar DateTime
 "Any JSON value (object, array, string, number, boolean or null), sent as JSON rather than as a string; the field using it says which shape it holds."
@@ -9259,7 +9828,8 @@ Implemented by every object whose id alone names one object: Organization,
 User, Team, Invite, Invitation, SAMLProvider, Collection, Space, Revision,
 ChangeRequest, Comment, CommentReply, CustomField, OpenAPISpec,
 OpenAPISpecVersion, TranslationSettings, Site, SiteSection,
-SiteSectionGroup, SiteSpace, ShareLink, Webhook and WebhookDelivery.
+SiteSectionGroup, SiteSpace, ShareLink, Webhook, WebhookDelivery, and the
+caller's own PersonalToken and Session (null for anyone else's).
 
 Objects with an id that is not theirs alone do not implement it; fetch
 them through their parent:
@@ -9272,6 +9842,8 @@ them through their parent:
 - Event: its id counts the events of one organization (Organization.events).
 - InvitationOrganization and SSOProviderLogin: views of an Organization and
   of a SAMLProvider, under the same ids.
+- CreatedPersonalToken: the answer to createPersonalToken, a PersonalToken
+  with its secret, under the same id.
 - PublishedSiteEntry and PublishedSpace: the published views of a Site and
   of a Space, under their ids (publishedSiteById, publishedSpace).
 - PublishedFile: a file of a published revision, whose id it keeps in every
@@ -9326,6 +9898,8 @@ extend type SiteSpace implements Node
 extend type ShareLink implements Node
 extend type Webhook implements Node
 extend type WebhookDelivery implements Node
+extend type PersonalToken implements Node
+extend type Session implements Node
 `, BuiltIn: false},
 	{Name: "../schema/openapi.graphqls", Input: `"Where an OpenAPI specification's processing stands."
 enum OpenAPISpecProcessingState {
@@ -12487,6 +13061,32 @@ func (ec *executionContext) childFields_ContentReference(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type ContentReference", field.Name)
 }
 
+func (ec *executionContext) childFields_CreatedPersonalToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_CreatedPersonalToken_object(ctx, field)
+	case "id":
+		return ec.fieldContext_CreatedPersonalToken_id(ctx, field)
+	case "token":
+		return ec.fieldContext_CreatedPersonalToken_token(ctx, field)
+	case "name":
+		return ec.fieldContext_CreatedPersonalToken_name(ctx, field)
+	case "commandLine":
+		return ec.fieldContext_CreatedPersonalToken_commandLine(ctx, field)
+	case "readOnly":
+		return ec.fieldContext_CreatedPersonalToken_readOnly(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_CreatedPersonalToken_expiresAt(ctx, field)
+	case "expired":
+		return ec.fieldContext_CreatedPersonalToken_expired(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CreatedPersonalToken_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_CreatedPersonalToken_lastUsedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatedPersonalToken", field.Name)
+}
+
 func (ec *executionContext) childFields_CustomField(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -12565,6 +13165,14 @@ func (ec *executionContext) childFields_EmojiReaction(ctx context.Context, field
 		return ec.fieldContext_EmojiReaction_users(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EmojiReaction", field.Name)
+}
+
+func (ec *executionContext) childFields_EndedSessions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ended":
+		return ec.fieldContext_EndedSessions_ended(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EndedSessions", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13091,6 +13699,42 @@ func (ec *executionContext) childFields_OrganizationURLs(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type OrganizationURLs", field.Name)
 }
 
+func (ec *executionContext) childFields_PersonalToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_PersonalToken_object(ctx, field)
+	case "id":
+		return ec.fieldContext_PersonalToken_id(ctx, field)
+	case "name":
+		return ec.fieldContext_PersonalToken_name(ctx, field)
+	case "commandLine":
+		return ec.fieldContext_PersonalToken_commandLine(ctx, field)
+	case "readOnly":
+		return ec.fieldContext_PersonalToken_readOnly(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PersonalToken_expiresAt(ctx, field)
+	case "expired":
+		return ec.fieldContext_PersonalToken_expired(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PersonalToken_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_PersonalToken_lastUsedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PersonalToken", field.Name)
+}
+
+func (ec *executionContext) childFields_PersonalTokenList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_PersonalTokenList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_PersonalTokenList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_PersonalTokenList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PersonalTokenList", field.Name)
+}
+
 func (ec *executionContext) childFields_PingResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "serviceVisitorClaims":
@@ -13565,6 +14209,44 @@ func (ec *executionContext) childFields_SearchSpaceResultList(ctx context.Contex
 		return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SearchSpaceResultList", field.Name)
+}
+
+func (ec *executionContext) childFields_Session(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_Session_object(ctx, field)
+	case "id":
+		return ec.fieldContext_Session_id(ctx, field)
+	case "method":
+		return ec.fieldContext_Session_method(ctx, field)
+	case "provider":
+		return ec.fieldContext_Session_provider(ctx, field)
+	case "userAgent":
+		return ec.fieldContext_Session_userAgent(ctx, field)
+	case "client":
+		return ec.fieldContext_Session_client(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Session_createdAt(ctx, field)
+	case "lastSeenAt":
+		return ec.fieldContext_Session_lastSeenAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Session_expiresAt(ctx, field)
+	case "current":
+		return ec.fieldContext_Session_current(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Session", field.Name)
+}
+
+func (ec *executionContext) childFields_SessionList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SessionList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SessionList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SessionList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SessionList", field.Name)
 }
 
 func (ec *executionContext) childFields_ShareLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15246,6 +15928,20 @@ func (ec *executionContext) field_Mutation_addSiteSpace_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_changePassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ChangePasswordInput, error) {
+			return ec.unmarshalNChangePasswordInput2folioᚋgraphᚋmodelᚐChangePasswordInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15362,6 +16058,20 @@ func (ec *executionContext) field_Mutation_createOrganization_args(ctx context.C
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.CreateOrganizationInput, error) {
 			return ec.unmarshalNCreateOrganizationInput2folioᚋgraphᚋmodelᚐCreateOrganizationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPersonalToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreatePersonalTokenInput, error) {
+			return ec.unmarshalNCreatePersonalTokenInput2folioᚋgraphᚋmodelᚐCreatePersonalTokenInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15949,6 +16659,20 @@ func (ec *executionContext) field_Mutation_duplicateSpace_args(ctx context.Conte
 		return nil, err
 	}
 	args["spaceId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_endSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -16624,6 +17348,20 @@ func (ec *executionContext) field_Mutation_revokeInvitation_args(ctx context.Con
 		return nil, err
 	}
 	args["invitationId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_revokePersonalToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -19716,6 +20454,74 @@ func (ec *executionContext) field_Query_organizations_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_Query_personalTokens_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Query_personalTokens_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_personalTokens_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Query_publishedSiteByHostname_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19914,6 +20720,74 @@ func (ec *executionContext) field_Query_publishedSpace_args(ctx context.Context,
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Query_sessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Query_sessions_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_sessions_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Query_space_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -25325,6 +26199,236 @@ func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context,
 	return gqlruntime.NewScalarFieldContext("ContentReference", field, false, false, "String")
 }
 
+func (ec *executionContext) _CreatedPersonalToken_object(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, true, false, "String")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_id(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_token(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "String")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_name(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "String")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_commandLine(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_commandLine(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommandLine(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_commandLine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, true, false, "Boolean")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_readOnly(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_readOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReadOnly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_readOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_expired(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_expired(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Expired(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, true, false, "Boolean")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _CreatedPersonalToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedPersonalToken_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedPersonalToken_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("CreatedPersonalToken", field, false, false, "DateTime")
+}
+
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -25883,6 +26987,29 @@ func (ec *executionContext) fieldContext_EmojiReaction_users(_ context.Context, 
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _EndedSessions_ended(ctx context.Context, field graphql.CollectedField, obj *model.EndedSessions) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EndedSessions_ended(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ended, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EndedSessions_ended(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("EndedSessions", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -27529,6 +28656,214 @@ func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _Mutation_createPersonalToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPersonalToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePersonalToken(ctx, fc.Args["input"].(model.CreatePersonalTokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CreatedPersonalToken) graphql.Marshaler {
+			return ec.marshalNCreatedPersonalToken2ᚖfolioᚋgraphᚋmodelᚐCreatedPersonalToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPersonalToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatedPersonalToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPersonalToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_revokePersonalToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_revokePersonalToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RevokePersonalToken(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_revokePersonalToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_revokePersonalToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_endSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_endSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EndSession(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_endSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_endSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_endOtherSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_endOtherSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().EndOtherSessions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EndedSessions) graphql.Marshaler {
+			return ec.marshalNEndedSessions2ᚖfolioᚋgraphᚋmodelᚐEndedSessions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_endOtherSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EndedSessions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_changePassword(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_changePassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ChangePassword(ctx, fc.Args["input"].(model.ChangePasswordInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_changePassword(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_changePassword_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Mutation_createChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -34367,6 +35702,300 @@ func (ec *executionContext) fieldContext_OrganizationURLs_logo(_ context.Context
 	return gqlruntime.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
+func (ec *executionContext) _PersonalToken_object(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, true, false, "String")
+}
+
+func (ec *executionContext) _PersonalToken_id(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PersonalToken_name(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, false, false, "String")
+}
+
+func (ec *executionContext) _PersonalToken_commandLine(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_commandLine(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommandLine(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_commandLine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, true, false, "Boolean")
+}
+
+func (ec *executionContext) _PersonalToken_readOnly(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_readOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReadOnly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_readOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PersonalToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _PersonalToken_expired(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_expired(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Expired(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, true, false, "Boolean")
+}
+
+func (ec *executionContext) _PersonalToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _PersonalToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalToken_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalToken_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalToken", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _PersonalTokenList_items(ctx context.Context, field graphql.CollectedField, obj *model.PersonalTokenList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalTokenList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PersonalToken) graphql.Marshaler {
+			return ec.marshalNPersonalToken2ᚕfolioᚋgraphᚋmodelᚐPersonalTokenᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalTokenList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PersonalTokenList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PersonalToken(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PersonalTokenList_count(ctx context.Context, field graphql.CollectedField, obj *model.PersonalTokenList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalTokenList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalTokenList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PersonalTokenList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PersonalTokenList_next(ctx context.Context, field graphql.CollectedField, obj *model.PersonalTokenList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PersonalTokenList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PersonalTokenList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PersonalTokenList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PingResult) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -35325,6 +36954,94 @@ func (ec *executionContext) fieldContext_Query_apiInformation(_ context.Context,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ApiInformation(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_personalTokens(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_personalTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PersonalTokens(ctx, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PersonalTokenList) graphql.Marshaler {
+			return ec.marshalNPersonalTokenList2ᚖfolioᚋgraphᚋmodelᚐPersonalTokenList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_personalTokens(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PersonalTokenList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_personalTokens_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_sessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_sessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Sessions(ctx, fc.Args["page"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SessionList) graphql.Marshaler {
+			return ec.marshalNSessionList2ᚖfolioᚋgraphᚋmodelᚐSessionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_sessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SessionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_sessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -39167,6 +40884,323 @@ func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, fie
 func (ec *executionContext) fieldContext_SearchSpaceResultList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "SearchSpaceResultList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Session_object(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, true, false, "String")
+}
+
+func (ec *executionContext) _Session_id(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Session_method(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_method(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Method(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SignInMethod) graphql.Marshaler {
+			return ec.marshalNSignInMethod2folioᚋgraphᚋmodelᚐSignInMethod(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, true, false, "SignInMethod")
+}
+
+func (ec *executionContext) _Session_provider(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_provider(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provider(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Session_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, true, false, "ID")
+}
+
+func (ec *executionContext) _Session_userAgent(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_userAgent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserAgent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "String")
+}
+
+func (ec *executionContext) _Session_client(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_client(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Client, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_client(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "String")
+}
+
+func (ec *executionContext) _Session_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _Session_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_lastSeenAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastSeenAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _Session_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _Session_current(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_current(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Current, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_current(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Session", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SessionList_items(ctx context.Context, field graphql.CollectedField, obj *model.SessionList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SessionList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Session) graphql.Marshaler {
+			return ec.marshalNSession2ᚕfolioᚋgraphᚋmodelᚐSessionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SessionList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SessionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Session(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SessionList_count(ctx context.Context, field graphql.CollectedField, obj *model.SessionList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SessionList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SessionList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SessionList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SessionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SessionList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SessionList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SessionList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SessionList",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -46685,6 +48719,55 @@ func UnmarshalAddSiteSpaceInput(ctx context.Context, raw any) (model.AddSiteSpac
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputChangePasswordInput(ctx context.Context, obj any) (model.ChangePasswordInput, error) {
+	var it model.ChangePasswordInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"current", "new"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "current":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("current"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Current = data
+		case "new":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("new"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.New = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalChangePasswordInput unmarshals raw into the ChangePasswordInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalChangePasswordInput(ctx context.Context, raw any) (model.ChangePasswordInput, error) {
+	var out model.ChangePasswordInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ChangePasswordInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputChangeRequestContentInput(ctx context.Context, obj any) (model.ChangeRequestContentInput, error) {
 	var it model.ChangeRequestContentInput
 	if obj == nil {
@@ -47962,6 +50045,91 @@ func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Co
 func UnmarshalCreateOrganizationInput(ctx context.Context, raw any) (model.CreateOrganizationInput, error) {
 	var out model.CreateOrganizationInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateOrganizationInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCreatePersonalTokenInput(ctx context.Context, obj any) (model.CreatePersonalTokenInput, error) {
+	var it model.CreatePersonalTokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["readOnly"]; !present {
+		asMap["readOnly"] = false
+	}
+
+	fieldsInOrder := [...]string{"name", "expiresAt", "readOnly"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Name = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "expiresAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresAt"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresAt = data
+		case "readOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("readOnly"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReadOnly = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreatePersonalTokenInput unmarshals raw into the CreatePersonalTokenInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreatePersonalTokenInput(ctx context.Context, raw any) (model.CreatePersonalTokenInput, error) {
+	var out model.CreatePersonalTokenInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreatePersonalTokenInput", raw, &out)
 	return out, err
 }
 
@@ -52565,6 +54733,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ShareLink(ctx, sel, obj)
+	case model.Session:
+		return ec._Session(ctx, sel, &obj)
+	case *model.Session:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Session(ctx, sel, obj)
 	case model.SAMLProvider:
 		return ec._SAMLProvider(ctx, sel, &obj)
 	case *model.SAMLProvider:
@@ -52579,6 +54754,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Revision(ctx, sel, obj)
+	case model.PersonalToken:
+		return ec._PersonalToken(ctx, sel, &obj)
+	case *model.PersonalToken:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PersonalToken(ctx, sel, obj)
 	case model.Organization:
 		return ec._Organization(ctx, sel, &obj)
 	case *model.Organization:
@@ -54191,6 +56373,84 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 	return gqlruntime.NewObject(fields, out)
 }
 
+var createdPersonalTokenImplementors = []string{"CreatedPersonalToken"}
+
+func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedPersonalToken) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, createdPersonalTokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatedPersonalToken")
+		case "object":
+			out.Values[i] = ec._CreatedPersonalToken_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._CreatedPersonalToken_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "token":
+			out.Values[i] = ec._CreatedPersonalToken_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._CreatedPersonalToken_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commandLine":
+			out.Values[i] = ec._CreatedPersonalToken_commandLine(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "readOnly":
+			out.Values[i] = ec._CreatedPersonalToken_readOnly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._CreatedPersonalToken_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expired":
+			out.Values[i] = ec._CreatedPersonalToken_expired(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._CreatedPersonalToken_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._CreatedPersonalToken_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
 var customFieldImplementors = []string{"CustomField", "Node"}
 
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
@@ -54449,6 +56709,39 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 			}
 		case "users":
 			out.Values[i] = ec._EmojiReaction_users(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var endedSessionsImplementors = []string{"EndedSessions"}
+
+func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.SelectionSet, obj *model.EndedSessions) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, endedSessionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EndedSessions")
+		case "ended":
+			out.Values[i] = ec._EndedSessions_ended(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55247,6 +57540,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
+		case "createPersonalToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPersonalToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revokePersonalToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_revokePersonalToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_endSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endOtherSessions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_endOtherSessions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changePassword":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_changePassword(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createChangeRequest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createChangeRequest(ctx, field)
@@ -56854,6 +59182,122 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 	return gqlruntime.NewObject(fields, out)
 }
 
+var personalTokenImplementors = []string{"PersonalToken", "Node"}
+
+func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalToken) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PersonalToken")
+		case "object":
+			out.Values[i] = ec._PersonalToken_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._PersonalToken_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PersonalToken_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commandLine":
+			out.Values[i] = ec._PersonalToken_commandLine(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "readOnly":
+			out.Values[i] = ec._PersonalToken_readOnly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._PersonalToken_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expired":
+			out.Values[i] = ec._PersonalToken_expired(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._PersonalToken_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._PersonalToken_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var personalTokenListImplementors = []string{"PersonalTokenList"}
+
+func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalTokenList) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PersonalTokenList")
+		case "items":
+			out.Values[i] = ec._PersonalTokenList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._PersonalTokenList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._PersonalTokenList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
 var pingResultImplementors = []string{"PingResult"}
 
 func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
@@ -57220,6 +59664,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_apiInformation(ctx, field)
+				})
+		case "personalTokens":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_personalTokens(ctx, field)
+				})
+		case "sessions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_sessions(ctx, field)
 				})
 		case "invitations":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -58551,6 +61007,127 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 			}
 		case "next":
 			out.Values[i] = ec._SearchSpaceResultList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var sessionImplementors = []string{"Session", "Node"}
+
+func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *model.Session) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Session")
+		case "object":
+			out.Values[i] = ec._Session_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._Session_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "method":
+			out.Values[i] = ec._Session_method(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provider":
+			out.Values[i] = ec._Session_provider(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userAgent":
+			out.Values[i] = ec._Session_userAgent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "client":
+			out.Values[i] = ec._Session_client(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Session_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastSeenAt":
+			out.Values[i] = ec._Session_lastSeenAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Session_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "current":
+			out.Values[i] = ec._Session_current(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var sessionListImplementors = []string{"SessionList"}
+
+func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionSet, obj *model.SessionList) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SessionList")
+		case "items":
+			out.Values[i] = ec._SessionList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SessionList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SessionList_next(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -61447,6 +64024,11 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNChangePasswordInput2folioᚋgraphᚋmodelᚐChangePasswordInput(ctx context.Context, v any) (model.ChangePasswordInput, error) {
+	res, err := ec.unmarshalInputChangePasswordInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNChangeRequest2folioᚋgraphᚋmodelᚐChangeRequest(ctx context.Context, sel ast.SelectionSet, v model.ChangeRequest) graphql.Marshaler {
 	return ec._ChangeRequest(ctx, sel, &v)
 }
@@ -61869,6 +64451,11 @@ func (ec *executionContext) unmarshalNCreateOrganizationInput2folioᚋgraphᚋmo
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreatePersonalTokenInput2folioᚋgraphᚋmodelᚐCreatePersonalTokenInput(ctx context.Context, v any) (model.CreatePersonalTokenInput, error) {
+	res, err := ec.unmarshalInputCreatePersonalTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateSAMLProviderInput2folioᚋgraphᚋmodelᚐCreateSAMLProviderInput(ctx context.Context, v any) (model.CreateSAMLProviderInput, error) {
 	res, err := ec.unmarshalInputCreateSAMLProviderInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -61902,6 +64489,14 @@ func (ec *executionContext) unmarshalNCreateTranslationSettingsInput2folioᚋgra
 func (ec *executionContext) unmarshalNCreateWebhookInput2folioᚋgraphᚋmodelᚐCreateWebhookInput(ctx context.Context, v any) (model.CreateWebhookInput, error) {
 	res, err := ec.unmarshalInputCreateWebhookInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatedPersonalToken2ᚖfolioᚋgraphᚋmodelᚐCreatedPersonalToken(ctx context.Context, sel ast.SelectionSet, v *model.CreatedPersonalToken) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CreatedPersonalToken!")
+		return graphql.Null
+	}
+	return ec._CreatedPersonalToken(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCustomField2folioᚋgraphᚋmodelᚐCustomField(ctx context.Context, sel ast.SelectionSet, v model.CustomField) graphql.Marshaler {
@@ -61963,13 +64558,13 @@ func (ec *executionContext) marshalNCustomFieldURLs2folioᚋgraphᚋmodelᚐCust
 }
 
 func (ec *executionContext) unmarshalNDateTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
-	res, err := graphql.UnmarshalTime(v)
+	res, err := model.UnmarshalDateTimeScalar(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNDateTime2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalTime(v)
+	res := model.MarshalDateTimeScalar(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "DateTime!")
 	}
@@ -62002,6 +64597,14 @@ func (ec *executionContext) marshalNEmojiReaction2ᚕfolioᚋgraphᚋmodelᚐEmo
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNEndedSessions2ᚖfolioᚋgraphᚋmodelᚐEndedSessions(ctx context.Context, sel ast.SelectionSet, v *model.EndedSessions) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "EndedSessions!")
+		return graphql.Null
+	}
+	return ec._EndedSessions(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNEvent2folioᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v model.Event) graphql.Marshaler {
@@ -62567,6 +65170,34 @@ func (ec *executionContext) marshalNOrganizationURLs2folioᚋgraphᚋmodelᚐOrg
 	return ec._OrganizationURLs(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNPersonalToken2folioᚋgraphᚋmodelᚐPersonalToken(ctx context.Context, sel ast.SelectionSet, v model.PersonalToken) graphql.Marshaler {
+	return ec._PersonalToken(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPersonalToken2ᚕfolioᚋgraphᚋmodelᚐPersonalTokenᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PersonalToken) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._PersonalToken(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPersonalTokenList2ᚖfolioᚋgraphᚋmodelᚐPersonalTokenList(ctx context.Context, sel ast.SelectionSet, v *model.PersonalTokenList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PersonalTokenList!")
+		return graphql.Null
+	}
+	return ec._PersonalTokenList(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPingResult2ᚖfolioᚋgraphᚋmodelᚐPingResult(ctx context.Context, sel ast.SelectionSet, v *model.PingResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PingResult!")
@@ -62940,6 +65571,34 @@ func (ec *executionContext) marshalNSearchSpaceResultList2ᚖfolioᚋgraphᚋmod
 	return ec._SearchSpaceResultList(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSession2folioᚋgraphᚋmodelᚐSession(ctx context.Context, sel ast.SelectionSet, v model.Session) graphql.Marshaler {
+	return ec._Session(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSession2ᚕfolioᚋgraphᚋmodelᚐSessionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Session) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._Session(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSessionList2ᚖfolioᚋgraphᚋmodelᚐSessionList(ctx context.Context, sel ast.SelectionSet, v *model.SessionList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SessionList!")
+		return graphql.Null
+	}
+	return ec._SessionList(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNShareLink2folioᚋgraphᚋmodelᚐShareLink(ctx context.Context, sel ast.SelectionSet, v model.ShareLink) graphql.Marshaler {
 	return ec._ShareLink(ctx, sel, &v)
 }
@@ -62978,6 +65637,16 @@ func (ec *executionContext) marshalNShareLinkList2ᚖfolioᚋgraphᚋmodelᚐSha
 
 func (ec *executionContext) marshalNShareLinkURLs2folioᚋgraphᚋmodelᚐShareLinkURLs(ctx context.Context, sel ast.SelectionSet, v model.ShareLinkURLs) graphql.Marshaler {
 	return ec._ShareLinkURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNSignInMethod2folioᚋgraphᚋmodelᚐSignInMethod(ctx context.Context, v any) (model.SignInMethod, error) {
+	var res model.SignInMethod
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSignInMethod2folioᚋgraphᚋmodelᚐSignInMethod(ctx context.Context, sel ast.SelectionSet, v model.SignInMethod) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNSite2folioᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v model.Site) graphql.Marshaler {
@@ -64053,7 +66722,7 @@ func (ec *executionContext) unmarshalODateTime2ᚖtimeᚐTime(ctx context.Contex
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalTime(v)
+	res, err := model.UnmarshalDateTimeScalar(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -64063,7 +66732,7 @@ func (ec *executionContext) marshalODateTime2ᚖtimeᚐTime(ctx context.Context,
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalTime(*v)
+	res := model.MarshalDateTimeScalar(*v)
 	return res
 }
 

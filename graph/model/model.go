@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 
@@ -225,4 +226,20 @@ func (p SAMLProvider) StartURL() string { return p.serviceBase() + "/start" }
 
 func (p SAMLProvider) Urls() SAMLProviderURLs {
 	return SAMLProviderURLs{Location: string(p.base) + "/v1/orgs/" + p.OrganizationID + "/saml/" + p.ID}
+}
+
+// MarshalDateTimeScalar writes a time as gqlgen's Time does (RFC 3339 with
+// nanoseconds; the zero time is null).
+func MarshalDateTimeScalar(t time.Time) graphql.Marshaler { return graphql.MarshalTime(t) }
+
+// UnmarshalDateTimeScalar reads an RFC 3339 date and time as gqlgen's
+// Time does, but refuses anything else as INVALID: gqlgen's own error
+// would be an internal one (a 500 for a client's typo).
+func UnmarshalDateTimeScalar(v any) (time.Time, error) {
+	if s, ok := v.(string); ok {
+		if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, domain.Errorf(domain.CodeInvalid, "a DateTime must be an RFC 3339 date and time, such as 2030-01-31T09:00:00Z")
 }

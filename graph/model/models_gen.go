@@ -24,7 +24,8 @@ import (
 // User, Team, Invite, Invitation, SAMLProvider, Collection, Space, Revision,
 // ChangeRequest, Comment, CommentReply, CustomField, OpenAPISpec,
 // OpenAPISpecVersion, TranslationSettings, Site, SiteSection,
-// SiteSectionGroup, SiteSpace, ShareLink, Webhook and WebhookDelivery.
+// SiteSectionGroup, SiteSpace, ShareLink, Webhook, WebhookDelivery, and the
+// caller's own PersonalToken and Session (null for anyone else's).
 //
 // Objects with an id that is not theirs alone do not implement it; fetch
 // them through their parent:
@@ -37,6 +38,8 @@ import (
 //   - Event: its id counts the events of one organization (Organization.events).
 //   - InvitationOrganization and SSOProviderLogin: views of an Organization and
 //     of a SAMLProvider, under the same ids.
+//   - CreatedPersonalToken: the answer to createPersonalToken, a PersonalToken
+//     with its secret, under the same id.
 //   - PublishedSiteEntry and PublishedSpace: the published views of a Site and
 //     of a Space, under their ids (publishedSiteById, publishedSpace).
 //   - PublishedFile: a file of a published revision, whose id it keeps in every
@@ -106,6 +109,14 @@ type BacklinkList struct {
 	Count int `json:"count"`
 	// The next page; absent on the last page.
 	Next *Next `json:"next,omitempty"`
+}
+
+// A change of the caller's password.
+type ChangePasswordInput struct {
+	// The caller's password now: checked first (INVALID naming `current` when it does not match). Wrong ones count against the account's sign-in throttle: past 10 in 15 minutes, RATE_LIMITED with extensions.retryAfter in seconds (REST: 429 with Retry-After), before any password is checked.
+	Current string `json:"current"`
+	// The new password: at least 12 and at most 256 characters, not one of the most common passwords, not mostly the user's name, e-mail address or the site's name (INVALID naming `new` otherwise).
+	New string `json:"new"`
 }
 
 // A content update of a change request.
@@ -483,6 +494,16 @@ type CreateOrganizationInput struct {
 	EmailDomains []string `json:"emailDomains,omitempty"`
 }
 
+// A new personal API token.
+type CreatePersonalTokenInput struct {
+	// What the token is for (1 to 100 characters, not only spaces; surrounding spaces are dropped), to tell it apart in the list.
+	Name string `json:"name"`
+	// When the token stops working: a time in the future (INVALID otherwise); absent or null for a token that never expires.
+	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
+	// True for a token that may only read (every mutation and every REST route but GET refused with FORBIDDEN); false by default.
+	ReadOnly *bool `json:"readOnly,omitempty"`
+}
+
 // A new SAML provider; only the label is required.
 type CreateSAMLProviderInput struct {
 	// The name shown to members, 1 to 30 characters.
@@ -601,6 +622,12 @@ type DocumentInput struct {
 type EmailDomainOrganizations struct {
 	// The caller's organizations that claim the domain, oldest first.
 	Organizations []Organization `json:"organizations"`
+}
+
+// What endOtherSessions did.
+type EndedSessions struct {
+	// How many sessions ended (0 when there were no others).
+	Ended int `json:"ended"`
 }
 
 // A page of the change feed, oldest first. It has no count: the feed only grows.
@@ -894,6 +921,16 @@ type OrganizationURLs struct {
 	Logo *string `json:"logo,omitempty"`
 }
 
+// A page of the caller's personal API tokens, oldest first.
+type PersonalTokenList struct {
+	// The tokens of this page.
+	Items []PersonalToken `json:"items"`
+	// The number of tokens in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
+	Next *Next `json:"next,omitempty"`
+}
+
 // The answer to pingOrganization.
 type PingResult struct {
 	// A JWT with claims to attach to the user, when the organization issues one: Folio issues none, so always null.
@@ -1065,6 +1102,16 @@ type SearchSpaceResultList struct {
 	// The number of matching pages (a lower bound for very common terms, as in a space search).
 	Count int `json:"count"`
 	// The next page of results; null on the last page.
+	Next *Next `json:"next,omitempty"`
+}
+
+// A page of the caller's sessions, newest first.
+type SessionList struct {
+	// The sessions of this page.
+	Items []Session `json:"items"`
+	// The number of sessions in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; null on the last page.
 	Next *Next `json:"next,omitempty"`
 }
 
@@ -2163,6 +2210,67 @@ func (e *OpenAPISpecProcessingErrorCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e OpenAPISpecProcessingErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a person signed in to a session.
+type SignInMethod string
+
+const (
+	// With their e-mail address and password.
+	SignInMethodPassword SignInMethod = "password"
+	// Through their organization's SAML identity provider (Session.provider names it).
+	SignInMethodSaml SignInMethod = "saml"
+	// Through the server's OpenID Connect provider.
+	SignInMethodOidc SignInMethod = "oidc"
+)
+
+var AllSignInMethod = []SignInMethod{
+	SignInMethodPassword,
+	SignInMethodSaml,
+	SignInMethodOidc,
+}
+
+func (e SignInMethod) IsValid() bool {
+	switch e {
+	case SignInMethodPassword, SignInMethodSaml, SignInMethodOidc:
+		return true
+	}
+	return false
+}
+
+func (e SignInMethod) String() string {
+	return string(e)
+}
+
+func (e *SignInMethod) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SignInMethod(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SignInMethod", str)
+	}
+	return nil
+}
+
+func (e SignInMethod) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SignInMethod) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SignInMethod) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

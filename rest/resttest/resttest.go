@@ -221,6 +221,9 @@ type Client struct {
 	Token  string
 	UserID string
 	Email  string
+	// Header is sent with every request (a browser's cookies, say: see
+	// Browser).
+	Header http.Header
 }
 
 // User creates a user (by e-mail) with an API token.
@@ -280,6 +283,9 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	if c.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	for name, v := range c.Header {
+		req.Header[name] = v
 	}
 	if r != nil {
 		req.Header.Set("Content-Type", "application/json")
