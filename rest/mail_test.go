@@ -235,6 +235,60 @@ func TestSignupMail(t *testing.T) {
 	}
 }
 
+// TestSignupMailInviteMode: with FOLIO_SIGNUP=invite, the sign-up page
+// answers everyone alike, and the mail goes only to an invited address.
+func TestSignupMailInviteMode(t *testing.T) {
+	srv := resttest.New(t)
+	smtpd := mailtest.Start(t)
+	admin := srv.User("admin@example.com")
+	org := createOrg(t, admin, "Acme")
+	admin.Post("/v1/orgs/"+org+"/invites", map[string]any{"emails": []string{"invited@example.com"}}).Expect(http.StatusOK)
+	ctx := context.Background()
+	for _, to := range []string{"stranger@example.com", "invited@example.com"} {
+		if err := srv.Store.SendMail(ctx, store.Mail{Template: store.MailSignup, To: to, Data: map[string]string{"signup": "invite"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mailWorkers(t, srv, smtpd, jobs.Config{})
+	confirm := ""
+	for range 2 { // the invitation and the sign-up confirmation, in either order
+		if m := smtpd.Wait(t, "invited@example.com"); m.Token("/signup/confirm") != "" {
+			confirm = m.Token("/signup/confirm")
+		}
+	}
+	if _, err := srv.Store.PeekAuthLink(ctx, store.LinkSignup, confirm); err != nil {
+		t.Errorf("no working sign-up link for the invited address: %v", err)
+	}
+	waitMailJobsDone(t, srv)
+	for _, m := range smtpd.Messages() {
+		for _, to := range m.To {
+			if to == "stranger@example.com" {
+				t.Errorf("mail to an address nobody invited: %s\n%s", m.Subject, m.Text)
+			}
+		}
+	}
+}
+
+// waitMailJobsDone waits until every mail job has run to its end.
+func waitMailJobsDone(t *testing.T, srv *resttest.Server) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var pending int
+		if err := srv.Store.DB.NewRaw(`SELECT count(*) FROM river_job WHERE kind = 'mail_send' AND state NOT IN ('completed', 'discarded', 'cancelled')`).
+			Scan(context.Background(), &pending); err != nil {
+			t.Fatal(err)
+		}
+		if pending == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d mail jobs still pending", pending)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 func TestNewSignInMail(t *testing.T) {
 	srv := resttest.New(t)
 	smtpd := mailtest.Start(t)

@@ -227,7 +227,8 @@ func (w *Worker) passwordReset(ctx context.Context, m store.Mail, v *view) error
 }
 
 // signup: a link that confirms the address, or, when it has an account
-// already, word of the attempt and the way to a new password.
+// already, word of the attempt and the way to a new password; nothing to
+// an address nobody invited when only invited addresses may sign up.
 func (w *Worker) signup(ctx context.Context, m store.Mail, v *view) error {
 	u, err := w.hasAccount(ctx, m.To)
 	if err != nil {
@@ -236,6 +237,18 @@ func (w *Worker) signup(ctx context.Context, m store.Mail, v *view) error {
 	if u != nil {
 		v.HasAccount, v.Link = true, w.cfg.PublicURL+"/forgot-password"
 		return nil
+	}
+	if m.Data["signup"] == "invite" {
+		// Only invited addresses may sign up: a link for any other would
+		// lead to a refusal. The page said the same to everyone; the mail
+		// goes only where it can help.
+		invited, err := w.cfg.Store.InvitedAddress(ctx, m.To)
+		if err != nil {
+			return err
+		}
+		if !invited {
+			return errNothingToSend
+		}
 	}
 	return w.link(ctx, v, "/signup/confirm", store.AuthLink{Purpose: store.LinkSignup, Email: strings.TrimSpace(m.To)})
 }
