@@ -266,6 +266,22 @@ func TestReaderRendersSite(t *testing.T) {
 	mergeDocs(t, srv, guide, alice.UserID, []readerDoc{{"more2", "", "# More again\n"}})
 	b.get(base+"/docs/guide-v2", "If-None-Match", v2.Header.Get("ETag")).expect(t, http.StatusNotModified)
 
+	// The meta description: the page's description, else the site's title.
+	home.has(t, `<meta name="description" content="Acme &lt;Docs&gt;">`)
+	mergeDocs(t, srv, guide, alice.UserID, []readerDoc{{"described", "", "---\ndescription: How to \"tune\" <it>\n---\n# Tuning\n\nKnobs.\n"}})
+	b.get(base+"/docs/guide-v1/tuning").expect(t, http.StatusOK).has(t, `<meta name="description" content="How to &#34;tune&#34; &lt;it&gt;">`)
+	// The origin's robots.txt (crawlers read no other): sites may be
+	// crawled; the API, the app's addresses and the sign-in pages not.
+	origin := b.get("/robots.txt").expect(t, http.StatusOK)
+	for _, line := range []string{"User-agent: *", "Allow: /sites/", "Allow: /s/", "Disallow: /v1/", "Disallow: /graphql", "Disallow: /o/", "Disallow: /signin", "Disallow: /account"} {
+		if !strings.Contains(origin.Body, line+"\n") {
+			t.Errorf("/robots.txt lacks %q: %s", line, origin.Body)
+		}
+	}
+	if strings.Contains(origin.Body, "Disallow: /\n") || !strings.HasPrefix(origin.Header.Get("Content-Type"), "text/plain") {
+		t.Errorf("/robots.txt: %s %s", origin.Header.Get("Content-Type"), origin.Body)
+	}
+
 	// Unpublished: 404.
 	alice.Post(sitesPath(org)+"/"+id+"/unpublish", nil).Expect(http.StatusOK)
 	b.get(base).expect(t, http.StatusNotFound)

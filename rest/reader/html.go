@@ -126,7 +126,8 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-{{if .NoIndex}}<meta name="robots" content="noindex">
+{{with .Description}}<meta name="description" content="{{.}}">
+{{end}}{{if .NoIndex}}<meta name="robots" content="noindex">
 {{end}}<title>{{.Title}}{{with .Site}} · {{.Title}}{{end}}</title>
 <link rel="icon" href="{{.Icon}}" type="image/svg+xml">
 <link rel="stylesheet" href="{{.CSS}}">
@@ -162,6 +163,7 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{end}}
 
 {{define "page"}}{{template "head" .}}<body>
+<a class="skip" href="#content">Skip to content</a>
 <header class="top">
 <a class="brand" href="{{.Home}}"><img src="{{.Icon}}" alt="">{{.Site.Title}}</a>
 <nav class="sections" aria-label="Sections">
@@ -175,13 +177,15 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 </form>
 </header>
 <div class="layout">
-<aside class="sidebar" aria-label="Pages">
+<input type="checkbox" id="drawer" class="drawer-toggle" aria-controls="pages" aria-label="Show the page tree">
+<label for="drawer" class="drawer-button" aria-hidden="true">Pages</label>
+<aside class="sidebar" id="pages" aria-label="Pages">
 {{with .Variants}}<details class="variants"><summary>{{with $.Variant}}{{with .Emoji}}{{.}} {{end}}{{.Title}}{{end}}</summary><div>
 {{range .}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>
 {{end}}</div></details>
 {{end}}{{with .Sidebar}}{{template "tree" .}}{{end}}
 </aside>
-<main>
+<main id="content" tabindex="-1">
 {{if .Searched}}<h1 class="title">Results for “{{.Query}}”</h1>
 {{with .Results}}<ol class="results">
 {{range .}}<li><a href="{{.URL}}">{{.Title}}</a> <span class="path">{{.Path}}</span>
@@ -191,7 +195,10 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{end}}{{else if eq .Title "Search"}}<h1 class="title">Search</h1><p>Type in the search box above.</p>
 {{else}}<h1 class="title">{{with .Emoji}}{{.}} {{end}}{{.Title}}</h1>
 {{with .Summary}}<p class="summary">{{.}}</p>{{end}}
-<article>
+{{if .TOC}}<details class="toc-inline"><summary>On this page</summary><ul>
+{{range .TOC}}<li class="l{{.Level}}"><a href="#{{.Anchor}}">{{.Title}}</a></li>
+{{end}}</ul></details>
+{{end}}<article>
 {{.Body}}
 </article>
 {{if or .Prev .Next}}<nav class="pager" aria-label="Previous and next">

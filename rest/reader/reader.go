@@ -99,6 +99,7 @@ func (rd *Reader) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /s/{spaceId}", rd.spaceRoute)
 	mux.HandleFunc("GET /s/{spaceId}/{rest...}", rd.spaceRoute)
 	mux.HandleFunc("GET "+assetsPath+"{file}", serveAsset)
+	mux.HandleFunc("GET /robots.txt", rd.originRobots)
 	rd.registerApp(mux)
 }
 
