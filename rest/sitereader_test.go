@@ -148,7 +148,7 @@ const setupDoc = "# Setup\n\nConfigure the server, start it, and publish your fi
 	"```sh\nmake build\n./bin/folio serve --addr :8080\n```\n\n" +
 	"## Configure\n\n| Variable | Default | Meaning |\n|---|---|---|\n| `DATABASE_URL` | embedded | The PostgreSQL to use |\n| `FOLIO_PUBLIC_URL` | `http://localhost:8080` | The base of every URL |\n\n" +
 	"> Sites are served at their `urls.published`: `/sites/{siteId}`.\n\n" +
-	"### From Go\n\n```go\nresp, err := http.Get(base + \"/v1/orgs\")\nif err != nil {\n\treturn err\n}\n```\n\n## Next steps\n\nRead on.\n"
+	"### From Go\n\n```go\nresp, err := http.Get(base + \"/v1/orgs\")\nif err != nil {\n\treturn err\n}\n```\n\n## Next steps\n\nRead on, or see [the GitBook API](https://gitbook.com/docs/developers).\n"
 
 // readerSite makes a published site with two sections (one in a group),
 // the first holding two variants, and returns its id and spaces.
@@ -192,12 +192,12 @@ func TestReaderRendersSite(t *testing.T) {
 		`<h1 class="title">Introduction</h1>`, `rel="next" href="`+base+`/docs/guide-v1/setup"`)
 	// Escaping and sanitizing: no script, no handler, no javascript: URL, no iframe.
 	home.hasNot(t, "<script", "onerror", "javascript:", "<iframe", "alert('x')</script>", "<Docs>", "<v1>")
-	home.has(t, "<b>bold</b>", "<strong>Folio</strong>", "<table>", `type="checkbox"`, "<del>old</del>")
+	home.has(t, "<b>bold</b>", "<strong>Folio</strong>", `<table tabindex="0">`, `type="checkbox"`, "<del>old</del>")
 	// Heading anchors (unique, as the search index makes them) and the table of contents.
 	home.has(t, `<h2 id="getting-started">`, `<h2 id="getting-started-1">`, `<h3 id="details-more">`, `href="#getting-started"`,
 		`<li class="l3"><a href="#details-more">Details &amp; more</a>`)
 	// Code highlighted into classes.
-	if !regexp.MustCompile(`<pre class="chroma"><code>.*<span class="kd">func</span>`).MatchString(home.Body) {
+	if !regexp.MustCompile(`<pre tabindex="0" class="chroma"><code>.*<span class="kd">func</span>`).MatchString(home.Body) {
 		t.Errorf("code is not highlighted: %s", home.Body)
 	}
 	// Headers: a strict policy, an ETag; a public site is indexable.

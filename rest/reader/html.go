@@ -177,13 +177,15 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 </form>
 </header>
 <div class="layout">
+<aside class="sidebar" aria-label="Pages">
 <input type="checkbox" id="drawer" class="drawer-toggle" aria-controls="pages" aria-label="Show the page tree">
 <label for="drawer" class="drawer-button" aria-hidden="true">Pages</label>
-<aside class="sidebar" id="pages" aria-label="Pages">
+<div class="tree" id="pages">
 {{with .Variants}}<details class="variants"><summary>{{with $.Variant}}{{with .Emoji}}{{.}} {{end}}{{.Title}}{{end}}</summary><div>
 {{range .}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>
 {{end}}</div></details>
 {{end}}{{with .Sidebar}}{{template "tree" .}}{{end}}
+</div>
 </aside>
 <main id="content" tabindex="-1">
 {{if .Searched}}<h1 class="title">Results for “{{.Query}}”</h1>

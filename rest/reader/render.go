@@ -124,8 +124,13 @@ func Render(src string, link LinkFunc) Rendered {
 		out.Reset()
 		out.WriteString("<p>This page could not be rendered.</p>")
 	}
-	return Rendered{HTML: policy.SanitizeBytes(out.Bytes()), TOC: toc}
+	return Rendered{HTML: scrollable.ReplaceAll(policy.SanitizeBytes(out.Bytes()), []byte(`<$1 tabindex="0"$2`)), TOC: toc}
 }
+
+// scrollable finds the start tags of code blocks and tables, which scroll
+// sideways when wider than the page: tabindex="0" lets a keyboard focus
+// them to scroll. Run on sanitized HTML, where a "<" is always a tag's.
+var scrollable = regexp.MustCompile(`<(pre|table)([ >])`)
 
 // stripFrontmatter drops a leading YAML frontmatter block.
 func stripFrontmatter(src string) string {
