@@ -602,6 +602,10 @@ func TestReaderHostnameAndBasename(t *testing.T) {
 	if r := host("/handbook/robots.txt").expect(t, http.StatusOK); !strings.Contains(r.Body, "Sitemap: https://docs.acme.example/handbook/sitemap.xml") {
 		t.Errorf("robots.txt: %s", r.Body)
 	}
+	// Crawlers read robots.txt at the hostname's root: the site's, not the server's.
+	if r := host("/robots.txt").expect(t, http.StatusOK); !strings.Contains(r.Body, "Sitemap: https://docs.acme.example/handbook/sitemap.xml") {
+		t.Errorf("/robots.txt at the hostname: %s", r.Body)
+	}
 	host("/elsewhere").expect(t, http.StatusNotFound)
 	// Credentials in the address redirect to a path on this host only.
 	for _, p := range []string{"/handbook?visitor.x=1", "//evil.example/handbook?visitor.x=1"} {
