@@ -168,6 +168,9 @@ func (c *converter) expandable(n ast.Node) (exp map[string]any, last ast.Node) {
 	for b := n.NextSibling(); b != last; b = b.NextSibling() {
 		body = append(body, c.block(b, inPage)...)
 	}
+	if len(body) == 0 {
+		body = append(body, block("paragraph", map[string]any{}, []any{})) // GitBook wants one
+	}
 	titleLeaf := leaf(stdhtml.UnescapeString(title), 0)
 	if strings.Contains(title, "<") {
 		titleLeaf = leaf(title, markHTML)
@@ -259,6 +262,11 @@ func (c *converter) block(n ast.Node, in container) []any {
 	case *ast.ThematicBreak:
 		return []any{map[string]any{"object": "block", "type": "divider", "isVoid": true, "data": map[string]any{}}}
 	case *ast.HTMLBlock:
+		if in.allows("images") {
+			if images := htmlImages(c.htmlBlock(n)); images != nil {
+				return []any{images}
+			}
+		}
 		return c.rawHTML(n, in)
 	case *extast.Table:
 		if !in.allows("table") {
@@ -604,9 +612,13 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 				seg := n.Segments.At(i)
 				raw.Write(seg.Value(c.src))
 			}
-			if isBreak(raw.String()) {
-				// GitBook's line break is a newline in the text.
+			if isBreak(raw.String()) && hasTextAfter(c, n) {
+				// GitBook's line break is a newline in the text; the line
+				// ending after the <br>, if any, is part of it.
 				b.add("\n", marks)
+				if t, ok := n.NextSibling().(*ast.Text); ok && t.Segment.Len() == 0 && t.SoftLineBreak() {
+					n.Parent().RemoveChild(n.Parent(), t)
+				}
 			} else {
 				b.add(raw.String(), marks&^markCode|markHTML)
 			}
@@ -665,6 +677,18 @@ func leaf(s string, marks markSet) map[string]any {
 // extension, by which the leaf is written back as HTML, not as text.
 func rawHTMLMark() map[string]any {
 	return map[string]any{"object": "mark", "type": "code", "data": map[string]any{"html": true}}
+}
+
+// hasTextAfter is whether more than spaces and line endings follows n in
+// its paragraph: a line break at the end of one would not come back.
+func hasTextAfter(c *converter, n ast.Node) bool {
+	for m := n.NextSibling(); m != nil; m = m.NextSibling() {
+		t, ok := m.(*ast.Text)
+		if !ok || len(bytes.TrimSpace(t.Segment.Value(c.src))) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // isBreak is whether inline HTML is a line break: <br>, <br/> or <br />.

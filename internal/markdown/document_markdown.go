@@ -373,6 +373,15 @@ func imagesMarkdown(n node) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	align, _ := n.data()["align"].(string)
+	if !slices.Contains([]string{"left", "center", "right"}, align) {
+		align = ""
+	}
+	// Sizes and alignment have no markdown form: then the images are HTML.
+	asHTML := align != ""
+	for _, img := range images {
+		asHTML = asHTML || img.data()["width"] != nil || img.data()["height"] != nil
+	}
 	lines := make([]string, len(images))
 	for i, img := range images {
 		if img.str("type") != "image" {
@@ -387,10 +396,45 @@ func imagesMarkdown(n node) (string, error) {
 			return "", err
 		}
 		alt, _ := img.data()["alt"].(string)
-		lines[i] = imageMarkdown(url, alt, caption)
+		if asHTML {
+			lines[i] = imageHTML(img.data(), url, alt, caption, align)
+		} else {
+			lines[i] = imageMarkdown(url, alt, caption)
+		}
 	}
 	return strings.Join(lines, "\n"), nil
 }
+
+// imageHTML writes an image as `<img>`, in a `<figure>` when it has a
+// caption, as GitBook's Git Sync does.
+func imageHTML(data map[string]any, url, alt, caption, align string) string {
+	attr := func(name, value string) string {
+		return " " + name + `="` + htmlAttr.Replace(value) + `"`
+	}
+	s := "<img" + attr("src", url) + attr("alt", alt)
+	for _, k := range []string{"width", "height"} {
+		switch v := data[k].(type) {
+		case map[string]any:
+			if n, ok := number(v["value"]); ok && v["unit"] == "%" {
+				s += attr(k, strconv.Itoa(n)+"%")
+			}
+		default:
+			if n, ok := number(v); ok {
+				s += attr(k, strconv.Itoa(n))
+			}
+		}
+	}
+	if align != "" {
+		s += attr("align", align)
+	}
+	s += ">"
+	if caption != "" {
+		s = "<figure>" + s + "<figcaption><p>" + htmlText.Replace(strings.ReplaceAll(caption, "\n", " ")) + "</p></figcaption></figure>"
+	}
+	return s
+}
+
+var htmlAttr = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // captionText is the plain text of an image's caption fragment.
 func captionText(img node) (string, error) {
