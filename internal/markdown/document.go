@@ -23,12 +23,19 @@ import (
 // FromDocument reads ToDocument's output and a decoded request body alike.
 //
 // What markdown holds that a document cannot, and so does not come back:
-//   - headings below level 3 (GitBook has three levels; they become level 3);
-//   - link titles, link reference definitions (links are written inline) and
-//     the difference between autolinks and links whose text is their URL;
+//   - link reference definitions (links are written inline, with their
+//     titles) and the difference between autolinks and links whose text is
+//     their URL;
 //   - the words after a code block's language, and indented code blocks
 //     (they come back fenced);
-//   - raw HTML, which becomes literal text;
+//   - a `<br>` at the end of a line is a line break (written back with a
+//     backslash);
+//   - an unsized `<figure>` comes back as an image whose title is the
+//     caption.
+//
+// Raw HTML is carried as it is written: see rawHTML and rawHTMLMark, and
+// document_html.go for <img> and <figure>; <details> is GitBook's
+// expandable. Headings 4 to 6 are level 3 with the level in data.level.
 //   - formatting of table headers (a column title is plain text) and the
 //     difference between a column aligned left and one not aligned;
 //   - ordered task lists (they come back as bullets) and loose lists (they
