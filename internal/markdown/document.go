@@ -320,7 +320,32 @@ func (c *converter) list(l *ast.List) map[string]any {
 		}
 		items = append(items, block("list-item", itemData, c.blocks(item, inListItem)))
 	}
+	if !l.IsTight && !looseAnyway(items) {
+		// A loose list (blank lines between its items) says so on each
+		// item, as GitBook's list blocks take no data of Folio's; the
+		// markdown written for it then has blank lines between its items.
+		for _, item := range items {
+			item.(map[string]any)["data"].(map[string]any)["loose"] = true
+		}
+	}
 	return block(listType, data, items)
+}
+
+// looseAnyway is whether the markdown FromDocument writes for list items
+// is a loose list without blank lines between the items: an item holds
+// blocks with a blank line between them, which is all but a list right
+// under a paragraph.
+func looseAnyway(items []any) bool {
+	for _, item := range items {
+		nodes := item.(map[string]any)["nodes"].([]any)
+		for j := 1; j < len(nodes); j++ {
+			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
+			if prev["type"] != "paragraph" || !strings.HasPrefix(cur["type"].(string), "list-") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isTaskList is whether every item of a list starts with a checkbox. In a

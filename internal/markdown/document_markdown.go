@@ -231,7 +231,9 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		return r, err
 	}
 	lines := make([]string, len(items))
+	loose := false
 	for i, item := range items {
+		loose = loose || item.data()["loose"] == true
 		if item.str("type") != "list-item" {
 			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
 		}
@@ -255,7 +257,11 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 			r.interrupts = false // an empty item cannot start a paragraph's next line
 		}
 	}
-	r.text = strings.Join(lines, "\n")
+	sep := "\n"
+	if loose {
+		sep = "\n\n"
+	}
+	r.text = strings.Join(lines, sep)
 	return r, nil
 }
 

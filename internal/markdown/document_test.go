@@ -34,6 +34,9 @@ var documentCases = []struct{ name, src, want string }{
 	{"deep headings", "#### Four\n\n##### Five\n\n###### Six\n", ""},
 	{"bullets", "* one\n* two\n+ three\n", "- one\n- two\n\n* three\n"},
 	{"nested lists", "- one\n  - one.one\n    1. deep\n    2. deeper\n- two\n\n  more of two\n", ""},
+	{"loose lists", "- a\n\n- b\n  - c\n\n1. x\n\n2. y\n\n- [ ] t\n\n- [x] u\n", ""},
+	{"loose list blank inside", "- a\n\n  more\n- b\n", "- a\n\n  more\n- b\n"},
+	{"tight list", "- a\n- b\n", ""},
 	{"ordered lists", "1. a\n1. b\n1. c\n\n3) x\n4) y\n", "1. a\n2. b\n3. c\n\n3) x\n4) y\n"},
 	{"ordered start in item", "- item\n\n  7. seven\n  8. eight\n", ""},
 	{"tasks", "- [ ] todo\n- [x] done\n  - [ ] nested\n", ""},
@@ -103,7 +106,7 @@ var hardDocuments = []string{
 	"- <details>\n  <summary>a</summary>\n\n  b\n\n  </details>\n", "> <details>\n> <summary>a</summary>\n>\n> </details>\n",
 	"<img src=\"\">\n", "<img src=\"a\" width=\"-1\">\n", "<figure><img src=\"a\"></figure>\n", "<figure><figcaption>x</figcaption></figure>\n",
 	"| <a | b> |\n| - | - |\n| <i>x | y</i> |\n", "a <b\nc=\"d\">e</b>\n", "a\n<div>\nb\n", "<br>\n\na<br>\n",
-	"[a](/b 'single') [c](/d (paren))\n", "# x\n\n####### seven\n", "**a<br>b**\n", "    \n", "# \n", "#\n", "## a #\n", "## #\n",
+	"[a](/b 'single') [c](/d (paren))\n", "- a\n\n-\n\n- c\n", "1. a\n\n   7. x\n\n   8. y\n", "- a\n\n  ```\n  x\n  ```\n- b\n\n- c\n", "# x\n\n####### seven\n", "**a<br>b**\n", "    \n", "# \n", "#\n", "## a #\n", "## #\n",
 }
 
 // seedPages are pages as service/seed writes them (pageMarkdown and
