@@ -38,8 +38,8 @@ import (
 // expandable. Headings 4 to 6 are level 3 with the level in data.level.
 //   - formatting of table headers (a column title is plain text) and the
 //     difference between a column aligned left and one not aligned;
-//   - ordered task lists (they come back as bullets) and loose lists (they
-//     come back tight);
+//   - ordered task lists (they come back as bullets); a loose list comes
+//     back loose (data.loose on its items), with blank lines between items;
 //   - an image's title is kept as its caption;
 //   - code blocks, tables, hints and quotes where GitBook does not allow
 //     them: code and tables in quotes and hints become paragraphs, a quote
