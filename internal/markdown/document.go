@@ -31,15 +31,10 @@ import (
 //   - a `<br>` at the end of a line is a line break (written back with a
 //     backslash);
 //   - an unsized `<figure>` comes back as an image whose title is the
-//     caption.
-//
-// Raw HTML is carried as it is written: see rawHTML and rawHTMLMark, and
-// document_html.go for <img> and <figure>; <details> is GitBook's
-// expandable. Headings 4 to 6 are level 3 with the level in data.level.
+//     caption;
 //   - formatting of table headers (a column title is plain text) and the
 //     difference between a column aligned left and one not aligned;
-//   - ordered task lists (they come back as bullets); a loose list comes
-//     back loose (data.loose on its items), with blank lines between items;
+//   - ordered task lists (they come back as bullets);
 //   - an image's title is kept as its caption;
 //   - code blocks, tables, hints and quotes where GitBook does not allow
 //     them: code and tables in quotes and hints become paragraphs, a quote
@@ -47,6 +42,11 @@ import (
 //   - soft line breaks (a paragraph comes back on one line), escapes and
 //     entities that were not needed, and other formatting that does not
 //     change the content.
+//
+// Raw HTML is carried as it is written: see rawHTML and rawHTMLMark, and
+// document_html.go for <img> and <figure>; <details> is GitBook's
+// expandable. Headings 4 to 6 are level 3 with the level in data.level;
+// a loose list comes back loose (data.loose on its items).
 
 // Text marks. One text leaf carries a set of them.
 type markSet uint8
