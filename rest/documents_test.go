@@ -82,3 +82,46 @@ func TestPageDocumentRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// README-style markdown with raw HTML: a centred logo, a sized image, a
+// figure, a collapsible section, line breaks, inline tags.
+const htmlMarkdown = "<p align=\"center\">\n  <img src=\"https://example.com/logo.png\" width=\"160\">\n</p>\n\n" +
+	"<img src=\"https://example.com/shot.png\" alt=\"Shot\" width=\"300\">\n\n" +
+	"<figure><img src=\"https://example.com/d.png\" alt=\"D\" width=\"50%\"><figcaption><p>A diagram</p></figcaption></figure>\n\n" +
+	"<details>\n<summary>More &amp; less</summary>\n\nHidden **text**.\n\n</details>\n\n" +
+	"Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, see [docs](https://example.com/d \"The docs\").\n\n#### Deep heading\n"
+
+// A GitBook client's round trip (read the document, write it back, read
+// markdown) keeps a page's raw HTML as HTML, never as escaped text.
+func TestPageDocumentRoundTripHTML(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
+	id := publish(t, alice, space, insert("readme", "", htmlMarkdown))["readme"]
+	base := "/v1/spaces/" + space
+
+	var read struct{ Document map[string]any }
+	alice.Get(base + "/content/page/" + id + "?format=document").Expect(http.StatusOK).Decode(&read)
+	types := map[string]bool{}
+	for _, n := range read.Document["nodes"].([]any) {
+		types[n.(map[string]any)["type"].(string)] = true
+	}
+	for _, want := range []string{"code", "images", "expandable", "paragraph", "heading-3"} {
+		if !types[want] {
+			t.Errorf("no %s block in %v", want, types)
+		}
+	}
+
+	cr := resttest.Str(newCR(t, alice, space, "round trip"), "id")
+	edit(t, alice, space, cr, map[string]any{"operation": "update_page", "page": id, "document": map[string]any{"document": read.Document}})
+	alice.Post(base+"/change-requests/"+cr+"/merge", nil).Expect(http.StatusOK)
+	var back struct{ Markdown string }
+	alice.Get(base + "/content/page/" + id + "?format=markdown").Expect(http.StatusOK).Decode(&back)
+	if back.Markdown != htmlMarkdown {
+		t.Errorf("after the round trip:\n%s\nwant:\n%s", back.Markdown, htmlMarkdown)
+	}
+	if strings.Contains(back.Markdown, "&lt;") || strings.Contains(back.Markdown, `\<`) {
+		t.Errorf("HTML escaped as text: %s", back.Markdown)
+	}
+}

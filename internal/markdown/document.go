@@ -23,16 +23,18 @@ import (
 // FromDocument reads ToDocument's output and a decoded request body alike.
 //
 // What markdown holds that a document cannot, and so does not come back:
-//   - headings below level 3 (GitBook has three levels; they become level 3);
-//   - link titles, link reference definitions (links are written inline) and
-//     the difference between autolinks and links whose text is their URL;
+//   - link reference definitions (links are written inline, with their
+//     titles) and the difference between autolinks and links whose text is
+//     their URL;
 //   - the words after a code block's language, and indented code blocks
 //     (they come back fenced);
-//   - raw HTML, which becomes literal text;
+//   - a `<br>` at the end of a line is a line break (written back with a
+//     backslash);
+//   - an unsized `<figure>` comes back as an image whose title is the
+//     caption;
 //   - formatting of table headers (a column title is plain text) and the
 //     difference between a column aligned left and one not aligned;
-//   - ordered task lists (they come back as bullets) and loose lists (they
-//     come back tight);
+//   - ordered task lists (they come back as bullets);
 //   - an image's title is kept as its caption;
 //   - code blocks, tables, hints and quotes where GitBook does not allow
 //     them: code and tables in quotes and hints become paragraphs, a quote
@@ -40,6 +42,11 @@ import (
 //   - soft line breaks (a paragraph comes back on one line), escapes and
 //     entities that were not needed, and other formatting that does not
 //     change the content.
+//
+// Raw HTML is carried as it is written: see rawHTML and rawHTMLMark, and
+// document_html.go for <img> and <figure>; <details> is GitBook's
+// expandable. Headings 4 to 6 are level 3 with the level in data.level;
+// a loose list comes back loose (data.loose on its items).
 
 // Text marks. One text leaf carries a set of them.
 type markSet uint8
@@ -49,7 +56,13 @@ const (
 	markItalic
 	markStrike
 	markCode
+	// markHTML is raw HTML written inline: a code leaf whose mark says
+	// data.html, written back as it is (see rawHTMLMark).
+	markHTML
 )
+
+// codeLike are the marks of text written as it is, not as markdown text.
+const codeLike = markCode | markHTML
 
 // markNames are GitBook's names of the marks, in the order a leaf lists them.
 var markNames = []struct {
@@ -123,9 +136,99 @@ type converter struct {
 func (c *converter) blocks(parent ast.Node, in container) []any {
 	out := []any{}
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		if in == inPage {
+			if exp, last := c.expandable(n); exp != nil {
+				out = append(out, exp)
+				n = last
+				continue
+			}
+		}
 		out = append(out, c.block(n, in)...)
 	}
 	return out
+}
+
+// expandable is GitBook's expandable block for `<details>` and its
+// `<summary>` (an HTML block of their own), the blocks after them, and the
+// HTML block `</details>` that closes them, which is how GitBook writes
+// one; last is that closing block. nil when n opens no expandable.
+func (c *converter) expandable(n ast.Node) (exp map[string]any, last ast.Node) {
+	open, title, ok := detailsOpening(c.htmlBlock(n))
+	if !ok {
+		return nil, nil
+	}
+	depth := 1
+	for last = n.NextSibling(); last != nil; last = last.NextSibling() {
+		src := c.htmlBlock(last)
+		if _, _, ok := detailsOpening(src); ok {
+			depth++
+		} else if strings.EqualFold(strings.TrimSpace(src), "</details>") {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	if last == nil {
+		return nil, nil
+	}
+	body := []any{}
+	for b := n.NextSibling(); b != last; b = b.NextSibling() {
+		body = append(body, c.block(b, inPage)...)
+	}
+	if len(body) == 0 {
+		body = append(body, block("paragraph", map[string]any{}, []any{})) // GitBook wants one
+	}
+	titleLeaf := leaf(stdhtml.UnescapeString(title), 0)
+	if strings.Contains(title, "<") {
+		titleLeaf = leaf(title, markHTML)
+	}
+	data := map[string]any{}
+	if open {
+		data["defaultExpanded"] = true
+	}
+	return map[string]any{"object": "block", "type": "expandable", "isVoid": true, "data": data, "fragments": []any{
+		map[string]any{"object": "fragment", "fragment": "expandable-title", "type": "expandable-title",
+			"nodes": []any{block("paragraph", map[string]any{}, []any{textNode(titleLeaf)})}},
+		map[string]any{"object": "fragment", "fragment": "expandable-body", "type": "expandable-body", "nodes": body},
+	}}, last
+}
+
+// htmlBlock is the source of an HTML block, "" for other blocks.
+func (c *converter) htmlBlock(n ast.Node) string {
+	h, ok := n.(*ast.HTMLBlock)
+	if !ok {
+		return ""
+	}
+	var s strings.Builder
+	for i := range h.Lines().Len() {
+		seg := h.Lines().At(i)
+		s.Write(seg.Value(c.src))
+	}
+	if h.HasClosure() {
+		s.Write(h.ClosureLine.Value(c.src))
+	}
+	return s.String()
+}
+
+// detailsOpening reads `<details>` (or `<details open>`) and a one-line
+// `<summary>…</summary>`: whether it is open, and the summary's HTML.
+func detailsOpening(src string) (open bool, title string, ok bool) {
+	s := strings.TrimSpace(src)
+	rest, ok := strings.CutPrefix(s, "<details>")
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "<details open>")
+		open = true
+	}
+	if !ok {
+		return false, "", false
+	}
+	rest, ok = strings.CutPrefix(strings.TrimSpace(rest), "<summary>")
+	title, ok2 := strings.CutSuffix(rest, "</summary>")
+	title = strings.TrimSpace(title)
+	if !ok || !ok2 || title == "" || strings.ContainsAny(title, "\n") || strings.Contains(title, "summary>") {
+		return false, "", false
+	}
+	return open, title, true
 }
 
 // block converts one markdown block to the document blocks that stand for
@@ -141,7 +244,12 @@ func (c *converter) block(n ast.Node, in container) []any {
 		}
 		return c.paragraph(n)
 	case *ast.Heading:
-		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), map[string]any{}, c.inlines(n))}
+		// GitBook has three levels; a deeper heading keeps its own in data.
+		data := map[string]any{}
+		if n.Level > 3 {
+			data["level"] = n.Level
+		}
+		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), data, c.inlines(n))}
 	case *ast.List:
 		return []any{c.list(n)}
 	case *ast.FencedCodeBlock:
@@ -161,7 +269,12 @@ func (c *converter) block(n ast.Node, in container) []any {
 	case *ast.ThematicBreak:
 		return []any{map[string]any{"object": "block", "type": "divider", "isVoid": true, "data": map[string]any{}}}
 	case *ast.HTMLBlock:
-		return c.rawHTML(n)
+		if in.allows("images") {
+			if images := htmlImages(c.htmlBlock(n)); images != nil {
+				return []any{images}
+			}
+		}
+		return c.rawHTML(n, in)
 	case *extast.Table:
 		if !in.allows("table") {
 			return c.tableParagraphs(n)
@@ -207,7 +320,32 @@ func (c *converter) list(l *ast.List) map[string]any {
 		}
 		items = append(items, block("list-item", itemData, c.blocks(item, inListItem)))
 	}
+	if !l.IsTight && !looseAnyway(items) {
+		// A loose list (blank lines between its items) says so on each
+		// item, as GitBook's list blocks take no data of Folio's; the
+		// markdown written for it then has blank lines between its items.
+		for _, item := range items {
+			item.(map[string]any)["data"].(map[string]any)["loose"] = true
+		}
+	}
 	return block(listType, data, items)
+}
+
+// looseAnyway is whether the markdown FromDocument writes for list items
+// is a loose list without blank lines between the items: an item holds
+// blocks with a blank line between them, which is all but a list right
+// under a paragraph.
+func looseAnyway(items []any) bool {
+	for _, item := range items {
+		nodes := item.(map[string]any)["nodes"].([]any)
+		for j := 1; j < len(nodes); j++ {
+			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
+			if prev["type"] != "paragraph" || !strings.HasPrefix(cur["type"].(string), "list-") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isTaskList is whether every item of a list starts with a checkbox. In a
@@ -258,23 +396,24 @@ func codeParagraph(lines []string) []any {
 	return nil
 }
 
-// rawHTML keeps an HTML block as what it is written as: GitBook has no raw
-// HTML, and text written as HTML is safe to show anywhere as text.
-func (c *converter) rawHTML(n *ast.HTMLBlock) []any {
-	var s strings.Builder
-	for i := range n.Lines().Len() {
-		seg := n.Lines().At(i)
-		s.Write(seg.Value(c.src))
+// rawHTML keeps an HTML block as it is written, losslessly: GitBook has no
+// raw HTML, so it is Folio's extension of a code block (syntax "html",
+// data.html true), which a GitBook client shows as the HTML's source and
+// writes back unchanged. Where code blocks are not allowed it is a
+// paragraph of one raw HTML leaf (see rawHTMLMark).
+func (c *converter) rawHTML(n *ast.HTMLBlock, in container) []any {
+	src := strings.TrimRight(c.htmlBlock(n), "\n")
+	if strings.TrimSpace(src) == "" {
+		return nil
 	}
-	if n.HasClosure() {
-		s.Write(n.ClosureLine.Value(c.src))
+	if !in.allows("code") {
+		return []any{block("paragraph", map[string]any{}, []any{textNode(leaf(src, markHTML))})}
 	}
-	var b inlineBuilder
-	b.add(strings.Trim(s.String(), "\n"), 0)
-	if nodes := b.done(); len(nodes) > 0 {
-		return []any{block("paragraph", map[string]any{}, nodes)}
+	nodes := []any{}
+	for line := range strings.SplitSeq(src, "\n") {
+		nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
 	}
-	return nil
+	return []any{block("code", map[string]any{"syntax": "html", "html": true}, nodes)}
 }
 
 // imagesOnly is GitBook's images block for a paragraph of nothing but
@@ -484,7 +623,11 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 		case *ast.Link:
 			var text inlineBuilder
 			text.walk(c, n, marks)
-			b.inline(link(unescape(n.Destination), text.done()))
+			l := link(unescape(n.Destination), text.done())
+			if len(n.Title) > 0 {
+				l["data"].(map[string]any)["title"] = unescape(n.Title)
+			}
+			b.inline(l)
 		case *ast.AutoLink:
 			url := string(n.URL(c.src))
 			if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(url), "mailto:") {
@@ -496,9 +639,20 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 		case *ast.Image:
 			b.inline(map[string]any{"object": "inline", "type": "inline-image", "isVoid": true, "data": c.imageData(n)})
 		case *ast.RawHTML:
+			var raw strings.Builder
 			for i := range n.Segments.Len() {
 				seg := n.Segments.At(i)
-				b.add(string(seg.Value(c.src)), marks)
+				raw.Write(seg.Value(c.src))
+			}
+			if isBreak(raw.String()) && hasTextAfter(c, n) {
+				// GitBook's line break is a newline in the text; the line
+				// ending after the <br>, if any, is part of it.
+				b.add("\n", marks)
+				if t, ok := n.NextSibling().(*ast.Text); ok && t.Segment.Len() == 0 && t.SoftLineBreak() {
+					n.Parent().RemoveChild(n.Parent(), t)
+				}
+			} else {
+				b.add(raw.String(), marks&^markCode|markHTML)
 			}
 		case *extast.TaskCheckBox:
 			// Left in a list that is not all tasks: it stays what it says.
@@ -544,7 +698,37 @@ func leaf(s string, marks markSet) map[string]any {
 			list = append(list, map[string]any{"object": "mark", "type": m.name})
 		}
 	}
+	if marks&markHTML != 0 {
+		list = append(list, rawHTMLMark())
+	}
 	return map[string]any{"object": "leaf", "text": s, "marks": list}
+}
+
+// rawHTMLMark marks a leaf of raw HTML: GitBook's code mark (so that a
+// GitBook client shows the HTML's source) with data.html, Folio's
+// extension, by which the leaf is written back as HTML, not as text.
+func rawHTMLMark() map[string]any {
+	return map[string]any{"object": "mark", "type": "code", "data": map[string]any{"html": true}}
+}
+
+// hasTextAfter is whether more than spaces and line endings follows n in
+// its paragraph: a line break at the end of one would not come back.
+func hasTextAfter(c *converter, n ast.Node) bool {
+	for m := n.NextSibling(); m != nil; m = m.NextSibling() {
+		t, ok := m.(*ast.Text)
+		if !ok || len(bytes.TrimSpace(t.Segment.Value(c.src))) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// isBreak is whether inline HTML is a line break: <br>, <br/> or <br />.
+func isBreak(s string) bool {
+	s = strings.ToLower(s)
+	s, ok := strings.CutPrefix(s, "<br")
+	s = strings.TrimRight(strings.TrimSuffix(s, ">"), "/ \t\n")
+	return ok && s == ""
 }
 
 // nodesText is the text of inline nodes built here, links' text included.

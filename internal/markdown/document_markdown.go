@@ -170,7 +170,12 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 		r.text, err = inlineMarkdown(n, false)
 	case "heading-1", "heading-2", "heading-3":
 		r.text, err = inlineMarkdown(n, false)
-		r.text = heading(int(t[len(t)-1]-'0'), r.text)
+		level := int(t[len(t)-1] - '0')
+		// Folio keeps a heading deeper than GitBook's three in data.level.
+		if l, ok := number(n.data()["level"]); ok && level == 3 && l > 3 && l <= 6 {
+			level = l
+		}
+		r.text = heading(level, r.text)
 	case "list-unordered", "list-tasks", "list-ordered":
 		return listMarkdown(n, prev)
 	case "code":
@@ -186,6 +191,8 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 		r.text, err = imagesMarkdown(n)
 	case "table":
 		r.text, err = tableMarkdown(n)
+	case "expandable":
+		r.text, err = expandableMarkdown(n)
 	default:
 		err = n.errorf("unknown block type %q", t)
 	}
@@ -224,7 +231,9 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		return r, err
 	}
 	lines := make([]string, len(items))
+	loose := false
 	for i, item := range items {
+		loose = loose || item.data()["loose"] == true
 		if item.str("type") != "list-item" {
 			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
 		}
@@ -248,7 +257,11 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 			r.interrupts = false // an empty item cannot start a paragraph's next line
 		}
 	}
-	r.text = strings.Join(lines, "\n")
+	sep := "\n"
+	if loose {
+		sep = "\n\n"
+	}
+	r.text = strings.Join(lines, sep)
 	return r, nil
 }
 
@@ -282,6 +295,7 @@ func indent(s, first, rest string) string {
 }
 
 func codeMarkdown(n node) (string, error) {
+	html := n.data()["html"] == true
 	lines, err := n.children("nodes", "block")
 	if err != nil {
 		return "", err
@@ -296,6 +310,10 @@ func codeMarkdown(n node) (string, error) {
 		}
 	}
 	code := strings.Join(body, "\n")
+	if html {
+		// Folio's raw HTML block, written as it was read.
+		return strings.TrimRight(code, " \t\n"), nil
+	}
 	fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
 	syntax, _ := n.data()["syntax"].(string)
 	if len(body) == 0 {
@@ -361,6 +379,15 @@ func imagesMarkdown(n node) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	align, _ := n.data()["align"].(string)
+	if !slices.Contains([]string{"left", "center", "right"}, align) {
+		align = ""
+	}
+	// Sizes and alignment have no markdown form: then the images are HTML.
+	asHTML := align != ""
+	for _, img := range images {
+		asHTML = asHTML || img.data()["width"] != nil || img.data()["height"] != nil
+	}
 	lines := make([]string, len(images))
 	for i, img := range images {
 		if img.str("type") != "image" {
@@ -375,10 +402,45 @@ func imagesMarkdown(n node) (string, error) {
 			return "", err
 		}
 		alt, _ := img.data()["alt"].(string)
-		lines[i] = imageMarkdown(url, alt, caption)
+		if asHTML {
+			lines[i] = imageHTML(img.data(), url, alt, caption, align)
+		} else {
+			lines[i] = imageMarkdown(url, alt, caption)
+		}
 	}
 	return strings.Join(lines, "\n"), nil
 }
+
+// imageHTML writes an image as `<img>`, in a `<figure>` when it has a
+// caption, as GitBook's Git Sync does.
+func imageHTML(data map[string]any, url, alt, caption, align string) string {
+	attr := func(name, value string) string {
+		return " " + name + `="` + htmlAttr.Replace(value) + `"`
+	}
+	s := "<img" + attr("src", url) + attr("alt", alt)
+	for _, k := range []string{"width", "height"} {
+		switch v := data[k].(type) {
+		case map[string]any:
+			if n, ok := number(v["value"]); ok && v["unit"] == "%" {
+				s += attr(k, strconv.Itoa(n)+"%")
+			}
+		default:
+			if n, ok := number(v); ok {
+				s += attr(k, strconv.Itoa(n))
+			}
+		}
+	}
+	if align != "" {
+		s += attr("align", align)
+	}
+	s += ">"
+	if caption != "" {
+		s = "<figure>" + s + "<figcaption><p>" + htmlText.Replace(strings.ReplaceAll(caption, "\n", " ")) + "</p></figcaption></figure>"
+	}
+	return s
+}
+
+var htmlAttr = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // captionText is the plain text of an image's caption fragment.
 func captionText(img node) (string, error) {
@@ -408,6 +470,70 @@ func captionText(img node) (string, error) {
 	}
 	return strings.Join(parts, " "), nil
 }
+
+// expandableMarkdown writes an expandable as GitBook's Git Sync does:
+// `<details>`, its title in `<summary>` (HTML, not markdown), the body's
+// blocks, `</details>`.
+func expandableMarkdown(n node) (string, error) {
+	fragments, err := n.children("fragments", "fragment")
+	if err != nil {
+		return "", err
+	}
+	var title, body string
+	for _, f := range fragments {
+		switch f.str("fragment") {
+		case "expandable-title":
+			paras, err := f.children("nodes", "block")
+			if err != nil {
+				return "", err
+			}
+			for _, p := range paras {
+				ps, err := pieces(p)
+				if err != nil {
+					return "", err
+				}
+				title += titleHTML(ps)
+			}
+		case "expandable-body":
+			if body, err = blocksMarkdown(f, false); err != nil {
+				return "", err
+			}
+		}
+	}
+	open := "<details>"
+	if n.data()["defaultExpanded"] == true {
+		open = "<details open>"
+	}
+	title = strings.TrimSpace(title)
+	if title == "" {
+		title = "Details"
+	}
+	out := open + "\n<summary>" + title + "</summary>\n\n"
+	if body != "" {
+		out += body + "\n\n"
+	}
+	return out + "</details>", nil
+}
+
+// titleHTML writes inline pieces as HTML text on one line: raw HTML as it
+// is, other text escaped, marks and links left out.
+func titleHTML(ps []piece) string {
+	var s strings.Builder
+	for _, p := range ps {
+		switch {
+		case p.link != nil:
+			s.WriteString(titleHTML(p.link.pieces))
+		case p.marks&markHTML != 0:
+			s.WriteString(strings.ReplaceAll(p.text, "\n", " "))
+		case p.image != nil:
+		default:
+			s.WriteString(htmlText.Replace(strings.ReplaceAll(p.text, "\n", " ")))
+		}
+	}
+	return s.String()
+}
+
+var htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 // refURL is the URL of a link or image. Other references (pages, files…)
 // name GitBook IDs, which markdown has no way to write.
@@ -561,8 +687,8 @@ type piece struct {
 }
 
 type linkPiece struct {
-	url    string
-	pieces []piece
+	url, title string
+	pieces     []piece
 }
 
 type imagePiece struct {
@@ -602,7 +728,7 @@ func writeInline(ps []piece, tableCell bool) string {
 
 func hasEmphasis(ps []piece) bool {
 	return slices.ContainsFunc(ps, func(p piece) bool {
-		return p.marks != anyMarks && p.marks&^markCode != 0 || p.link != nil && hasEmphasis(p.link.pieces)
+		return p.marks != anyMarks && p.marks&^codeLike != 0 || p.link != nil && hasEmphasis(p.link.pieces)
 	})
 }
 
@@ -610,10 +736,10 @@ func withoutEmphasis(ps []piece) []piece {
 	out := make([]piece, len(ps))
 	for i, p := range ps {
 		if p.marks != anyMarks {
-			p.marks &= markCode
+			p.marks &= codeLike
 		}
 		if p.link != nil {
-			p.link = &linkPiece{url: p.link.url, pieces: withoutEmphasis(p.link.pieces)}
+			p.link = &linkPiece{url: p.link.url, title: p.link.title, pieces: withoutEmphasis(p.link.pieces)}
 		}
 		out[i] = p
 	}
@@ -676,7 +802,8 @@ func pieces(n node) ([]piece, error) {
 			if slices.ContainsFunc(inner, func(p piece) bool { return p.link != nil }) {
 				return nil, k.errorf("a link inside a link")
 			}
-			out = append(out, newLink(url, inner))
+			title, _ := k.data()["title"].(string)
+			out = append(out, newLink(url, title, inner))
 		case "inline-image":
 			url, err := refURL(k)
 			if err != nil {
@@ -707,6 +834,8 @@ func leafMarks(l node) (markSet, error) {
 		t := m.str("type")
 		mark, ok := markNamed(t)
 		switch {
+		case ok && mark == markCode && m.data()["html"] == true:
+			marks |= markHTML
 		case ok:
 			marks |= mark
 		case !slices.Contains([]string{"keyboard", "color", "superscript", "subscript"}, t):
@@ -719,6 +848,10 @@ func leafMarks(l node) (markSet, error) {
 // textPieces splits a leaf's text at line breaks and, unless it is code,
 // takes the spaces at the ends of each line apart.
 func textPieces(s string, marks markSet) []piece {
+	if marks&markHTML != 0 {
+		// Raw HTML is written as it is, line breaks and spaces included.
+		return []piece{{text: s, marks: marks &^ markCode}}
+	}
 	var out []piece
 	for i, line := range strings.Split(s, "\n") {
 		if i > 0 {
@@ -747,18 +880,18 @@ func textPieces(s string, marks markSet) []piece {
 
 // newLink is a link piece. Its marks are those all of its text has: they
 // are written around the link, the others inside it.
-func newLink(url string, inner []piece) piece {
+func newLink(url, title string, inner []piece) piece {
 	marks := anyMarks
 	for _, p := range inner {
 		if !p.weak && p.image == nil {
-			marks &= p.marks &^ markCode
+			marks &= p.marks &^ codeLike
 		}
 	}
 	boundary := marks
 	if marks == anyMarks {
 		boundary = 0
 	}
-	return piece{marks: marks, link: &linkPiece{url: url, pieces: resolveWeak(inner, boundary)}}
+	return piece{marks: marks, link: &linkPiece{url: url, title: title, pieces: resolveWeak(inner, boundary)}}
 }
 
 // resolveWeak gives each weak piece the marks of the pieces on both sides
@@ -767,7 +900,7 @@ func resolveWeak(ps []piece, boundary markSet) []piece {
 	strong := func(i, step int) markSet {
 		for j := i + step; j >= 0 && j < len(ps); j += step {
 			if !ps[j].weak {
-				return ps[j].marks &^ markCode
+				return ps[j].marks &^ codeLike
 			}
 		}
 		return boundary
@@ -826,6 +959,10 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 		case p.weak && p.text == "\n":
 			w.write("\\\n")
 			w.lineStart = true
+		case p.marks&markHTML != 0 && w.tableCell:
+			w.write(strings.ReplaceAll(strings.ReplaceAll(p.text, "\n", " "), "|", `\|`))
+		case p.marks&markHTML != 0:
+			w.write(p.text)
 		case p.marks&markCode != 0:
 			w.write(codeSpan(p.text, w.tableCell))
 		default:
@@ -846,7 +983,7 @@ func (w *inlineWriter) link(l *linkPiece) {
 	}
 	w.write("[")
 	w.scope(l.pieces, len(w.open))
-	w.write("](" + linkDestination(l.url) + ")")
+	w.write("](" + linkDestination(l.url) + linkTitle(l.title) + ")")
 }
 
 // settle makes the open marks want: it closes those not wanted (and the
@@ -856,7 +993,7 @@ func (w *inlineWriter) settle(want markSet, rest []piece, floor int) {
 	if want == anyMarks {
 		return
 	}
-	want &^= markCode
+	want &^= codeLike
 	for i := floor; i < len(w.open); i++ {
 		if want&w.open[i] == 0 {
 			w.closeTo(i)
@@ -914,11 +1051,11 @@ func delimiter(m markSet) string {
 // autolink writes a link whose text is its URL, or its mailto address, as
 // markdown's autolink, when the URL is one an autolink can hold.
 func autolink(l *linkPiece) (string, bool) {
-	if len(l.pieces) != 1 {
+	if len(l.pieces) != 1 || l.title != "" {
 		return "", false
 	}
 	p := l.pieces[0]
-	if p.weak || p.link != nil || p.image != nil || p.marks&markCode != 0 {
+	if p.weak || p.link != nil || p.image != nil || p.marks&codeLike != 0 {
 		return "", false
 	}
 	switch {
@@ -975,12 +1112,16 @@ func isEmail(s string) bool {
 }
 
 func imageMarkdown(url, alt, caption string) string {
-	title := ""
-	if caption != "" {
-		title = ` "` + escapeWith(caption, `\"`) + `"`
-	}
 	alt = strings.ReplaceAll(alt, "\n", " ")
-	return "![" + escapeText(alt, false) + "](" + linkDestination(url) + title + ")"
+	return "![" + escapeText(alt, false) + "](" + linkDestination(url) + linkTitle(caption) + ")"
+}
+
+// linkTitle writes a link's or image's title, with the space before it.
+func linkTitle(title string) string {
+	if title == "" {
+		return ""
+	}
+	return ` "` + escapeWith(title, `\"`) + `"`
 }
 
 // linkDestination writes a URL as a link destination, between angle

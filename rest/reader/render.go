@@ -57,7 +57,7 @@ var md = goldmark.New(
 
 // policy is bluemonday's policy for user content, plus what Folio's own
 // renderers emit: classes (chroma's tokens, anchors), heading ids, the
-// check boxes of task lists.
+// check boxes of task lists; and the alignment and keys of raw HTML.
 var policy = func() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowAttrs("class").Matching(regexp.MustCompile(`^[A-Za-z0-9 _-]{1,100}$`)).OnElements("span", "pre", "code", "div", "a", "li", "ul")
@@ -65,6 +65,10 @@ var policy = func() *bluemonday.Policy {
 	p.AllowAttrs("aria-label").OnElements("a")
 	p.AllowAttrs("type").Matching(regexp.MustCompile(`^checkbox$`)).OnElements("input")
 	p.AllowAttrs("checked", "disabled").OnElements("input")
+	// READMEs' raw HTML, which pages keep (internal/markdown): centred
+	// paragraphs and headings, keys.
+	p.AllowAttrs("align").Matching(regexp.MustCompile(`^(?i:left|center|right|justify)$`)).OnElements("p", "div", "h1", "h2", "h3", "h4", "h5", "h6")
+	p.AllowElements("kbd")
 	return p
 }()
 

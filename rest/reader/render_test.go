@@ -19,6 +19,7 @@ func TestRender(t *testing.T) {
 		{"style-and-iframe-removed", "<style>body{}</style>\n<iframe src=\"https://x\"></iframe>\n<p style=\"color:red\">p</p>", []string{"<p>p</p>"}, []string{"<style", "<iframe", "style="}},
 		{"code-highlighted", "```python\ndef f():\n    return 1\n```\n", []string{`<pre tabindex="0" class="chroma">`, `<span class="k">def</span>`}, nil},
 		{"code-unknown-language-escaped", "```nope\n<b>x</b>\n```\n", []string{"&lt;b&gt;x&lt;/b&gt;"}, []string{"<b>x</b>"}},
+		{"readme-html", "<p align=\"center\">\n  <img src=\"https://e.com/l.png\" width=\"160\">\n</p>\n\n<h1 align=\"CENTER\">N</h1>\n\n<details open>\n<summary>More</summary>\n\nHidden **text**.\n\n</details>\n\nPress <kbd>C</kbd> <p align=\"x\" onclick=\"y\">q</p>\n", []string{`<p align="center">`, `width="160"`, `<h1 align="CENTER"`, "<details open", "<summary>More</summary>", "<strong>text</strong>", "<kbd>C</kbd>"}, []string{`align="x"`, "onclick"}},
 		{"gfm", "| a |\n|---|\n| 1 |\n\n- [x] t\n\n~~s~~ https://example.com", []string{`<table tabindex="0">`, `type="checkbox"`, "<del>s</del>", `<a href="https://example.com" rel="nofollow">`}, nil},
 	}
 	for _, c := range cases {
