@@ -650,6 +650,11 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 				b.add("\n", marks)
 				if t, ok := n.NextSibling().(*ast.Text); ok && t.Segment.Len() == 0 && t.SoftLineBreak() {
 					n.Parent().RemoveChild(n.Parent(), t)
+				} else if ok && !t.IsRaw() {
+					// Spaces that start a line mean nothing in markdown
+					// (nor after a <br> in HTML): the line written back
+					// would lose them.
+					t.Segment = t.Segment.TrimLeftSpace(c.src)
 				}
 			} else {
 				b.add(raw.String(), marks&^markCode|markHTML)
@@ -816,11 +821,19 @@ func (hintParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) 
 
 func (hintParser) Continue(node ast.Node, reader text.Reader, pc gparser.Context) gparser.State {
 	line, _ := reader.PeekLine()
-	if tag, ok := liquidTag(line); ok && tag == "endhint" {
+	if tag, ok := liquidTag(line); ok && tag == "endhint" && !listGoesOn(node, line) {
 		reader.AdvanceToEOL()
 		return gparser.Close
 	}
 	return gparser.Continue | gparser.HasChildren
+}
+
+// listGoesOn reports an indented line under a hint that ends in a list:
+// the line continues the list's last item (a hint nested in it ends
+// there), so it does not end the hint around the list.
+func listGoesOn(hint ast.Node, line []byte) bool {
+	_, isList := hint.LastChild().(*ast.List)
+	return isList && len(line) > 0 && (line[0] == ' ' || line[0] == '\t')
 }
 
 func (hintParser) Close(node ast.Node, reader text.Reader, pc gparser.Context) {}

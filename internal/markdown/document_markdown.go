@@ -316,6 +316,11 @@ func codeMarkdown(n node) (string, error) {
 	}
 	fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
 	syntax, _ := n.data()["syntax"].(string)
+	if strings.ContainsRune(syntax, '`') {
+		// A backtick fence's info string cannot hold a backtick
+		// (CommonMark 4.5): a tilde fence can.
+		fence = strings.Repeat("~", max(3, longestRun(code, '~')+1))
+	}
 	if len(body) == 0 {
 		return fence + syntax + "\n" + fence, nil
 	}
