@@ -155,7 +155,7 @@ type searchSection struct{ Title, URL, Body string }
 func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView, rest string) {
 	sec, v, pagePath := s.resolve(rest)
 	if v == nil {
-		notFound(w)
+		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath)
 		return
 	}
 	noIndex := s.Visibility != visibilityPublic
@@ -189,7 +189,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 			rd.fail(w, r, err)
 			return
 		}
-		notFound(w) // gone since the view was read, or a path no page can have
+		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath) // gone since the view was read, or a path no page can have
 		return
 	}
 	ids := make([]string, len(c.Files))
@@ -211,7 +211,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	}
 	if pagePath != "" && (page == nil || page.Type != pageDocument) {
 		w.Header().Del("ETag")
-		notFound(w)
+		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath)
 		return
 	}
 	view := rd.frame(s, sec, v, tree, page)
