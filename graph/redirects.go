@@ -215,16 +215,21 @@ func (r *Resolver) redirectInput(ctx context.Context, site *model.Site, source s
 // wildcardSuffix is what a wildcard source matched of path ("" for an
 // exact source or a path it does not cover).
 func wildcardSuffix(source, path string) string {
-	prefix, ok := strings.CutSuffix(source, "*")
-	if !ok {
-		return ""
-	}
 	path = "/" + strings.Trim(path, "/")
-	rest, ok := strings.CutPrefix(path, prefix)
-	if !ok {
+	if prefix, ok := strings.CutSuffix(source, "/*"); ok {
+		// "/old/*": what follows /old, its slash included.
+		if rest, ok := strings.CutPrefix(path, prefix+"/"); ok {
+			return "/" + rest
+		}
 		return ""
 	}
-	return rest
+	if prefix, ok := strings.CutSuffix(source, "*"); ok {
+		rest, _ := strings.CutPrefix(path, prefix)
+		if len(rest) < len(path) {
+			return rest
+		}
+	}
+	return ""
 }
 
 // bulkItem validates one bulk item.

@@ -262,6 +262,51 @@ func TestReaderRedirects(t *testing.T) {
 	// The destination follows its page when a merge moves it.
 	mergeMove(t, srv, guide, alice.UserID, pages["setup/deep-dive"], "")
 	want("/old-deep", base+"/docs/guide-v1/deep-dive")
+
+	// The merge left an automatic redirect from the page's old path (in
+	// the one site space that shows the space), listed with its flag.
+	want("/docs/guide-v1/setup/deep-dive", base+"/docs/guide-v1/deep-dive")
+	var auto map[string]any
+	for _, r := range items(alice.Get(redirects + "?search=setup/deep").Expect(http.StatusOK).JSON()) {
+		if r["automatic"] == true {
+			if auto != nil {
+				t.Errorf("two automatic redirects: %v, %v", auto, r)
+			}
+			auto = r
+		}
+	}
+	if auto == nil || auto["source"] != "/docs/guide-v1/setup/deep-dive" || auto["destination"].(map[string]any)["pageId"] != pages["setup/deep-dive"] {
+		t.Fatalf("automatic redirect: %v", auto)
+	}
+	// Editable (then no longer automatic) and removable.
+	autoPath := redirects + "/" + resttest.Str(auto, "id")
+	edited := alice.Patch(autoPath, map[string]any{"destination": map[string]any{"kind": "external", "url": "https://example.com/moved"}}).Expect(http.StatusOK).JSON()
+	if edited["automatic"] != false {
+		t.Errorf("edited redirect still automatic")
+	}
+	want("/docs/guide-v1/setup/deep-dive", "https://example.com/moved")
+	alice.Delete(autoPath).Expect(http.StatusResetContent)
+	b.get(base+"/docs/guide-v1/setup/deep-dive").expect(t, http.StatusNotFound)
+	// A rename (a new slug) makes one too.
+	mergeRename(t, srv, guide, alice.UserID, pages["setup"], "configuration")
+	want("/docs/guide-v1/setup", base+"/docs/guide-v1/configuration")
+}
+
+// mergeRename gives a page a new slug through a merged change request.
+func mergeRename(t *testing.T, srv *resttest.Server, sp *store.Space, userID, pageID, slug string) {
+	t.Helper()
+	ctx := t.Context()
+	cr, err := srv.Store.CreateChangeRequest(ctx, sp, userID, "rename")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := store.PageChange{Operation: store.OpUpdatePage, Page: pageID, Slug: &slug}
+	if _, err := srv.Store.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, userID, []store.PageChange{c}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Store.MergeChangeRequest(ctx, sp.ID, cr.ID, userID); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // mergeMove moves a page to the top level (into "") through a merged

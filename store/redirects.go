@@ -334,3 +334,61 @@ func (s *Store) RevisionPagePaths(ctx context.Context, orgID, revisionID string)
 	}
 	return pages, pagePaths(t), nil
 }
+
+// autoRedirects gives each page a merge moved or renamed a redirect from
+// its old path, in every published site that shows the space (each site
+// space of it, with its section and site space prefix), to the page
+// itself: links to the old address keep working. It runs in the merge's
+// transaction; a site with a redirect from that path already keeps its
+// own. The merge calls it only when a published site shows the space.
+func autoRedirects(ctx context.Context, tx bun.IDB, orgID, spaceID, oldRoot, newRoot string, now time.Time) error {
+	if oldRoot == newRoot {
+		return nil
+	}
+	var shown []struct {
+		SiteID      string  `bun:"site_id"`
+		SiteSpaceID string  `bun:"id"`
+		Path        string  `bun:"path"`
+		SectionPath *string `bun:"section_path"`
+	}
+	err := tx.NewRaw(`SELECT ss.site_id, ss.id, ss.path, sec.path AS section_path
+		FROM site_spaces ss JOIN sites s ON s.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
+		WHERE ss.space_id = ? AND s.published`, spaceID).Scan(ctx, &shown)
+	if err != nil || len(shown) == 0 {
+		return dbError(err, "site space")
+	}
+	before, err := loadTree(ctx, tx, orgID, oldRoot)
+	if err != nil {
+		return err
+	}
+	after, err := loadTree(ctx, tx, orgID, newRoot)
+	if err != nil {
+		return err
+	}
+	oldPaths, newPaths := pagePaths(before), pagePaths(after)
+	var rows []Redirect
+	for _, e := range after.Pages() {
+		was, ok := oldPaths[e.ID]
+		if !ok || was == newPaths[e.ID] || e.Type != PageDocument {
+			continue
+		}
+		for _, ss := range shown {
+			prefix := "/" + ss.Path
+			if ss.SectionPath != nil {
+				prefix = "/" + *ss.SectionPath + prefix
+			}
+			src := prefix + "/" + was
+			if CheckRedirectSource("source", src) != nil {
+				continue // a path no redirect can have (too long)
+			}
+			ssID, pageID := ss.SiteSpaceID, e.ID
+			rows = append(rows, Redirect{ID: domain.NewID(), OrganizationID: orgID, SiteID: ss.SiteID, Source: src, Automatic: true,
+				Kind: RedirectToPage, SiteSpaceID: &ssID, PageID: &pageID, CreatedAt: now})
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	_, err = tx.NewInsert().Model(&rows).On("CONFLICT (site_id, draft, source) DO NOTHING").Exec(ctx)
+	return dbError(err, "site redirect")
+}
