@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"fmt"
 	"folio/domain"
 	"folio/graph/model"
 	"folio/store"
@@ -107,6 +108,9 @@ func (r *mutationResolver) BulkUpsertSiteRedirects(ctx context.Context, organiza
 			return nil, domain.Invalid("redirects", "items %d and %d have the same source and intent", j, i)
 		}
 		seen[k] = i
+		if err := store.CheckRedirectSource(fmt.Sprintf("redirects[%d].source", i), it.Source); err != nil {
+			return nil, err
+		}
 	}
 	items := make([]store.BulkRedirect, 0, n)
 	idx := make([]int, 0, n) // the input index of each valid item

@@ -145,6 +145,11 @@ func TestSiteRedirectsBulk(t *testing.T) {
 	alice.Put(redirects, map[string]any{"redirects": []any{}}).Expect(http.StatusBadRequest)
 	dup := []map[string]any{{"source": "/a", "destination": ext}, {"source": "/a", "destination": ext}}
 	alice.Put(redirects, map[string]any{"redirects": dup}).Expect(http.StatusBadRequest)
+	// A source that is no path refuses the request (results echo sources,
+	// which must be paths).
+	if msg := alice.Put(redirects, map[string]any{"redirects": []map[string]any{{"source": "bad", "destination": ext}}}).ExpectError(http.StatusBadRequest); !strings.Contains(msg, "redirects[0].source") {
+		t.Errorf("bad source: %q", msg)
+	}
 
 	// Update, delete (null destination), a draft then published, and
 	// per-item errors that leave the others applied.
@@ -152,7 +157,7 @@ func TestSiteRedirectsBulk(t *testing.T) {
 		{"source": "/old/1", "destination": map[string]any{"kind": "external", "url": "https://example.org/"}},
 		{"source": "/old/2", "destination": nil},
 		{"source": "/draft-one", "intent": "draft", "destination": ext},
-		{"source": "bad", "destination": ext},
+		{"source": "/bad-destination", "destination": map[string]any{"kind": "site-space", "siteSpaceId": "nope"}},
 		{"source": "/never", "destination": nil},
 	}}).Expect(http.StatusOK).JSON()
 	statuses := field(toMaps(res["results"]), "status")
@@ -288,8 +293,11 @@ func TestReaderRedirects(t *testing.T) {
 	alice.Delete(autoPath).Expect(http.StatusResetContent)
 	b.get(base+"/docs/guide-v1/setup/deep-dive").expect(t, http.StatusNotFound)
 	// A rename (a new slug) makes one too.
+	mergeRename(t, srv, guide, alice.UserID, pages["introduction"], "welcome")
+	want("/docs/guide-v1/introduction", base+"/docs/guide-v1/welcome")
+	// A redirect someone made from an old path is kept over the automatic one.
 	mergeRename(t, srv, guide, alice.UserID, pages["setup"], "configuration")
-	want("/docs/guide-v1/setup", base+"/docs/guide-v1/configuration")
+	want("/docs/guide-v1/setup", "https://example.com/shadowed")
 }
 
 // mergeRename gives a page a new slug through a merged change request.
