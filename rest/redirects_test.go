@@ -109,6 +109,19 @@ func TestSiteRedirects(t *testing.T) {
 		})
 	}
 
+	// The same in GraphQL: the chain source's look-up and a mutation's refusal.
+	res := alice.GraphQL(`query($org: ID!, $site: ID!) { organization(id: $org) { site(id: $site) {
+		redirect(source: "/docs/guide-v1/old-setup") { target redirect { automatic destination { kind pageId } } } } } }`,
+		map[string]any{"org": org, "site": id})
+	if want := `{"organization":{"site":{"redirect":{"target":"http://folio.test/sites/` + id + `/docs/guide-v1/setup","redirect":{"automatic":false,"destination":{"kind":"site-page","pageId":"` + pages["setup"] + `"}}}}}}`; string(res.Data) != want {
+		t.Errorf("GraphQL look-up = %s (%v)", res.Data, res.Errors)
+	}
+	res = alice.GraphQL(`mutation($org: ID!, $site: ID!) { createSiteRedirect(organizationId: $org, siteId: $site,
+		input: {source: "/y", destination: {kind: "external", url: "ftp://example.com"}}) { id } }`, map[string]any{"org": org, "site": id})
+	if len(res.Errors) != 1 || res.Errors[0].Extensions["code"] != "INVALID" {
+		t.Errorf("GraphQL refusal: %s %v", res.Data, res.Errors)
+	}
+
 	// Chains resolve in one hop: a path destination that is itself a
 	// redirect's source takes that redirect's destination.
 	hop := alice.Post(redirects, map[string]any{"source": "/chain",
