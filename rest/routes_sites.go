@@ -43,4 +43,15 @@ var siteRoutes = []Route{
 	{Method: post, Path: sitePath + "/share-links", Op: "CreateShareLink", Body: true, Status: created},
 	{Method: patch, Path: sitePath + "/share-links/{shareLinkId}", Op: "UpdateShareLink", Body: true, Status: ok},
 	{Method: del, Path: sitePath + "/share-links/{shareLinkId}", Op: "DeleteShareLink", Status: resetContent},
+
+	// Redirects (GitBook's site-redirects): a bulk PUT of up to 1,000
+	// items, and the look-up of one by its source with where it leads.
+	{Method: get, Path: sitePath + "/redirects", Op: "ListSiteRedirects", Result: "organization.site.redirects", Status: ok,
+		Query: withPage(Param{"draft", Bool}, Param{"search", String})},
+	{Method: post, Path: sitePath + "/redirects", Op: "CreateSiteRedirect", Body: true, Status: created},
+	{Method: put, Path: sitePath + "/redirects", Op: "BulkUpsertSiteRedirects", Body: true, Status: ok},
+	{Method: patch, Path: sitePath + "/redirects/{siteRedirectId}", Op: "UpdateSiteRedirect", Body: true, Status: ok},
+	{Method: del, Path: sitePath + "/redirects/{siteRedirectId}", Op: "DeleteSiteRedirect", Status: resetContent, Absent: noContent},
+	{Method: get, Path: sitePath + "/redirect", Op: "GetSiteRedirectBySource", Result: "organization.site.redirect", Status: ok,
+		Query: []Param{{"source", String}}},
 }

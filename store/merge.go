@@ -34,9 +34,16 @@ func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID,
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		var sp struct {
 			Revision string `bun:"revision_id"`
+			Root     string `bun:"root"`
+			// Shown: a published site shows the space (a moved page then
+			// gets redirects from its old paths, autoRedirects).
+			Shown bool `bun:"shown"`
 		}
 		// Locking the space row serialises merges into one space.
-		if err := tx.NewSelect().Table("spaces").Column("revision_id").Where("id = ?", spaceID).For("UPDATE").Scan(ctx, &sp); err != nil {
+		if err := tx.NewSelect().Table("spaces").Column("revision_id").
+			ColumnExpr("(SELECT root FROM revisions WHERE revisions.id = spaces.revision_id) AS root").
+			ColumnExpr("EXISTS (SELECT 1 FROM site_spaces ss JOIN sites s ON s.id = ss.site_id WHERE ss.space_id = spaces.id AND s.published) AS shown").
+			Where("id = ?", spaceID).For("UPDATE OF spaces").Scan(ctx, &sp); err != nil {
 			return dbError(err, "space")
 		}
 		cr, err := editable(ctx, tx, spaceID, crID)
@@ -67,6 +74,11 @@ func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID,
 		}
 		if err := setCurrentContent(ctx, tx, cr.OrganizationID, spaceID, root); err != nil {
 			return err
+		}
+		if sp.Shown {
+			if err := autoRedirects(ctx, tx, cr.OrganizationID, spaceID, sp.Root, root, now); err != nil {
+				return err
+			}
 		}
 		if err := moveCounters(ctx, tx, spaceID, cr.Status, CRMerged); err != nil {
 			return err

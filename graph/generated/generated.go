@@ -84,6 +84,18 @@ type ComplexityRoot struct {
 		Next  func(childComplexity int) int
 	}
 
+	BulkSiteRedirectResult struct {
+		Draft  func(childComplexity int) int
+		Error  func(childComplexity int) int
+		ID     func(childComplexity int) int
+		Source func(childComplexity int) int
+		Status func(childComplexity int) int
+	}
+
+	BulkUpsertSiteRedirectsResult struct {
+		Results func(childComplexity int) int
+	}
+
 	ChangeRequest struct {
 		Comment         func(childComplexity int, id string) int
 		CommentList     func(childComplexity int, page *string, limit *int, order *model.ListOrder, status *model.CommentStatusFilter, targetPage *string, authors []string) int
@@ -466,6 +478,7 @@ type ComplexityRoot struct {
 		AddSiteSection             func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionInput) int
 		AddSiteSectionGroup        func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionGroupInput) int
 		AddSiteSpace               func(childComplexity int, organizationID string, siteID string, input model.AddSiteSpaceInput) int
+		BulkUpsertSiteRedirects    func(childComplexity int, organizationID string, siteID string, input model.BulkUpsertSiteRedirectsInput) int
 		ChangePassword             func(childComplexity int, input model.ChangePasswordInput) int
 		CreateChangeRequest        func(childComplexity int, spaceID string, input model.CreateChangeRequestInput) int
 		CreateCollection           func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
@@ -477,6 +490,7 @@ type ComplexityRoot struct {
 		CreateSAMLProvider         func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
 		CreateShareLink            func(childComplexity int, organizationID string, siteID string, input model.CreateShareLinkInput) int
 		CreateSite                 func(childComplexity int, organizationID string, input model.CreateSiteInput) int
+		CreateSiteRedirect         func(childComplexity int, organizationID string, siteID string, input model.CreateSiteRedirectInput) int
 		CreateSpace                func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
 		CreateTeam                 func(childComplexity int, organizationID string, input model.CreateTeamInput) int
 		CreateTranslationSettings  func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
@@ -491,6 +505,7 @@ type ComplexityRoot struct {
 		DeleteSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string) int
 		DeleteShareLink            func(childComplexity int, organizationID string, siteID string, shareLinkID string) int
 		DeleteSite                 func(childComplexity int, organizationID string, siteID string) int
+		DeleteSiteRedirect         func(childComplexity int, organizationID string, siteID string, siteRedirectID string) int
 		DeleteSiteSection          func(childComplexity int, organizationID string, siteID string, siteSectionID string) int
 		DeleteSiteSectionGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string) int
 		DeleteSiteSpace            func(childComplexity int, organizationID string, siteID string, siteSpaceID string) int
@@ -542,6 +557,7 @@ type ComplexityRoot struct {
 		UpdateShareLink            func(childComplexity int, organizationID string, siteID string, shareLinkID string, input model.UpdateShareLinkInput) int
 		UpdateSite                 func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteInput) int
 		UpdateSiteAdaptiveSchema   func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteAdaptiveSchemaInput) int
+		UpdateSiteRedirect         func(childComplexity int, organizationID string, siteID string, siteRedirectID string, input model.UpdateSiteRedirectInput) int
 		UpdateSiteSection          func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.UpdateSiteSectionInput) int
 		UpdateSiteSectionGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.UpdateSiteSectionGroupInput) int
 		UpdateSiteSpace            func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.UpdateSiteSpaceInput) int
@@ -742,6 +758,7 @@ type ComplexityRoot struct {
 	PublishedContentSite struct {
 		Customizations         func(childComplexity int) int
 		Object                 func(childComplexity int) int
+		RedirectTarget         func(childComplexity int, paths []string) int
 		Scripts                func(childComplexity int) int
 		Site                   func(childComplexity int) int
 		SiteSpaceContent       func(childComplexity int, siteSpaceID string) int
@@ -1036,6 +1053,8 @@ type ComplexityRoot struct {
 		Permissions     func(childComplexity int) int
 		Proxy           func(childComplexity int) int
 		Published       func(childComplexity int) int
+		Redirect        func(childComplexity int, source string) int
+		Redirects       func(childComplexity int, page *string, limit *int, draft *bool, search *string) int
 		SectionGroups   func(childComplexity int, page *string, limit *int) int
 		Sections        func(childComplexity int, page *string, limit *int, shareKey *string) int
 		ShareLinks      func(childComplexity int, page *string, limit *int) int
@@ -1092,6 +1111,38 @@ type ComplexityRoot struct {
 	SiteProxy struct {
 		Origin func(childComplexity int) int
 		Target func(childComplexity int) int
+	}
+
+	SiteRedirect struct {
+		Automatic       func(childComplexity int) int
+		CaptureWildcard func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		Destination     func(childComplexity int) int
+		Draft           func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Object          func(childComplexity int) int
+		Permanent       func(childComplexity int) int
+		Source          func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+	}
+
+	SiteRedirectDestination struct {
+		Kind          func(childComplexity int) int
+		PageID        func(childComplexity int) int
+		SiteSectionID func(childComplexity int) int
+		SiteSpaceID   func(childComplexity int) int
+		URL           func(childComplexity int) int
+	}
+
+	SiteRedirectList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	SiteRedirectResolution struct {
+		Redirect func(childComplexity int) int
+		Target   func(childComplexity int) int
 	}
 
 	SiteSection struct {
@@ -1462,6 +1513,10 @@ type MutationResolver interface {
 	DeleteOpenAPISpec(ctx context.Context, organizationID string, specSlug string) (bool, error)
 	CreateOrganization(ctx context.Context, input model.CreateOrganizationInput) (*model.Organization, error)
 	UpdateOrganization(ctx context.Context, organizationID string, input model.UpdateOrganizationInput) (*model.Organization, error)
+	CreateSiteRedirect(ctx context.Context, organizationID string, siteID string, input model.CreateSiteRedirectInput) (*model.SiteRedirect, error)
+	UpdateSiteRedirect(ctx context.Context, organizationID string, siteID string, siteRedirectID string, input model.UpdateSiteRedirectInput) (*model.SiteRedirect, error)
+	DeleteSiteRedirect(ctx context.Context, organizationID string, siteID string, siteRedirectID string) (bool, error)
+	BulkUpsertSiteRedirects(ctx context.Context, organizationID string, siteID string, input model.BulkUpsertSiteRedirectsInput) (*model.BulkUpsertSiteRedirectsResult, error)
 	CreateSAMLProvider(ctx context.Context, organizationID string, input model.CreateSAMLProviderInput) (*model.SAMLProvider, error)
 	UpdateSAMLProvider(ctx context.Context, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) (*model.SAMLProvider, error)
 	DeleteSAMLProvider(ctx context.Context, organizationID string, samlProviderID string) (bool, error)
@@ -1562,6 +1617,7 @@ type PublishedContentSiteResolver interface {
 
 	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
 	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
+	RedirectTarget(ctx context.Context, obj *model.PublishedContentSite, paths []string) (*string, error)
 }
 type PublishedSiteEntryResolver interface {
 	View(ctx context.Context, obj *model.PublishedSiteEntry, shareKey *string, visitorToken *string, unsignedClaims json.RawMessage) (*model.PublishedContentSite, error)
@@ -1617,6 +1673,9 @@ type SiteResolver interface {
 	SectionGroups(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.SiteSectionGroupList, error)
 	SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error)
 	ShareLinks(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.ShareLinkList, error)
+
+	Redirects(ctx context.Context, obj *model.Site, page *string, limit *int, draft *bool, search *string) (*model.SiteRedirectList, error)
+	Redirect(ctx context.Context, obj *model.Site, source string) (*model.SiteRedirectResolution, error)
 }
 type SiteSectionResolver interface {
 	SiteSpaces(ctx context.Context, obj *model.SiteSection) ([]model.SiteSpace, error)
@@ -1707,6 +1766,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BacklinkList.Next(childComplexity), true
+
+	case "BulkSiteRedirectResult.draft":
+		if e.ComplexityRoot.BulkSiteRedirectResult.Draft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkSiteRedirectResult.Draft(childComplexity), true
+	case "BulkSiteRedirectResult.error":
+		if e.ComplexityRoot.BulkSiteRedirectResult.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkSiteRedirectResult.Error(childComplexity), true
+	case "BulkSiteRedirectResult.id":
+		if e.ComplexityRoot.BulkSiteRedirectResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkSiteRedirectResult.ID(childComplexity), true
+	case "BulkSiteRedirectResult.source":
+		if e.ComplexityRoot.BulkSiteRedirectResult.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkSiteRedirectResult.Source(childComplexity), true
+	case "BulkSiteRedirectResult.status":
+		if e.ComplexityRoot.BulkSiteRedirectResult.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkSiteRedirectResult.Status(childComplexity), true
+
+	case "BulkUpsertSiteRedirectsResult.results":
+		if e.ComplexityRoot.BulkUpsertSiteRedirectsResult.Results == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpsertSiteRedirectsResult.Results(childComplexity), true
 
 	case "ChangeRequest.comment":
 		if e.ComplexityRoot.ChangeRequest.Comment == nil {
@@ -3214,6 +3311,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.AddSiteSpaceInput)), true
+	case "Mutation.bulkUpsertSiteRedirects":
+		if e.ComplexityRoot.Mutation.BulkUpsertSiteRedirects == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_bulkUpsertSiteRedirects_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BulkUpsertSiteRedirects(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.BulkUpsertSiteRedirectsInput)), true
 	case "Mutation.changePassword":
 		if e.ComplexityRoot.Mutation.ChangePassword == nil {
 			break
@@ -3335,6 +3443,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSite(childComplexity, args["organizationId"].(string), args["input"].(model.CreateSiteInput)), true
+	case "Mutation.createSiteRedirect":
+		if e.ComplexityRoot.Mutation.CreateSiteRedirect == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSiteRedirect_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSiteRedirect(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.CreateSiteRedirectInput)), true
 	case "Mutation.createSpace":
 		if e.ComplexityRoot.Mutation.CreateSpace == nil {
 			break
@@ -3489,6 +3608,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSite(childComplexity, args["organizationId"].(string), args["siteId"].(string)), true
+	case "Mutation.deleteSiteRedirect":
+		if e.ComplexityRoot.Mutation.DeleteSiteRedirect == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSiteRedirect_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSiteRedirect(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteRedirectId"].(string)), true
 	case "Mutation.deleteSiteSection":
 		if e.ComplexityRoot.Mutation.DeleteSiteSection == nil {
 			break
@@ -4045,6 +4175,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSiteAdaptiveSchema(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.UpdateSiteAdaptiveSchemaInput)), true
+	case "Mutation.updateSiteRedirect":
+		if e.ComplexityRoot.Mutation.UpdateSiteRedirect == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSiteRedirect_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSiteRedirect(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteRedirectId"].(string), args["input"].(model.UpdateSiteRedirectInput)), true
 	case "Mutation.updateSiteSection":
 		if e.ComplexityRoot.Mutation.UpdateSiteSection == nil {
 			break
@@ -5083,6 +5224,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedContentSite.Object(childComplexity), true
+	case "PublishedContentSite.redirectTarget":
+		if e.ComplexityRoot.PublishedContentSite.RedirectTarget == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContentSite_redirectTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.RedirectTarget(childComplexity, args["paths"].([]string)), true
 	case "PublishedContentSite.scripts":
 		if e.ComplexityRoot.PublishedContentSite.Scripts == nil {
 			break
@@ -6424,6 +6576,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.Published(childComplexity), true
+	case "Site.redirect":
+		if e.ComplexityRoot.Site.Redirect == nil {
+			break
+		}
+
+		args, err := ec.field_Site_redirect_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.Redirect(childComplexity, args["source"].(string)), true
+	case "Site.redirects":
+		if e.ComplexityRoot.Site.Redirects == nil {
+			break
+		}
+
+		args, err := ec.field_Site_redirects_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.Redirects(childComplexity, args["page"].(*string), args["limit"].(*int), args["draft"].(*bool), args["search"].(*string)), true
 	case "Site.sectionGroups":
 		if e.ComplexityRoot.Site.SectionGroups == nil {
 			break
@@ -6644,6 +6818,130 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SiteProxy.Target(childComplexity), true
+
+	case "SiteRedirect.automatic":
+		if e.ComplexityRoot.SiteRedirect.Automatic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.Automatic(childComplexity), true
+	case "SiteRedirect.captureWildcard":
+		if e.ComplexityRoot.SiteRedirect.CaptureWildcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.CaptureWildcard(childComplexity), true
+	case "SiteRedirect.createdAt":
+		if e.ComplexityRoot.SiteRedirect.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.CreatedAt(childComplexity), true
+	case "SiteRedirect.destination":
+		if e.ComplexityRoot.SiteRedirect.Destination == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.Destination(childComplexity), true
+	case "SiteRedirect.draft":
+		if e.ComplexityRoot.SiteRedirect.Draft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.Draft(childComplexity), true
+	case "SiteRedirect.id":
+		if e.ComplexityRoot.SiteRedirect.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.ID(childComplexity), true
+	case "SiteRedirect.object":
+		if e.ComplexityRoot.SiteRedirect.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.Object(childComplexity), true
+	case "SiteRedirect.permanent":
+		if e.ComplexityRoot.SiteRedirect.Permanent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.Permanent(childComplexity), true
+	case "SiteRedirect.source":
+		if e.ComplexityRoot.SiteRedirect.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.Source(childComplexity), true
+	case "SiteRedirect.updatedAt":
+		if e.ComplexityRoot.SiteRedirect.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirect.UpdatedAt(childComplexity), true
+
+	case "SiteRedirectDestination.kind":
+		if e.ComplexityRoot.SiteRedirectDestination.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectDestination.Kind(childComplexity), true
+	case "SiteRedirectDestination.pageId":
+		if e.ComplexityRoot.SiteRedirectDestination.PageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectDestination.PageID(childComplexity), true
+	case "SiteRedirectDestination.siteSectionId":
+		if e.ComplexityRoot.SiteRedirectDestination.SiteSectionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectDestination.SiteSectionID(childComplexity), true
+	case "SiteRedirectDestination.siteSpaceId":
+		if e.ComplexityRoot.SiteRedirectDestination.SiteSpaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectDestination.SiteSpaceID(childComplexity), true
+	case "SiteRedirectDestination.url":
+		if e.ComplexityRoot.SiteRedirectDestination.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectDestination.URL(childComplexity), true
+
+	case "SiteRedirectList.count":
+		if e.ComplexityRoot.SiteRedirectList.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectList.Count(childComplexity), true
+	case "SiteRedirectList.items":
+		if e.ComplexityRoot.SiteRedirectList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectList.Items(childComplexity), true
+	case "SiteRedirectList.next":
+		if e.ComplexityRoot.SiteRedirectList.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectList.Next(childComplexity), true
+
+	case "SiteRedirectResolution.redirect":
+		if e.ComplexityRoot.SiteRedirectResolution.Redirect == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectResolution.Redirect(childComplexity), true
+	case "SiteRedirectResolution.target":
+		if e.ComplexityRoot.SiteRedirectResolution.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRedirectResolution.Target(childComplexity), true
 
 	case "SiteSection.condition":
 		if e.ComplexityRoot.SiteSection.Condition == nil {
@@ -7815,6 +8113,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AddSiteSectionGroupInput", ec.unmarshalInputAddSiteSectionGroupInput),
 			graphql.NewInputUnmarshaler("AddSiteSectionInput", ec.unmarshalInputAddSiteSectionInput),
 			graphql.NewInputUnmarshaler("AddSiteSpaceInput", ec.unmarshalInputAddSiteSpaceInput),
+			graphql.NewInputUnmarshaler("BulkSiteRedirectItemInput", ec.unmarshalInputBulkSiteRedirectItemInput),
+			graphql.NewInputUnmarshaler("BulkUpsertSiteRedirectsInput", ec.unmarshalInputBulkUpsertSiteRedirectsInput),
 			graphql.NewInputUnmarshaler("ChangePasswordInput", ec.unmarshalInputChangePasswordInput),
 			graphql.NewInputUnmarshaler("ChangeRequestContentInput", ec.unmarshalInputChangeRequestContentInput),
 			graphql.NewInputUnmarshaler("CommentBodyInput", ec.unmarshalInputCommentBodyInput),
@@ -7832,6 +8132,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateSAMLProviderInput", ec.unmarshalInputCreateSAMLProviderInput),
 			graphql.NewInputUnmarshaler("CreateShareLinkInput", ec.unmarshalInputCreateShareLinkInput),
 			graphql.NewInputUnmarshaler("CreateSiteInput", ec.unmarshalInputCreateSiteInput),
+			graphql.NewInputUnmarshaler("CreateSiteRedirectInput", ec.unmarshalInputCreateSiteRedirectInput),
 			graphql.NewInputUnmarshaler("CreateSpaceInput", ec.unmarshalInputCreateSpaceInput),
 			graphql.NewInputUnmarshaler("CreateTeamInput", ec.unmarshalInputCreateTeamInput),
 			graphql.NewInputUnmarshaler("CreateTranslationSettingsInput", ec.unmarshalInputCreateTranslationSettingsInput),
@@ -7850,6 +8151,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PutOpenAPISpecInput", ec.unmarshalInputPutOpenAPISpecInput),
 			graphql.NewInputUnmarshaler("SetTeamMemberInput", ec.unmarshalInputSetTeamMemberInput),
 			graphql.NewInputUnmarshaler("SiteAdaptiveContentInput", ec.unmarshalInputSiteAdaptiveContentInput),
+			graphql.NewInputUnmarshaler("SiteRedirectDestinationInput", ec.unmarshalInputSiteRedirectDestinationInput),
 			graphql.NewInputUnmarshaler("SiteSectionGroupPointerInput", ec.unmarshalInputSiteSectionGroupPointerInput),
 			graphql.NewInputUnmarshaler("SiteSectionGroupPositionInput", ec.unmarshalInputSiteSectionGroupPositionInput),
 			graphql.NewInputUnmarshaler("SiteSectionPointerInput", ec.unmarshalInputSiteSectionPointerInput),
@@ -7872,6 +8174,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("UpdateShareLinkInput", ec.unmarshalInputUpdateShareLinkInput),
 			graphql.NewInputUnmarshaler("UpdateSiteAdaptiveSchemaInput", ec.unmarshalInputUpdateSiteAdaptiveSchemaInput),
 			graphql.NewInputUnmarshaler("UpdateSiteInput", ec.unmarshalInputUpdateSiteInput),
+			graphql.NewInputUnmarshaler("UpdateSiteRedirectInput", ec.unmarshalInputUpdateSiteRedirectInput),
 			graphql.NewInputUnmarshaler("UpdateSiteSectionGroupInput", ec.unmarshalInputUpdateSiteSectionGroupInput),
 			graphql.NewInputUnmarshaler("UpdateSiteSectionInput", ec.unmarshalInputUpdateSiteSectionInput),
 			graphql.NewInputUnmarshaler("UpdateSiteSpaceInput", ec.unmarshalInputUpdateSiteSpaceInput),
@@ -10548,6 +10851,227 @@ extend type Query {
   ): PublishedSpace
 }
 `, BuiltIn: false},
+	{Name: "../schema/redirects.graphqls", Input: `# Redirects of a published site (GitBook's site redirects): a source path
+# below the site leads to a page, a site space or a section of the site, or
+# to an absolute URL. The reader answers 301 with the destination when a
+# path names no page and a live redirect has it as source.
+
+"Where a redirect leads: kind, and the fields of that kind."
+type SiteRedirectDestination {
+  "site-page (siteSpaceId and pageId), site-space (siteSpaceId), site-section (siteSectionId) or external (url)."
+  kind: String!
+  "The absolute http(s) URL of an external destination."
+  url: String
+  "The site space of a site-page or site-space destination."
+  siteSpaceId: ID
+  "The page of a site-page destination: its id, so that the redirect follows the page when it moves."
+  pageId: ID
+  "The section of a site-section destination."
+  siteSectionId: ID
+}
+
+"A redirect of a site. Members of the site's organization with a role read redirects; editors (create) and admins change them."
+type SiteRedirect {
+  "Always site-redirect."
+  object: String!
+  "The redirect's id: an opaque string."
+  id: ID!
+  "The path it redirects from, below the site (and below its basename): /old/page, with or without a site space's (and section's) path in front; /old/* or /old* match every path under /old."
+  source: String!
+  "Whether the redirect is a draft, not yet served."
+  draft: Boolean!
+  "Whether the part of the path a wildcard source matched is appended to an external destination's URL."
+  captureWildcard: Boolean!
+  "Kept as GitBook has it; the reader answers every redirect with 301 Moved Permanently."
+  permanent: Boolean!
+  "Where it leads."
+  destination: SiteRedirectDestination!
+  "Whether a merge made it, when it moved or renamed a page that a published site shows; it stops being automatic once changed."
+  automatic: Boolean!
+  "When the redirect was created."
+  createdAt: DateTime!
+  "When it was last changed; absent if never."
+  updatedAt: DateTime
+}
+
+"A page of redirects."
+type SiteRedirectList {
+  "The redirects of this page."
+  items: [SiteRedirect!]!
+  "The number of redirects in the whole list, all pages together."
+  count: Int!
+  "The next page; absent on the last one."
+  next: Next
+}
+
+"A redirect found by its source, with where it leads now."
+type SiteRedirectResolution {
+  "The redirect."
+  redirect: SiteRedirect!
+  "The URL of its destination: an external URL as given, else the published address of the page, site space or section."
+  target: String!
+}
+
+"""
+Where a redirect leads. kind is site-page (siteSpaceId and pageId: a document page of the site space's space),
+site-space (siteSpaceId), site-section (siteSectionId), external (url: an absolute http or https URL), or path
+(spaceId and path: the page of that space at that path, stored as a site-page; a path that is the source of another
+redirect of the site takes that redirect's destination, so that chains resolve in one hop). Every id must belong to
+the site: a redirect never leads outside it unless a URL is given.
+"""
+input SiteRedirectDestinationInput {
+  "site-page, site-space, site-section, external or path."
+  kind: String! @length(max: 20)
+  "The URL of an external destination: http or https, at most 2048 characters."
+  url: String @length(max: 2048)
+  "The site space of a site-page or site-space destination."
+  siteSpaceId: ID @length(max: 64)
+  "The page of a site-page destination."
+  pageId: ID @length(max: 64)
+  "The section of a site-section destination."
+  siteSectionId: ID @length(max: 64)
+  "The space of a path destination (one the site shows)."
+  spaceId: ID @length(max: 64)
+  "The page path of a path destination, in that space."
+  path: String @length(max: 512)
+}
+
+"A new redirect."
+input CreateSiteRedirectInput {
+  "The source path: at most 512 characters, GitBook's SiteRedirectSourcePath (/old/page, optionally ending in /* or *)."
+  source: String! @length(max: 512)
+  "Where it leads."
+  destination: SiteRedirectDestinationInput!
+  "Whether the wildcard-matched part is appended to an external URL; default false."
+  captureWildcard: Boolean
+  "Whether it is a draft, not yet served; default false."
+  draft: Boolean
+  "Kept as GitBook has it; default false."
+  permanent: Boolean
+}
+
+"A change to a redirect; absent fields stay as they are."
+input UpdateSiteRedirectInput {
+  "The new source path."
+  source: String @length(max: 512)
+  "Where it leads now."
+  destination: SiteRedirectDestinationInput
+  "Whether the wildcard-matched part is appended to an external URL."
+  captureWildcard: Boolean
+  "false publishes a draft redirect (true makes a live one a draft again)."
+  draft: Boolean
+  "Kept as GitBook has it."
+  permanent: Boolean
+}
+
+"One item of a bulk upsert."
+input BulkSiteRedirectItemInput {
+  "The source path."
+  source: String! @length(max: 512)
+  "live (default) upserts or deletes the live redirect of source, draft the draft one, publish makes the draft one live (replacing the live one)."
+  intent: String @length(max: 10)
+  "Where it leads; null deletes the redirect of source. Required unless intent is publish."
+  destination: SiteRedirectDestinationInput
+  "Whether the wildcard-matched part is appended to an external URL; default false."
+  captureWildcard: Boolean
+  "Kept as GitBook has it."
+  permanent: Boolean
+}
+
+"Redirects to create, change, delete or publish at once."
+input BulkUpsertSiteRedirectsInput {
+  "1 to 1000 items, each applied on its own (one failing does not stop the others); sources must not repeat with the same intent."
+  redirects: [BulkSiteRedirectItemInput!]!
+}
+
+"The outcome of one item of a bulk upsert."
+type BulkSiteRedirectResult {
+  "created, updated, deleted, published or error."
+  status: String!
+  "The item's source."
+  source: String!
+  "Whether the redirect is a draft."
+  draft: Boolean!
+  "The redirect's id; absent on an error."
+  id: ID
+  "Why the item did not apply; absent unless status is error."
+  error: String
+}
+
+"The outcome of a bulk upsert."
+type BulkUpsertSiteRedirectsResult {
+  "One result per item, in the order of the items."
+  results: [BulkSiteRedirectResult!]!
+}
+
+extend type Site {
+  "The site's live (or draft) redirects, newest first; a page of at most limit items. Members with a role read them."
+  redirects(
+    "The token of the page to read (next.page of the previous one); the first page when absent."
+    page: String,
+    "The page size: 0 to 1000, default 50."
+    limit: Int = 50 @range(min: 0, max: 1000),
+    "true lists the draft redirects instead of the live ones."
+    draft: Boolean = false,
+    "Keeps the redirects whose source contains this text (case-insensitive), at most 512 characters."
+    search: String @length(max: 512)
+  ): SiteRedirectList!
+  "The live redirect whose source is exactly this path, and the URL it leads to; NOT_FOUND when none."
+  redirect(
+    "The source path."
+    source: String! @length(max: 512)
+  ): SiteRedirectResolution!
+}
+
+extend type PublishedContentSite {
+  "Where a path below the site that names no page leads, when a live redirect of the site matches it: the first of paths that is a redirect's source, else the nearest wildcard source of any of them; null when none matches or the destination is not visible. A relative target (from /) is below the site's published address; an external one is absolute."
+  redirectTarget(
+    "The forms of the path below the site (and its basename), most specific first: as requested, with its section and site space prefix, without it. 1 to 4 paths of at most 2048 characters."
+    paths: [String!]! @length(min: 1, max: 4)
+  ): String
+}
+
+extend type Mutation {
+  "Creates a redirect of a site. Needs the create role in the organization (editors and admins). INVALID for a bad source or a destination outside the site; CONFLICT when the site has a redirect from this source."
+  createSiteRedirect(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The new redirect."
+    input: CreateSiteRedirectInput!
+  ): SiteRedirect!
+  "Changes a redirect (it is no longer automatic). Needs the create role in the organization."
+  updateSiteRedirect(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The redirect to change."
+    siteRedirectId: ID!,
+    "The change."
+    input: UpdateSiteRedirectInput!
+  ): SiteRedirect!
+  "Deletes a redirect; false when there was none. Needs the create role in the organization."
+  deleteSiteRedirect(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The redirect to delete."
+    siteRedirectId: ID!
+  ): Boolean!
+  "Creates, changes, deletes or publishes up to 1000 redirects in one transaction. Needs the create role in the organization. INVALID for more than 1000 items or a repeated source; an item whose source or destination is invalid reports an error and the others apply."
+  bulkUpsertSiteRedirects(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The items."
+    input: BulkUpsertSiteRedirectsInput!
+  ): BulkUpsertSiteRedirectsResult!
+}
+`, BuiltIn: false},
 	{Name: "../schema/saml.graphqls", Input: `"""
 The service provider's side of a SAML provider: the addresses to enter in the
 identity provider's configuration, built from FOLIO_PUBLIC_URL. The server
@@ -12639,6 +13163,30 @@ func (ec *executionContext) childFields_BacklinkList(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type BacklinkList", field.Name)
 }
 
+func (ec *executionContext) childFields_BulkSiteRedirectResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_BulkSiteRedirectResult_status(ctx, field)
+	case "source":
+		return ec.fieldContext_BulkSiteRedirectResult_source(ctx, field)
+	case "draft":
+		return ec.fieldContext_BulkSiteRedirectResult_draft(ctx, field)
+	case "id":
+		return ec.fieldContext_BulkSiteRedirectResult_id(ctx, field)
+	case "error":
+		return ec.fieldContext_BulkSiteRedirectResult_error(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulkSiteRedirectResult", field.Name)
+}
+
+func (ec *executionContext) childFields_BulkUpsertSiteRedirectsResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "results":
+		return ec.fieldContext_BulkUpsertSiteRedirectsResult_results(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulkUpsertSiteRedirectsResult", field.Name)
+}
+
 func (ec *executionContext) childFields_ChangeRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "object":
@@ -13783,6 +14331,8 @@ func (ec *executionContext) childFields_PublishedContentSite(ctx context.Context
 		return ec.fieldContext_PublishedContentSite_siteSpaceContent(ctx, field)
 	case "siteSpaceContents":
 		return ec.fieldContext_PublishedContentSite_siteSpaceContents(ctx, field)
+	case "redirectTarget":
+		return ec.fieldContext_PublishedContentSite_redirectTarget(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PublishedContentSite", field.Name)
 }
@@ -14337,6 +14887,10 @@ func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.
 		return ec.fieldContext_Site_shareLinks(ctx, field)
 	case "adaptiveSchema":
 		return ec.fieldContext_Site_adaptiveSchema(ctx, field)
+	case "redirects":
+		return ec.fieldContext_Site_redirects(ctx, field)
+	case "redirect":
+		return ec.fieldContext_Site_redirect(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Site", field.Name)
 }
@@ -14433,6 +14987,70 @@ func (ec *executionContext) childFields_SiteProxy(ctx context.Context, field gra
 		return ec.fieldContext_SiteProxy_target(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SiteProxy", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteRedirect(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_SiteRedirect_object(ctx, field)
+	case "id":
+		return ec.fieldContext_SiteRedirect_id(ctx, field)
+	case "source":
+		return ec.fieldContext_SiteRedirect_source(ctx, field)
+	case "draft":
+		return ec.fieldContext_SiteRedirect_draft(ctx, field)
+	case "captureWildcard":
+		return ec.fieldContext_SiteRedirect_captureWildcard(ctx, field)
+	case "permanent":
+		return ec.fieldContext_SiteRedirect_permanent(ctx, field)
+	case "destination":
+		return ec.fieldContext_SiteRedirect_destination(ctx, field)
+	case "automatic":
+		return ec.fieldContext_SiteRedirect_automatic(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_SiteRedirect_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_SiteRedirect_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteRedirect", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteRedirectDestination(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_SiteRedirectDestination_kind(ctx, field)
+	case "url":
+		return ec.fieldContext_SiteRedirectDestination_url(ctx, field)
+	case "siteSpaceId":
+		return ec.fieldContext_SiteRedirectDestination_siteSpaceId(ctx, field)
+	case "pageId":
+		return ec.fieldContext_SiteRedirectDestination_pageId(ctx, field)
+	case "siteSectionId":
+		return ec.fieldContext_SiteRedirectDestination_siteSectionId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteRedirectDestination", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteRedirectList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_SiteRedirectList_items(ctx, field)
+	case "count":
+		return ec.fieldContext_SiteRedirectList_count(ctx, field)
+	case "next":
+		return ec.fieldContext_SiteRedirectList_next(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteRedirectList", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteRedirectResolution(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "redirect":
+		return ec.fieldContext_SiteRedirectResolution_redirect(ctx, field)
+	case "target":
+		return ec.fieldContext_SiteRedirectResolution_target(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteRedirectResolution", field.Name)
 }
 
 func (ec *executionContext) childFields_SiteSection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15928,6 +16546,36 @@ func (ec *executionContext) field_Mutation_addSiteSpace_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_bulkUpsertSiteRedirects_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.BulkUpsertSiteRedirectsInput, error) {
+			return ec.unmarshalNBulkUpsertSiteRedirectsInput2folioᚋgraphᚋmodelᚐBulkUpsertSiteRedirectsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_changePassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16124,6 +16772,36 @@ func (ec *executionContext) field_Mutation_createShareLink_args(ctx context.Cont
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.CreateShareLinkInput, error) {
 			return ec.unmarshalNCreateShareLinkInput2folioᚋgraphᚋmodelᚐCreateShareLinkInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createSiteRedirect_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateSiteRedirectInput, error) {
+			return ec.unmarshalNCreateSiteRedirectInput2folioᚋgraphᚋmodelᚐCreateSiteRedirectInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16453,6 +17131,36 @@ func (ec *executionContext) field_Mutation_deleteShareLink_args(ctx context.Cont
 		return nil, err
 	}
 	args["shareLinkId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSiteRedirect_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteRedirectId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteRedirectId"] = arg2
 	return args, nil
 }
 
@@ -17943,6 +18651,44 @@ func (ec *executionContext) field_Mutation_updateSiteAdaptiveSchema_args(ctx con
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSiteRedirect_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteRedirectId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteRedirectId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateSiteRedirectInput, error) {
+			return ec.unmarshalNUpdateSiteRedirectInput2folioᚋgraphᚋmodelᚐUpdateSiteRedirectInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
 	return args, nil
 }
 
@@ -19858,6 +20604,66 @@ func (ec *executionContext) field_Organization_webhooks_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_PublishedContentSite_redirectTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_PublishedContentSite_redirectTarget_argsPaths(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["paths"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContentSite_redirectTarget_argsPaths(
+	ctx context.Context,
+	rawArgs map[string]any,
+) ([]string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("paths"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["paths"]
+		if !ok {
+			var zeroVal []string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2ᚕstringᚄ(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal []string
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 4)
+		if err != nil {
+			var zeroVal []string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal []string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal []string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.([]string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal []string
+		return zeroVal, nil
+	} else {
+		var zeroVal []string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be []string`, tmp))
+	}
+}
+
 func (ec *executionContext) field_PublishedContentSite_siteSpaceContent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -21251,6 +22057,183 @@ func (ec *executionContext) field_Revision_pages_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Site_redirect_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Site_redirect_argsSource(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["source"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Site_redirect_argsSource(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["source"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_redirects_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg0
+
+	arg1, err := ec.field_Site_redirects_argsLimit(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "draft",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["draft"] = arg2
+
+	arg3, err := ec.field_Site_redirects_argsSearch(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Site_redirects_argsLimit(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["limit"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Site_redirects_argsSearch(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["search"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
+}
+
 func (ec *executionContext) field_Site_sectionGroups_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -22603,6 +23586,153 @@ func (ec *executionContext) fieldContext_BacklinkList_next(_ context.Context, fi
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulkSiteRedirectResult_status(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulkSiteRedirectResult_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulkSiteRedirectResult_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("BulkSiteRedirectResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _BulkSiteRedirectResult_source(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulkSiteRedirectResult_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulkSiteRedirectResult_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("BulkSiteRedirectResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _BulkSiteRedirectResult_draft(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulkSiteRedirectResult_draft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Draft, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulkSiteRedirectResult_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("BulkSiteRedirectResult", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _BulkSiteRedirectResult_id(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulkSiteRedirectResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BulkSiteRedirectResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("BulkSiteRedirectResult", field, false, false, "ID")
+}
+
+func (ec *executionContext) _BulkSiteRedirectResult_error(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulkSiteRedirectResult_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BulkSiteRedirectResult_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("BulkSiteRedirectResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _BulkUpsertSiteRedirectsResult_results(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpsertSiteRedirectsResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulkUpsertSiteRedirectsResult_results(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Results, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.BulkSiteRedirectResult) graphql.Marshaler {
+			return ec.marshalNBulkSiteRedirectResult2ᚕfolioᚋgraphᚋmodelᚐBulkSiteRedirectResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulkUpsertSiteRedirectsResult_results(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulkUpsertSiteRedirectsResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BulkSiteRedirectResult(ctx, field)
 		},
 	}
 	return fc, nil
@@ -30274,6 +31404,182 @@ func (ec *executionContext) fieldContext_Mutation_updateOrganization(ctx context
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createSiteRedirect(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createSiteRedirect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateSiteRedirect(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.CreateSiteRedirectInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirect) graphql.Marshaler {
+			return ec.marshalNSiteRedirect2ᚖfolioᚋgraphᚋmodelᚐSiteRedirect(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createSiteRedirect(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirect(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createSiteRedirect_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSiteRedirect(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSiteRedirect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSiteRedirect(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteRedirectId"].(string), fc.Args["input"].(model.UpdateSiteRedirectInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirect) graphql.Marshaler {
+			return ec.marshalNSiteRedirect2ᚖfolioᚋgraphᚋmodelᚐSiteRedirect(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSiteRedirect(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirect(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSiteRedirect_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSiteRedirect(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSiteRedirect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSiteRedirect(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteRedirectId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSiteRedirect(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSiteRedirect_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_bulkUpsertSiteRedirects(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_bulkUpsertSiteRedirects(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().BulkUpsertSiteRedirects(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.BulkUpsertSiteRedirectsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
+			return ec.marshalNBulkUpsertSiteRedirectsResult2ᚖfolioᚋgraphᚋmodelᚐBulkUpsertSiteRedirectsResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_bulkUpsertSiteRedirects(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BulkUpsertSiteRedirectsResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_bulkUpsertSiteRedirects_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createSAMLProvider(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -36528,6 +37834,50 @@ func (ec *executionContext) fieldContext_PublishedContentSite_siteSpaceContents(
 	return fc, nil
 }
 
+func (ec *executionContext) _PublishedContentSite_redirectTarget(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_redirectTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContentSite().RedirectTarget(ctx, obj, fc.Args["paths"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_redirectTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContentSite",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContentSite_redirectTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PublishedFile_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -42167,6 +43517,94 @@ func (ec *executionContext) fieldContext_Site_adaptiveSchema(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Site_redirects(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_redirects(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().Redirects(ctx, obj, fc.Args["page"].(*string), fc.Args["limit"].(*int), fc.Args["draft"].(*bool), fc.Args["search"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirectList) graphql.Marshaler {
+			return ec.marshalNSiteRedirectList2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_redirects(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirectList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_redirects_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_redirect(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_redirect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().Redirect(ctx, obj, fc.Args["source"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirectResolution) graphql.Marshaler {
+			return ec.marshalNSiteRedirectResolution2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectResolution(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_redirect(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirectResolution(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_redirect_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveContent) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -42712,6 +44150,502 @@ func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("SiteProxy", field, false, false, "String")
+}
+
+func (ec *executionContext) _SiteRedirect_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, true, false, "String")
+}
+
+func (ec *executionContext) _SiteRedirect_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "ID")
+}
+
+func (ec *executionContext) _SiteRedirect_source(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "String")
+}
+
+func (ec *executionContext) _SiteRedirect_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_draft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Draft, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_draft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SiteRedirect_captureWildcard(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_captureWildcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CaptureWildcard, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_captureWildcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SiteRedirect_permanent(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_permanent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Permanent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_permanent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SiteRedirect_destination(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_destination(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Destination(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SiteRedirectDestination) graphql.Marshaler {
+			return ec.marshalNSiteRedirectDestination2folioᚋgraphᚋmodelᚐSiteRedirectDestination(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_destination(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteRedirect",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirectDestination(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteRedirect_automatic(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_automatic(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Automatic, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_automatic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SiteRedirect_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, false, false, "DateTime")
+}
+
+func (ec *executionContext) _SiteRedirect_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirect_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirect_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirect", field, true, false, "DateTime")
+}
+
+func (ec *executionContext) _SiteRedirectDestination_kind(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectDestination_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectDestination_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectDestination", field, false, false, "String")
+}
+
+func (ec *executionContext) _SiteRedirectDestination_url(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectDestination_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectDestination_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectDestination", field, false, false, "String")
+}
+
+func (ec *executionContext) _SiteRedirectDestination_siteSpaceId(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectDestination_siteSpaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiteSpaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectDestination_siteSpaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectDestination", field, false, false, "ID")
+}
+
+func (ec *executionContext) _SiteRedirectDestination_pageId(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectDestination_pageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectDestination_pageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectDestination", field, false, false, "ID")
+}
+
+func (ec *executionContext) _SiteRedirectDestination_siteSectionId(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectDestination_siteSectionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiteSectionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectDestination_siteSectionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectDestination", field, false, false, "ID")
+}
+
+func (ec *executionContext) _SiteRedirectList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteRedirect) graphql.Marshaler {
+			return ec.marshalNSiteRedirect2ᚕfolioᚋgraphᚋmodelᚐSiteRedirectᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteRedirectList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirect(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteRedirectList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectList_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectList_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SiteRedirectList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectList) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectList_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
+			return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectList_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteRedirectList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Next(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteRedirectResolution_redirect(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectResolution) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectResolution_redirect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redirect, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirect) graphql.Marshaler {
+			return ec.marshalNSiteRedirect2ᚖfolioᚋgraphᚋmodelᚐSiteRedirect(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectResolution_redirect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteRedirectResolution",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRedirect(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteRedirectResolution_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectResolution) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRedirectResolution_target(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Target, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRedirectResolution_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteRedirectResolution", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
@@ -48719,6 +50653,160 @@ func UnmarshalAddSiteSpaceInput(ctx context.Context, raw any) (model.AddSiteSpac
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputBulkSiteRedirectItemInput(ctx context.Context, obj any) (model.BulkSiteRedirectItemInput, error) {
+	var it model.BulkSiteRedirectItemInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"source", "intent", "destination", "captureWildcard", "permanent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Source = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "intent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("intent"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 10)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Intent = data
+			} else if tmp == nil {
+				it.Intent = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "destination":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("destination"))
+			data, err := ec.unmarshalOSiteRedirectDestinationInput2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectDestinationInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Destination = graphql.OmittableOf(data)
+		case "captureWildcard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captureWildcard"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptureWildcard = data
+		case "permanent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permanent"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permanent = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalBulkSiteRedirectItemInput unmarshals raw into the BulkSiteRedirectItemInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBulkSiteRedirectItemInput(ctx context.Context, raw any) (model.BulkSiteRedirectItemInput, error) {
+	var out model.BulkSiteRedirectItemInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BulkSiteRedirectItemInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputBulkUpsertSiteRedirectsInput(ctx context.Context, obj any) (model.BulkUpsertSiteRedirectsInput, error) {
+	var it model.BulkUpsertSiteRedirectsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"redirects"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "redirects":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redirects"))
+			data, err := ec.unmarshalNBulkSiteRedirectItemInput2ᚕfolioᚋgraphᚋmodelᚐBulkSiteRedirectItemInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Redirects = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalBulkUpsertSiteRedirectsInput unmarshals raw into the BulkUpsertSiteRedirectsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBulkUpsertSiteRedirectsInput(ctx context.Context, raw any) (model.BulkUpsertSiteRedirectsInput, error) {
+	var out model.BulkUpsertSiteRedirectsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BulkUpsertSiteRedirectsInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputChangePasswordInput(ctx context.Context, obj any) (model.ChangePasswordInput, error) {
 	var it model.ChangePasswordInput
 	if obj == nil {
@@ -50467,6 +52555,96 @@ func UnmarshalCreateSiteInput(ctx context.Context, raw any) (model.CreateSiteInp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateSiteRedirectInput(ctx context.Context, obj any) (model.CreateSiteRedirectInput, error) {
+	var it model.CreateSiteRedirectInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"source", "destination", "captureWildcard", "draft", "permanent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Source = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "destination":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("destination"))
+			data, err := ec.unmarshalNSiteRedirectDestinationInput2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectDestinationInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Destination = data
+		case "captureWildcard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captureWildcard"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptureWildcard = data
+		case "draft":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("draft"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Draft = data
+		case "permanent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permanent"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permanent = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateSiteRedirectInput unmarshals raw into the CreateSiteRedirectInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateSiteRedirectInput(ctx context.Context, raw any) (model.CreateSiteRedirectInput, error) {
+	var out model.CreateSiteRedirectInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSiteRedirectInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateSpaceInput(ctx context.Context, obj any) (model.CreateSpaceInput, error) {
 	var it model.CreateSpaceInput
 	if obj == nil {
@@ -51755,6 +53933,242 @@ func (ec *executionContext) unmarshalInputSiteAdaptiveContentInput(ctx context.C
 func UnmarshalSiteAdaptiveContentInput(ctx context.Context, raw any) (model.SiteAdaptiveContentInput, error) {
 	var out model.SiteAdaptiveContentInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteAdaptiveContentInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSiteRedirectDestinationInput(ctx context.Context, obj any) (model.SiteRedirectDestinationInput, error) {
+	var it model.SiteRedirectDestinationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"kind", "url", "siteSpaceId", "pageId", "siteSectionId", "spaceId", "path"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 20)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Kind = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.URL = data
+			} else if tmp == nil {
+				it.URL = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "siteSpaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siteSpaceId"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOID2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.SiteSpaceID = data
+			} else if tmp == nil {
+				it.SiteSpaceID = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "pageId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pageId"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOID2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.PageID = data
+			} else if tmp == nil {
+				it.PageID = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "siteSectionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siteSectionId"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOID2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.SiteSectionID = data
+			} else if tmp == nil {
+				it.SiteSectionID = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "spaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("spaceId"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOID2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.SpaceID = data
+			} else if tmp == nil {
+				it.SpaceID = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "path":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("path"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Path = data
+			} else if tmp == nil {
+				it.Path = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSiteRedirectDestinationInput unmarshals raw into the SiteRedirectDestinationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteRedirectDestinationInput(ctx context.Context, raw any) (model.SiteRedirectDestinationInput, error) {
+	var out model.SiteRedirectDestinationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteRedirectDestinationInput", raw, &out)
 	return out, err
 }
 
@@ -53685,6 +56099,98 @@ func UnmarshalUpdateSiteInput(ctx context.Context, raw any) (model.UpdateSiteInp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputUpdateSiteRedirectInput(ctx context.Context, obj any) (model.UpdateSiteRedirectInput, error) {
+	var it model.UpdateSiteRedirectInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"source", "destination", "captureWildcard", "draft", "permanent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOString2ᚖstring(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+				if err != nil {
+					var zeroVal *string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal *string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*string); ok {
+				it.Source = data
+			} else if tmp == nil {
+				it.Source = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "destination":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("destination"))
+			data, err := ec.unmarshalOSiteRedirectDestinationInput2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectDestinationInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Destination = data
+		case "captureWildcard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captureWildcard"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptureWildcard = data
+		case "draft":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("draft"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Draft = data
+		case "permanent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permanent"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Permanent = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateSiteRedirectInput unmarshals raw into the UpdateSiteRedirectInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateSiteRedirectInput(ctx context.Context, raw any) (model.UpdateSiteRedirectInput, error) {
+	var out model.UpdateSiteRedirectInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateSiteRedirectInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateSiteSectionGroupInput(ctx context.Context, obj any) (model.UpdateSiteSectionGroupInput, error) {
 	var it model.UpdateSiteSectionGroupInput
 	if obj == nil {
@@ -54945,6 +57451,92 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 		case "next":
 			out.Values[i] = ec._BacklinkList_next(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var bulkSiteRedirectResultImplementors = []string{"BulkSiteRedirectResult"}
+
+func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkSiteRedirectResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkSiteRedirectResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BulkSiteRedirectResult")
+		case "status":
+			out.Values[i] = ec._BulkSiteRedirectResult_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "source":
+			out.Values[i] = ec._BulkSiteRedirectResult_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "draft":
+			out.Values[i] = ec._BulkSiteRedirectResult_draft(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._BulkSiteRedirectResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._BulkSiteRedirectResult_error(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var bulkUpsertSiteRedirectsResultImplementors = []string{"BulkUpsertSiteRedirectsResult"}
+
+func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkUpsertSiteRedirectsResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BulkUpsertSiteRedirectsResult")
+		case "results":
+			out.Values[i] = ec._BulkUpsertSiteRedirectsResult_results(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -57799,6 +60391,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createSiteRedirect":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createSiteRedirect(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSiteRedirect":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSiteRedirect(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSiteRedirect":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSiteRedirect(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bulkUpsertSiteRedirects":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_bulkUpsertSiteRedirects(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createSAMLProvider":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createSAMLProvider(ctx, field)
@@ -59457,6 +62077,12 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContents(ctx, field, obj)
+				})
+		case "redirectTarget":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_redirectTarget(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -61418,6 +64044,18 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "redirects":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_redirects(ctx, field, obj)
+				})
+		case "redirect":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_redirect(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -61754,6 +64392,218 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 			}
 		case "target":
 			out.Values[i] = ec._SiteProxy_target(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var siteRedirectImplementors = []string{"SiteRedirect"}
+
+func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirect) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteRedirect")
+		case "object":
+			out.Values[i] = ec._SiteRedirect_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._SiteRedirect_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "source":
+			out.Values[i] = ec._SiteRedirect_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "draft":
+			out.Values[i] = ec._SiteRedirect_draft(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "captureWildcard":
+			out.Values[i] = ec._SiteRedirect_captureWildcard(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "permanent":
+			out.Values[i] = ec._SiteRedirect_permanent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "destination":
+			out.Values[i] = ec._SiteRedirect_destination(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "automatic":
+			out.Values[i] = ec._SiteRedirect_automatic(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._SiteRedirect_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._SiteRedirect_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var siteRedirectDestinationImplementors = []string{"SiteRedirectDestination"}
+
+func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectDestination) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectDestinationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteRedirectDestination")
+		case "kind":
+			out.Values[i] = ec._SiteRedirectDestination_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._SiteRedirectDestination_url(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "siteSpaceId":
+			out.Values[i] = ec._SiteRedirectDestination_siteSpaceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageId":
+			out.Values[i] = ec._SiteRedirectDestination_pageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "siteSectionId":
+			out.Values[i] = ec._SiteRedirectDestination_siteSectionId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var siteRedirectListImplementors = []string{"SiteRedirectList"}
+
+func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectList) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteRedirectList")
+		case "items":
+			out.Values[i] = ec._SiteRedirectList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._SiteRedirectList_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SiteRedirectList_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var siteRedirectResolutionImplementors = []string{"SiteRedirectResolution"}
+
+func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectResolution) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectResolutionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteRedirectResolution")
+		case "redirect":
+			out.Values[i] = ec._SiteRedirectResolution_redirect(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "target":
+			out.Values[i] = ec._SiteRedirectResolution_target(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -64024,6 +66874,58 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNBulkSiteRedirectItemInput2folioᚋgraphᚋmodelᚐBulkSiteRedirectItemInput(ctx context.Context, v any) (model.BulkSiteRedirectItemInput, error) {
+	res, err := ec.unmarshalInputBulkSiteRedirectItemInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNBulkSiteRedirectItemInput2ᚕfolioᚋgraphᚋmodelᚐBulkSiteRedirectItemInputᚄ(ctx context.Context, v any) ([]model.BulkSiteRedirectItemInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.BulkSiteRedirectItemInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNBulkSiteRedirectItemInput2folioᚋgraphᚋmodelᚐBulkSiteRedirectItemInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNBulkSiteRedirectResult2folioᚋgraphᚋmodelᚐBulkSiteRedirectResult(ctx context.Context, sel ast.SelectionSet, v model.BulkSiteRedirectResult) graphql.Marshaler {
+	return ec._BulkSiteRedirectResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBulkSiteRedirectResult2ᚕfolioᚋgraphᚋmodelᚐBulkSiteRedirectResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.BulkSiteRedirectResult) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._BulkSiteRedirectResult(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNBulkUpsertSiteRedirectsInput2folioᚋgraphᚋmodelᚐBulkUpsertSiteRedirectsInput(ctx context.Context, v any) (model.BulkUpsertSiteRedirectsInput, error) {
+	res, err := ec.unmarshalInputBulkUpsertSiteRedirectsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBulkUpsertSiteRedirectsResult2ᚖfolioᚋgraphᚋmodelᚐBulkUpsertSiteRedirectsResult(ctx context.Context, sel ast.SelectionSet, v *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BulkUpsertSiteRedirectsResult!")
+		return graphql.Null
+	}
+	return ec._BulkUpsertSiteRedirectsResult(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNChangePasswordInput2folioᚋgraphᚋmodelᚐChangePasswordInput(ctx context.Context, v any) (model.ChangePasswordInput, error) {
 	res, err := ec.unmarshalInputChangePasswordInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -64468,6 +67370,11 @@ func (ec *executionContext) unmarshalNCreateShareLinkInput2folioᚋgraphᚋmodel
 
 func (ec *executionContext) unmarshalNCreateSiteInput2folioᚋgraphᚋmodelᚐCreateSiteInput(ctx context.Context, v any) (model.CreateSiteInput, error) {
 	res, err := ec.unmarshalInputCreateSiteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateSiteRedirectInput2folioᚋgraphᚋmodelᚐCreateSiteRedirectInput(ctx context.Context, v any) (model.CreateSiteRedirectInput, error) {
+	res, err := ec.unmarshalInputCreateSiteRedirectInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -65733,6 +68640,59 @@ func (ec *executionContext) marshalNSitePermissions2folioᚋgraphᚋmodelᚐSite
 	return ec._SitePermissions(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNSiteRedirect2folioᚋgraphᚋmodelᚐSiteRedirect(ctx context.Context, sel ast.SelectionSet, v model.SiteRedirect) graphql.Marshaler {
+	return ec._SiteRedirect(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteRedirect2ᚕfolioᚋgraphᚋmodelᚐSiteRedirectᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteRedirect) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._SiteRedirect(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSiteRedirect2ᚖfolioᚋgraphᚋmodelᚐSiteRedirect(ctx context.Context, sel ast.SelectionSet, v *model.SiteRedirect) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteRedirect!")
+		return graphql.Null
+	}
+	return ec._SiteRedirect(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteRedirectDestination2folioᚋgraphᚋmodelᚐSiteRedirectDestination(ctx context.Context, sel ast.SelectionSet, v model.SiteRedirectDestination) graphql.Marshaler {
+	return ec._SiteRedirectDestination(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNSiteRedirectDestinationInput2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectDestinationInput(ctx context.Context, v any) (*model.SiteRedirectDestinationInput, error) {
+	res, err := ec.unmarshalInputSiteRedirectDestinationInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSiteRedirectList2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectList(ctx context.Context, sel ast.SelectionSet, v *model.SiteRedirectList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteRedirectList!")
+		return graphql.Null
+	}
+	return ec._SiteRedirectList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteRedirectResolution2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectResolution(ctx context.Context, sel ast.SelectionSet, v *model.SiteRedirectResolution) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteRedirectResolution!")
+		return graphql.Null
+	}
+	return ec._SiteRedirectResolution(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNSiteSection2folioᚋgraphᚋmodelᚐSiteSection(ctx context.Context, sel ast.SelectionSet, v model.SiteSection) graphql.Marshaler {
 	return ec._SiteSection(ctx, sel, &v)
 }
@@ -66242,6 +69202,11 @@ func (ec *executionContext) unmarshalNUpdateSiteAdaptiveSchemaInput2folioᚋgrap
 
 func (ec *executionContext) unmarshalNUpdateSiteInput2folioᚋgraphᚋmodelᚐUpdateSiteInput(ctx context.Context, v any) (model.UpdateSiteInput, error) {
 	res, err := ec.unmarshalInputUpdateSiteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateSiteRedirectInput2folioᚋgraphᚋmodelᚐUpdateSiteRedirectInput(ctx context.Context, v any) (model.UpdateSiteRedirectInput, error) {
+	res, err := ec.unmarshalInputUpdateSiteRedirectInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -67104,6 +70069,14 @@ func (ec *executionContext) marshalOSiteProxy2ᚖfolioᚋgraphᚋmodelᚐSitePro
 		return graphql.Null
 	}
 	return ec._SiteProxy(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOSiteRedirectDestinationInput2ᚖfolioᚋgraphᚋmodelᚐSiteRedirectDestinationInput(ctx context.Context, v any) (*model.SiteRedirectDestinationInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteRedirectDestinationInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOSiteSectionGroupPointerInput2ᚖfolioᚋgraphᚋmodelᚐSiteSectionGroupPointerInput(ctx context.Context, v any) (*model.SiteSectionGroupPointerInput, error) {

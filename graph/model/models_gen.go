@@ -111,6 +111,46 @@ type BacklinkList struct {
 	Next *Next `json:"next,omitempty"`
 }
 
+// One item of a bulk upsert.
+type BulkSiteRedirectItemInput struct {
+	// The source path.
+	Source string `json:"source"`
+	// live (default) upserts or deletes the live redirect of source, draft the draft one, publish makes the draft one live (replacing the live one).
+	Intent *string `json:"intent,omitempty"`
+	// Where it leads; null deletes the redirect of source. Required unless intent is publish.
+	Destination graphql.Omittable[*SiteRedirectDestinationInput] `json:"destination,omitempty"`
+	// Whether the wildcard-matched part is appended to an external URL; default false.
+	CaptureWildcard *bool `json:"captureWildcard,omitempty"`
+	// Kept as GitBook has it.
+	Permanent *bool `json:"permanent,omitempty"`
+}
+
+// The outcome of one item of a bulk upsert.
+type BulkSiteRedirectResult struct {
+	// created, updated, deleted, published or error.
+	Status string `json:"status"`
+	// The item's source.
+	Source string `json:"source"`
+	// Whether the redirect is a draft.
+	Draft bool `json:"draft"`
+	// The redirect's id; absent on an error.
+	ID *string `json:"id,omitempty"`
+	// Why the item did not apply; absent unless status is error.
+	Error *string `json:"error,omitempty"`
+}
+
+// Redirects to create, change, delete or publish at once.
+type BulkUpsertSiteRedirectsInput struct {
+	// 1 to 1000 items, each applied on its own (one failing does not stop the others); sources must not repeat with the same intent.
+	Redirects []BulkSiteRedirectItemInput `json:"redirects"`
+}
+
+// The outcome of a bulk upsert.
+type BulkUpsertSiteRedirectsResult struct {
+	// One result per item, in the order of the items.
+	Results []BulkSiteRedirectResult `json:"results"`
+}
+
 // A change of the caller's password.
 type ChangePasswordInput struct {
 	// The caller's password now: checked first (INVALID naming `current` when it does not match). Wrong ones count against the account's sign-in throttle: past 10 in 15 minutes, RATE_LIMITED with extensions.retryAfter in seconds (REST: 429 with Retry-After), before any password is checked.
@@ -538,6 +578,20 @@ type CreateSiteInput struct {
 	Visibility *store.Visibility `json:"visibility,omitempty"`
 	// The spaces to link at the site root, in order, the first as the default; or new, to create a private space titled like the site and link it.
 	Spaces *SiteSpaces `json:"spaces,omitempty"`
+}
+
+// A new redirect.
+type CreateSiteRedirectInput struct {
+	// The source path: at most 512 characters, GitBook's SiteRedirectSourcePath (/old/page, optionally ending in /* or *).
+	Source string `json:"source"`
+	// Where it leads.
+	Destination *SiteRedirectDestinationInput `json:"destination"`
+	// Whether the wildcard-matched part is appended to an external URL; default false.
+	CaptureWildcard *bool `json:"captureWildcard,omitempty"`
+	// Whether it is a draft, not yet served; default false.
+	Draft *bool `json:"draft,omitempty"`
+	// Kept as GitBook has it; default false.
+	Permanent *bool `json:"permanent,omitempty"`
 }
 
 // A new space.
@@ -1221,6 +1275,60 @@ type SiteProxy struct {
 	Target string `json:"target"`
 }
 
+// Where a redirect leads: kind, and the fields of that kind.
+type SiteRedirectDestination struct {
+	// site-page (siteSpaceId and pageId), site-space (siteSpaceId), site-section (siteSectionId) or external (url).
+	Kind string `json:"kind"`
+	// The absolute http(s) URL of an external destination.
+	URL *string `json:"url,omitempty"`
+	// The site space of a site-page or site-space destination.
+	SiteSpaceID *string `json:"siteSpaceId,omitempty"`
+	// The page of a site-page destination: its id, so that the redirect follows the page when it moves.
+	PageID *string `json:"pageId,omitempty"`
+	// The section of a site-section destination.
+	SiteSectionID *string `json:"siteSectionId,omitempty"`
+}
+
+// Where a redirect leads. kind is site-page (siteSpaceId and pageId: a document page of the site space's space),
+// site-space (siteSpaceId), site-section (siteSectionId), external (url: an absolute http or https URL), or path
+// (spaceId and path: the page of that space at that path, stored as a site-page; a path that is the source of another
+// redirect of the site takes that redirect's destination, so that chains resolve in one hop). Every id must belong to
+// the site: a redirect never leads outside it unless a URL is given.
+type SiteRedirectDestinationInput struct {
+	// site-page, site-space, site-section, external or path.
+	Kind string `json:"kind"`
+	// The URL of an external destination: http or https, at most 2048 characters.
+	URL *string `json:"url,omitempty"`
+	// The site space of a site-page or site-space destination.
+	SiteSpaceID *string `json:"siteSpaceId,omitempty"`
+	// The page of a site-page destination.
+	PageID *string `json:"pageId,omitempty"`
+	// The section of a site-section destination.
+	SiteSectionID *string `json:"siteSectionId,omitempty"`
+	// The space of a path destination (one the site shows).
+	SpaceID *string `json:"spaceId,omitempty"`
+	// The page path of a path destination, in that space.
+	Path *string `json:"path,omitempty"`
+}
+
+// A page of redirects.
+type SiteRedirectList struct {
+	// The redirects of this page.
+	Items []SiteRedirect `json:"items"`
+	// The number of redirects in the whole list, all pages together.
+	Count int `json:"count"`
+	// The next page; absent on the last one.
+	Next *Next `json:"next,omitempty"`
+}
+
+// A redirect found by its source, with where it leads now.
+type SiteRedirectResolution struct {
+	// The redirect.
+	Redirect *SiteRedirect `json:"redirect"`
+	// The URL of its destination: an external URL as given, else the published address of the page, site space or section.
+	Target string `json:"target"`
+}
+
 // A page of section groups.
 type SiteSectionGroupList struct {
 	// The groups of this page.
@@ -1633,6 +1741,20 @@ type UpdateSiteInput struct {
 	DefaultSiteSection *string `json:"defaultSiteSection,omitempty"`
 	// A host name and one or more path segments (company.com/docs) a reverse proxy serves the site under: at most 512 characters; null removes the proxy.
 	Proxy graphql.Omittable[*string] `json:"proxy,omitempty"`
+}
+
+// A change to a redirect; absent fields stay as they are.
+type UpdateSiteRedirectInput struct {
+	// The new source path.
+	Source *string `json:"source,omitempty"`
+	// Where it leads now.
+	Destination *SiteRedirectDestinationInput `json:"destination,omitempty"`
+	// Whether the wildcard-matched part is appended to an external URL.
+	CaptureWildcard *bool `json:"captureWildcard,omitempty"`
+	// false publishes a draft redirect (true makes a live one a draft again).
+	Draft *bool `json:"draft,omitempty"`
+	// Kept as GitBook has it.
+	Permanent *bool `json:"permanent,omitempty"`
 }
 
 // A change to a section group; absent fields stay as they are.

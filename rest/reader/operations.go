@@ -27,6 +27,7 @@ var operationFiles embed.FS
 type operations struct {
 	host                                     *inprocess.Op            // a custom hostname's site
 	site, sitePage, siteSearch, siteFile     *inprocess.Op            // a published site
+	siteRedirect                             *inprocess.Op            // a path of a site that names no page
 	space, spacePage, spaceSearch, spaceFile *inprocess.Op            // a published space
 	app                                      map[string]*inprocess.Op // by the kind of object an app address names
 }
@@ -55,7 +56,8 @@ func loadOperations(schema *ast.Schema, check func(string) string) (*operations,
 	for name, dst := range map[string]**inprocess.Op{
 		"ReaderHost": &ops.host,
 		"ReaderSite": &ops.site, "ReaderSitePage": &ops.sitePage, "ReaderSiteSearch": &ops.siteSearch, "ReaderSiteFile": &ops.siteFile,
-		"ReaderSpace": &ops.space, "ReaderSpacePage": &ops.spacePage, "ReaderSpaceSearch": &ops.spaceSearch, "ReaderSpaceFile": &ops.spaceFile,
+		"ReaderSiteRedirect": &ops.siteRedirect,
+		"ReaderSpace":        &ops.space, "ReaderSpacePage": &ops.spacePage, "ReaderSpaceSearch": &ops.spaceSearch, "ReaderSpaceFile": &ops.spaceFile,
 	} {
 		if *dst, err = set.Op(name); err != nil {
 			return nil, err
@@ -227,7 +229,10 @@ type fileData struct {
 // credentials).
 type contentSource struct {
 	page, search, file *inprocess.Op
-	vars               map[string]any
+	// redirect looks up a redirect for a path that names no page (sites
+	// only; nil for a published space).
+	redirect *inprocess.Op
+	vars     map[string]any
 	// bySiteSpace: a variant is a site space, passed as siteSpaceId (a
 	// published space is its own only variant).
 	bySiteSpace bool

@@ -159,7 +159,7 @@ type searchSection struct{ Title, URL, Body string }
 func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView, rest string) {
 	sec, v, pagePath := s.resolve(rest)
 	if v == nil {
-		notFound(w)
+		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath)
 		return
 	}
 	noIndex := s.Visibility != visibilityPublic
@@ -193,7 +193,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 			rd.fail(w, r, err)
 			return
 		}
-		notFound(w) // gone since the view was read, or a path no page can have
+		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath) // gone since the view was read, or a path no page can have
 		return
 	}
 	ids := make([]string, len(c.Files))
@@ -215,7 +215,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	}
 	if pagePath != "" && (page == nil || page.Type != pageDocument) {
 		w.Header().Del("ETag")
-		notFound(w)
+		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath)
 		return
 	}
 	view := rd.frame(s, sec, v, tree, page)

@@ -280,7 +280,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		return
 	}
 	site := buildSite(row, base, origin)
-	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, vars: vars, bySiteSpace: true}
+	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
 	site.Personal = token != "" || shared
 	if unsigned != nil {
 		// Claims the site's adaptive schema refuses are forgotten; those

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dlclark/regexp2/v2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -100,6 +101,9 @@ func loadGitBookSchemas() (*gitbookSchemas, error) {
 		c := jsonschema.NewCompiler()
 		c.DefaultDraft(jsonschema.Draft2020)
 		c.AssertFormat()
+		// GitBook's patterns are ECMAScript's (look-aheads, which Go's
+		// RE2 lacks): they are checked as JSON Schema says, not skipped.
+		c.UseRegexpEngine(ecmaRegexp)
 		// GitBook's document refers only to itself: nothing is loaded.
 		c.UseLoader(&graph.RefusingLoader{})
 		if err := c.AddResource(specURL, doc); err != nil {
@@ -267,4 +271,25 @@ func describe(ve *jsonschema.ValidationError) []string {
 		lines = append(lines[:40], fmt.Sprintf("  ... and %d more", len(lines)-40))
 	}
 	return lines
+}
+
+// ecmaRegexp compiles a schema's pattern as ECMAScript does (JSON Schema's
+// dialect of regular expressions).
+func ecmaRegexp(s string) (jsonschema.Regexp, error) {
+	re, err := regexp2.Compile(s, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	return ecmaPattern{re}, nil
+}
+
+type ecmaPattern struct{ re *regexp2.Regexp }
+
+func (p ecmaPattern) String() string { return p.re.String() }
+
+// MatchString reports a match; a pattern that runs out of time matches
+// nothing (the body fails its check, loudly).
+func (p ecmaPattern) MatchString(s string) bool {
+	ok, err := p.re.MatchString(s)
+	return ok && err == nil
 }
