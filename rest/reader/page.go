@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"folio/internal/blob"
+	"folio/store"
 )
 
 // Page types, as the API names them (RevisionPage.type).
@@ -141,6 +142,9 @@ type pageView struct {
 	Results               []searchResult
 	NoIndex               bool
 	CSS, ThemeCSS, Icon   string
+	// Feedback is where the page's feedback form posts (its own address);
+	// empty: no form.
+	Feedback string
 }
 
 type searchResult struct {
@@ -171,10 +175,14 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	etag := `"` + key + `"`
 	headers(w, s, noIndex, etag)
 	if etagMatch(r, etag) {
+		// Still a view of the page (its id known when still cached).
+		c, _ := rd.cache.Get(key)
+		rd.record(r, s, sec, v, "page_view", c.pageID, nil)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	if c, ok := rd.cache.Get(key); ok {
+		rd.record(r, s, sec, v, "page_view", c.pageID, nil)
 		if c.noIndex {
 			w.Header().Set("X-Robots-Tag", "noindex")
 		}
@@ -216,6 +224,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	}
 	view := rd.frame(s, sec, v, tree, page)
 	view.NoIndex = noIndex || (page != nil && page.NoIndex)
+	if page != nil && rd.cfg.Insights != nil && s.OrgID != "" {
+		view.Feedback = v.URL(s) + "/" + pagePath
+	}
 	if page == nil {
 		view.Title = v.Title
 		view.Body = template.HTML("<p>This space has no pages yet.</p>")
@@ -247,8 +258,13 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.fail(w, r, err)
 		return
 	}
+	pageID := ""
+	if page != nil {
+		pageID = page.ID
+	}
+	rd.record(r, s, sec, v, "page_view", pageID, nil)
 	if c.RevisionID == v.RevisionID {
-		rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex})
+		rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex, pageID: pageID})
 	} else {
 		w.Header().Del("ETag") // a merge since the view was read: the page is newer than its key
 	}
@@ -370,6 +386,10 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 				res.Sections = append(res.Sections, searchSection{Title: title, URL: u, Body: strings.ToValidUTF8(body, "")})
 			}
 			view.Results = append(view.Results, res)
+		}
+		if err == nil {
+			n := len(hits)
+			rd.record(r, s, sec, v, "search_type_query", "", func(e *store.InsightEvent) { e.SearchQuery, e.SearchHits = &q, &n })
 		}
 	}
 	var b bytes.Buffer
