@@ -166,6 +166,9 @@ func parseTrackedEvent(i int, raw json.RawMessage, site *store.Site, c client, n
 	return insights.Event{InsightEvent: row, Client: addr, UserAgent: ua}, nil
 }
 
+// maxTrackedEvents is how many events one trackSiteInsightsEvents takes.
+const maxTrackedEvents = 100
+
 // trackSiteEvents records events for a published site of org.
 func (r *Resolver) trackSiteEvents(ctx context.Context, orgID, siteID string, raws []json.RawMessage) error {
 	site, err := r.Store.Site(ctx, orgID, siteID)
@@ -177,6 +180,9 @@ func (r *Resolver) trackSiteEvents(ctx context.Context, orgID, siteID string, ra
 	}
 	if r.Insights == nil {
 		return domain.Errorf(domain.CodeUnavailable, "insights are off on this server")
+	}
+	if len(raws) > maxTrackedEvents {
+		return domain.Invalid("events", "at most %d events per request", maxTrackedEvents)
 	}
 	c, now := clientOf(ctx), r.Store.Now()
 	evs := make([]insights.Event, len(raws))
