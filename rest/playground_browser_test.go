@@ -193,15 +193,13 @@ func requireChromium(t *testing.T) string {
 	return ""
 }
 
-// chromiumScratch is a directory for one browser's profile and temporary
-// files, removed after the test. Not t.TempDir: Chromium's helper processes
-// may still be writing to it for a moment after the browser is gone.
 // chromiumTab starts headless Chromium (flags that keep it off the
 // network, its profile and temporary files in a scratch directory) and
-// returns a tab's context, closed when the test ends.
-func chromiumTab(t *testing.T, chromium string, timeout time.Duration) context.Context {
+// returns a tab's context, closed when the test ends. extra adds flags
+// (resolveHosts, say).
+func chromiumTab(t *testing.T, chromium string, timeout time.Duration, extra ...chromedp.ExecAllocatorOption) context.Context {
 	profile := chromiumScratch(t)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -211,7 +209,7 @@ func chromiumTab(t *testing.T, chromium string, timeout time.Duration) context.C
 		chromedp.UserDataDir(filepath.Join(profile, "profile")),
 		// Chromium's own temporary directories (org.chromium.Chromium.*)
 		// go into the scratch directory too, so nothing is left in /tmp.
-		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
+		chromedp.Env("TMPDIR=" + filepath.Join(profile, "tmp")),
 		chromedp.WindowSize(1280, 800),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
@@ -219,7 +217,8 @@ func chromiumTab(t *testing.T, chromium string, timeout time.Duration) context.C
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-default-apps", true),
 		chromedp.Flag("disable-extensions", true),
-	)
+	}, extra...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	t.Cleanup(func() {
@@ -230,6 +229,20 @@ func chromiumTab(t *testing.T, chromium string, timeout time.Duration) context.C
 	return ctx
 }
 
+// resolveHosts has Chromium resolve host names by rules (its
+// --host-resolver-rules, "MAP folio.test 127.0.0.1:1234"), and load plain
+// http addresses as they are (no HTTPS upgrade): the test servers' public
+// names are http://folio.test and the like.
+func resolveHosts(rules string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.Flag("host-resolver-rules", rules),
+		chromedp.Flag("disable-features", "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable"),
+	}
+}
+
+// chromiumScratch is a directory for one browser's profile and temporary
+// files, removed after the test. Not t.TempDir: Chromium's helper processes
+// may still be writing to it for a moment after the browser is gone.
 func chromiumScratch(t *testing.T) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "folio-chromium-")

@@ -148,7 +148,7 @@ const setupDoc = "# Setup\n\nConfigure the server, start it, and publish your fi
 	"```sh\nmake build\n./bin/folio serve --addr :8080\n```\n\n" +
 	"## Configure\n\n| Variable | Default | Meaning |\n|---|---|---|\n| `DATABASE_URL` | embedded | The PostgreSQL to use |\n| `FOLIO_PUBLIC_URL` | `http://localhost:8080` | The base of every URL |\n\n" +
 	"> Sites are served at their `urls.published`: `/sites/{siteId}`.\n\n" +
-	"### From Go\n\n```go\nresp, err := http.Get(base + \"/v1/orgs\")\nif err != nil {\n\treturn err\n}\n```\n\n## Next steps\n\nRead on.\n"
+	"### From Go\n\n```go\nresp, err := http.Get(base + \"/v1/orgs\")\nif err != nil {\n\treturn err\n}\n```\n\n## Next steps\n\nRead on, or see [the GitBook API](https://gitbook.com/docs/developers).\n"
 
 // readerSite makes a published site with two sections (one in a group),
 // the first holding two variants, and returns its id and spaces.
@@ -192,12 +192,12 @@ func TestReaderRendersSite(t *testing.T) {
 		`<h1 class="title">Introduction</h1>`, `rel="next" href="`+base+`/docs/guide-v1/setup"`)
 	// Escaping and sanitizing: no script, no handler, no javascript: URL, no iframe.
 	home.hasNot(t, "<script", "onerror", "javascript:", "<iframe", "alert('x')</script>", "<Docs>", "<v1>")
-	home.has(t, "<b>bold</b>", "<strong>Folio</strong>", "<table>", `type="checkbox"`, "<del>old</del>")
+	home.has(t, "<b>bold</b>", "<strong>Folio</strong>", `<table tabindex="0">`, `type="checkbox"`, "<del>old</del>")
 	// Heading anchors (unique, as the search index makes them) and the table of contents.
 	home.has(t, `<h2 id="getting-started">`, `<h2 id="getting-started-1">`, `<h3 id="details-more">`, `href="#getting-started"`,
 		`<li class="l3"><a href="#details-more">Details &amp; more</a>`)
 	// Code highlighted into classes.
-	if !regexp.MustCompile(`<pre class="chroma"><code>.*<span class="kd">func</span>`).MatchString(home.Body) {
+	if !regexp.MustCompile(`<pre tabindex="0" class="chroma"><code>.*<span class="kd">func</span>`).MatchString(home.Body) {
 		t.Errorf("code is not highlighted: %s", home.Body)
 	}
 	// Headers: a strict policy, an ETag; a public site is indexable.
@@ -265,6 +265,22 @@ func TestReaderRendersSite(t *testing.T) {
 	b.get(base+"/docs/guide-v2", "If-None-Match", v2.Header.Get("ETag")).expect(t, http.StatusNotModified)
 	mergeDocs(t, srv, guide, alice.UserID, []readerDoc{{"more2", "", "# More again\n"}})
 	b.get(base+"/docs/guide-v2", "If-None-Match", v2.Header.Get("ETag")).expect(t, http.StatusNotModified)
+
+	// The meta description: the page's description, else the site's title.
+	home.has(t, `<meta name="description" content="Acme &lt;Docs&gt;">`)
+	mergeDocs(t, srv, guide, alice.UserID, []readerDoc{{"described", "", "---\ndescription: How to \"tune\" <it>\n---\n# Tuning\n\nKnobs.\n"}})
+	b.get(base+"/docs/guide-v1/tuning").expect(t, http.StatusOK).has(t, `<meta name="description" content="How to &#34;tune&#34; &lt;it&gt;">`)
+	// The origin's robots.txt (crawlers read no other): sites may be
+	// crawled; the API, the app's addresses and the sign-in pages not.
+	origin := b.get("/robots.txt").expect(t, http.StatusOK)
+	for _, line := range []string{"User-agent: *", "Allow: /sites/", "Allow: /s/", "Disallow: /v1/", "Disallow: /graphql", "Disallow: /o/", "Disallow: /signin", "Disallow: /account"} {
+		if !strings.Contains(origin.Body, line+"\n") {
+			t.Errorf("/robots.txt lacks %q: %s", line, origin.Body)
+		}
+	}
+	if strings.Contains(origin.Body, "Disallow: /\n") || !strings.HasPrefix(origin.Header.Get("Content-Type"), "text/plain") {
+		t.Errorf("/robots.txt: %s %s", origin.Header.Get("Content-Type"), origin.Body)
+	}
 
 	// Unpublished: 404.
 	alice.Post(sitesPath(org)+"/"+id+"/unpublish", nil).Expect(http.StatusOK)
@@ -585,6 +601,10 @@ func TestReaderHostnameAndBasename(t *testing.T) {
 	host("/handbook/docs/guide-v2").expect(t, http.StatusOK).has(t, "Zebra features")
 	if r := host("/handbook/robots.txt").expect(t, http.StatusOK); !strings.Contains(r.Body, "Sitemap: https://docs.acme.example/handbook/sitemap.xml") {
 		t.Errorf("robots.txt: %s", r.Body)
+	}
+	// Crawlers read robots.txt at the hostname's root: the site's, not the server's.
+	if r := host("/robots.txt").expect(t, http.StatusOK); !strings.Contains(r.Body, "Sitemap: https://docs.acme.example/handbook/sitemap.xml") {
+		t.Errorf("/robots.txt at the hostname: %s", r.Body)
 	}
 	host("/elsewhere").expect(t, http.StatusNotFound)
 	// Credentials in the address redirect to a path on this host only.

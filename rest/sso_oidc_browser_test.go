@@ -2,7 +2,6 @@ package rest_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -26,7 +25,7 @@ func TestOIDCInABrowser(t *testing.T) {
 	chromium := requireChromium(t)
 	e := newOIDCEnv(t)
 	e.op.QueueUser(&mockoidc.MockUser{Subject: "ada", Email: "ada@example.com", EmailVerified: true})
-	ctx := oidcChromiumTab(t, chromium, strings.TrimPrefix(e.srv.URL, "http://"), 60*time.Second)
+	ctx := chromiumTab(t, chromium, 60*time.Second, resolveHosts("MAP folio.test "+strings.TrimPrefix(e.srv.URL, "http://"))...)
 
 	var mu sync.Mutex
 	var visited []string
@@ -84,38 +83,4 @@ func TestOIDCInABrowser(t *testing.T) {
 	if e.sessions() != 1 {
 		t.Errorf("%d sessions", e.sessions())
 	}
-}
-
-// oidcChromiumTab is chromiumTab with folio.test resolving to the test
-// server at addr (host:port).
-func oidcChromiumTab(t *testing.T, chromium, addr string, timeout time.Duration) context.Context {
-	profile := chromiumScratch(t)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(filepath.Join(profile, "profile")),
-		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
-		chromedp.WindowSize(1280, 800),
-		chromedp.Flag("host-resolver-rules", "MAP folio.test "+addr),
-		// folio.test is plain http, as the test server is: no upgrade.
-		chromedp.Flag("disable-features", "HttpsUpgrades"),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-extensions", true),
-	)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancel()
-		cancelAlloc()
-	})
-	return ctx
 }

@@ -2,7 +2,6 @@ package rest_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -26,7 +25,7 @@ func TestSAMLSignInBrowser(t *testing.T) {
 	f.idp.Shortcut("folio", f.sp.EntityID, "/account")
 	// The public URL is http://folio.test: the browser finds the test
 	// server there.
-	ctx := samlChromium(t, chromium, "MAP folio.test "+strings.TrimPrefix(f.srv.URL, "http://"))
+	ctx := chromiumTab(t, chromium, 120*time.Second, resolveHosts("MAP folio.test "+strings.TrimPrefix(f.srv.URL, "http://"))...)
 
 	run := func(step string, actions ...chromedp.Action) {
 		t.Helper()
@@ -100,38 +99,4 @@ func TestSAMLSignInBrowser(t *testing.T) {
 	}
 	expectSession()
 	f.expectMember(t, f.userID(t, "bob@acme.example"), "edit", true)
-}
-
-// samlChromium is chromiumTab with the browser's host names resolved by
-// rules (Chromium's --host-resolver-rules), and no HTTPS upgrade of plain
-// http addresses.
-func samlChromium(t *testing.T, chromium, rules string) context.Context {
-	profile := chromiumScratch(t)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(filepath.Join(profile, "profile")),
-		chromedp.Env("TMPDIR="+filepath.Join(profile, "tmp")),
-		chromedp.WindowSize(1280, 800),
-		chromedp.Flag("host-resolver-rules", rules),
-		chromedp.Flag("disable-features", "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable"),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-extensions", true),
-	)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancel()
-		cancelAlloc()
-	})
-	return ctx
 }

@@ -13,7 +13,7 @@ func TestHashVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(h, "$argon2id$v=19$m=65536,t=3,p=2$") {
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
 		t.Fatalf("hash %q", h)
 	}
 	if err := password.Verify(h, "correct horse battery staple"); err != nil {
@@ -59,6 +59,22 @@ func TestCheck(t *testing.T) {
 	for _, ok := range []string{"correct horse battery staple", "tulip-orbit-canyon", "ünïcödé pässwörd", "zebra quartz 42"} {
 		if err := password.Check(ok, "ada@example.com", "Ada"); err != nil {
 			t.Errorf("Check(%q) = %v, want nil", ok, err)
+		}
+	}
+}
+
+// BenchmarkVerify is what one sign-in attempt costs in hashing (argon2id,
+// 19 MiB, 2 passes, 1 lane): the price of a guess, for the server and for
+// an attacker with the hash alike.
+func BenchmarkVerify(b *testing.B) {
+	h, err := password.Hash("correct horse battery staple")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := password.Verify(h, "correct horse battery staple"); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

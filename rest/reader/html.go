@@ -22,9 +22,12 @@ var assets embed.FS
 
 const assetsPath = "/_folio/reader/"
 
-// ContentSecurityPolicy is the policy of every reader page.
+// ContentSecurityPolicy is the policy of every reader page. connect-src
+// is 'self', not 'none', though the pages have no script: tools that fetch
+// in the page's frame (Lighthouse reading the origin's robots.txt through
+// the DevTools protocol) are held to it too, and same-origin is all they need.
 const ContentSecurityPolicy = "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; img-src 'self' data:; " +
-	"font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	"font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 var (
 	siteCSS = func() []byte {
@@ -126,7 +129,8 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-{{if .NoIndex}}<meta name="robots" content="noindex">
+{{with .Description}}<meta name="description" content="{{.}}">
+{{end}}{{if .NoIndex}}<meta name="robots" content="noindex">
 {{end}}<title>{{.Title}}{{with .Site}} · {{.Title}}{{end}}</title>
 <link rel="icon" href="{{.Icon}}" type="image/svg+xml">
 <link rel="stylesheet" href="{{.CSS}}">
@@ -162,6 +166,7 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{end}}
 
 {{define "page"}}{{template "head" .}}<body>
+<a class="skip" href="#content">Skip to content</a>
 <header class="top">
 <a class="brand" href="{{.Home}}"><img src="{{.Icon}}" alt="">{{.Site.Title}}</a>
 <nav class="sections" aria-label="Sections">
@@ -176,12 +181,16 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 </header>
 <div class="layout">
 <aside class="sidebar" aria-label="Pages">
+<input type="checkbox" id="drawer" class="drawer-toggle" aria-controls="pages" aria-label="Show the page tree">
+<label for="drawer" class="drawer-button" aria-hidden="true">Pages</label>
+<div class="tree" id="pages">
 {{with .Variants}}<details class="variants"><summary>{{with $.Variant}}{{with .Emoji}}{{.}} {{end}}{{.Title}}{{end}}</summary><div>
 {{range .}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>
 {{end}}</div></details>
 {{end}}{{with .Sidebar}}{{template "tree" .}}{{end}}
+</div>
 </aside>
-<main>
+<main id="content" tabindex="-1">
 {{if .Searched}}<h1 class="title">Results for “{{.Query}}”</h1>
 {{with .Results}}<ol class="results">
 {{range .}}<li><a href="{{.URL}}">{{.Title}}</a> <span class="path">{{.Path}}</span>
@@ -191,7 +200,10 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{end}}{{else if eq .Title "Search"}}<h1 class="title">Search</h1><p>Type in the search box above.</p>
 {{else}}<h1 class="title">{{with .Emoji}}{{.}} {{end}}{{.Title}}</h1>
 {{with .Summary}}<p class="summary">{{.}}</p>{{end}}
-<article>
+{{if .TOC}}<details class="toc-inline"><summary>On this page</summary><ul>
+{{range .TOC}}<li class="l{{.Level}}"><a href="#{{.Anchor}}">{{.Title}}</a></li>
+{{end}}</ul></details>
+{{end}}<article>
 {{.Body}}
 </article>
 {{if or .Prev .Next}}<nav class="pager" aria-label="Previous and next">

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"folio/internal/blob"
+	"folio/rest/signin"
 	"folio/store"
 )
 
@@ -141,7 +142,10 @@ type pageView struct {
 	Searched              bool
 	Results               []searchResult
 	NoIndex               bool
-	CSS, ThemeCSS, Icon   string
+	// Description is the page's meta description (search engines show
+	// it): the page's own, else the site's title.
+	Description         string
+	CSS, ThemeCSS, Icon string
 	// Feedback is where the page's feedback form posts (its own address);
 	// empty: no form.
 	Feedback string
@@ -232,6 +236,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		view.Body = template.HTML("<p>This space has no pages yet.</p>")
 	} else {
 		view.Title, view.Emoji, view.Summary = page.Title, page.Emoji, page.Description
+		if page.Description != "" {
+			view.Description = page.Description
+		}
 		md := ""
 		if c.Page.Markdown != nil {
 			md = *c.Page.Markdown
@@ -275,7 +282,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 // frame is the part of a page every page of a variant shares: navigation,
 // variants, sidebar.
 func (rd *Reader) frame(s *siteView, sec *sectionView, v *variantView, tree *spaceTree, page *pageNode) *pageView {
-	view := &pageView{Site: s, Home: s.Base + "/", SearchAction: v.URL(s) + "/~search",
+	view := &pageView{Site: s, Home: s.Base + "/", SearchAction: v.URL(s) + "/~search", Description: s.Title,
 		CSS: cssURL, ThemeCSS: themeURL(s.Color), Icon: iconURL}
 	if s.HasSections {
 		groups := map[string]*navItem{}
@@ -410,6 +417,27 @@ func (rd *Reader) robots(w http.ResponseWriter, s *siteView) {
 		return
 	}
 	fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s/sitemap.xml\n", s.Origin, s.Base)
+}
+
+// originRobots is the server's own /robots.txt (a crawler reads robots.txt
+// at the origin only, so the per-site one under /sites/{id} is not enough):
+// published sites and spaces may be crawled, the API, the app's addresses
+// and the sign-in pages may not. A site that is not public says noindex
+// on every page and disallows everything in its own robots.txt. At a
+// site's custom hostname the site's robots.txt is served instead.
+func (rd *Reader) originRobots(w http.ResponseWriter, r *http.Request) {
+	if rd.ServeHost(w, r) {
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /sites/\nAllow: /s/\n")
+	for _, p := range []string{"/v1/", "/graphql", "/o/", signin.SignInPath, signin.SignOutPath, signin.SignUpPath, signin.InvitationPath,
+		signin.ForgotPasswordPath, signin.ResetPasswordPath, signin.AccountPath, signin.SSOPath} {
+		b.WriteString("Disallow: " + p + "\n")
+	}
+	w.Write([]byte(b.String()))
 }
 
 // sitemap lists every readable page of a public site's visible variants

@@ -111,6 +111,7 @@ func (rd *Reader) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /s/{spaceId}", rd.spaceRoute)
 	mux.HandleFunc("GET /s/{spaceId}/{rest...}", rd.spaceRoute)
 	mux.HandleFunc("GET "+assetsPath+"{file}", serveAsset)
+	mux.HandleFunc("GET /robots.txt", rd.originRobots)
 	rd.registerApp(mux)
 }
 
@@ -205,6 +206,11 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	if row.Basename != nil {
 		base += "/" + *row.Basename
 		seg, after, _ := strings.Cut(rest, "/")
+		if base == "/"+*row.Basename && rest == "robots.txt" {
+			// At a hostname, crawlers read robots.txt at the root only:
+			// it is the site's, which names the sitemap under the basename.
+			seg, after = *row.Basename, rest
+		}
 		if seg != *row.Basename {
 			notFound(w)
 			return

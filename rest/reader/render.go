@@ -124,8 +124,13 @@ func Render(src string, link LinkFunc) Rendered {
 		out.Reset()
 		out.WriteString("<p>This page could not be rendered.</p>")
 	}
-	return Rendered{HTML: policy.SanitizeBytes(out.Bytes()), TOC: toc}
+	return Rendered{HTML: scrollable.ReplaceAll(policy.SanitizeBytes(out.Bytes()), []byte(`<$1 tabindex="0"$2`)), TOC: toc}
 }
+
+// scrollable finds the start tags of code blocks and tables, which scroll
+// sideways when wider than the page: tabindex="0" lets a keyboard focus
+// them to scroll. Run on sanitized HTML, where a "<" is always a tag's.
+var scrollable = regexp.MustCompile(`<(pre|table)([ >])`)
 
 // stripFrontmatter drops a leading YAML frontmatter block.
 func stripFrontmatter(src string) string {
@@ -215,7 +220,11 @@ func (r *nodeRenderer) heading(w util.BufWriter, src []byte, n ast.Node, enterin
 
 var (
 	formatter = chromahtml.New(chromahtml.WithClasses(true))
-	codeStyle = styles.Get("github")
+	// The Modus styles are made for legibility (WCAG AAA contrast against
+	// their background, AA against the reader's code background): one for
+	// the light theme, one for the dark.
+	codeStyle     = styles.Get("modus-operandi")
+	darkCodeStyle = styles.Get("modus-vivendi")
 )
 
 func (r *nodeRenderer) code(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -255,12 +264,34 @@ var (
 	codeCSS     []byte
 )
 
-// CodeCSS is the stylesheet of highlighted code (chroma's github style).
+// CodeCSS is the stylesheet of highlighted code: the light style, then
+// the dark one for a browser that prefers dark (unless the page forces
+// light with data-theme="light") and for a page that forces dark.
 func CodeCSS() []byte {
 	codeCSSOnce.Do(func() {
+		var light, dark bytes.Buffer
+		formatter.WriteCSS(&light, codeStyle)    //nolint:errcheck // a bytes.Buffer does not fail
+		formatter.WriteCSS(&dark, darkCodeStyle) //nolint:errcheck
 		var b bytes.Buffer
-		formatter.WriteCSS(&b, codeStyle) //nolint:errcheck // a bytes.Buffer does not fail
+		b.Write(light.Bytes())
+		b.WriteString("@media (prefers-color-scheme: dark) {\n")
+		b.WriteString(scopeCSS(dark.String(), `:root:not([data-theme="light"])`))
+		b.WriteString("}\n")
+		b.WriteString(scopeCSS(dark.String(), `:root[data-theme="dark"]`))
 		codeCSS = b.Bytes()
 	})
 	return codeCSS
+}
+
+// scopeCSS puts scope before the selector of every rule of chroma's
+// stylesheet (one rule a line, each after a comment naming its token).
+func scopeCSS(css, scope string) string {
+	var b strings.Builder
+	for line := range strings.Lines(css) {
+		if _, rule, ok := strings.Cut(line, "*/ "); ok {
+			line = scope + " " + rule
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }

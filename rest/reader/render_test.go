@@ -17,9 +17,9 @@ func TestRender(t *testing.T) {
 		{"script-removed", "<script>alert(1)</script>\n\nx <img src=x onerror=alert(1)>", []string{`<img src="x">`}, []string{"<script", "onerror"}},
 		{"javascript-url-removed", "[a](javascript:alert(1)) <a href=\"javascript:x\">b</a>", []string{"a", "b"}, []string{"javascript:"}},
 		{"style-and-iframe-removed", "<style>body{}</style>\n<iframe src=\"https://x\"></iframe>\n<p style=\"color:red\">p</p>", []string{"<p>p</p>"}, []string{"<style", "<iframe", "style="}},
-		{"code-highlighted", "```python\ndef f():\n    return 1\n```\n", []string{`<pre class="chroma">`, `<span class="k">def</span>`}, nil},
+		{"code-highlighted", "```python\ndef f():\n    return 1\n```\n", []string{`<pre tabindex="0" class="chroma">`, `<span class="k">def</span>`}, nil},
 		{"code-unknown-language-escaped", "```nope\n<b>x</b>\n```\n", []string{"&lt;b&gt;x&lt;/b&gt;"}, []string{"<b>x</b>"}},
-		{"gfm", "| a |\n|---|\n| 1 |\n\n- [x] t\n\n~~s~~ https://example.com", []string{"<table>", `type="checkbox"`, "<del>s</del>", `<a href="https://example.com" rel="nofollow">`}, nil},
+		{"gfm", "| a |\n|---|\n| 1 |\n\n- [x] t\n\n~~s~~ https://example.com", []string{`<table tabindex="0">`, `type="checkbox"`, "<del>s</del>", `<a href="https://example.com" rel="nofollow">`}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
