@@ -9,6 +9,7 @@ import (
 	"folio/graph/model"
 	"folio/internal/blob"
 	"folio/internal/metrics"
+	"folio/service/insights"
 	"folio/service/siteimport"
 	"folio/store"
 )
@@ -35,6 +36,9 @@ type Resolver struct {
 	// (FOLIO_SESSION_IDLE): a session unused for that long has ended, so
 	// it is listed and found no more. Zero checks no idle lifetime.
 	SessionIdle time.Duration
+	// Insights records the events of published sites' readers
+	// (trackSiteInsightsEvents); nil refuses them as UNAVAILABLE.
+	Insights *insights.Recorder
 
 	trees *treeCache // rendered page trees (Schema makes it)
 }

@@ -15,7 +15,8 @@ import (
 // and checked as the routes' are (checkDocument), once: it fails when one
 // does not validate.
 func mountReader(mux *http.ServeMux, cfg Config, exec *executor.Executor, schema *ast.Schema) (*reader.Reader, error) {
-	rd, err := reader.New(reader.Config{Exec: exec, Schema: schema, Check: checkDocument, Base: cfg.PublicURL, Blobs: cfg.Blobs})
+	rd, err := reader.New(reader.Config{Exec: exec, Schema: schema, Check: checkDocument, Base: cfg.PublicURL, Blobs: cfg.Blobs,
+		Insights: cfg.Insights, ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ func Routes() []Route {
 		contentRoutes,
 		commentRoutes,
 		siteRoutes,
+		insightsRoutes,
 		searchRoutes,
 		linkRoutes,
 		importRoutes,

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"folio/domain"
@@ -23,6 +24,7 @@ import (
 	"folio/internal/logs"
 	"folio/internal/metrics"
 	"folio/rest/session"
+	"folio/service/insights"
 	"folio/service/siteimport"
 	"folio/store"
 )
@@ -67,6 +69,11 @@ type Config struct {
 	Subscriptions *graph.Subscriptions
 	// Accounts configures sign-in: sign-up, sessions, mail, single sign-on.
 	Accounts Accounts
+	// Insights records what readers of published sites do (the reader's
+	// page views, searches and feedback, and trackEventsInSiteById); nil is
+	// insights off. Close it on shutdown, so that its buffer is written
+	// (`folio serve` does).
+	Insights *insights.Recorder
 }
 
 // NewHandler builds the whole HTTP surface: /v1 (REST), /graphql, and the
@@ -82,7 +89,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	res := &graph.Resolver{Store: cfg.Store, SessionIdle: sessions.Idle(), Base: model.Base(strings.TrimRight(cfg.PublicURL, "/")),
 		Blobs: cfg.Blobs, Limits: cfg.GraphQL, Metrics: cfg.Metrics, Importer: siteimport.New(cfg.Import, cfg.Blobs),
 		TrustedDocuments: cfg.TrustedDocuments,
-		Subscriptions:    cfg.Subscriptions}
+		Subscriptions:    cfg.Subscriptions, Insights: cfg.Insights}
 	schema := graph.Schema(res)
 	exec := graph.NewExecutor(res, schema)
 	exec.Use(inputHygiene{ownDocuments: true})
@@ -98,7 +105,8 @@ func NewHandler(cfg Config) (http.Handler, error) {
 				writeError(w, http.StatusUnauthorized, "an API token is required (Authorization: Bearer <token>)")
 				return
 			}
-			if err := graph.ReadOnlyRefusal(r); err != nil {
+			// A POST that runs a query (aggregateSiteEvents) only reads.
+			if err := graph.ReadOnlyRefusal(r); err != nil && c.op.Operation != ast.Query {
 				writeDomainError(w, err)
 				return
 			}
@@ -215,6 +223,7 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 		// Who asked: the client's address (as the rate limit sees it) and,
 		// once the token is checked, the user.
 		client := clientAddr(r, cfg.TrustedProxies)
+		ctx = graph.WithClient(ctx, client, r.UserAgent())
 		userID := ""
 		defer func() {
 			if p := recover(); p != nil {

@@ -28,6 +28,10 @@ func jobsConfig() (jobs.Config, error) {
 	if err != nil || retention <= 0 {
 		return jobs.Config{}, fmt.Errorf("FOLIO_EVENTS_RETENTION: want a positive duration such as 720h")
 	}
+	insights, err := time.ParseDuration(env("FOLIO_INSIGHTS_RETENTION", store.DefaultInsightsRetention.String()))
+	if err != nil || insights <= 0 {
+		return jobs.Config{}, fmt.Errorf("FOLIO_INSIGHTS_RETENTION: want a positive duration such as 2160h")
+	}
 	return jobs.Config{Fetch: fetch.Config{AllowPrivate: allow, Timeout: timeout, MaxBytes: maxBytes},
-		EventsRetention: retention}, nil
+		EventsRetention: retention, InsightsRetention: insights}, nil
 }

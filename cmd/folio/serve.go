@@ -19,6 +19,7 @@ import (
 	"folio/internal/metrics"
 	"folio/rest"
 	"folio/rest/signin"
+	"folio/service/insights"
 	"folio/service/jobs"
 )
 
@@ -91,6 +92,9 @@ func serve(ctx context.Context) error {
 	}
 	m := metrics.New(s.DB.DB)
 	subs := graph.NewSubscriptions(s, subLimits, slog.Default())
+	// Reader events are buffered and written a batch a second; the buffer
+	// is written once the last request has ended.
+	recorder := insights.New(s, insights.Config{})
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
 		PublicURL: publicURL,
@@ -107,6 +111,7 @@ func serve(ctx context.Context) error {
 		TrustedDocuments: trusted,
 		Subscriptions:    subs,
 		Accounts:         accounts,
+		Insights:         recorder,
 	})
 	if err != nil {
 		return err
@@ -160,6 +165,9 @@ func serve(ctx context.Context) error {
 		if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) && serveErr == nil {
 			serveErr = err
 		}
+	}
+	if err := recorder.Close(shutdownCtx); err != nil {
+		slog.Warn("insights not written at shutdown", "err", err)
 	}
 	if err := runner.Stop(shutdownCtx); err != nil && serveErr == nil {
 		serveErr = err

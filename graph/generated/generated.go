@@ -541,6 +541,7 @@ type ComplexityRoot struct {
 		SetMemberSso               func(childComplexity int, organizationID string, userID string) int
 		SetSiteVisitorKey          func(childComplexity int, organizationID string, siteID string, input model.SiteVisitorKeyInput) int
 		SetTeamMember              func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
+		TrackSiteInsightsEvents    func(childComplexity int, organizationID string, siteID string, input model.TrackSiteInsightsEventsInput) int
 		TransferCollection         func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
 		TransferSpace              func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
 		UnpublishSite              func(childComplexity int, organizationID string, siteID string) int
@@ -794,6 +795,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		APIInformation           func(childComplexity int) int
+		AggregateSiteEvents      func(childComplexity int, organizationID string, siteID string, input model.SiteInsightsAggregationInput) int
 		Collection               func(childComplexity int, id string) int
 		EmailDomainOrganizations func(childComplexity int, emailDomain string) int
 		Invitations              func(childComplexity int, page *string, limit *int) int
@@ -1085,6 +1087,15 @@ type ComplexityRoot struct {
 		Frozen func(childComplexity int) int
 		ID     func(childComplexity int) int
 		Plan   func(childComplexity int) int
+	}
+
+	SiteInsightsAggregationResult struct {
+		Columns func(childComplexity int) int
+	}
+
+	SiteInsightsColumnValues struct {
+		Column func(childComplexity int) int
+		Values func(childComplexity int) int
 	}
 
 	SiteList struct {
@@ -1497,6 +1508,7 @@ type MutationResolver interface {
 	UpdateSpaceCustomFields(ctx context.Context, spaceID string, input model.UpdateSpaceCustomFieldsInput) (bool, error)
 	ImportSpaceContent(ctx context.Context, spaceID string, input model.ContentImportInput) (*model.ContentImportResult, error)
 	ImportChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ContentImportInput) (*model.ContentImportResult, error)
+	TrackSiteInsightsEvents(ctx context.Context, organizationID string, siteID string, input model.TrackSiteInsightsEventsInput) (bool, error)
 	CreateInvite(ctx context.Context, organizationID string, input model.CreateInviteInput) (*model.Invite, error)
 	UpdateInvite(ctx context.Context, organizationID string, inviteID string, input model.UpdateInviteInput) (*model.Invite, error)
 	DeleteInvite(ctx context.Context, organizationID string, inviteID string) (bool, error)
@@ -1626,6 +1638,7 @@ type QueryResolver interface {
 	APIInformation(ctx context.Context) (*model.APIInformation, error)
 	PersonalTokens(ctx context.Context, page *string, limit *int) (*model.PersonalTokenList, error)
 	Sessions(ctx context.Context, page *string, limit *int) (*model.SessionList, error)
+	AggregateSiteEvents(ctx context.Context, organizationID string, siteID string, input model.SiteInsightsAggregationInput) (*model.SiteInsightsAggregationResult, error)
 	Invitations(ctx context.Context, page *string, limit *int) (*model.InvitationList, error)
 	Node(ctx context.Context, id string) (model.Node, error)
 	Nodes(ctx context.Context, ids []string) ([]model.Node, error)
@@ -3999,6 +4012,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetTeamMember(childComplexity, args["organizationId"].(string), args["teamId"].(string), args["userId"].(string), args["input"].(*model.SetTeamMemberInput)), true
+	case "Mutation.trackSiteInsightsEvents":
+		if e.ComplexityRoot.Mutation.TrackSiteInsightsEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_trackSiteInsightsEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TrackSiteInsightsEvents(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.TrackSiteInsightsEventsInput)), true
 	case "Mutation.transferCollection":
 		if e.ComplexityRoot.Mutation.TransferCollection == nil {
 			break
@@ -5387,6 +5411,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.APIInformation(childComplexity), true
+	case "Query.aggregateSiteEvents":
+		if e.ComplexityRoot.Query.AggregateSiteEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_aggregateSiteEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AggregateSiteEvents(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.SiteInsightsAggregationInput)), true
 	case "Query.collection":
 		if e.ComplexityRoot.Query.Collection == nil {
 			break
@@ -6730,6 +6765,26 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SiteFeature.Plan(childComplexity), true
+
+	case "SiteInsightsAggregationResult.columns":
+		if e.ComplexityRoot.SiteInsightsAggregationResult.Columns == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteInsightsAggregationResult.Columns(childComplexity), true
+
+	case "SiteInsightsColumnValues.column":
+		if e.ComplexityRoot.SiteInsightsColumnValues.Column == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteInsightsColumnValues.Column(childComplexity), true
+	case "SiteInsightsColumnValues.values":
+		if e.ComplexityRoot.SiteInsightsColumnValues.Values == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteInsightsColumnValues.Values(childComplexity), true
 
 	case "SiteList.count":
 		if e.ComplexityRoot.SiteList.Count == nil {
@@ -8151,6 +8206,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PutOpenAPISpecInput", ec.unmarshalInputPutOpenAPISpecInput),
 			graphql.NewInputUnmarshaler("SetTeamMemberInput", ec.unmarshalInputSetTeamMemberInput),
 			graphql.NewInputUnmarshaler("SiteAdaptiveContentInput", ec.unmarshalInputSiteAdaptiveContentInput),
+			graphql.NewInputUnmarshaler("SiteInsightsAggregationInput", ec.unmarshalInputSiteInsightsAggregationInput),
+			graphql.NewInputUnmarshaler("SiteInsightsColumnInput", ec.unmarshalInputSiteInsightsColumnInput),
+			graphql.NewInputUnmarshaler("SiteInsightsFilterInput", ec.unmarshalInputSiteInsightsFilterInput),
+			graphql.NewInputUnmarshaler("SiteInsightsOrderInput", ec.unmarshalInputSiteInsightsOrderInput),
 			graphql.NewInputUnmarshaler("SiteRedirectDestinationInput", ec.unmarshalInputSiteRedirectDestinationInput),
 			graphql.NewInputUnmarshaler("SiteSectionGroupPointerInput", ec.unmarshalInputSiteSectionGroupPointerInput),
 			graphql.NewInputUnmarshaler("SiteSectionGroupPositionInput", ec.unmarshalInputSiteSectionGroupPositionInput),
@@ -8160,6 +8219,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("SiteSpacePositionInput", ec.unmarshalInputSiteSpacePositionInput),
 			graphql.NewInputUnmarshaler("SiteVisitorKeyInput", ec.unmarshalInputSiteVisitorKeyInput),
 			graphql.NewInputUnmarshaler("TeamMembershipInput", ec.unmarshalInputTeamMembershipInput),
+			graphql.NewInputUnmarshaler("TrackSiteInsightsEventsInput", ec.unmarshalInputTrackSiteInsightsEventsInput),
 			graphql.NewInputUnmarshaler("TransferCollectionInput", ec.unmarshalInputTransferCollectionInput),
 			graphql.NewInputUnmarshaler("TransferSpaceInput", ec.unmarshalInputTransferSpaceInput),
 			graphql.NewInputUnmarshaler("UpdateChangeRequestInput", ec.unmarshalInputUpdateChangeRequestInput),
@@ -9667,6 +9727,165 @@ extend type Mutation {
     "What to import."
     input: ContentImportInput!
   ): ContentImportResult!
+}
+`, BuiltIn: false},
+	{Name: "../schema/insights.graphqls", Input: `# Insights of published sites: what readers view, search and rate.
+# GitBook's trackEventsInSiteById and aggregateSiteEvents.
+
+"Input of trackSiteInsightsEvents: GitBook's body of POST /orgs/{organizationId}/sites/{siteId}/insights/events."
+input TrackSiteInsightsEventsInput {
+  """
+  The events, each a GitBook SiteInsightsEvent object: type (page_view,
+  search_type_query, search_open_result, page_post_feedback,
+  page_post_feedback_comment, or another of GitBook's types, which are kept
+  with their location only), session (userAgent required; ip optional, the
+  request's address when absent; neither is stored), location (url
+  required; siteSection, siteSpace, space, page), timestamp (optional,
+  within 5 minutes of now), and per type query, feedback { rating, comment }.
+  At most 100 per request.
+  """
+  events: [JSON!]! @length(max: 100)
+}
+
+"A column of an aggregation: a dimension to group by, or an aggregate (GitBook's SiteInsightsQueryEventsColumn)."
+input SiteInsightsColumnInput {
+  """
+  The column. Dimensions: datetime, dayOfWeek, hourOfDay, url, urlPath,
+  eventType, displayContext, siteSection, siteSpace, page,
+  eventSearchQuery, eventPageFeedbackRating, eventPageFeedbackComment, and
+  Folio's own searchResultsCount (the hits a search had: 0 for searches
+  without results). Aggregates: eventsCount, visitorsCount, sessionsCount
+  (without cookies a session is a visitor's day, so it equals
+  visitorsCount), pageFeedbackRating (counts of ok, good, bad). Any other
+  of GitBook's columns is INVALID: this server does not record it.
+  """
+  column: String! @length(min: 1, max: 64)
+  "The bucket of the datetime column (day when absent); ignored by the other columns."
+  interval: SiteInsightsInterval
+}
+
+"The bucket of a datetime column, in UTC."
+enum SiteInsightsInterval {
+  "An hour."
+  hour
+  "A day."
+  day
+  "A week, from Monday."
+  week
+  "A month."
+  month
+}
+
+"How a filter compares a column to its values."
+enum SiteInsightsOperator {
+  "Equal to one of the values (the default)."
+  in
+  "Equal to none of the values."
+  notIn
+  "Greater than the one value."
+  greaterThan
+  "Greater than or equal to the one value."
+  greaterThanOrEqual
+  "Less than the one value."
+  lessThan
+  "Less than or equal to the one value."
+  lessThanOrEqual
+}
+
+"A filter of an aggregation (GitBook's SiteInsightsQueryEventsFilter); on an aggregate column it filters the groups."
+input SiteInsightsFilterInput {
+  "The column compared (the names of SiteInsightsColumnInput.column)."
+  column: String! @length(min: 1, max: 64)
+  "The values compared to: strings, numbers, null, or for page objects { page, space }."
+  values: [JSON]! @length(min: 1, max: 1000)
+  "How they are compared (in when absent)."
+  operator: SiteInsightsOperator
+}
+
+"The direction of a sort."
+enum SiteInsightsDirection {
+  "Smallest first."
+  asc
+  "Largest first."
+  desc
+}
+
+"How the rows of an aggregation are sorted."
+input SiteInsightsOrderInput {
+  "The column sorted by; it must be selected."
+  by: SiteInsightsColumnInput!
+  "The direction."
+  direction: SiteInsightsDirection!
+}
+
+"An aggregation over a site's insights events (GitBook's SiteInsightsQueryEventsAggregation)."
+input SiteInsightsAggregationInput {
+  "The columns answered, in order (the groupBy columns then eventsCount when absent)."
+  select: [SiteInsightsColumnInput!] @length(max: 32)
+  "The filters, all of which an event must pass."
+  where: [SiteInsightsFilterInput!] @length(max: 32)
+  "The dimensions the events are grouped by; a selected dimension must be one of them."
+  groupBy: [SiteInsightsColumnInput!] @length(max: 8)
+  "How the rows are sorted (by the groupBy columns when absent)."
+  order: SiteInsightsOrderInput
+  """
+  The time range: a preset (lastYear, last3Months, last30Days, last7Days,
+  last24Hours) or an object { from, to } of RFC 3339 timestamps, from
+  included, to excluded.
+  """
+  range: JSON!
+  "The most rows answered (1000 when absent)."
+  limit: Int @range(min: 1, max: 1000)
+}
+
+"The answer of an aggregation, column by column (GitBook's SiteInsightsQueryEventsAggregationResult)."
+type SiteInsightsAggregationResult {
+  "The selected columns, in the order asked, each with one value per row."
+  columns: [SiteInsightsColumnValues!]!
+}
+
+"One column of an aggregation's answer."
+type SiteInsightsColumnValues {
+  "The column's name."
+  column: String!
+  "Its value in each row: a string, a number, null, or an object (page: { page, space }; pageFeedbackRating: { ok, good, bad })."
+  values: [JSON]!
+}
+
+extend type Query {
+  """
+  Aggregates a site's insights events over a time range: counts by page or
+  by day, top searches, searches without results (searchResultsCount 0),
+  page feedback. Needs the edit role or above in the site's organization
+  (admins and editors); FORBIDDEN below it, NOT_FOUND for a site of another
+  organization.
+  """
+  aggregateSiteEvents(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The aggregation."
+    input: SiteInsightsAggregationInput!
+  ): SiteInsightsAggregationResult!
+}
+
+extend type Mutation {
+  """
+  Records events of a published site's readers (an outside reader, a
+  proxy in front of the site). Anyone may call it, within the rate limit;
+  NOT_FOUND when the site is not published (or not of the organization),
+  INVALID for an event that does not pass GitBook's shape. No address or
+  cookie is stored.
+  """
+  trackSiteInsightsEvents(
+    "The organization the site belongs to."
+    organizationId: ID!,
+    "The site."
+    siteId: ID!,
+    "The events."
+    input: TrackSiteInsightsEventsInput!
+  ): Boolean!
 }
 `, BuiltIn: false},
 	{Name: "../schema/invite.graphqls", Input: `"""
@@ -14937,6 +15156,24 @@ func (ec *executionContext) childFields_SiteFeature(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type SiteFeature", field.Name)
 }
 
+func (ec *executionContext) childFields_SiteInsightsAggregationResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "columns":
+		return ec.fieldContext_SiteInsightsAggregationResult_columns(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteInsightsAggregationResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteInsightsColumnValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "column":
+		return ec.fieldContext_SiteInsightsColumnValues_column(ctx, field)
+	case "values":
+		return ec.fieldContext_SiteInsightsColumnValues_values(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteInsightsColumnValues", field.Name)
+}
+
 func (ec *executionContext) childFields_SiteList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "items":
@@ -18163,6 +18400,36 @@ func (ec *executionContext) field_Mutation_setTeamMember_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_trackSiteInsightsEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.TrackSiteInsightsEventsInput, error) {
+			return ec.unmarshalNTrackSiteInsightsEventsInput2folioᚋgraphᚋmodelᚐTrackSiteInsightsEventsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_transferCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20967,6 +21234,36 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_aggregateSiteEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SiteInsightsAggregationInput, error) {
+			return ec.unmarshalNSiteInsightsAggregationInput2folioᚋgraphᚋmodelᚐSiteInsightsAggregationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -30700,6 +30997,50 @@ func (ec *executionContext) fieldContext_Mutation_importChangeRequestContent(ctx
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_trackSiteInsightsEvents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_trackSiteInsightsEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().TrackSiteInsightsEvents(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.TrackSiteInsightsEventsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_trackSiteInsightsEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_trackSiteInsightsEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -38396,6 +38737,50 @@ func (ec *executionContext) fieldContext_Query_sessions(ctx context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_aggregateSiteEvents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_aggregateSiteEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AggregateSiteEvents(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(model.SiteInsightsAggregationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteInsightsAggregationResult) graphql.Marshaler {
+			return ec.marshalNSiteInsightsAggregationResult2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsAggregationResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_aggregateSiteEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteInsightsAggregationResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_aggregateSiteEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_invitations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -43810,6 +44195,84 @@ func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_SiteFeature_frozen(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("SiteFeature", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SiteInsightsAggregationResult_columns(ctx context.Context, field graphql.CollectedField, obj *model.SiteInsightsAggregationResult) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteInsightsAggregationResult_columns(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Columns, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SiteInsightsColumnValues) graphql.Marshaler {
+			return ec.marshalNSiteInsightsColumnValues2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsColumnValuesᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteInsightsAggregationResult_columns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteInsightsAggregationResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteInsightsColumnValues(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteInsightsColumnValues_column(ctx context.Context, field graphql.CollectedField, obj *model.SiteInsightsColumnValues) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteInsightsColumnValues_column(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Column, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteInsightsColumnValues_column(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteInsightsColumnValues", field, false, false, "String")
+}
+
+func (ec *executionContext) _SiteInsightsColumnValues_values(ctx context.Context, field graphql.CollectedField, obj *model.SiteInsightsColumnValues) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteInsightsColumnValues_values(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Values, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2ᚕencodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteInsightsColumnValues_values(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("SiteInsightsColumnValues", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _SiteList_items(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
@@ -53936,6 +54399,415 @@ func UnmarshalSiteAdaptiveContentInput(ctx context.Context, raw any) (model.Site
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputSiteInsightsAggregationInput(ctx context.Context, obj any) (model.SiteInsightsAggregationInput, error) {
+	var it model.SiteInsightsAggregationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"select", "where", "groupBy", "order", "range", "limit"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "select":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("select"))
+			directive0 := func(ctx context.Context) (any, error) {
+				return ec.unmarshalOSiteInsightsColumnInput2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsColumnInputᚄ(ctx, v)
+			}
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 32)
+				if err != nil {
+					var zeroVal []model.SiteInsightsColumnInput
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []model.SiteInsightsColumnInput
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]model.SiteInsightsColumnInput); ok {
+				it.Select = data
+			} else if tmp == nil {
+				it.Select = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []folio/graph/model.SiteInsightsColumnInput`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "where":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("where"))
+			directive0 := func(ctx context.Context) (any, error) {
+				return ec.unmarshalOSiteInsightsFilterInput2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsFilterInputᚄ(ctx, v)
+			}
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 32)
+				if err != nil {
+					var zeroVal []model.SiteInsightsFilterInput
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []model.SiteInsightsFilterInput
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]model.SiteInsightsFilterInput); ok {
+				it.Where = data
+			} else if tmp == nil {
+				it.Where = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []folio/graph/model.SiteInsightsFilterInput`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "groupBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("groupBy"))
+			directive0 := func(ctx context.Context) (any, error) {
+				return ec.unmarshalOSiteInsightsColumnInput2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsColumnInputᚄ(ctx, v)
+			}
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 8)
+				if err != nil {
+					var zeroVal []model.SiteInsightsColumnInput
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []model.SiteInsightsColumnInput
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]model.SiteInsightsColumnInput); ok {
+				it.GroupBy = data
+			} else if tmp == nil {
+				it.GroupBy = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []folio/graph/model.SiteInsightsColumnInput`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOSiteInsightsOrderInput2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsOrderInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "range":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("range"))
+			data, err := ec.unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Range = data
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalOInt2ᚖint(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal *int
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+				if err != nil {
+					var zeroVal *int
+					return zeroVal, err
+				}
+				if ec.Directives.Range == nil {
+					var zeroVal *int
+					return zeroVal, errors.New("directive range is not implemented")
+				}
+				return ec.Directives.Range(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(*int); ok {
+				it.Limit = data
+			} else if tmp == nil {
+				it.Limit = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSiteInsightsAggregationInput unmarshals raw into the SiteInsightsAggregationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteInsightsAggregationInput(ctx context.Context, raw any) (model.SiteInsightsAggregationInput, error) {
+	var out model.SiteInsightsAggregationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteInsightsAggregationInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSiteInsightsColumnInput(ctx context.Context, obj any) (model.SiteInsightsColumnInput, error) {
+	var it model.SiteInsightsColumnInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"column", "interval"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "column":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("column"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Column = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "interval":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interval"))
+			data, err := ec.unmarshalOSiteInsightsInterval2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsInterval(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Interval = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSiteInsightsColumnInput unmarshals raw into the SiteInsightsColumnInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteInsightsColumnInput(ctx context.Context, raw any) (model.SiteInsightsColumnInput, error) {
+	var out model.SiteInsightsColumnInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteInsightsColumnInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSiteInsightsFilterInput(ctx context.Context, obj any) (model.SiteInsightsFilterInput, error) {
+	var it model.SiteInsightsFilterInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"column", "values", "operator"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "column":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("column"))
+			directive0 := func(ctx context.Context) (any, error) { return ec.unmarshalNString2string(ctx, v) }
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+				if err != nil {
+					var zeroVal string
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal string
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.(string); ok {
+				it.Column = data
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be string`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "values":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("values"))
+			directive0 := func(ctx context.Context) (any, error) {
+				return ec.unmarshalNJSON2ᚕencodingᚋjsonᚐRawMessage(ctx, v)
+			}
+
+			directive1 := func(ctx context.Context) (any, error) {
+				min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+				if err != nil {
+					var zeroVal []json.RawMessage
+					return zeroVal, err
+				}
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 1000)
+				if err != nil {
+					var zeroVal []json.RawMessage
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []json.RawMessage
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, min, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]json.RawMessage); ok {
+				it.Values = data
+			} else if tmp == nil {
+				it.Values = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []encoding/json.RawMessage`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		case "operator":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("operator"))
+			data, err := ec.unmarshalOSiteInsightsOperator2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsOperator(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Operator = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSiteInsightsFilterInput unmarshals raw into the SiteInsightsFilterInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteInsightsFilterInput(ctx context.Context, raw any) (model.SiteInsightsFilterInput, error) {
+	var out model.SiteInsightsFilterInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteInsightsFilterInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSiteInsightsOrderInput(ctx context.Context, obj any) (model.SiteInsightsOrderInput, error) {
+	var it model.SiteInsightsOrderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"by", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "by":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("by"))
+			data, err := ec.unmarshalNSiteInsightsColumnInput2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsColumnInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.By = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNSiteInsightsDirection2folioᚋgraphᚋmodelᚐSiteInsightsDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSiteInsightsOrderInput unmarshals raw into the SiteInsightsOrderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSiteInsightsOrderInput(ctx context.Context, raw any) (model.SiteInsightsOrderInput, error) {
+	var out model.SiteInsightsOrderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SiteInsightsOrderInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSiteRedirectDestinationInput(ctx context.Context, obj any) (model.SiteRedirectDestinationInput, error) {
 	var it model.SiteRedirectDestinationInput
 	if obj == nil {
@@ -54613,6 +55485,72 @@ func (ec *executionContext) unmarshalInputTeamMembershipInput(ctx context.Contex
 func UnmarshalTeamMembershipInput(ctx context.Context, raw any) (model.TeamMembershipInput, error) {
 	var out model.TeamMembershipInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "TeamMembershipInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputTrackSiteInsightsEventsInput(ctx context.Context, obj any) (model.TrackSiteInsightsEventsInput, error) {
+	var it model.TrackSiteInsightsEventsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"events"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "events":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("events"))
+			directive0 := func(ctx context.Context) (any, error) {
+				return ec.unmarshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx, v)
+			}
+
+			directive1 := func(ctx context.Context) (any, error) {
+				max, err := ec.unmarshalOInt2ᚖint(ctx, 100)
+				if err != nil {
+					var zeroVal []json.RawMessage
+					return zeroVal, err
+				}
+				if ec.Directives.Length == nil {
+					var zeroVal []json.RawMessage
+					return zeroVal, errors.New("directive length is not implemented")
+				}
+				return ec.Directives.Length(ctx, obj, directive0, nil, max)
+			}
+
+			tmp, err := directive1(ctx)
+			if err != nil {
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+			if data, ok := tmp.([]json.RawMessage); ok {
+				it.Events = data
+			} else if tmp == nil {
+				it.Events = nil
+			} else {
+				err := fmt.Errorf(`unexpected type %T from directive, should be []encoding/json.RawMessage`, tmp)
+				return it, graphql.ErrorOnPath(ctx, err)
+			}
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTrackSiteInsightsEventsInput unmarshals raw into the TrackSiteInsightsEventsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTrackSiteInsightsEventsInput(ctx context.Context, raw any) (model.TrackSiteInsightsEventsInput, error) {
+	var out model.TrackSiteInsightsEventsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TrackSiteInsightsEventsInput", raw, &out)
 	return out, err
 }
 
@@ -60279,6 +61217,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "trackSiteInsightsEvents":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_trackSiteInsightsEvents(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createInvite":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createInvite(ctx, field)
@@ -62303,6 +63248,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_sessions(ctx, field)
 				})
+		case "aggregateSiteEvents":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_aggregateSiteEvents(ctx, field)
+				})
 		case "invitations":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -64210,6 +65161,77 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 			}
 		case "frozen":
 			out.Values[i] = ec._SiteFeature_frozen(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var siteInsightsAggregationResultImplementors = []string{"SiteInsightsAggregationResult"}
+
+func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsAggregationResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsAggregationResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteInsightsAggregationResult")
+		case "columns":
+			out.Values[i] = ec._SiteInsightsAggregationResult_columns(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var siteInsightsColumnValuesImplementors = []string{"SiteInsightsColumnValues"}
+
+func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsColumnValues) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsColumnValuesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteInsightsColumnValues")
+		case "column":
+			out.Values[i] = ec._SiteInsightsColumnValues_column(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "values":
+			out.Values[i] = ec._SiteInsightsColumnValues_values(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -67725,6 +68747,29 @@ func (ec *executionContext) marshalNJSON2encodingᚋjsonᚐRawMessage(ctx contex
 	return res
 }
 
+func (ec *executionContext) unmarshalNJSON2ᚕencodingᚋjsonᚐRawMessage(ctx context.Context, v any) ([]json.RawMessage, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]json.RawMessage, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalOJSON2encodingᚋjsonᚐRawMessage(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNJSON2ᚕencodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v []json.RawMessage) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, sel, v[i])
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNJSON2ᚕencodingᚋjsonᚐRawMessageᚄ(ctx context.Context, v any) ([]json.RawMessage, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
@@ -68624,6 +69669,64 @@ func (ec *executionContext) marshalNSiteFeature2ᚕfolioᚋgraphᚋmodelᚐSiteF
 	return ret
 }
 
+func (ec *executionContext) unmarshalNSiteInsightsAggregationInput2folioᚋgraphᚋmodelᚐSiteInsightsAggregationInput(ctx context.Context, v any) (model.SiteInsightsAggregationInput, error) {
+	res, err := ec.unmarshalInputSiteInsightsAggregationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSiteInsightsAggregationResult2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsAggregationResult(ctx context.Context, sel ast.SelectionSet, v *model.SiteInsightsAggregationResult) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteInsightsAggregationResult!")
+		return graphql.Null
+	}
+	return ec._SiteInsightsAggregationResult(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSiteInsightsColumnInput2folioᚋgraphᚋmodelᚐSiteInsightsColumnInput(ctx context.Context, v any) (model.SiteInsightsColumnInput, error) {
+	res, err := ec.unmarshalInputSiteInsightsColumnInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSiteInsightsColumnInput2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsColumnInput(ctx context.Context, v any) (*model.SiteInsightsColumnInput, error) {
+	res, err := ec.unmarshalInputSiteInsightsColumnInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSiteInsightsColumnValues2folioᚋgraphᚋmodelᚐSiteInsightsColumnValues(ctx context.Context, sel ast.SelectionSet, v model.SiteInsightsColumnValues) graphql.Marshaler {
+	return ec._SiteInsightsColumnValues(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteInsightsColumnValues2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsColumnValuesᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteInsightsColumnValues) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._SiteInsightsColumnValues(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNSiteInsightsDirection2folioᚋgraphᚋmodelᚐSiteInsightsDirection(ctx context.Context, v any) (model.SiteInsightsDirection, error) {
+	var res model.SiteInsightsDirection
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSiteInsightsDirection2folioᚋgraphᚋmodelᚐSiteInsightsDirection(ctx context.Context, sel ast.SelectionSet, v model.SiteInsightsDirection) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNSiteInsightsFilterInput2folioᚋgraphᚋmodelᚐSiteInsightsFilterInput(ctx context.Context, v any) (model.SiteInsightsFilterInput, error) {
+	res, err := ec.unmarshalInputSiteInsightsFilterInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNSiteList2ᚖfolioᚋgraphᚋmodelᚐSiteList(ctx context.Context, sel ast.SelectionSet, v *model.SiteList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "SiteList!")
@@ -69090,6 +70193,11 @@ var (
 		domain.TeamMember: "member",
 	}
 )
+
+func (ec *executionContext) unmarshalNTrackSiteInsightsEventsInput2folioᚋgraphᚋmodelᚐTrackSiteInsightsEventsInput(ctx context.Context, v any) (model.TrackSiteInsightsEventsInput, error) {
+	res, err := ec.unmarshalInputTrackSiteInsightsEventsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
 
 func (ec *executionContext) unmarshalNTransferCollectionInput2folioᚋgraphᚋmodelᚐTransferCollectionInput(ctx context.Context, v any) (model.TransferCollectionInput, error) {
 	res, err := ec.unmarshalInputTransferCollectionInput(ctx, v)
@@ -70061,6 +71169,80 @@ func (ec *executionContext) unmarshalOSiteAdaptiveContentInput2ᚖfolioᚋgraph�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputSiteAdaptiveContentInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSiteInsightsColumnInput2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsColumnInputᚄ(ctx context.Context, v any) ([]model.SiteInsightsColumnInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.SiteInsightsColumnInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSiteInsightsColumnInput2folioᚋgraphᚋmodelᚐSiteInsightsColumnInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOSiteInsightsFilterInput2ᚕfolioᚋgraphᚋmodelᚐSiteInsightsFilterInputᚄ(ctx context.Context, v any) ([]model.SiteInsightsFilterInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.SiteInsightsFilterInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSiteInsightsFilterInput2folioᚋgraphᚋmodelᚐSiteInsightsFilterInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOSiteInsightsInterval2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsInterval(ctx context.Context, v any) (*model.SiteInsightsInterval, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.SiteInsightsInterval)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSiteInsightsInterval2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsInterval(ctx context.Context, sel ast.SelectionSet, v *model.SiteInsightsInterval) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOSiteInsightsOperator2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsOperator(ctx context.Context, v any) (*model.SiteInsightsOperator, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.SiteInsightsOperator)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSiteInsightsOperator2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsOperator(ctx context.Context, sel ast.SelectionSet, v *model.SiteInsightsOperator) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOSiteInsightsOrderInput2ᚖfolioᚋgraphᚋmodelᚐSiteInsightsOrderInput(ctx context.Context, v any) (*model.SiteInsightsOrderInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSiteInsightsOrderInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -1231,6 +1231,71 @@ type SiteFeature struct {
 	Frozen bool `json:"frozen"`
 }
 
+// An aggregation over a site's insights events (GitBook's SiteInsightsQueryEventsAggregation).
+type SiteInsightsAggregationInput struct {
+	// The columns answered, in order (the groupBy columns then eventsCount when absent).
+	Select []SiteInsightsColumnInput `json:"select,omitempty"`
+	// The filters, all of which an event must pass.
+	Where []SiteInsightsFilterInput `json:"where,omitempty"`
+	// The dimensions the events are grouped by; a selected dimension must be one of them.
+	GroupBy []SiteInsightsColumnInput `json:"groupBy,omitempty"`
+	// How the rows are sorted (by the groupBy columns when absent).
+	Order *SiteInsightsOrderInput `json:"order,omitempty"`
+	// The time range: a preset (lastYear, last3Months, last30Days, last7Days,
+	// last24Hours) or an object { from, to } of RFC 3339 timestamps, from
+	// included, to excluded.
+	Range json.RawMessage `json:"range"`
+	// The most rows answered (1000 when absent).
+	Limit *int `json:"limit,omitempty"`
+}
+
+// The answer of an aggregation, column by column (GitBook's SiteInsightsQueryEventsAggregationResult).
+type SiteInsightsAggregationResult struct {
+	// The selected columns, in the order asked, each with one value per row.
+	Columns []SiteInsightsColumnValues `json:"columns"`
+}
+
+// A column of an aggregation: a dimension to group by, or an aggregate (GitBook's SiteInsightsQueryEventsColumn).
+type SiteInsightsColumnInput struct {
+	// The column. Dimensions: datetime, dayOfWeek, hourOfDay, url, urlPath,
+	// eventType, displayContext, siteSection, siteSpace, page,
+	// eventSearchQuery, eventPageFeedbackRating, eventPageFeedbackComment, and
+	// Folio's own searchResultsCount (the hits a search had: 0 for searches
+	// without results). Aggregates: eventsCount, visitorsCount, sessionsCount
+	// (without cookies a session is a visitor's day, so it equals
+	// visitorsCount), pageFeedbackRating (counts of ok, good, bad). Any other
+	// of GitBook's columns is INVALID: this server does not record it.
+	Column string `json:"column"`
+	// The bucket of the datetime column (day when absent); ignored by the other columns.
+	Interval *SiteInsightsInterval `json:"interval,omitempty"`
+}
+
+// One column of an aggregation's answer.
+type SiteInsightsColumnValues struct {
+	// The column's name.
+	Column string `json:"column"`
+	// Its value in each row: a string, a number, null, or an object (page: { page, space }; pageFeedbackRating: { ok, good, bad }).
+	Values []json.RawMessage `json:"values"`
+}
+
+// A filter of an aggregation (GitBook's SiteInsightsQueryEventsFilter); on an aggregate column it filters the groups.
+type SiteInsightsFilterInput struct {
+	// The column compared (the names of SiteInsightsColumnInput.column).
+	Column string `json:"column"`
+	// The values compared to: strings, numbers, null, or for page objects { page, space }.
+	Values []json.RawMessage `json:"values"`
+	// How they are compared (in when absent).
+	Operator *SiteInsightsOperator `json:"operator,omitempty"`
+}
+
+// How the rows of an aggregation are sorted.
+type SiteInsightsOrderInput struct {
+	// The column sorted by; it must be selected.
+	By *SiteInsightsColumnInput `json:"by"`
+	// The direction.
+	Direction SiteInsightsDirection `json:"direction"`
+}
+
 // A page of sites.
 type SiteList struct {
 	// The sites of this page.
@@ -1564,6 +1629,19 @@ type TeamPermissions struct {
 	Admin bool `json:"admin"`
 	// May see the team: any role in the organization (guests may not).
 	View bool `json:"view"`
+}
+
+// Input of trackSiteInsightsEvents: GitBook's body of POST /orgs/{organizationId}/sites/{siteId}/insights/events.
+type TrackSiteInsightsEventsInput struct {
+	// The events, each a GitBook SiteInsightsEvent object: type (page_view,
+	// search_type_query, search_open_result, page_post_feedback,
+	// page_post_feedback_comment, or another of GitBook's types, which are kept
+	// with their location only), session (userAgent required; ip optional, the
+	// request's address when absent; neither is stored), location (url
+	// required; siteSection, siteSpace, space, page), timestamp (optional,
+	// within 5 minutes of now), and per type query, feedback { rating, comment }.
+	// At most 100 per request.
+	Events []json.RawMessage `json:"events"`
 }
 
 // Where a collection is transferred to.
@@ -2393,6 +2471,198 @@ func (e *SignInMethod) UnmarshalJSON(b []byte) error {
 }
 
 func (e SignInMethod) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The direction of a sort.
+type SiteInsightsDirection string
+
+const (
+	// Smallest first.
+	SiteInsightsDirectionAsc SiteInsightsDirection = "asc"
+	// Largest first.
+	SiteInsightsDirectionDesc SiteInsightsDirection = "desc"
+)
+
+var AllSiteInsightsDirection = []SiteInsightsDirection{
+	SiteInsightsDirectionAsc,
+	SiteInsightsDirectionDesc,
+}
+
+func (e SiteInsightsDirection) IsValid() bool {
+	switch e {
+	case SiteInsightsDirectionAsc, SiteInsightsDirectionDesc:
+		return true
+	}
+	return false
+}
+
+func (e SiteInsightsDirection) String() string {
+	return string(e)
+}
+
+func (e *SiteInsightsDirection) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SiteInsightsDirection(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SiteInsightsDirection", str)
+	}
+	return nil
+}
+
+func (e SiteInsightsDirection) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SiteInsightsDirection) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SiteInsightsDirection) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The bucket of a datetime column, in UTC.
+type SiteInsightsInterval string
+
+const (
+	// An hour.
+	SiteInsightsIntervalHour SiteInsightsInterval = "hour"
+	// A day.
+	SiteInsightsIntervalDay SiteInsightsInterval = "day"
+	// A week, from Monday.
+	SiteInsightsIntervalWeek SiteInsightsInterval = "week"
+	// A month.
+	SiteInsightsIntervalMonth SiteInsightsInterval = "month"
+)
+
+var AllSiteInsightsInterval = []SiteInsightsInterval{
+	SiteInsightsIntervalHour,
+	SiteInsightsIntervalDay,
+	SiteInsightsIntervalWeek,
+	SiteInsightsIntervalMonth,
+}
+
+func (e SiteInsightsInterval) IsValid() bool {
+	switch e {
+	case SiteInsightsIntervalHour, SiteInsightsIntervalDay, SiteInsightsIntervalWeek, SiteInsightsIntervalMonth:
+		return true
+	}
+	return false
+}
+
+func (e SiteInsightsInterval) String() string {
+	return string(e)
+}
+
+func (e *SiteInsightsInterval) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SiteInsightsInterval(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SiteInsightsInterval", str)
+	}
+	return nil
+}
+
+func (e SiteInsightsInterval) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SiteInsightsInterval) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SiteInsightsInterval) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a filter compares a column to its values.
+type SiteInsightsOperator string
+
+const (
+	// Equal to one of the values (the default).
+	SiteInsightsOperatorIn SiteInsightsOperator = "in"
+	// Equal to none of the values.
+	SiteInsightsOperatorNotIn SiteInsightsOperator = "notIn"
+	// Greater than the one value.
+	SiteInsightsOperatorGreaterThan SiteInsightsOperator = "greaterThan"
+	// Greater than or equal to the one value.
+	SiteInsightsOperatorGreaterThanOrEqual SiteInsightsOperator = "greaterThanOrEqual"
+	// Less than the one value.
+	SiteInsightsOperatorLessThan SiteInsightsOperator = "lessThan"
+	// Less than or equal to the one value.
+	SiteInsightsOperatorLessThanOrEqual SiteInsightsOperator = "lessThanOrEqual"
+)
+
+var AllSiteInsightsOperator = []SiteInsightsOperator{
+	SiteInsightsOperatorIn,
+	SiteInsightsOperatorNotIn,
+	SiteInsightsOperatorGreaterThan,
+	SiteInsightsOperatorGreaterThanOrEqual,
+	SiteInsightsOperatorLessThan,
+	SiteInsightsOperatorLessThanOrEqual,
+}
+
+func (e SiteInsightsOperator) IsValid() bool {
+	switch e {
+	case SiteInsightsOperatorIn, SiteInsightsOperatorNotIn, SiteInsightsOperatorGreaterThan, SiteInsightsOperatorGreaterThanOrEqual, SiteInsightsOperatorLessThan, SiteInsightsOperatorLessThanOrEqual:
+		return true
+	}
+	return false
+}
+
+func (e SiteInsightsOperator) String() string {
+	return string(e)
+}
+
+func (e *SiteInsightsOperator) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SiteInsightsOperator(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SiteInsightsOperator", str)
+	}
+	return nil
+}
+
+func (e SiteInsightsOperator) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SiteInsightsOperator) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SiteInsightsOperator) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

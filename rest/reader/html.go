@@ -210,6 +210,13 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{with .Prev}}<a class="prev" rel="prev" href="{{.URL}}"><small>Previous</small>{{.Title}}</a>{{end}}
 {{with .Next}}<a class="next" rel="next" href="{{.URL}}"><small>Next</small>{{.Title}}</a>{{end}}
 </nav>{{end}}
+{{with .Feedback}}<form class="feedback" method="post" action="{{.}}">
+<fieldset><legend>Was this page helpful?</legend>
+<label for="feedback-comment">Comment (optional)</label>
+<textarea id="feedback-comment" name="comment" maxlength="512" rows="2"></textarea>
+<button type="submit" name="rating" value="good">Yes</button>
+<button type="submit" name="rating" value="bad">No</button>
+</fieldset></form>{{end}}
 {{end}}</main>
 {{if .TOC}}<aside class="toc" aria-label="On this page"><h2>On this page</h2><ul>
 {{range .TOC}}<li class="l{{.Level}}"><a href="#{{.Anchor}}">{{.Title}}</a></li>

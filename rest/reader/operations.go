@@ -154,8 +154,9 @@ type siteEntry struct {
 	Basename   *string
 	View       *struct {
 		Site struct {
-			Title      string
-			Visibility string
+			Title        string
+			Visibility   string
+			Organization string
 		}
 		Customizations         json.RawMessage
 		UnsignedClaimsAccepted bool

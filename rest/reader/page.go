@@ -14,6 +14,7 @@ import (
 
 	"folio/internal/blob"
 	"folio/rest/signin"
+	"folio/store"
 )
 
 // Page types, as the API names them (RevisionPage.type).
@@ -145,6 +146,9 @@ type pageView struct {
 	// it): the page's own, else the site's title.
 	Description         string
 	CSS, ThemeCSS, Icon string
+	// Feedback is where the page's feedback form posts (its own address);
+	// empty: no form.
+	Feedback string
 }
 
 type searchResult struct {
@@ -175,10 +179,14 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	etag := `"` + key + `"`
 	headers(w, s, noIndex, etag)
 	if etagMatch(r, etag) {
+		// Still a view of the page (its id known when still cached).
+		c, _ := rd.cache.Get(key)
+		rd.record(r, s, sec, v, "page_view", c.pageID, nil)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	if c, ok := rd.cache.Get(key); ok {
+		rd.record(r, s, sec, v, "page_view", c.pageID, nil)
 		if c.noIndex {
 			w.Header().Set("X-Robots-Tag", "noindex")
 		}
@@ -220,6 +228,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	}
 	view := rd.frame(s, sec, v, tree, page)
 	view.NoIndex = noIndex || (page != nil && page.NoIndex)
+	if page != nil && rd.cfg.Insights != nil && s.OrgID != "" {
+		view.Feedback = v.URL(s) + "/" + pagePath
+	}
 	if page == nil {
 		view.Title = v.Title
 		view.Body = template.HTML("<p>This space has no pages yet.</p>")
@@ -254,8 +265,13 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.fail(w, r, err)
 		return
 	}
+	pageID := ""
+	if page != nil {
+		pageID = page.ID
+	}
+	rd.record(r, s, sec, v, "page_view", pageID, nil)
 	if c.RevisionID == v.RevisionID {
-		rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex})
+		rd.cache.Add(key, cachedPage{body: b.Bytes(), noIndex: view.NoIndex, pageID: pageID})
 	} else {
 		w.Header().Del("ETag") // a merge since the view was read: the page is newer than its key
 	}
@@ -377,6 +393,10 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 				res.Sections = append(res.Sections, searchSection{Title: title, URL: u, Body: strings.ToValidUTF8(body, "")})
 			}
 			view.Results = append(view.Results, res)
+		}
+		if err == nil {
+			n := len(hits)
+			rd.record(r, s, sec, v, "search_type_query", "", func(e *store.InsightEvent) { e.SearchQuery, e.SearchHits = &q, &n })
 		}
 	}
 	var b bytes.Buffer

@@ -34,6 +34,7 @@ import (
 	"folio/internal/blob"
 	"folio/internal/logs"
 	"folio/internal/lrucache"
+	"folio/service/insights"
 )
 
 // Config is what the reader needs.
@@ -53,12 +54,20 @@ type Config struct {
 	// CacheEntries and CacheBytes bound the rendered-page cache (0: 2048
 	// pages, 64 MiB).
 	CacheEntries, CacheBytes int
+	// Insights buffers the page views, searches and feedback of published
+	// sites' readers (nil: none recorded, and pages have no feedback form).
+	Insights *insights.Recorder
+	// ClientAddr is the request's client address as the rate limit sees
+	// it (behind trusted proxies, the forwarded one); it only goes into
+	// the visitor hash.
+	ClientAddr func(*http.Request) string
 }
 
 // cachedPage is a rendered page.
 type cachedPage struct {
 	body    []byte
 	noIndex bool
+	pageID  string // for insights, which a cache hit records too
 }
 
 // Reader serves published sites, published spaces and app pages.
@@ -96,6 +105,9 @@ func New(cfg Config) (*Reader, error) {
 func (rd *Reader) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /sites/{siteId}", rd.siteRoute)
 	mux.HandleFunc("GET /sites/{siteId}/{rest...}", rd.siteRoute)
+	if rd.cfg.Insights != nil {
+		mux.HandleFunc("POST /sites/{siteId}/{rest...}", rd.siteRoute) // page feedback
+	}
 	mux.HandleFunc("GET /s/{spaceId}", rd.spaceRoute)
 	mux.HandleFunc("GET /s/{spaceId}/{rest...}", rd.spaceRoute)
 	mux.HandleFunc("GET "+assetsPath+"{file}", serveAsset)
@@ -111,7 +123,8 @@ func (rd *Reader) ServeHost(w http.ResponseWriter, r *http.Request) bool {
 		host = h
 	}
 	host = strings.ToLower(host)
-	if host == "" || host == rd.baseHost || host == "localhost" || strings.Count(host, ".") < 2 || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+	if host == "" || host == rd.baseHost || host == "localhost" || strings.Count(host, ".") < 2 ||
+		(r.Method != http.MethodGet && r.Method != http.MethodHead && (r.Method != http.MethodPost || rd.cfg.Insights == nil)) {
 		return false
 	}
 	var data struct {
@@ -280,6 +293,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		return
 	}
 	site := buildSite(row, base, origin)
+	site.OrgID = row.View.Site.Organization
 	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
 	site.Personal = token != "" || shared
 	if unsigned != nil {
@@ -290,6 +304,10 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		} else {
 			site.Personal = true
 		}
+	}
+	if r.Method == http.MethodPost {
+		rd.feedback(w, r, site, rest)
+		return
 	}
 	switch rest {
 	case "robots.txt":
@@ -408,6 +426,7 @@ func navDigest(s *siteView) string {
 // sections has one unnamed section holding its site spaces).
 type siteView struct {
 	ID                string
+	OrgID             string // the organization's id; empty for a space published on its own
 	Title, Visibility string
 	Color             string
 	Base              string // path prefix of the site on this host

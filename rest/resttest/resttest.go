@@ -21,6 +21,7 @@ import (
 	"folio/internal/logs"
 	"folio/internal/metrics"
 	"folio/rest"
+	"folio/service/insights"
 	"folio/service/jobs"
 	"folio/store"
 	"folio/store/pgtest"
@@ -39,8 +40,11 @@ type Server struct {
 	// MetricsURL serves the server's metrics, as FOLIO_METRICS_ADDR would.
 	MetricsURL string
 	Store      *store.Store
-	metrics    *metrics.Metrics
-	t          testing.TB
+	// Insights buffers the insights of the server's published sites (nil
+	// with WithoutInsights); Flush writes what the reader buffered.
+	Insights *insights.Recorder
+	metrics  *metrics.Metrics
+	t        testing.TB
 }
 
 // Option changes the configuration of a test server.
@@ -51,6 +55,14 @@ type setup struct {
 	shared    *Server
 	store     *store.Store
 	subLimits graph.SubscriptionLimits
+	// noInsights turns insights off (WithoutInsights).
+	noInsights bool
+}
+
+// WithoutInsights starts the server with insights off (the reader records
+// nothing), to compare what tracking costs.
+func WithoutInsights() Option {
+	return func(s *setup) { s.noInsights = true }
 }
 
 // WithSubscriptionLimits replaces the default subscription limits.
@@ -146,6 +158,13 @@ func New(t testing.TB, opts ...Option) *Server {
 	}
 	cfg.Subscriptions = graph.NewSubscriptions(s, su.subLimits, cfg.Logger)
 	srv.Subscriptions = cfg.Subscriptions
+	if !su.noInsights {
+		// A long period: tests flush when they want the events written.
+		cfg.Insights = insights.New(s, insights.Config{Every: time.Hour, Logger: cfg.Logger})
+		srv.Insights = cfg.Insights
+		// After ts.Close (cleanups run last first): no request adds more.
+		t.Cleanup(func() { cfg.Insights.Close(context.Background()) }) //nolint:errcheck
+	}
 	h, err := rest.NewHandler(cfg)
 	if err != nil {
 		t.Fatalf("handler: %v", err)

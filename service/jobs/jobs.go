@@ -60,6 +60,9 @@ type Config struct {
 	// and stale single sign-on state are deleted (DefaultHousekeepingEvery
 	// when zero).
 	HousekeepingEvery time.Duration
+	// InsightsRetention is how long site insights events are kept
+	// (store.DefaultInsightsRetention when zero).
+	InsightsRetention time.Duration
 }
 
 // Runner is one server's running workers.
@@ -108,6 +111,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	river.AddWorker(workers, mailjob.NewWorker(mailjob.Config{Store: s, Sender: cfg.Mail, PublicURL: cfg.PublicURL,
 		Backoff: cfg.MailBackoff, MaxWait: cfg.MailMaxWait, Observe: observe, Logger: cfg.Logger}))
 	river.AddWorker(workers, &housekeepingWorker{store: s, observe: observe})
+	river.AddWorker(workers, &pruneInsightsWorker{store: s, retention: orDefault(cfg.InsightsRetention, store.DefaultInsightsRetention), observe: observe})
 	periodic := []*river.PeriodicJob{
 		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
 			func() (river.JobArgs, *river.InsertOpts) { return PruneEvents{}, nil },
@@ -118,6 +122,9 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		river.NewPeriodicJob(river.PeriodicInterval(orDefault(cfg.HousekeepingEvery, DefaultHousekeepingEvery)),
 			func() (river.JobArgs, *river.InsertOpts) { return Housekeeping{}, nil },
 			&river.PeriodicJobOpts{ID: "accounts_housekeeping", RunOnStart: true}),
+		river.NewPeriodicJob(river.PeriodicInterval(PruneInsightsEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return PruneInsights{}, nil },
+			&river.PeriodicJobOpts{ID: "insights_prune", RunOnStart: true}),
 	}
 	// River refuses a poll interval shorter than the fetch cooldown.
 	cooldown := time.Duration(0)
