@@ -102,8 +102,12 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 		withUnsigned["unsigned"] = unsigned
 		claims = withUnsigned
 	}
+	custom, err := r.publishedCustomizations(ctx, row)
+	if err != nil {
+		return nil, err
+	}
 	return &model.PublishedContentSite{Site: site, Claims: claims,
-		Customizations: customizations(row.Title), Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
+		Customizations: custom, Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
 }
 
 // publishedStructure is a published view's structure, worked out once.
@@ -188,45 +192,22 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 	return model.SiteStructure{Type: "sections", Structure: items}, nil
 }
 
-// customizations are the reader-facing settings of a site, in the shape of
-// GitBook's SiteCustomizationSettings (every key its schema requires).
-// Folio does not store customizations yet, so every site shows GitBook's
-// defaults with its own title.
-func customizations(title string) json.RawMessage {
-	themed := func(light, dark string) map[string]string { return map[string]string{"light": light, "dark": dark} }
-	b, _ := json.Marshal(map[string]any{
-		"site": map[string]any{
-			"title": title,
-			"styling": map[string]any{
-				"theme": "clean", "primaryColor": themed("#346DDB", "#346DDB"),
-				"tint":      map[string]any{"color": themed("#346DDB", "#346DDB")},
-				"infoColor": themed("#787878", "#787878"), "successColor": themed("#3ba13b", "#3ba13b"),
-				"warningColor": themed("#e09d22", "#e09d22"), "dangerColor": themed("#fb2c36", "#fb2c36"),
-				"corners": "rounded", "depth": "subtle", "links": "default", "font": "Inter", "monospaceFont": "IBMPlexMono",
-				"codeTheme":  map[string]any{"default": themed("default-light", "default-dark"), "openapi": themed("default-light", "default-dark")},
-				"background": "plain", "icons": "regular", "sidebar": map[string]string{"background": "default", "list": "default"},
-				"search": "subtle",
-			},
-			"internationalization":  map[string]string{"locale": "en"},
-			"favicon":               map[string]any{},
-			"header":                map[string]any{"preset": "default", "links": []any{}},
-			"footer":                map[string]any{"groups": []any{}},
-			"themes":                map[string]any{"default": "system", "toggeable": true},
-			"feedback":              map[string]any{"enabled": false},
-			"ai":                    map[string]any{"mode": "none"},
-			"advancedCustomization": map[string]any{"enabled": false},
-			"trademark":             map[string]any{"enabled": false},
-			"externalLinks":         map[string]any{"target": "self"},
-			"pagination":            map[string]any{"enabled": true},
-			"pageActions":           map[string]any{"items": []any{}},
-			"privacyPolicy":         map[string]any{},
-			"socialPreview":         map[string]any{},
-			"socialAccounts":        []any{},
-			"insights":              map[string]any{"trackingCookie": false},
-		},
-		"siteSpaces": map[string]any{},
-	})
-	return b
+// publishedCustomizations are the reader-facing settings of a site, in the
+// shape of GitBook's PublishedContentSite.customizations: the site's
+// settings and, by site space id, the settings of each site space that
+// overrides some.
+func (r *Resolver) publishedCustomizations(ctx context.Context, row *store.Site) (json.RawMessage, error) {
+	overrides, err := r.Store.SiteSpaceCustomizations(ctx, row.ID)
+	if err != nil {
+		return nil, err
+	}
+	spaces := make(map[string]json.RawMessage, len(overrides))
+	for id, o := range overrides {
+		ss := &store.SiteSpace{}
+		ss.ID, ss.Customization = id, o
+		spaces[id] = siteSpaceCustomization(row, ss)
+	}
+	return json.Marshal(map[string]any{"site": siteCustomization(row), "siteSpaces": spaces})
 }
 
 // readableSite refuses the fields of a site beyond its published view to a

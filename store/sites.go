@@ -54,7 +54,9 @@ type Site struct {
 	AdaptiveSchemaUpdatedAt *time.Time      `bun:"adaptive_schema_updated_at"`
 	VisitorKeyAlg           *string         `bun:"visitor_key_alg"`
 	VisitorKey              *string         `bun:"visitor_key"`
-	VisitorKeyAudience      *string         `bun:"visitor_key_audience"` // when set, a visitor token's aud must include it
+	VisitorKeyAudience      *string         `bun:"visitor_key_audience"`              // when set, a visitor token's aud must include it
+	Customization           json.RawMessage `bun:"customization,type:jsonb,nullzero"` // the settings an admin set; nil: none
+	CustomizationUpdatedAt  *time.Time      `bun:"customization_updated_at"`
 	CreatedAt               time.Time       `bun:"created_at"`
 	UpdatedAt               time.Time       `bun:"updated_at"`
 }

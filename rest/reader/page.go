@@ -141,6 +141,9 @@ type pageView struct {
 	Results               []searchResult
 	NoIndex               bool
 	CSS, ThemeCSS, Icon   string
+	IconSVG               bool
+	SearchPage            bool
+	Look                  *look // the site's (or its site space's) customization
 }
 
 type searchResult struct {
@@ -231,6 +234,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 			if n != page {
 				continue
 			}
+			if !view.Look.Pagination {
+				break
+			}
 			if i > 0 {
 				view.Prev = &navItem{Title: tree.Order[i-1].Title, URL: v.URL(s) + "/" + tree.Order[i-1].Path}
 			}
@@ -260,7 +266,14 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 // variants, sidebar.
 func (rd *Reader) frame(s *siteView, sec *sectionView, v *variantView, tree *spaceTree, page *pageNode) *pageView {
 	view := &pageView{Site: s, Home: s.Base + "/", SearchAction: v.URL(s) + "/~search",
-		CSS: cssURL, ThemeCSS: themeURL(s.Color), Icon: iconURL}
+		CSS: cssURL, Icon: iconURL, Look: s.looks.of(v.ID)}
+	view.ThemeCSS, view.IconSVG = view.Look.themeURL(), true
+	if f := view.Look.Favicon; f != "" {
+		view.Icon = f
+		if !strings.HasPrefix(f, assetsPath+"emoji-") {
+			view.IconSVG = false // an image of the site's: its own type
+		}
+	}
 	if s.HasSections {
 		groups := map[string]*navItem{}
 		for _, x := range s.Sections {
@@ -334,7 +347,7 @@ func safeHref(h string) bool {
 func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, sec *sectionView, v *variantView, noIndex bool) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	view := rd.frame(s, sec, v, nil, nil)
-	view.Title, view.Query, view.NoIndex = "Search", q, true
+	view.Title, view.Query, view.NoIndex, view.SearchPage = view.Look.Words.Search, q, true, true
 	headers(w, s, noIndex, "")
 	w.Header().Set("X-Robots-Tag", "noindex")
 	w.Header().Set("Cache-Control", "no-store")

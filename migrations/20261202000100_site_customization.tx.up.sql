@@ -1,0 +1,5 @@
+-- A site's customization (GitBook's SiteCustomizationSettings, only the
+-- settings an admin set: defaults fill the rest when read) and each site
+-- space's overrides of it. NULL: never set, the defaults apply.
+ALTER TABLE sites ADD COLUMN customization jsonb, ADD COLUMN customization_updated_at timestamptz;
+ALTER TABLE site_spaces ADD COLUMN customization jsonb, ADD COLUMN customization_updated_at timestamptz;
