@@ -380,7 +380,7 @@ var (
 // checkCustomization validates the settings of a PUT: an object of known
 // settings, each valid. updatedAt, which GET answers, is accepted and
 // dropped so that a GET body can be sent back as is. Its error is
-// INVALID_ARGUMENT naming the first setting that is wrong.
+// INVALID naming the first setting that is wrong.
 func checkCustomization(input any) (json.RawMessage, error) {
 	m, ok := input.(map[string]any)
 	if !ok {

@@ -8,7 +8,6 @@ package graph
 import (
 	"context"
 	"encoding/json"
-
 	"folio/domain"
 	"folio/graph/model"
 )

@@ -100,6 +100,22 @@ func TestSiteCustomization(t *testing.T) {
 	}
 	expectFields(t, alice.Get(path).Expect(http.StatusOK).JSON(), map[string]string{"title": "Docs again"})
 
+	// GraphQL: the same settings, the same checks.
+	res := alice.GraphQL(`mutation($o: ID!, $s: ID!, $in: JSON!) { updateSiteCustomization(organizationId: $o, siteId: $s, input: $in) }`,
+		map[string]any{"o": org, "s": id, "in": map[string]any{"styling": map[string]any{"corners": "circular"}}})
+	if len(res.Errors) > 0 || !strings.Contains(string(res.Data), `"corners":"circular"`) {
+		t.Errorf("updateSiteCustomization: %s %v", res.Data, res.Errors)
+	}
+	res = reader.GraphQL(`query($o: ID!, $s: ID!) { organization(id: $o) { site(id: $s) { customization } } }`, map[string]any{"o": org, "s": id})
+	if !strings.Contains(string(res.Data), `"corners":"circular"`) {
+		t.Errorf("customization: %s %v", res.Data, res.Errors)
+	}
+	res = alice.GraphQL(`mutation($o: ID!, $s: ID!, $in: JSON!) { updateSiteCustomization(organizationId: $o, siteId: $s, input: $in) }`,
+		map[string]any{"o": org, "s": id, "in": map[string]any{"footer": map[string]any{"groups": []any{}, "copyright": strings.Repeat("c", 513)}}})
+	if len(res.Errors) != 1 || res.Errors[0].Extensions["code"] != "INVALID" || !strings.Contains(res.Errors[0].Message, "copyright: must be 0 to 512 characters long") {
+		t.Errorf("invalid copyright: %v", res.Errors)
+	}
+
 	// Roles: editors and readers read, only admins write; other tenants see nothing.
 	editor.Put(path, customizedSettings()).ExpectError(http.StatusForbidden)
 	reader.Put(path, customizedSettings()).ExpectError(http.StatusForbidden)

@@ -9347,7 +9347,7 @@ extend type Mutation {
 }
 
 extend type Mutation {
-  "Replaces a site's customization settings (GitBook's SiteCustomizationSettingsInput; settings left out revert to their defaults) and returns them as customization does. Site admins only: FORBIDDEN otherwise; INVALID_ARGUMENT names the first setting that is wrong (colours as #hex, URLs absolute http or https, enums, lengths)."
+  "Replaces a site's customization settings (GitBook's SiteCustomizationSettingsInput; settings left out revert to their defaults) and returns them as customization does. Site admins only: FORBIDDEN otherwise; INVALID names the first setting that is wrong (colours as #hex, URLs absolute http or https, enums, lengths)."
   updateSiteCustomization(
     "The organization's id."
     organizationId: ID!,
@@ -9356,7 +9356,7 @@ extend type Mutation {
     "The settings, a JSON object."
     input: JSON!
   ): JSON!
-  "Overrides settings of a site for one site space: only the settings given change; a setting set to null falls back to the site's. Returns the site space's settings as siteSpaceCustomization does. Site admins only; INVALID_ARGUMENT names the first setting that is wrong."
+  "Overrides settings of a site for one site space: only the settings given change; a setting set to null falls back to the site's. Returns the site space's settings as siteSpaceCustomization does. Site admins only; INVALID names the first setting that is wrong."
   overrideSiteSpaceCustomization(
     "The organization's id."
     organizationId: ID!,
