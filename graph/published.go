@@ -102,7 +102,7 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 		withUnsigned["unsigned"] = unsigned
 		claims = withUnsigned
 	}
-	custom, err := r.publishedCustomizations(ctx, row)
+	custom, err := publishedCustomizations(row)
 	if err != nil {
 		return nil, err
 	}
@@ -196,13 +196,9 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 // shape of GitBook's PublishedContentSite.customizations: the site's
 // settings and, by site space id, the settings of each site space that
 // overrides some.
-func (r *Resolver) publishedCustomizations(ctx context.Context, row *store.Site) (json.RawMessage, error) {
-	overrides, err := r.Store.SiteSpaceCustomizations(ctx, row.ID)
-	if err != nil {
-		return nil, err
-	}
-	spaces := make(map[string]json.RawMessage, len(overrides))
-	for id, o := range overrides {
+func publishedCustomizations(row *store.Site) (json.RawMessage, error) {
+	spaces := make(map[string]json.RawMessage, len(row.SpaceCustomizations))
+	for id, o := range row.SpaceCustomizations {
 		ss := &store.SiteSpace{}
 		ss.ID, ss.Customization = id, o
 		spaces[id] = siteSpaceCustomization(row, ss)

@@ -56,22 +56,3 @@ func (s *Store) SetSiteSpaceCustomization(ctx context.Context, site *Site, ss *S
 	updated, err := s.SiteSpace(ctx, site.ID, ss.ID)
 	return updated, removed, err
 }
-
-// SiteSpaceCustomizations returns the overrides of the site spaces of a
-// site that have some, by site space id.
-func (s *Store) SiteSpaceCustomizations(ctx context.Context, siteID string) (map[string]json.RawMessage, error) {
-	var rows []struct {
-		ID            string          `bun:"id"`
-		Customization json.RawMessage `bun:"customization"`
-	}
-	err := s.DB.NewSelect().Table("site_spaces").Column("id", "customization").
-		Where("site_id = ? AND customization IS NOT NULL AND customization <> 'null'::jsonb", siteID).Scan(ctx, &rows)
-	if err != nil {
-		return nil, dbError(err, "")
-	}
-	out := make(map[string]json.RawMessage, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.Customization
-	}
-	return out, nil
-}
