@@ -102,12 +102,7 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 		withUnsigned["unsigned"] = unsigned
 		claims = withUnsigned
 	}
-	custom, err := publishedCustomizations(row)
-	if err != nil {
-		return nil, err
-	}
-	return &model.PublishedContentSite{Site: site, Claims: claims,
-		Customizations: custom, Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
+	return &model.PublishedContentSite{Site: site, Claims: claims, Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
 }
 
 // publishedStructure is a published view's structure, worked out once.
@@ -194,14 +189,38 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 
 // publishedCustomizations are the reader-facing settings of a site, in the
 // shape of GitBook's PublishedContentSite.customizations: the site's
-// settings and, by site space id, the settings of each site space that
-// overrides some.
-func publishedCustomizations(row *store.Site) (json.RawMessage, error) {
+// settings and, by site space id, the settings of each site space the
+// visitor sees that overrides some (one hidden by its condition is not
+// named).
+func (r *Resolver) publishedCustomizations(ctx context.Context, ps *model.PublishedContentSite) (json.RawMessage, error) {
+	row := &ps.Site.Site
 	spaces := make(map[string]json.RawMessage, len(row.SpaceCustomizations))
-	for id, o := range row.SpaceCustomizations {
-		ss := &store.SiteSpace{}
-		ss.ID, ss.Customization = id, o
-		spaces[id] = siteSpaceCustomization(row, ss)
+	if len(row.SpaceCustomizations) > 0 {
+		st, err := r.publishedStructure(ctx, ps)
+		if err != nil {
+			return nil, err
+		}
+		add := func(list []model.SiteSpace) {
+			for _, x := range list {
+				if o, ok := row.SpaceCustomizations[x.ID]; ok {
+					ss := &store.SiteSpace{}
+					ss.ID, ss.Customization = x.ID, o
+					spaces[x.ID] = siteSpaceCustomization(row, ss)
+				}
+			}
+		}
+		for _, it := range st.Structure {
+			switch x := it.(type) {
+			case model.SiteSpace:
+				add([]model.SiteSpace{x})
+			case model.SiteSection:
+				add(x.Visible)
+			case model.SiteSectionGroup:
+				for _, sec := range x.Visible {
+					add(sec.Visible)
+				}
+			}
+		}
 	}
 	return json.Marshal(map[string]any{"site": siteCustomization(row), "siteSpaces": spaces})
 }

@@ -153,6 +153,12 @@ func TestSiteSpaceCustomization(t *testing.T) {
 	pub := alice.Get(site + "/published").Expect(http.StatusOK).JSON()
 	expectFields(t, pub, map[string]string{"customizations.site.styling.corners": "circular",
 		"customizations.siteSpaces." + ssID + ".styling.corners": "straight"})
+	// A site space the visitor does not see is not named.
+	alice.Patch(site+"/site-spaces/"+ssID, map[string]any{"condition": "visitor.claims.beta == true"}).Expect(http.StatusOK)
+	if spaces := alice.Get(site + "/published").Expect(http.StatusOK).JSON()["customizations"].(map[string]any)["siteSpaces"].(map[string]any); len(spaces) != 0 {
+		t.Errorf("hidden site space named: %v", spaces)
+	}
+	alice.Patch(site+"/site-spaces/"+ssID, map[string]any{"condition": nil}).Expect(http.StatusOK)
 
 	if msg := alice.Patch(path, map[string]any{"styling": map[string]any{"primaryColor": map[string]any{"light": "#12345"}}}).ExpectError(http.StatusBadRequest); !strings.Contains(msg, "must be a hex colour") {
 		t.Errorf("message %q", msg)

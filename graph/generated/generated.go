@@ -1567,6 +1567,7 @@ type PublishedContentResolver interface {
 }
 type PublishedContentSiteResolver interface {
 	Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error)
+	Customizations(ctx context.Context, obj *model.PublishedContentSite) (json.RawMessage, error)
 
 	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
 	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
@@ -11247,8 +11248,8 @@ type PublishedContentSite {
   site: Site!
   "The sections, groups and site spaces the visitor sees."
   structure: SiteStructure!
-  "The reader-facing settings in the shape of GitBook's SiteCustomizationSettings ({\"site\": {\"title\", \"styling\", ...}, \"siteSpaces\": {}}): GitBook's defaults with the site's title, since Folio stores no customizations."
-  customizations: JSON!
+  "The reader-facing settings in the shape of GitBook's ({\"site\": SiteCustomizationSettings, \"siteSpaces\": {<site space id>: SiteCustomizationSettings}}): the site's customization, and that of each site space the visitor sees that overrides some."
+  customizations: JSON! @goField(forceResolver: true)
   "Scripts to load in the published site: always empty."
   scripts: [JSON!]!
 }
@@ -36743,7 +36744,7 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 			return ec.fieldContext_PublishedContentSite_customizations(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Customizations, nil
+			return ec.Resolvers.PublishedContentSite().Customizations(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
@@ -36754,7 +36755,7 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -59871,10 +59872,11 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 					return ec._PublishedContentSite_structure(ctx, field, obj)
 				})
 		case "customizations":
-			out.Values[i] = ec._PublishedContentSite_customizations(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_customizations(ctx, field, obj)
+				})
 		case "scripts":
 			out.Values[i] = ec._PublishedContentSite_scripts(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
