@@ -102,8 +102,7 @@ func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access mo
 		withUnsigned["unsigned"] = unsigned
 		claims = withUnsigned
 	}
-	return &model.PublishedContentSite{Site: site, Claims: claims,
-		Customizations: customizations(row.Title), Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
+	return &model.PublishedContentSite{Site: site, Claims: claims, Scripts: []json.RawMessage{}, UnsignedClaimsAccepted: accepted}, nil
 }
 
 // publishedStructure is a published view's structure, worked out once.
@@ -188,45 +187,42 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 	return model.SiteStructure{Type: "sections", Structure: items}, nil
 }
 
-// customizations are the reader-facing settings of a site, in the shape of
-// GitBook's SiteCustomizationSettings (every key its schema requires).
-// Folio does not store customizations yet, so every site shows GitBook's
-// defaults with its own title.
-func customizations(title string) json.RawMessage {
-	themed := func(light, dark string) map[string]string { return map[string]string{"light": light, "dark": dark} }
-	b, _ := json.Marshal(map[string]any{
-		"site": map[string]any{
-			"title": title,
-			"styling": map[string]any{
-				"theme": "clean", "primaryColor": themed("#346DDB", "#346DDB"),
-				"tint":      map[string]any{"color": themed("#346DDB", "#346DDB")},
-				"infoColor": themed("#787878", "#787878"), "successColor": themed("#3ba13b", "#3ba13b"),
-				"warningColor": themed("#e09d22", "#e09d22"), "dangerColor": themed("#fb2c36", "#fb2c36"),
-				"corners": "rounded", "depth": "subtle", "links": "default", "font": "Inter", "monospaceFont": "IBMPlexMono",
-				"codeTheme":  map[string]any{"default": themed("default-light", "default-dark"), "openapi": themed("default-light", "default-dark")},
-				"background": "plain", "icons": "regular", "sidebar": map[string]string{"background": "default", "list": "default"},
-				"search": "subtle",
-			},
-			"internationalization":  map[string]string{"locale": "en"},
-			"favicon":               map[string]any{},
-			"header":                map[string]any{"preset": "default", "links": []any{}},
-			"footer":                map[string]any{"groups": []any{}},
-			"themes":                map[string]any{"default": "system", "toggeable": true},
-			"feedback":              map[string]any{"enabled": false},
-			"ai":                    map[string]any{"mode": "none"},
-			"advancedCustomization": map[string]any{"enabled": false},
-			"trademark":             map[string]any{"enabled": false},
-			"externalLinks":         map[string]any{"target": "self"},
-			"pagination":            map[string]any{"enabled": true},
-			"pageActions":           map[string]any{"items": []any{}},
-			"privacyPolicy":         map[string]any{},
-			"socialPreview":         map[string]any{},
-			"socialAccounts":        []any{},
-			"insights":              map[string]any{"trackingCookie": false},
-		},
-		"siteSpaces": map[string]any{},
-	})
-	return b
+// publishedCustomizations are the reader-facing settings of a site, in the
+// shape of GitBook's PublishedContentSite.customizations: the site's
+// settings and, by site space id, the settings of each site space the
+// visitor sees that overrides some (one hidden by its condition is not
+// named).
+func (r *Resolver) publishedCustomizations(ctx context.Context, ps *model.PublishedContentSite) (json.RawMessage, error) {
+	row := &ps.Site.Site
+	spaces := make(map[string]json.RawMessage, len(row.SpaceCustomizations))
+	if len(row.SpaceCustomizations) > 0 {
+		st, err := r.publishedStructure(ctx, ps)
+		if err != nil {
+			return nil, err
+		}
+		add := func(list []model.SiteSpace) {
+			for _, x := range list {
+				if o, ok := row.SpaceCustomizations[x.ID]; ok {
+					ss := &store.SiteSpace{}
+					ss.ID, ss.Customization = x.ID, o
+					spaces[x.ID] = siteSpaceCustomization(row, ss)
+				}
+			}
+		}
+		for _, it := range st.Structure {
+			switch x := it.(type) {
+			case model.SiteSpace:
+				add([]model.SiteSpace{x})
+			case model.SiteSection:
+				add(x.Visible)
+			case model.SiteSectionGroup:
+				for _, sec := range x.Visible {
+					add(sec.Visible)
+				}
+			}
+		}
+	}
+	return json.Marshal(map[string]any{"site": siteCustomization(row), "siteSpaces": spaces})
 }
 
 // readableSite refuses the fields of a site beyond its published view to a

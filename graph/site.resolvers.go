@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"folio/domain"
 	"folio/graph/generated"
 	"folio/graph/loader"
@@ -407,6 +408,11 @@ func (r *publishedContentSiteResolver) Structure(ctx context.Context, obj *model
 		return nil, err
 	}
 	return &s, nil
+}
+
+// Customizations is the resolver for the customizations field.
+func (r *publishedContentSiteResolver) Customizations(ctx context.Context, obj *model.PublishedContentSite) (json.RawMessage, error) {
+	return r.publishedCustomizations(ctx, obj)
 }
 
 // PublishedSite is the resolver for the publishedSite field.

@@ -53,6 +53,13 @@ func TestInsightsReaderRecords(t *testing.T) {
 	id, guide, _ := readerSite(t, srv, alice, org, "public")
 	b := newBrowser(t, srv)
 	setup := "/sites/" + id + "/docs/guide-v1/setup"
+	// Without page feedback in the site's customization, no form, and a
+	// post is refused like an unknown page.
+	if strings.Contains(b.getAs("UA-1", setup).expect(t, http.StatusOK).Body, `class="feedback"`) {
+		t.Error("a feedback form on a site without page feedback")
+	}
+	b.postForm(setup, url.Values{"rating": {"good"}}).expect(t, http.StatusNotFound)
+	alice.Put(sitesPath(org)+"/"+id+"/customization", map[string]any{"feedback": map[string]any{"enabled": true}}).Expect(http.StatusOK)
 
 	p := b.getAs("UA-1", setup).expect(t, http.StatusOK)
 	p.has(t, `<form class="feedback" method="post" action="`+setup+`"`, `name="rating" value="good"`)
@@ -94,7 +101,7 @@ func TestInsightsReaderRecords(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]int{"page_view": 5, "search_type_query": 2, "page_post_feedback": 1, "page_post_feedback_comment": 1}
+	want := map[string]int{"page_view": 6, "search_type_query": 2, "page_post_feedback": 1, "page_post_feedback_comment": 1}
 	if !reflect.DeepEqual(count, want) {
 		t.Errorf("events %v, want %v", count, want)
 	}

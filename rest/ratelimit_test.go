@@ -287,7 +287,7 @@ func TestRateLimitSkipsStaticFiles(t *testing.T) {
 	srv.Store.SetClock(func() time.Time { return frozen })
 	anon := srv.Anonymous()
 	for range 5 {
-		anon.Get("/_folio/reader/theme-346ddb.css").Expect(http.StatusOK)
+		anon.Get("/_folio/reader/theme-346ddb-346ddb-rounded-Inter.css").Expect(http.StatusOK)
 		anon.Get("/healthz").Expect(http.StatusOK)
 	}
 	anon.Get("/v1/").Expect(http.StatusOK)

@@ -54,12 +54,19 @@ type Site struct {
 	AdaptiveSchemaUpdatedAt *time.Time      `bun:"adaptive_schema_updated_at"`
 	VisitorKeyAlg           *string         `bun:"visitor_key_alg"`
 	VisitorKey              *string         `bun:"visitor_key"`
-	VisitorKeyAudience      *string         `bun:"visitor_key_audience"` // when set, a visitor token's aud must include it
-	CreatedAt               time.Time       `bun:"created_at"`
-	UpdatedAt               time.Time       `bun:"updated_at"`
+	VisitorKeyAudience      *string         `bun:"visitor_key_audience"`              // when set, a visitor token's aud must include it
+	Customization           json.RawMessage `bun:"customization,type:jsonb,nullzero"` // the settings an admin set; nil: none
+	CustomizationUpdatedAt  *time.Time      `bun:"customization_updated_at"`
+	// SpaceCustomizations are the overrides of its site spaces, by site
+	// space id; nil: none.
+	SpaceCustomizations map[string]json.RawMessage `bun:"space_customizations,scanonly,type:jsonb"`
+	CreatedAt           time.Time                  `bun:"created_at"`
+	UpdatedAt           time.Time                  `bun:"updated_at"`
 }
 
-const siteColumns = `site.*`
+// siteColumns: the site and the overrides of its site spaces, by id.
+const siteColumns = `site.*, (SELECT jsonb_object_agg(ss.id, ss.customization) FROM site_spaces ss
+	WHERE ss.site_id = site.id AND ss.customization IS NOT NULL) AS space_customizations`
 
 func selectSites(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*Site)(nil)).ColumnExpr(siteColumns)

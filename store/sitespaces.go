@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"time"
 
@@ -24,6 +25,10 @@ type siteSpaceRow struct {
 	IsDefault      bool      `bun:"is_default"`
 	Position       string    `bun:"position"`
 	CreatedAt      time.Time `bun:"created_at"`
+	// Customization overrides the site's customization for this site space;
+	// nil: no override.
+	Customization          json.RawMessage `bun:"customization,type:jsonb,nullzero"`
+	CustomizationUpdatedAt *time.Time      `bun:"customization_updated_at"`
 }
 
 // SiteSpace is a space linked into a site, read with its space (so a list

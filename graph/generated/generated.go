@@ -474,100 +474,103 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AddSectionToGroup          func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.AddSectionToGroupInput) int
-		AddSiteSection             func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionInput) int
-		AddSiteSectionGroup        func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionGroupInput) int
-		AddSiteSpace               func(childComplexity int, organizationID string, siteID string, input model.AddSiteSpaceInput) int
-		BulkUpsertSiteRedirects    func(childComplexity int, organizationID string, siteID string, input model.BulkUpsertSiteRedirectsInput) int
-		ChangePassword             func(childComplexity int, input model.ChangePasswordInput) int
-		CreateChangeRequest        func(childComplexity int, spaceID string, input model.CreateChangeRequestInput) int
-		CreateCollection           func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
-		CreateCustomField          func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
-		CreateInvite               func(childComplexity int, organizationID string, input model.CreateInviteInput) int
-		CreateOpenAPISpec          func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
-		CreateOrganization         func(childComplexity int, input model.CreateOrganizationInput) int
-		CreatePersonalToken        func(childComplexity int, input model.CreatePersonalTokenInput) int
-		CreateSAMLProvider         func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
-		CreateShareLink            func(childComplexity int, organizationID string, siteID string, input model.CreateShareLinkInput) int
-		CreateSite                 func(childComplexity int, organizationID string, input model.CreateSiteInput) int
-		CreateSiteRedirect         func(childComplexity int, organizationID string, siteID string, input model.CreateSiteRedirectInput) int
-		CreateSpace                func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
-		CreateTeam                 func(childComplexity int, organizationID string, input model.CreateTeamInput) int
-		CreateTranslationSettings  func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
-		CreateWebhook              func(childComplexity int, organizationID string, input model.CreateWebhookInput) int
-		DeclineInvitation          func(childComplexity int, invitationID string) int
-		DeleteCollection           func(childComplexity int, collectionID string) int
-		DeleteComment              func(childComplexity int, spaceID string, changeRequestID *string, commentID string) int
-		DeleteCommentReply         func(childComplexity int, spaceID string, changeRequestID *string, commentID string, replyID string) int
-		DeleteCustomField          func(childComplexity int, organizationID string, name string) int
-		DeleteInvite               func(childComplexity int, organizationID string, inviteID string) int
-		DeleteOpenAPISpec          func(childComplexity int, organizationID string, specSlug string) int
-		DeleteSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string) int
-		DeleteShareLink            func(childComplexity int, organizationID string, siteID string, shareLinkID string) int
-		DeleteSite                 func(childComplexity int, organizationID string, siteID string) int
-		DeleteSiteRedirect         func(childComplexity int, organizationID string, siteID string, siteRedirectID string) int
-		DeleteSiteSection          func(childComplexity int, organizationID string, siteID string, siteSectionID string) int
-		DeleteSiteSectionGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string) int
-		DeleteSiteSpace            func(childComplexity int, organizationID string, siteID string, siteSpaceID string) int
-		DeleteSpace                func(childComplexity int, spaceID string) int
-		DeleteTeam                 func(childComplexity int, organizationID string, teamID string) int
-		DeleteTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string) int
-		DeleteWebhook              func(childComplexity int, organizationID string, webhookID string) int
-		DuplicateSpace             func(childComplexity int, spaceID string) int
-		EndOtherSessions           func(childComplexity int) int
-		EndSession                 func(childComplexity int, id string) int
-		ImportChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ContentImportInput) int
-		ImportSpaceContent         func(childComplexity int, spaceID string, input model.ContentImportInput) int
-		InviteUsers                func(childComplexity int, organizationID string, input model.InviteUsersInput) int
-		JoinOrganization           func(childComplexity int, organizationID string, inviteID string) int
-		MergeChangeRequest         func(childComplexity int, spaceID string, changeRequestID string, baseRevision *string) int
-		MoveCollection             func(childComplexity int, collectionID string, input model.MoveInput) int
-		MoveSiteSection            func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.MoveSiteSectionInput) int
-		MoveSiteSectionGroup       func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.MoveSiteSectionGroupInput) int
-		MoveSiteSpace              func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.MoveSiteSpaceInput) int
-		MoveSpace                  func(childComplexity int, spaceID string, input model.MoveInput) int
-		PingOrganization           func(childComplexity int, organizationID string) int
-		PostComment                func(childComplexity int, spaceID string, changeRequestID *string, input model.PostCommentInput) int
-		PostCommentReply           func(childComplexity int, spaceID string, changeRequestID *string, commentID string, input model.PostCommentReplyInput) int
-		PublishSite                func(childComplexity int, organizationID string, siteID string) int
-		PutOpenAPISpec             func(childComplexity int, organizationID string, specSlug string, input model.PutOpenAPISpecInput) int
-		RedeliverWebhookDelivery   func(childComplexity int, organizationID string, webhookID string, deliveryID string) int
-		RemoveMember               func(childComplexity int, organizationID string, userID string) int
-		RemoveSectionFromGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, siteSectionID string) int
-		RemoveTeamMember           func(childComplexity int, organizationID string, teamID string, userID string) int
-		RestoreSpace               func(childComplexity int, spaceID string) int
-		RevokeInvitation           func(childComplexity int, organizationID string, invitationID string) int
-		RevokePersonalToken        func(childComplexity int, id string) int
-		SetMemberSso               func(childComplexity int, organizationID string, userID string) int
-		SetSiteVisitorKey          func(childComplexity int, organizationID string, siteID string, input model.SiteVisitorKeyInput) int
-		SetTeamMember              func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
-		TrackSiteInsightsEvents    func(childComplexity int, organizationID string, siteID string, input model.TrackSiteInsightsEventsInput) int
-		TransferCollection         func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
-		TransferSpace              func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
-		UnpublishSite              func(childComplexity int, organizationID string, siteID string) int
-		UpdateChangeRequest        func(childComplexity int, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) int
-		UpdateChangeRequestContent func(childComplexity int, spaceID string, changeRequestID string, input model.ChangeRequestContentInput, baseRevision *string) int
-		UpdateCollection           func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
-		UpdateComment              func(childComplexity int, spaceID string, changeRequestID *string, commentID string, input model.UpdateCommentInput) int
-		UpdateCommentReply         func(childComplexity int, spaceID string, changeRequestID *string, commentID string, replyID string, input model.UpdateCommentReplyInput) int
-		UpdateCustomField          func(childComplexity int, organizationID string, name string, input model.UpdateCustomFieldInput) int
-		UpdateInvite               func(childComplexity int, organizationID string, inviteID string, input model.UpdateInviteInput) int
-		UpdateMember               func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
-		UpdateOrganization         func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
-		UpdateSAMLProvider         func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
-		UpdateShareLink            func(childComplexity int, organizationID string, siteID string, shareLinkID string, input model.UpdateShareLinkInput) int
-		UpdateSite                 func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteInput) int
-		UpdateSiteAdaptiveSchema   func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteAdaptiveSchemaInput) int
-		UpdateSiteRedirect         func(childComplexity int, organizationID string, siteID string, siteRedirectID string, input model.UpdateSiteRedirectInput) int
-		UpdateSiteSection          func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.UpdateSiteSectionInput) int
-		UpdateSiteSectionGroup     func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.UpdateSiteSectionGroupInput) int
-		UpdateSiteSpace            func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.UpdateSiteSpaceInput) int
-		UpdateSpace                func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
-		UpdateSpaceCustomFields    func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
-		UpdateTeam                 func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
-		UpdateTeamMembers          func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamMembersInput) int
-		UpdateTranslationSettings  func(childComplexity int, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) int
-		UpdateWebhook              func(childComplexity int, organizationID string, webhookID string, input model.UpdateWebhookInput) int
+		AddSectionToGroup              func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.AddSectionToGroupInput) int
+		AddSiteSection                 func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionInput) int
+		AddSiteSectionGroup            func(childComplexity int, organizationID string, siteID string, input model.AddSiteSectionGroupInput) int
+		AddSiteSpace                   func(childComplexity int, organizationID string, siteID string, input model.AddSiteSpaceInput) int
+		BulkUpsertSiteRedirects        func(childComplexity int, organizationID string, siteID string, input model.BulkUpsertSiteRedirectsInput) int
+		ChangePassword                 func(childComplexity int, input model.ChangePasswordInput) int
+		CreateChangeRequest            func(childComplexity int, spaceID string, input model.CreateChangeRequestInput) int
+		CreateCollection               func(childComplexity int, organizationID string, input model.CreateCollectionInput) int
+		CreateCustomField              func(childComplexity int, organizationID string, input model.CreateCustomFieldInput) int
+		CreateInvite                   func(childComplexity int, organizationID string, input model.CreateInviteInput) int
+		CreateOpenAPISpec              func(childComplexity int, organizationID string, input model.CreateOpenAPISpecInput) int
+		CreateOrganization             func(childComplexity int, input model.CreateOrganizationInput) int
+		CreatePersonalToken            func(childComplexity int, input model.CreatePersonalTokenInput) int
+		CreateSAMLProvider             func(childComplexity int, organizationID string, input model.CreateSAMLProviderInput) int
+		CreateShareLink                func(childComplexity int, organizationID string, siteID string, input model.CreateShareLinkInput) int
+		CreateSite                     func(childComplexity int, organizationID string, input model.CreateSiteInput) int
+		CreateSiteRedirect             func(childComplexity int, organizationID string, siteID string, input model.CreateSiteRedirectInput) int
+		CreateSpace                    func(childComplexity int, organizationID string, input model.CreateSpaceInput) int
+		CreateTeam                     func(childComplexity int, organizationID string, input model.CreateTeamInput) int
+		CreateTranslationSettings      func(childComplexity int, organizationID string, input model.CreateTranslationSettingsInput) int
+		CreateWebhook                  func(childComplexity int, organizationID string, input model.CreateWebhookInput) int
+		DeclineInvitation              func(childComplexity int, invitationID string) int
+		DeleteCollection               func(childComplexity int, collectionID string) int
+		DeleteComment                  func(childComplexity int, spaceID string, changeRequestID *string, commentID string) int
+		DeleteCommentReply             func(childComplexity int, spaceID string, changeRequestID *string, commentID string, replyID string) int
+		DeleteCustomField              func(childComplexity int, organizationID string, name string) int
+		DeleteInvite                   func(childComplexity int, organizationID string, inviteID string) int
+		DeleteOpenAPISpec              func(childComplexity int, organizationID string, specSlug string) int
+		DeleteSAMLProvider             func(childComplexity int, organizationID string, samlProviderID string) int
+		DeleteShareLink                func(childComplexity int, organizationID string, siteID string, shareLinkID string) int
+		DeleteSite                     func(childComplexity int, organizationID string, siteID string) int
+		DeleteSiteRedirect             func(childComplexity int, organizationID string, siteID string, siteRedirectID string) int
+		DeleteSiteSection              func(childComplexity int, organizationID string, siteID string, siteSectionID string) int
+		DeleteSiteSectionGroup         func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string) int
+		DeleteSiteSpace                func(childComplexity int, organizationID string, siteID string, siteSpaceID string) int
+		DeleteSiteSpaceCustomization   func(childComplexity int, organizationID string, siteID string, siteSpaceID string) int
+		DeleteSpace                    func(childComplexity int, spaceID string) int
+		DeleteTeam                     func(childComplexity int, organizationID string, teamID string) int
+		DeleteTranslationSettings      func(childComplexity int, organizationID string, translationSettingsID string) int
+		DeleteWebhook                  func(childComplexity int, organizationID string, webhookID string) int
+		DuplicateSpace                 func(childComplexity int, spaceID string) int
+		EndOtherSessions               func(childComplexity int) int
+		EndSession                     func(childComplexity int, id string) int
+		ImportChangeRequestContent     func(childComplexity int, spaceID string, changeRequestID string, input model.ContentImportInput) int
+		ImportSpaceContent             func(childComplexity int, spaceID string, input model.ContentImportInput) int
+		InviteUsers                    func(childComplexity int, organizationID string, input model.InviteUsersInput) int
+		JoinOrganization               func(childComplexity int, organizationID string, inviteID string) int
+		MergeChangeRequest             func(childComplexity int, spaceID string, changeRequestID string, baseRevision *string) int
+		MoveCollection                 func(childComplexity int, collectionID string, input model.MoveInput) int
+		MoveSiteSection                func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.MoveSiteSectionInput) int
+		MoveSiteSectionGroup           func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.MoveSiteSectionGroupInput) int
+		MoveSiteSpace                  func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.MoveSiteSpaceInput) int
+		MoveSpace                      func(childComplexity int, spaceID string, input model.MoveInput) int
+		OverrideSiteSpaceCustomization func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input json.RawMessage) int
+		PingOrganization               func(childComplexity int, organizationID string) int
+		PostComment                    func(childComplexity int, spaceID string, changeRequestID *string, input model.PostCommentInput) int
+		PostCommentReply               func(childComplexity int, spaceID string, changeRequestID *string, commentID string, input model.PostCommentReplyInput) int
+		PublishSite                    func(childComplexity int, organizationID string, siteID string) int
+		PutOpenAPISpec                 func(childComplexity int, organizationID string, specSlug string, input model.PutOpenAPISpecInput) int
+		RedeliverWebhookDelivery       func(childComplexity int, organizationID string, webhookID string, deliveryID string) int
+		RemoveMember                   func(childComplexity int, organizationID string, userID string) int
+		RemoveSectionFromGroup         func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, siteSectionID string) int
+		RemoveTeamMember               func(childComplexity int, organizationID string, teamID string, userID string) int
+		RestoreSpace                   func(childComplexity int, spaceID string) int
+		RevokeInvitation               func(childComplexity int, organizationID string, invitationID string) int
+		RevokePersonalToken            func(childComplexity int, id string) int
+		SetMemberSso                   func(childComplexity int, organizationID string, userID string) int
+		SetSiteVisitorKey              func(childComplexity int, organizationID string, siteID string, input model.SiteVisitorKeyInput) int
+		SetTeamMember                  func(childComplexity int, organizationID string, teamID string, userID string, input *model.SetTeamMemberInput) int
+		TrackSiteInsightsEvents        func(childComplexity int, organizationID string, siteID string, input model.TrackSiteInsightsEventsInput) int
+		TransferCollection             func(childComplexity int, collectionID string, input model.TransferCollectionInput) int
+		TransferSpace                  func(childComplexity int, spaceID string, input model.TransferSpaceInput) int
+		UnpublishSite                  func(childComplexity int, organizationID string, siteID string) int
+		UpdateChangeRequest            func(childComplexity int, spaceID string, changeRequestID string, input model.UpdateChangeRequestInput) int
+		UpdateChangeRequestContent     func(childComplexity int, spaceID string, changeRequestID string, input model.ChangeRequestContentInput, baseRevision *string) int
+		UpdateCollection               func(childComplexity int, collectionID string, input model.UpdateCollectionInput) int
+		UpdateComment                  func(childComplexity int, spaceID string, changeRequestID *string, commentID string, input model.UpdateCommentInput) int
+		UpdateCommentReply             func(childComplexity int, spaceID string, changeRequestID *string, commentID string, replyID string, input model.UpdateCommentReplyInput) int
+		UpdateCustomField              func(childComplexity int, organizationID string, name string, input model.UpdateCustomFieldInput) int
+		UpdateInvite                   func(childComplexity int, organizationID string, inviteID string, input model.UpdateInviteInput) int
+		UpdateMember                   func(childComplexity int, organizationID string, userID string, input model.UpdateMemberInput) int
+		UpdateOrganization             func(childComplexity int, organizationID string, input model.UpdateOrganizationInput) int
+		UpdateSAMLProvider             func(childComplexity int, organizationID string, samlProviderID string, input model.UpdateSAMLProviderInput) int
+		UpdateShareLink                func(childComplexity int, organizationID string, siteID string, shareLinkID string, input model.UpdateShareLinkInput) int
+		UpdateSite                     func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteInput) int
+		UpdateSiteAdaptiveSchema       func(childComplexity int, organizationID string, siteID string, input model.UpdateSiteAdaptiveSchemaInput) int
+		UpdateSiteCustomization        func(childComplexity int, organizationID string, siteID string, input json.RawMessage) int
+		UpdateSiteRedirect             func(childComplexity int, organizationID string, siteID string, siteRedirectID string, input model.UpdateSiteRedirectInput) int
+		UpdateSiteSection              func(childComplexity int, organizationID string, siteID string, siteSectionID string, input model.UpdateSiteSectionInput) int
+		UpdateSiteSectionGroup         func(childComplexity int, organizationID string, siteID string, siteSectionGroupID string, input model.UpdateSiteSectionGroupInput) int
+		UpdateSiteSpace                func(childComplexity int, organizationID string, siteID string, siteSpaceID string, input model.UpdateSiteSpaceInput) int
+		UpdateSpace                    func(childComplexity int, spaceID string, input model.UpdateSpaceInput) int
+		UpdateSpaceCustomFields        func(childComplexity int, spaceID string, input model.UpdateSpaceCustomFieldsInput) int
+		UpdateTeam                     func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamInput) int
+		UpdateTeamMembers              func(childComplexity int, organizationID string, teamID string, input model.UpdateTeamMembersInput) int
+		UpdateTranslationSettings      func(childComplexity int, organizationID string, translationSettingsID string, input model.UpdateTranslationSettingsInput) int
+		UpdateWebhook                  func(childComplexity int, organizationID string, webhookID string, input model.UpdateWebhookInput) int
 	}
 
 	Next struct {
@@ -1040,32 +1043,34 @@ type ComplexityRoot struct {
 	}
 
 	Site struct {
-		AdaptiveContent func(childComplexity int) int
-		AdaptiveSchema  func(childComplexity int) int
-		Ads             func(childComplexity int) int
-		AppliedType     func(childComplexity int) int
-		Basename        func(childComplexity int) int
-		CreatedAt       func(childComplexity int) int
-		DefaultLevel    func(childComplexity int) int
-		Features        func(childComplexity int) int
-		Hostname        func(childComplexity int) int
-		ID              func(childComplexity int) int
-		Object          func(childComplexity int) int
-		Organization    func(childComplexity int) int
-		Permissions     func(childComplexity int) int
-		Proxy           func(childComplexity int) int
-		Published       func(childComplexity int) int
-		Redirect        func(childComplexity int, source string) int
-		Redirects       func(childComplexity int, page *string, limit *int, draft *bool, search *string) int
-		SectionGroups   func(childComplexity int, page *string, limit *int) int
-		Sections        func(childComplexity int, page *string, limit *int, shareKey *string) int
-		ShareLinks      func(childComplexity int, page *string, limit *int) int
-		SiteSpaceList   func(childComplexity int, page *string, limit *int, defaultArg *bool, shareKey *string) int
-		SiteSpaces      func(childComplexity int) int
-		Title           func(childComplexity int) int
-		Type            func(childComplexity int) int
-		Urls            func(childComplexity int) int
-		Visibility      func(childComplexity int) int
+		AdaptiveContent        func(childComplexity int) int
+		AdaptiveSchema         func(childComplexity int) int
+		Ads                    func(childComplexity int) int
+		AppliedType            func(childComplexity int) int
+		Basename               func(childComplexity int) int
+		CreatedAt              func(childComplexity int) int
+		Customization          func(childComplexity int) int
+		DefaultLevel           func(childComplexity int) int
+		Features               func(childComplexity int) int
+		Hostname               func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Object                 func(childComplexity int) int
+		Organization           func(childComplexity int) int
+		Permissions            func(childComplexity int) int
+		Proxy                  func(childComplexity int) int
+		Published              func(childComplexity int) int
+		Redirect               func(childComplexity int, source string) int
+		Redirects              func(childComplexity int, page *string, limit *int, draft *bool, search *string) int
+		SectionGroups          func(childComplexity int, page *string, limit *int) int
+		Sections               func(childComplexity int, page *string, limit *int, shareKey *string) int
+		ShareLinks             func(childComplexity int, page *string, limit *int) int
+		SiteSpaceCustomization func(childComplexity int, siteSpaceID string) int
+		SiteSpaceList          func(childComplexity int, page *string, limit *int, defaultArg *bool, shareKey *string) int
+		SiteSpaces             func(childComplexity int) int
+		Title                  func(childComplexity int) int
+		Type                   func(childComplexity int) int
+		Urls                   func(childComplexity int) int
+		Visibility             func(childComplexity int) int
 	}
 
 	SiteAdaptiveContent struct {
@@ -1506,6 +1511,9 @@ type MutationResolver interface {
 	UpdateCustomField(ctx context.Context, organizationID string, name string, input model.UpdateCustomFieldInput) (*model.CustomField, error)
 	DeleteCustomField(ctx context.Context, organizationID string, name string) (bool, error)
 	UpdateSpaceCustomFields(ctx context.Context, spaceID string, input model.UpdateSpaceCustomFieldsInput) (bool, error)
+	UpdateSiteCustomization(ctx context.Context, organizationID string, siteID string, input json.RawMessage) (json.RawMessage, error)
+	OverrideSiteSpaceCustomization(ctx context.Context, organizationID string, siteID string, siteSpaceID string, input json.RawMessage) (json.RawMessage, error)
+	DeleteSiteSpaceCustomization(ctx context.Context, organizationID string, siteID string, siteSpaceID string) (bool, error)
 	ImportSpaceContent(ctx context.Context, spaceID string, input model.ContentImportInput) (*model.ContentImportResult, error)
 	ImportChangeRequestContent(ctx context.Context, spaceID string, changeRequestID string, input model.ContentImportInput) (*model.ContentImportResult, error)
 	TrackSiteInsightsEvents(ctx context.Context, organizationID string, siteID string, input model.TrackSiteInsightsEventsInput) (bool, error)
@@ -1626,6 +1634,7 @@ type PublishedContentResolver interface {
 }
 type PublishedContentSiteResolver interface {
 	Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error)
+	Customizations(ctx context.Context, obj *model.PublishedContentSite) (json.RawMessage, error)
 
 	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
 	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
@@ -1687,6 +1696,8 @@ type SiteResolver interface {
 	SiteSpaceList(ctx context.Context, obj *model.Site, page *string, limit *int, defaultArg *bool, shareKey *string) (*model.SiteSpaceList, error)
 	ShareLinks(ctx context.Context, obj *model.Site, page *string, limit *int) (*model.ShareLinkList, error)
 
+	Customization(ctx context.Context, obj *model.Site) (json.RawMessage, error)
+	SiteSpaceCustomization(ctx context.Context, obj *model.Site, siteSpaceID string) (json.RawMessage, error)
 	Redirects(ctx context.Context, obj *model.Site, page *string, limit *int, draft *bool, search *string) (*model.SiteRedirectList, error)
 	Redirect(ctx context.Context, obj *model.Site, source string) (*model.SiteRedirectResolution, error)
 }
@@ -3665,6 +3676,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSiteSpace(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSpaceId"].(string)), true
+	case "Mutation.deleteSiteSpaceCustomization":
+		if e.ComplexityRoot.Mutation.DeleteSiteSpaceCustomization == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSiteSpaceCustomization_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSiteSpaceCustomization(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSpaceId"].(string)), true
 	case "Mutation.deleteSpace":
 		if e.ComplexityRoot.Mutation.DeleteSpace == nil {
 			break
@@ -3847,6 +3869,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveSpace(childComplexity, args["spaceId"].(string), args["input"].(model.MoveInput)), true
+	case "Mutation.overrideSiteSpaceCustomization":
+		if e.ComplexityRoot.Mutation.OverrideSiteSpaceCustomization == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_overrideSiteSpaceCustomization_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.OverrideSiteSpaceCustomization(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["siteSpaceId"].(string), args["input"].(json.RawMessage)), true
 	case "Mutation.pingOrganization":
 		if e.ComplexityRoot.Mutation.PingOrganization == nil {
 			break
@@ -4199,6 +4232,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSiteAdaptiveSchema(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(model.UpdateSiteAdaptiveSchemaInput)), true
+	case "Mutation.updateSiteCustomization":
+		if e.ComplexityRoot.Mutation.UpdateSiteCustomization == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSiteCustomization_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSiteCustomization(childComplexity, args["organizationId"].(string), args["siteId"].(string), args["input"].(json.RawMessage)), true
 	case "Mutation.updateSiteRedirect":
 		if e.ComplexityRoot.Mutation.UpdateSiteRedirect == nil {
 			break
@@ -6557,6 +6601,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.CreatedAt(childComplexity), true
+	case "Site.customization":
+		if e.ComplexityRoot.Site.Customization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Customization(childComplexity), true
 	case "Site.defaultLevel":
 		if e.ComplexityRoot.Site.DefaultLevel == nil {
 			break
@@ -6666,6 +6716,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.ShareLinks(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Site.siteSpaceCustomization":
+		if e.ComplexityRoot.Site.SiteSpaceCustomization == nil {
+			break
+		}
+
+		args, err := ec.field_Site_siteSpaceCustomization_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Site.SiteSpaceCustomization(childComplexity, args["siteSpaceId"].(string)), true
 	case "Site.siteSpaceList":
 		if e.ComplexityRoot.Site.SiteSpaceList == nil {
 			break
@@ -9638,6 +9699,48 @@ extend type Mutation {
   ): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/customization.graphqls", Input: `extend type Site {
+  "The site's customization settings in the shape of GitBook's SiteCustomizationSettings: the settings its admins set over the defaults, with updatedAt once set. Needs a role in the organization."
+  customization: JSON! @goField(forceResolver: true)
+  "A site space's customization settings (GitBook's SiteSpaceCustomizationSettings): the site's settings with the site space's overrides laid over, and hasOverrides. NOT_FOUND for a site space of another site."
+  siteSpaceCustomization(
+    "The site space's id."
+    siteSpaceId: ID!
+  ): JSON! @goField(forceResolver: true)
+}
+
+extend type Mutation {
+  "Replaces a site's customization settings (GitBook's SiteCustomizationSettingsInput; settings left out revert to their defaults) and returns them as customization does. Site admins only: FORBIDDEN otherwise; INVALID names the first setting that is wrong (colours as #hex, URLs absolute http or https, enums, lengths)."
+  updateSiteCustomization(
+    "The organization's id."
+    organizationId: ID!,
+    "The site's id."
+    siteId: ID!,
+    "The settings, a JSON object."
+    input: JSON!
+  ): JSON!
+  "Overrides settings of a site for one site space: only the settings given change; a setting set to null falls back to the site's. Returns the site space's settings as siteSpaceCustomization does. Site admins only; INVALID names the first setting that is wrong."
+  overrideSiteSpaceCustomization(
+    "The organization's id."
+    organizationId: ID!,
+    "The site's id."
+    siteId: ID!,
+    "The site space's id."
+    siteSpaceId: ID!,
+    "The overrides, a JSON object."
+    input: JSON!
+  ): JSON!
+  "Removes every override of a site space: true when there were some, false when there were none. Site admins only."
+  deleteSiteSpaceCustomization(
+    "The organization's id."
+    organizationId: ID!,
+    "The site's id."
+    siteId: ID!,
+    "The site space's id."
+    siteSpaceId: ID!
+  ): Boolean!
+}
+`, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `"""
 One entry of an organization's change feed: every write appends one in the
 write's own transaction (docs/api/change-feed.md lists the types and
@@ -11887,8 +11990,8 @@ type PublishedContentSite {
   site: Site!
   "The sections, groups and site spaces the visitor sees."
   structure: SiteStructure!
-  "The reader-facing settings in the shape of GitBook's SiteCustomizationSettings ({\"site\": {\"title\", \"styling\", ...}, \"siteSpaces\": {}}): GitBook's defaults with the site's title, since Folio stores no customizations."
-  customizations: JSON!
+  "The reader-facing settings in the shape of GitBook's ({\"site\": SiteCustomizationSettings, \"siteSpaces\": {<site space id>: SiteCustomizationSettings}}): the site's customization, and that of each site space the visitor sees that overrides some."
+  customizations: JSON! @goField(forceResolver: true)
   "Scripts to load in the published site: always empty."
   scripts: [JSON!]!
 }
@@ -15106,6 +15209,10 @@ func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.
 		return ec.fieldContext_Site_shareLinks(ctx, field)
 	case "adaptiveSchema":
 		return ec.fieldContext_Site_adaptiveSchema(ctx, field)
+	case "customization":
+		return ec.fieldContext_Site_customization(ctx, field)
+	case "siteSpaceCustomization":
+		return ec.fieldContext_Site_siteSpaceCustomization(ctx, field)
 	case "redirects":
 		return ec.fieldContext_Site_redirects(ctx, field)
 	case "redirect":
@@ -17461,6 +17568,36 @@ func (ec *executionContext) field_Mutation_deleteSiteSection_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteSiteSpaceCustomization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteSiteSpace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17943,6 +18080,44 @@ func (ec *executionContext) field_Mutation_moveSpace_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_overrideSiteSpaceCustomization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (json.RawMessage, error) {
+			return ec.unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
 	return args, nil
 }
 
@@ -18913,6 +19088,36 @@ func (ec *executionContext) field_Mutation_updateSiteAdaptiveSchema_args(ctx con
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.UpdateSiteAdaptiveSchemaInput, error) {
 			return ec.unmarshalNUpdateSiteAdaptiveSchemaInput2folioᚋgraphᚋmodelᚐUpdateSiteAdaptiveSchemaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSiteCustomization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "organizationId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["organizationId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "siteId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (json.RawMessage, error) {
+			return ec.unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -22782,6 +22987,20 @@ func (ec *executionContext) field_Site_shareLinks_argsLimit(
 		var zeroVal *int
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
 	}
+}
+
+func (ec *executionContext) field_Site_siteSpaceCustomization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "siteSpaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siteSpaceId"] = arg0
+	return args, nil
 }
 
 func (ec *executionContext) field_Site_siteSpaceList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -30909,6 +31128,138 @@ func (ec *executionContext) fieldContext_Mutation_updateSpaceCustomFields(ctx co
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateSiteCustomization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSiteCustomization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSiteCustomization(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["input"].(json.RawMessage))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSiteCustomization(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type JSON does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSiteCustomization_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_overrideSiteSpaceCustomization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_overrideSiteSpaceCustomization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().OverrideSiteSpaceCustomization(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSpaceId"].(string), fc.Args["input"].(json.RawMessage))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_overrideSiteSpaceCustomization(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type JSON does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_overrideSiteSpaceCustomization_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSiteSpaceCustomization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSiteSpaceCustomization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSiteSpaceCustomization(ctx, fc.Args["organizationId"].(string), fc.Args["siteId"].(string), fc.Args["siteSpaceId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSiteSpaceCustomization(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSiteSpaceCustomization_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_importSpaceContent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -38039,7 +38390,7 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 			return ec.fieldContext_PublishedContentSite_customizations(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Customizations, nil
+			return ec.Resolvers.PublishedContentSite().Customizations(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
@@ -38050,7 +38401,7 @@ func (ec *executionContext) _PublishedContentSite_customizations(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_PublishedContentSite_customizations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, false, false, "JSON")
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _PublishedContentSite_scripts(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -43898,6 +44249,73 @@ func (ec *executionContext) fieldContext_Site_adaptiveSchema(_ context.Context, 
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_SiteAdaptiveSchema(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Site_customization(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_customization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Site().Customization(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_customization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("Site", field, true, true, "JSON")
+}
+
+func (ec *executionContext) _Site_siteSpaceCustomization(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_siteSpaceCustomization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Site().SiteSpaceCustomization(ctx, obj, fc.Args["siteSpaceId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_siteSpaceCustomization(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type JSON does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Site_siteSpaceCustomization_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -61203,6 +61621,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateSiteCustomization":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSiteCustomization(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "overrideSiteSpaceCustomization":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_overrideSiteSpaceCustomization(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSiteSpaceCustomization":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSiteSpaceCustomization(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "importSpaceContent":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_importSpaceContent(ctx, field)
@@ -62997,10 +63436,11 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 					return ec._PublishedContentSite_structure(ctx, field, obj)
 				})
 		case "customizations":
-			out.Values[i] = ec._PublishedContentSite_customizations(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_customizations(ctx, field, obj)
+				})
 		case "scripts":
 			out.Values[i] = ec._PublishedContentSite_scripts(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -64995,6 +65435,18 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "customization":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_customization(ctx, field, obj)
+				})
+		case "siteSpaceCustomization":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_siteSpaceCustomization(ctx, field, obj)
+				})
 		case "redirects":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,

@@ -296,9 +296,8 @@ func (l ShareLink) Urls() ShareLinkURLs {
 // publishedStructure): a read of one site space's content needs only
 // that site space's conditions.
 type PublishedContentSite struct {
-	Site           Site
-	Customizations json.RawMessage
-	Scripts        []json.RawMessage
+	Site    Site
+	Scripts []json.RawMessage
 	// Claims are what the structure's conditions see: the visitor token's
 	// claims, and the reader's unsigned claims under "unsigned" when kept.
 	Claims map[string]any

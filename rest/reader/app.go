@@ -37,7 +37,8 @@ func (rd *Reader) spaceRoute(w http.ResponseWriter, r *http.Request) {
 		notFound(w)
 		return
 	}
-	s := &siteView{ID: sp.ID, Title: sp.Title, Visibility: sp.Visibility, Color: "346ddb", Base: "/s/" + sp.ID, Origin: rd.cfg.Base,
+	s := &siteView{ID: sp.ID, Title: sp.Title, Visibility: sp.Visibility, Base: "/s/" + sp.ID, Origin: rd.cfg.Base,
+		looks:   parseLooks(nil, sp.Title, rd.cfg.Base),
 		content: contentSource{page: rd.ops.spacePage, search: rd.ops.spaceSearch, file: rd.ops.spaceFile, vars: map[string]any{"spaceId": sp.ID}}}
 	if sp.Content.Pages != nil {
 		s.sitemap = map[string][]pageData{sp.ID: sp.Content.Pages}

@@ -48,7 +48,6 @@ var (
 	iconURL = assetsPath + "icon-" + digest(iconSVG) + ".svg"
 
 	hexColor = regexp.MustCompile(`^[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$`)
-	themeRe  = regexp.MustCompile(`^theme-([0-9a-f]{3}|[0-9a-f]{6})\.css$`)
 )
 
 func digest(b []byte) string {
@@ -56,10 +55,9 @@ func digest(b []byte) string {
 	return hex.EncodeToString(s[:6])
 }
 
-func themeURL(color string) string { return assetsPath + "theme-" + color + ".css" }
-
 // serveAsset serves the stylesheet, the icon and the theme stylesheets
-// (one per primary colour, made from the colour in the name).
+// (one per look: colours, corners and font, made from the name) and
+// the emoji favicons (made from the codepoints in the name).
 func serveAsset(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -74,7 +72,17 @@ func serveAsset(w http.ResponseWriter, r *http.Request) {
 		w.Write(iconSVG)
 	case themeRe.MatchString(name):
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		w.Write([]byte(":root { --primary: #" + themeRe.FindStringSubmatch(name)[1] + "; }\n"))
+		w.Write([]byte(themeCSS(themeRe.FindStringSubmatch(name))))
+	case emojiRe.MatchString(name):
+		svg, ok := emojiSVG(emojiRe.FindStringSubmatch(name))
+		if !ok {
+			w.Header().Del("Cache-Control")
+			notFound(w)
+			return
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'")
+		w.Write(svg)
 	default:
 		w.Header().Del("Cache-Control")
 		notFound(w)
@@ -125,14 +133,14 @@ func writeMessage(w http.ResponseWriter, status int, title, msg string) {
 
 var pageTemplate = template.Must(template.New("reader").Parse(`
 {{define "head"}}<!doctype html>
-<html lang="en">
+<html lang="{{.Look.Locale}}"{{with .Look.Theme}} data-theme="{{.}}"{{end}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 {{with .Description}}<meta name="description" content="{{.}}">
 {{end}}{{if .NoIndex}}<meta name="robots" content="noindex">
-{{end}}<title>{{.Title}}{{with .Site}} · {{.Title}}{{end}}</title>
-<link rel="icon" href="{{.Icon}}" type="image/svg+xml">
+{{end}}<title>{{.Title}} · {{.Look.Title}}</title>
+<link rel="icon" href="{{.Icon}}"{{if .IconSVG}} type="image/svg+xml"{{end}}>
 <link rel="stylesheet" href="{{.CSS}}">
 {{with .ThemeCSS}}<link rel="stylesheet" href="{{.}}">
 {{end}}</head>
@@ -168,21 +176,25 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{define "page"}}{{template "head" .}}<body>
 <a class="skip" href="#content">Skip to content</a>
 <header class="top">
-<a class="brand" href="{{.Home}}"><img src="{{.Icon}}" alt="">{{.Site.Title}}</a>
-<nav class="sections" aria-label="Sections">
+{{$w := .Look.Words}}<a class="brand" href="{{.Home}}">{{with .Look.LogoLight}}<img class="logo logo-light" src="{{.}}" alt="{{$.Look.Title}}">{{with $.Look.LogoDark}}<img class="logo logo-dark" src="{{.}}" alt="{{$.Look.Title}}">{{end}}{{else}}<img src="{{.Icon}}" alt="">{{.Look.Title}}{{end}}</a>
+<nav class="sections" aria-label="{{$w.Sections}}">
 {{range .Nav}}{{if .Group}}<details{{if .Current}} class="current"{{end}}><summary>{{.Title}}</summary><div>
 {{range .Items}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{.Title}}</a>
 {{end}}</div></details>
 {{else}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{.Title}}</a>
 {{end}}{{end}}</nav>
 <form class="search" role="search" method="get" action="{{.SearchAction}}">
-<input type="search" name="q" value="{{.Query}}" placeholder="Search…" aria-label="Search">
+<input type="search" name="q" value="{{.Query}}" placeholder="{{$w.SearchPlaceholder}}" aria-label="{{$w.Search}}">
 </form>
+{{with .Look.HeaderLinks}}<nav class="links" aria-label="Links">
+{{range .}}<a href="{{.URL}}"{{if eq .Style "button-primary"}} class="button primary"{{else if eq .Style "button-secondary"}} class="button secondary"{{end}}{{if $.Look.NewTab}} target="_blank"{{end}} rel="noopener noreferrer">{{.Title}}</a>
+{{end}}</nav>
+{{end}}
 </header>
 <div class="layout">
-<aside class="sidebar" aria-label="Pages">
+<aside class="sidebar" aria-label="{{$w.Pages}}">
 <input type="checkbox" id="drawer" class="drawer-toggle" aria-controls="pages" aria-label="Show the page tree">
-<label for="drawer" class="drawer-button" aria-hidden="true">Pages</label>
+<label for="drawer" class="drawer-button" aria-hidden="true">{{$w.Pages}}</label>
 <div class="tree" id="pages">
 {{with .Variants}}<details class="variants"><summary>{{with $.Variant}}{{with .Emoji}}{{.}} {{end}}{{.Title}}{{end}}</summary><div>
 {{range .}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>
@@ -191,13 +203,13 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 </div>
 </aside>
 <main id="content" tabindex="-1">
-{{if .Searched}}<h1 class="title">Results for “{{.Query}}”</h1>
+{{if .Searched}}<h1 class="title">{{$w.ResultsFor}} “{{.Query}}”</h1>
 {{with .Results}}<ol class="results">
 {{range .}}<li><a href="{{.URL}}">{{.Title}}</a> <span class="path">{{.Path}}</span>
 {{with .Sections}}<ul>{{range .}}<li><a href="{{.URL}}">{{if .Title}}{{.Title}}{{else}}…{{end}}</a> — {{.Body}}</li>{{end}}</ul>{{end}}</li>
 {{end}}</ol>
-{{else}}<p>No page matches.</p>
-{{end}}{{else if eq .Title "Search"}}<h1 class="title">Search</h1><p>Type in the search box above.</p>
+{{else}}<p>{{$w.NoMatch}}</p>
+{{end}}{{else if .SearchPage}}<h1 class="title">{{$w.Search}}</h1><p>{{$w.TypeToSearch}}</p>
 {{else}}<h1 class="title">{{with .Emoji}}{{.}} {{end}}{{.Title}}</h1>
 {{with .Summary}}<p class="summary">{{.}}</p>{{end}}
 {{if .TOC}}<details class="toc-inline"><summary>On this page</summary><ul>
@@ -206,9 +218,9 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{end}}<article>
 {{.Body}}
 </article>
-{{if or .Prev .Next}}<nav class="pager" aria-label="Previous and next">
-{{with .Prev}}<a class="prev" rel="prev" href="{{.URL}}"><small>Previous</small>{{.Title}}</a>{{end}}
-{{with .Next}}<a class="next" rel="next" href="{{.URL}}"><small>Next</small>{{.Title}}</a>{{end}}
+{{if or .Prev .Next}}<nav class="pager" aria-label="{{$w.Navigation}}">
+{{with .Prev}}<a class="prev" rel="prev" href="{{.URL}}"><small>{{$w.Previous}}</small>{{.Title}}</a>{{end}}
+{{with .Next}}<a class="next" rel="next" href="{{.URL}}"><small>{{$w.Next}}</small>{{.Title}}</a>{{end}}
 </nav>{{end}}
 {{with .Feedback}}<form class="feedback" method="post" action="{{.}}">
 <fieldset><legend>Was this page helpful?</legend>
@@ -218,11 +230,17 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 <button type="submit" name="rating" value="bad">No</button>
 </fieldset></form>{{end}}
 {{end}}</main>
-{{if .TOC}}<aside class="toc" aria-label="On this page"><h2>On this page</h2><ul>
+{{if .TOC}}<aside class="toc" aria-label="{{$w.OnThisPage}}"><h2>{{$w.OnThisPage}}</h2><ul>
 {{range .TOC}}<li class="l{{.Level}}"><a href="#{{.Anchor}}">{{.Title}}</a></li>
 {{end}}</ul></aside>{{end}}
 </div>
-<footer class="site">{{.Site.Title}} · published with Folio</footer>
+<footer class="site">
+{{with .Look.FooterLogoLight}}<img class="logo logo-light" src="{{.}}" alt="{{$.Look.Title}}">{{with $.Look.FooterLogo}}<img class="logo logo-dark" src="{{.}}" alt="{{$.Look.Title}}">{{end}}{{end}}
+{{with .Look.FooterGroups}}<div class="groups">{{range .}}<nav aria-label="{{.Title}}"><h2>{{.Title}}</h2><ul>
+{{range .Links}}<li><a href="{{.URL}}"{{if $.Look.NewTab}} target="_blank"{{end}} rel="noopener noreferrer">{{.Title}}</a></li>
+{{end}}</ul></nav>{{end}}</div>
+{{end}}<p>{{with .Look.Copyright}}{{.}}{{else}}{{.Look.Title}}{{end}}{{if .Look.Trademark}} · {{$w.PoweredBy}}{{end}}</p>
+</footer>
 </body>
 </html>
 {{end}}

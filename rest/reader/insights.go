@@ -46,7 +46,9 @@ const maxFeedbackComment = 512
 // read, as for a view.
 func (rd *Reader) feedback(w http.ResponseWriter, r *http.Request, s *siteView, rest string) {
 	sec, v, pagePath := s.resolve(rest)
-	if v == nil || pagePath == "~search" || strings.HasPrefix(pagePath, "~files/") {
+	// Feedback is taken where the site asks for it (its customization's
+	// page feedback), as the form is shown.
+	if v == nil || pagePath == "~search" || strings.HasPrefix(pagePath, "~files/") || !s.looks.of(v.ID).Feedback {
 		notFound(w)
 		return
 	}

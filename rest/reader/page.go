@@ -146,6 +146,9 @@ type pageView struct {
 	// it): the page's own, else the site's title.
 	Description         string
 	CSS, ThemeCSS, Icon string
+	IconSVG             bool
+	SearchPage          bool
+	Look                *look // the site's (or its site space's) customization
 	// Feedback is where the page's feedback form posts (its own address);
 	// empty: no form.
 	Feedback string
@@ -228,7 +231,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 	}
 	view := rd.frame(s, sec, v, tree, page)
 	view.NoIndex = noIndex || (page != nil && page.NoIndex)
-	if page != nil && rd.cfg.Insights != nil && s.OrgID != "" {
+	if page != nil && rd.cfg.Insights != nil && s.OrgID != "" && view.Look.Feedback {
 		view.Feedback = v.URL(s) + "/" + pagePath
 	}
 	if page == nil {
@@ -248,6 +251,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		for i, n := range tree.Order {
 			if n != page {
 				continue
+			}
+			if !view.Look.Pagination {
+				break
 			}
 			if i > 0 {
 				view.Prev = &navItem{Title: tree.Order[i-1].Title, URL: v.URL(s) + "/" + tree.Order[i-1].Path}
@@ -283,7 +289,14 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 // variants, sidebar.
 func (rd *Reader) frame(s *siteView, sec *sectionView, v *variantView, tree *spaceTree, page *pageNode) *pageView {
 	view := &pageView{Site: s, Home: s.Base + "/", SearchAction: v.URL(s) + "/~search", Description: s.Title,
-		CSS: cssURL, ThemeCSS: themeURL(s.Color), Icon: iconURL}
+		CSS: cssURL, Icon: iconURL, Look: s.looks.of(v.ID)}
+	view.ThemeCSS, view.IconSVG = view.Look.themeURL(), true
+	if f := view.Look.Favicon; f != "" {
+		view.Icon = f
+		if !strings.HasPrefix(f, assetsPath+"emoji-") {
+			view.IconSVG = false // an image of the site's: its own type
+		}
+	}
 	if s.HasSections {
 		groups := map[string]*navItem{}
 		for _, x := range s.Sections {
@@ -357,7 +370,7 @@ func safeHref(h string) bool {
 func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, sec *sectionView, v *variantView, noIndex bool) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	view := rd.frame(s, sec, v, nil, nil)
-	view.Title, view.Query, view.NoIndex = "Search", q, true
+	view.Title, view.Query, view.NoIndex, view.SearchPage = view.Look.Words.Search, q, true, true
 	headers(w, s, noIndex, "")
 	w.Header().Set("X-Robots-Tag", "noindex")
 	w.Header().Set("Cache-Control", "no-store")

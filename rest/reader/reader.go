@@ -407,9 +407,9 @@ func navDigest(s *siteView) string {
 		Spaces                 []ss
 	}
 	v := struct {
-		Title, Visibility, Color, Base string
-		Sections                       []sec
-	}{s.Title, s.Visibility, s.Color, s.Base, nil}
+		Title, Visibility, Look, Base string
+		Sections                      []sec
+	}{s.Title, s.Visibility, s.looks.digest, s.Base, nil}
 	for _, x := range s.Sections {
 		c := sec{ID: x.ID, Title: x.Title, Path: x.Path, Group: x.Group}
 		for _, y := range x.Spaces {
@@ -428,11 +428,12 @@ type siteView struct {
 	ID                string
 	OrgID             string // the organization's id; empty for a space published on its own
 	Title, Visibility string
-	Color             string
-	Base              string // path prefix of the site on this host
-	Origin            string // scheme and host for absolute URLs
-	HasSections       bool
-	Sections          []*sectionView
+	// looks are how its pages look (its customization), by site space.
+	looks       looks
+	Base        string // path prefix of the site on this host
+	Origin      string // scheme and host for absolute URLs
+	HasSections bool
+	Sections    []*sectionView
 	// Personal: the reader's credentials (a share key, a visitor token)
 	// decide what they see, so no shared cache may keep the page.
 	Personal bool
@@ -473,7 +474,7 @@ func (v *variantView) URL(s *siteView) string {
 func buildSite(row *siteEntry, base, origin string) *siteView {
 	ps := row.View
 	s := &siteView{ID: row.ID, Title: ps.Site.Title, Visibility: ps.Site.Visibility, Base: base, Origin: origin,
-		HasSections: ps.Structure.Type == "sections", Color: primaryColor(ps.Customizations)}
+		HasSections: ps.Structure.Type == "sections", looks: parseLooks(ps.Customizations, ps.Site.Title, origin)}
 	if len(ps.SiteSpaceContents) > 0 {
 		s.sitemap = map[string][]pageData{}
 		for _, c := range ps.SiteSpaceContents {
@@ -515,26 +516,6 @@ func buildSite(row *siteEntry, base, origin string) *siteView {
 		}
 	}
 	return s
-}
-
-// primaryColor is the site's primary colour from its customizations (a
-// #hex colour; anything else falls back to Folio's blue).
-func primaryColor(raw json.RawMessage) string {
-	var c struct {
-		Site struct {
-			Styling struct {
-				PrimaryColor struct {
-					Light string `json:"light"`
-				} `json:"primaryColor"`
-			} `json:"styling"`
-		} `json:"site"`
-	}
-	json.Unmarshal(raw, &c) //nolint:errcheck // a missing colour falls back
-	col := strings.TrimPrefix(c.Site.Styling.PrimaryColor.Light, "#")
-	if !hexColor.MatchString(col) {
-		return "346ddb"
-	}
-	return strings.ToLower(col)
 }
 
 // resolve finds the section, variant and page path a path below the site
