@@ -196,6 +196,21 @@ func (r *Resolver) inOrganization(ctx context.Context, org *model.Organization, 
 			return nil, err
 		}
 		return r.shareLinkOf(&site, *l), nil
+	case store.NodeSiteRedirect:
+		// Redirects are for whoever reads the site, as Site.redirects.
+		site, err := o.Site(ctx, org, n.Parent)
+		if err != nil {
+			return nil, err
+		}
+		if err := readableSite(site); err != nil {
+			return nil, err
+		}
+		rd, err := r.Store.Redirect(ctx, site.ID, n.ID)
+		if err != nil {
+			return nil, err
+		}
+		m := r.redirectOf(site, *rd)
+		return &m, nil
 	case store.NodeSiteSection, store.NodeSiteSectionGroup, store.NodeSiteSpace:
 		// The structure of a site is for whoever reads the site, as
 		// Site.sections, Site.sectionGroups and Site.siteSpaceList.

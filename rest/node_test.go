@@ -116,6 +116,8 @@ func newNodeWorld(t *testing.T) *nodeWorld {
 		map[string]any{"org": w.org, "site": w.ids["Site"]}), "organization", "site", "siteSpaceList", "items", 0, "id")
 	w.ids["ShareLink"] = id(mutate(t, a, `mutation($org: ID!, $site: ID!) { createShareLink(organizationId: $org, siteId: $site, input: {name: "Partners"}) { id } }`,
 		map[string]any{"org": w.org, "site": w.ids["Site"]}), "createShareLink", "id")
+	w.ids["SiteRedirect"] = id(mutate(t, a, `mutation($org: ID!, $site: ID!) { createSiteRedirect(organizationId: $org, siteId: $site, input: {source: "/old", destination: {kind: "external", url: "https://example.com/new"}}) { id } }`,
+		map[string]any{"org": w.org, "site": w.ids["Site"]}), "createSiteRedirect", "id")
 	hook := newReceiver(t, 0, 0)
 	w.hookURL = hook.URL
 	w.ids["Webhook"] = id(mutate(t, a, `mutation($org: ID!, $url: String!) { createWebhook(organizationId: $org, input: {url: $url, events: ["space.updated"]}) { id } }`,
@@ -157,6 +159,7 @@ const nodeQuery = `query Node($id: ID!) {
     ... on SiteSectionGroup { title }
     ... on SiteSpace { path }
     ... on ShareLink { linkName: name }
+    ... on SiteRedirect { source }
     ... on Webhook { url }
     ... on WebhookDelivery { eventType }
     ... on PersonalToken { tokenName: name }
@@ -187,6 +190,7 @@ var nodeWant = map[string][2]string{
 	"SiteSectionGroup":    {"title", "Reference"},
 	"SiteSpace":           {"path", ""},
 	"ShareLink":           {"linkName", "Partners"},
+	"SiteRedirect":        {"source", "/old"},
 	"Webhook":             {"url", ""},
 	"WebhookDelivery":     {"eventType", "space.updated"},
 	"PersonalToken":       {"tokenName", "Node test"},
@@ -274,7 +278,7 @@ func TestNodeHidesWhatTheCallerMayNotRead(t *testing.T) {
 	// A guest of the organization (no role) sees neither its sites nor a
 	// space it was not given.
 	guest := member(t, w.srv, w.org, "erin@example.com", nil)
-	for _, typ := range []string{"Site", "SiteSection", "SiteSpace", "Space", "Team"} {
+	for _, typ := range []string{"Site", "SiteSection", "SiteSpace", "SiteRedirect", "Space", "Team"} {
 		if status, body := nodeBody(t, guest, w.ids[typ]); status != unknownStatus || body != unknown {
 			t.Errorf("guest, %s: %d %s, want the unknown id's %s", typ, status, body, unknown)
 		}

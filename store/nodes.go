@@ -56,6 +56,7 @@ const (
 	NodeSiteSectionGroup    NodeKind = "site_section_group"
 	NodeSiteSpace           NodeKind = "site_space"
 	NodeShareLink           NodeKind = "share_link"
+	NodeSiteRedirect        NodeKind = "site_redirect"
 	NodeWebhook             NodeKind = "webhook"
 	NodeWebhookDelivery     NodeKind = "webhook_delivery"
 	// A personal API token and a session: Parent is the user they belong
@@ -116,6 +117,7 @@ var nodeBranches = []struct {
 	{NodeSiteSectionGroup, `x.id, x.organization_id, x.site_id, NULL, NULL FROM site_section_groups AS x`},
 	{NodeSiteSpace, `x.id, x.organization_id, x.site_id, NULL, NULL FROM site_spaces AS x`},
 	{NodeShareLink, `x.id, x.organization_id, x.site_id, NULL, NULL FROM site_share_links AS x`},
+	{NodeSiteRedirect, `x.id, x.organization_id, x.site_id, NULL, NULL FROM site_redirects AS x`},
 	{NodeWebhook, `x.id, x.organization_id, NULL, NULL, NULL FROM webhooks AS x`},
 	{NodeWebhookDelivery, `x.id, x.organization_id, x.webhook_id, NULL, NULL FROM webhook_deliveries AS x`},
 	{NodePersonalToken, `x.id, NULL, x.user_id, NULL, NULL FROM api_tokens AS x`},

@@ -10453,7 +10453,7 @@ Implemented by every object whose id alone names one object: Organization,
 User, Team, Invite, Invitation, SAMLProvider, Collection, Space, Revision,
 ChangeRequest, Comment, CommentReply, CustomField, OpenAPISpec,
 OpenAPISpecVersion, TranslationSettings, Site, SiteSection,
-SiteSectionGroup, SiteSpace, ShareLink, Webhook, WebhookDelivery, and the
+SiteSectionGroup, SiteSpace, ShareLink, SiteRedirect, Webhook, WebhookDelivery, and the
 caller's own PersonalToken and Session (null for anyone else's).
 
 Objects with an id that is not theirs alone do not implement it; fetch
@@ -11193,7 +11193,7 @@ type SiteRedirectDestination {
 }
 
 "A redirect of a site. Members of the site's organization with a role read redirects; editors (create) and admins change them."
-type SiteRedirect {
+type SiteRedirect implements Node {
   "Always site-redirect."
   object: String!
   "The redirect's id: an opaque string."
@@ -58581,6 +58581,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._SiteSection(ctx, sel, obj)
+	case model.SiteRedirect:
+		return ec._SiteRedirect(ctx, sel, &obj)
+	case *model.SiteRedirect:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SiteRedirect(ctx, sel, obj)
 	case model.Site:
 		return ec._Site(ctx, sel, &obj)
 	case *model.Site:
@@ -65886,7 +65893,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 	return gqlruntime.NewObject(fields, out)
 }
 
-var siteRedirectImplementors = []string{"SiteRedirect"}
+var siteRedirectImplementors = []string{"SiteRedirect", "Node"}
 
 func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirect) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectImplementors)

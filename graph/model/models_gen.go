@@ -24,7 +24,7 @@ import (
 // User, Team, Invite, Invitation, SAMLProvider, Collection, Space, Revision,
 // ChangeRequest, Comment, CommentReply, CustomField, OpenAPISpec,
 // OpenAPISpecVersion, TranslationSettings, Site, SiteSection,
-// SiteSectionGroup, SiteSpace, ShareLink, Webhook, WebhookDelivery, and the
+// SiteSectionGroup, SiteSpace, ShareLink, SiteRedirect, Webhook, WebhookDelivery, and the
 // caller's own PersonalToken and Session (null for anyone else's).
 //
 // Objects with an id that is not theirs alone do not implement it; fetch

@@ -24,10 +24,12 @@ func (SiteSection) IsNode()         {}
 func (SiteSectionGroup) IsNode()    {}
 func (SiteSpace) IsNode()           {}
 func (ShareLink) IsNode()           {}
+func (SiteRedirect) IsNode()        {}
 func (Webhook) IsNode()             {}
 func (WebhookDelivery) IsNode()     {}
 
 func (o Organization) GetID() string        { return o.ID }
+func (r SiteRedirect) GetID() string        { return r.ID }
 func (u User) GetID() string                { return u.ID }
 func (t Team) GetID() string                { return t.ID }
 func (i Invite) GetID() string              { return i.ID }
