@@ -194,15 +194,19 @@ func (r *Resolver) visibleStructure(ctx context.Context, site *model.Site, claim
 // named).
 func (r *Resolver) publishedCustomizations(ctx context.Context, ps *model.PublishedContentSite) (json.RawMessage, error) {
 	row := &ps.Site.Site
-	spaces := make(map[string]json.RawMessage, len(row.SpaceCustomizations))
-	if len(row.SpaceCustomizations) > 0 {
+	overrides, err := row.SpaceCustomizationsByID()
+	if err != nil {
+		return nil, err
+	}
+	spaces := make(map[string]json.RawMessage, len(overrides))
+	if len(overrides) > 0 {
 		st, err := r.publishedStructure(ctx, ps)
 		if err != nil {
 			return nil, err
 		}
 		add := func(list []model.SiteSpace) {
 			for _, x := range list {
-				if o, ok := row.SpaceCustomizations[x.ID]; ok {
+				if o, ok := overrides[x.ID]; ok {
 					ss := &store.SiteSpace{}
 					ss.ID, ss.Customization = x.ID, o
 					spaces[x.ID] = siteSpaceCustomization(row, ss)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -57,11 +58,13 @@ type Site struct {
 	VisitorKeyAudience      *string         `bun:"visitor_key_audience"`              // when set, a visitor token's aud must include it
 	Customization           json.RawMessage `bun:"customization,type:jsonb,nullzero"` // the settings an admin set; nil: none
 	CustomizationUpdatedAt  *time.Time      `bun:"customization_updated_at"`
-	// SpaceCustomizations are the overrides of its site spaces, by site
-	// space id; nil: none.
-	SpaceCustomizations map[string]json.RawMessage `bun:"space_customizations,scanonly,type:jsonb"`
-	CreatedAt           time.Time                  `bun:"created_at"`
-	UpdatedAt           time.Time                  `bun:"updated_at"`
+	// SpaceCustomizations are the overrides of its site spaces, a JSON
+	// object by site space id (SpaceCustomizationsByID reads it); nil:
+	// none. Kept as its text, so that site rows scan without bun
+	// (rowscan.go).
+	SpaceCustomizations json.RawMessage `bun:"space_customizations,scanonly,type:jsonb"`
+	CreatedAt           time.Time       `bun:"created_at"`
+	UpdatedAt           time.Time       `bun:"updated_at"`
 }
 
 // siteColumns: the site and the overrides of its site spaces, by id.
@@ -323,4 +326,17 @@ func likeEscape(s string) string {
 		out = append(out, r)
 	}
 	return string(out)
+}
+
+// SpaceCustomizationsByID reads the overrides of the site's site spaces,
+// by site space id.
+func (s *Site) SpaceCustomizationsByID() (map[string]json.RawMessage, error) {
+	if len(s.SpaceCustomizations) == 0 || string(s.SpaceCustomizations) == "null" {
+		return nil, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(s.SpaceCustomizations, &m); err != nil {
+		return nil, fmt.Errorf("site %s: site space customizations: %w", s.ID, err)
+	}
+	return m, nil
 }

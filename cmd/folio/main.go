@@ -75,6 +75,12 @@ Configuration (environment):
                               (default FOLIO_IMPORT_TIMEOUT + 1m)
   FOLIO_IDLE_TIMEOUT          time a keep-alive connection may stay idle (default 2m)
   FOLIO_MAX_HEADER_BYTES      largest request headers; larger get 431 (default 65536)
+  FOLIO_SMTP_URL, FOLIO_MAIL_FROM       mail (invitations, password resets); unset: mail is off
+  FOLIO_SESSION_IDLE, FOLIO_SESSION_MAX browser sessions' idle and absolute lifetimes (7 and 30 days)
+  FOLIO_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET  OpenID Connect sign-in for the whole server
+
+Every setting, these and the rest (S3, GraphQL limits, subscriptions, retention),
+is in docs/configuration.md.
 `
 
 func main() {
