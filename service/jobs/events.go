@@ -26,27 +26,38 @@ func (PruneEvents) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAt
 // PruneEventsEvery is how often the prune job runs.
 const PruneEventsEvery = time.Hour
 
-type pruneEventsWorker struct {
-	river.WorkerDefaults[PruneEvents]
-	store     *store.Store
-	retention time.Duration
-	observe   func(kind string) (done func(error))
+// pruneWorker works a periodic prune job: prune deletes what is past its
+// time and says how many rows went, for the log line naming what.
+type pruneWorker[T river.JobArgs] struct {
+	river.WorkerDefaults[T]
+	what    string
+	prune   func(ctx context.Context) (int, error)
+	observe func(kind string) (done func(error))
 }
 
-// Work deletes the events older than the retention.
-func (w *pruneEventsWorker) Work(ctx context.Context, job *river.Job[PruneEvents]) error {
+// Work runs the prune once.
+func (w *pruneWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 	done := w.observe(job.Kind)
-	n, err := w.store.PruneEvents(ctx, w.retention)
+	n, err := w.prune(ctx)
 	if err == nil && n > 0 {
-		slog.InfoContext(ctx, "pruned events", "count", n, "retention", w.retention.String())
-	}
-	if err == nil {
-		// Expired Idempotency-Keys go in the same round.
-		_, err = w.store.PruneIdempotencyKeys(ctx)
+		slog.InfoContext(ctx, "pruned "+w.what, "count", n)
 	}
 	done(err)
 	if err != nil {
-		return fmt.Errorf("prune: %w", err)
+		return fmt.Errorf("prune %s: %w", w.what, err)
 	}
 	return nil
+}
+
+// pruneEvents deletes change-feed events older than retention and, in the
+// same round, expired Idempotency-Keys.
+func pruneEvents(s *store.Store, retention time.Duration) func(context.Context) (int, error) {
+	return func(ctx context.Context) (int, error) {
+		n, err := s.PruneEvents(ctx, retention)
+		if err != nil {
+			return n, err
+		}
+		_, err = s.PruneIdempotencyKeys(ctx)
+		return n, err
+	}
 }

@@ -1,14 +1,9 @@
 package jobs
 
 import (
-	"context"
-	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/riverqueue/river"
-
-	"folio/store"
 )
 
 // PruneInsights is the periodic job that deletes site insights events
@@ -26,24 +21,3 @@ func (PruneInsights) InsertOpts() river.InsertOpts { return river.InsertOpts{Max
 
 // PruneInsightsEvery is how often the insights prune runs.
 const PruneInsightsEvery = time.Hour
-
-type pruneInsightsWorker struct {
-	river.WorkerDefaults[PruneInsights]
-	store     *store.Store
-	retention time.Duration
-	observe   func(kind string) (done func(error))
-}
-
-// Work deletes the events older than the retention.
-func (w *pruneInsightsWorker) Work(ctx context.Context, job *river.Job[PruneInsights]) error {
-	done := w.observe(job.Kind)
-	n, err := w.store.PruneInsights(ctx, w.retention)
-	if err == nil && n > 0 {
-		slog.InfoContext(ctx, "pruned insights events", "count", n, "retention", w.retention.String())
-	}
-	done(err)
-	if err != nil {
-		return fmt.Errorf("prune insights: %w", err)
-	}
-	return nil
-}

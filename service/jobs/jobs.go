@@ -97,7 +97,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	if cfg.EventsRetention <= 0 {
 		cfg.EventsRetention = store.DefaultEventRetention
 	}
-	river.AddWorker(workers, &pruneEventsWorker{store: s, retention: cfg.EventsRetention, observe: observe})
+	river.AddWorker(workers, &pruneWorker[PruneEvents]{what: "events", prune: pruneEvents(s, cfg.EventsRetention), observe: observe})
 	orDefault := func(d, def time.Duration) time.Duration {
 		if d <= 0 {
 			return def
@@ -111,7 +111,9 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	river.AddWorker(workers, mailjob.NewWorker(mailjob.Config{Store: s, Sender: cfg.Mail, PublicURL: cfg.PublicURL,
 		Backoff: cfg.MailBackoff, MaxWait: cfg.MailMaxWait, Observe: observe, Logger: cfg.Logger}))
 	river.AddWorker(workers, &housekeepingWorker{store: s, observe: observe})
-	river.AddWorker(workers, &pruneInsightsWorker{store: s, retention: orDefault(cfg.InsightsRetention, store.DefaultInsightsRetention), observe: observe})
+	insightsRetention := orDefault(cfg.InsightsRetention, store.DefaultInsightsRetention)
+	river.AddWorker(workers, &pruneWorker[PruneInsights]{what: "insights events",
+		prune: func(ctx context.Context) (int, error) { return s.PruneInsights(ctx, insightsRetention) }, observe: observe})
 	periodic := []*river.PeriodicJob{
 		river.NewPeriodicJob(river.PeriodicInterval(PruneEventsEvery),
 			func() (river.JobArgs, *river.InsertOpts) { return PruneEvents{}, nil },
