@@ -53,7 +53,7 @@ TEST_FUZZ_SKIP ?= FuzzDocumentRoundTrip
 # testdata/fuzz/FuzzX/ and stops the run: fix it and commit the file as a
 # regression seed. No database is needed.
 FUZZTIME ?= 1m
-FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./store ./graph ./rest
+FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./service/siteimport ./store ./graph ./rest
 fuzz:
 	@set -e; for pkg in $(FUZZ_PACKAGES); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
