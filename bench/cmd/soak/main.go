@@ -57,6 +57,7 @@ func main() {
 		log.Fatal(err)
 	}
 	defer s.Close()
+	s.DB.SetMaxOpenConns(1) // one backend of its own, which the samples leave out
 	if err := s.Migrate(ctx); err != nil {
 		log.Fatal(err)
 	}

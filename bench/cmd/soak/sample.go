@@ -22,7 +22,7 @@ type sample struct {
 	rssMB       float64       // the server's resident memory
 	goroutines  float64
 	dbOpen      float64 // the server's open database connections (its pool)
-	pgBackends  float64 // PostgreSQL's backends on the database, the soak's own included
+	pgBackends  float64 // PostgreSQL's client backends on the database but the soak's own: the server's connections
 	sent        int
 	errors      int
 	p50, p99    time.Duration
@@ -38,7 +38,9 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d.Microse
 
 // measure takes a sample: the server process's RSS from /proc, its
 // goroutines and pool connections from its metrics listener, PostgreSQL's
-// backends from pg_stat_activity.
+// client backends from pg_stat_activity (autovacuum's workers, which come
+// and go with the writes, are not the server's; the soak holds one
+// connection of its own, left out).
 func measure(s *store.Store, pid int, metrics string, res loadgen.Result) (sample, error) {
 	smp := sample{sent: res.Sent, errors: res.Errors, p50: res.Quantile(0.5), p99: res.Quantile(0.99)}
 	rss, err := rssOf(pid)
@@ -54,7 +56,7 @@ func measure(s *store.Store, pid int, metrics string, res loadgen.Result) (sampl
 	smp.dbOpen = m[`go_sql_open_connections{db_name="folio"}`]
 	var n int
 	if err := s.DB.QueryRowContext(context.Background(),
-		"SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()").Scan(&n); err != nil {
+		"SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()").Scan(&n); err != nil {
 		return smp, fmt.Errorf("count backends: %w", err)
 	}
 	smp.pgBackends = float64(n)

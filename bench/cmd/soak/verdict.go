@@ -13,7 +13,7 @@ import (
 // delivery be lost or sent twice.
 func verdict(samples []sample, warmup time.Duration, bound float64, lost, twice, received int) (string, bool) {
 	var b strings.Builder
-	b.WriteString("| minute | RSS (MB) | goroutines | pool connections | PostgreSQL backends | requests | errors | p50 | p99 |\n")
+	b.WriteString("| minute | RSS (MB) | goroutines | pool connections | server's PostgreSQL backends | requests | errors | p50 | p99 |\n")
 	b.WriteString("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var measured []sample
 	errors := 0
@@ -44,7 +44,7 @@ func verdict(samples []sample, warmup time.Duration, bound float64, lost, twice,
 		{"RSS (MB)", func(s sample) float64 { return s.rssMB }},
 		{"goroutines", func(s sample) float64 { return s.goroutines }},
 		{"pool connections", func(s sample) float64 { return s.dbOpen }},
-		{"PostgreSQL backends", func(s sample) float64 { return s.pgBackends }},
+		{"server's PostgreSQL backends", func(s sample) float64 { return s.pgBackends }},
 		{"p99 (ms)", func(s sample) float64 { return float64(s.p99.Microseconds()) / 1000 }},
 	} {
 		first, last := mean(head, g.of), mean(tail, g.of)
