@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"strings"
 
 	"folio/graph/model"
 	"folio/internal/markdown"
@@ -21,8 +22,8 @@ func (r *Resolver) publishedOpenAPISpecs(ctx context.Context, c *model.Published
 		return out, err
 	}
 	md, err := pageMarkdown(ctx, p)
-	if err != nil {
-		return nil, err
+	if err != nil || !strings.Contains(md, "{% openapi") {
+		return out, err // most pages have no API reference block: no parse
 	}
 	var slugs []string
 	seen := map[string]bool{}

@@ -10,6 +10,11 @@ import (
 	"folio/graph/model"
 )
 
+// OpenAPIDigest is the resolver for the openAPIDigest field.
+func (r *publishedContentResolver) OpenAPIDigest(ctx context.Context, obj *model.PublishedContent) (string, error) {
+	return r.Store.OpenAPIDigest(ctx, obj.Space.OrganizationID)
+}
+
 // OpenAPISpecs is the resolver for the openAPISpecs field.
 func (r *publishedContentResolver) OpenAPISpecs(ctx context.Context, obj *model.PublishedContent, path string) ([]model.PublishedOpenAPISpec, error) {
 	return r.publishedOpenAPISpecs(ctx, obj, path)

@@ -749,15 +749,16 @@ type ComplexityRoot struct {
 	}
 
 	PublishedContent struct {
-		File         func(childComplexity int, id string) int
-		Files        func(childComplexity int) int
-		OpenAPISpecs func(childComplexity int, path string) int
-		Page         func(childComplexity int, path string, format *model.DocumentFormat) int
-		Pages        func(childComplexity int, format *model.DocumentFormat) int
-		RevisionID   func(childComplexity int) int
-		Search       func(childComplexity int, query string, page *string, limit *int) int
-		SiteSpaceID  func(childComplexity int) int
-		SpaceID      func(childComplexity int) int
+		File          func(childComplexity int, id string) int
+		Files         func(childComplexity int) int
+		OpenAPIDigest func(childComplexity int) int
+		OpenAPISpecs  func(childComplexity int, path string) int
+		Page          func(childComplexity int, path string, format *model.DocumentFormat) int
+		Pages         func(childComplexity int, format *model.DocumentFormat) int
+		RevisionID    func(childComplexity int) int
+		Search        func(childComplexity int, query string, page *string, limit *int) int
+		SiteSpaceID   func(childComplexity int) int
+		SpaceID       func(childComplexity int) int
 	}
 
 	PublishedContentSite struct {
@@ -1639,6 +1640,7 @@ type PublishedContentResolver interface {
 	Files(ctx context.Context, obj *model.PublishedContent) ([]model.PublishedFile, error)
 	File(ctx context.Context, obj *model.PublishedContent, id string) (*model.PublishedFile, error)
 	Search(ctx context.Context, obj *model.PublishedContent, query string, page *string, limit *int) (*model.SearchPageResultList, error)
+	OpenAPIDigest(ctx context.Context, obj *model.PublishedContent) (string, error)
 	OpenAPISpecs(ctx context.Context, obj *model.PublishedContent, path string) ([]model.PublishedOpenAPISpec, error)
 }
 type PublishedContentSiteResolver interface {
@@ -5238,6 +5240,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedContent.Files(childComplexity), true
+	case "PublishedContent.openAPIDigest":
+		if e.ComplexityRoot.PublishedContent.OpenAPIDigest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContent.OpenAPIDigest(childComplexity), true
 	case "PublishedContent.openAPISpecs":
 		if e.ComplexityRoot.PublishedContent.OpenAPISpecs == nil {
 			break
@@ -11243,6 +11251,11 @@ extend type PublishedContentSite {
 
 extend type PublishedContent {
   """
+  A digest of the current versions of the OpenAPI specifications of the space's organization, as
+  PublishedContentSite.openAPIDigest (the site reader keys the cached pages of a published space with it).
+  """
+  openAPIDigest: String!
+  """
   The OpenAPI specifications that the page at a path (as page resolves it) refers to in its API reference blocks, at
   their current versions, by slug. A slug that names no specification of the organization, or one never processed
   successfully, is left out; a page that refers to none has none.
@@ -14711,6 +14724,8 @@ func (ec *executionContext) childFields_PublishedContent(ctx context.Context, fi
 		return ec.fieldContext_PublishedContent_file(ctx, field)
 	case "search":
 		return ec.fieldContext_PublishedContent_search(ctx, field)
+	case "openAPIDigest":
+		return ec.fieldContext_PublishedContent_openAPIDigest(ctx, field)
 	case "openAPISpecs":
 		return ec.fieldContext_PublishedContent_openAPISpecs(ctx, field)
 	}
@@ -38440,6 +38455,29 @@ func (ec *executionContext) fieldContext_PublishedContent_search(ctx context.Con
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContent_openAPIDigest(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_openAPIDigest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PublishedContent().OpenAPIDigest(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_openAPIDigest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContent", field, true, true, "String")
 }
 
 func (ec *executionContext) _PublishedContent_openAPISpecs(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
@@ -63681,6 +63719,12 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_search(ctx, field, obj)
+				})
+		case "openAPIDigest":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_openAPIDigest(ctx, field, obj)
 				})
 		case "openAPISpecs":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
