@@ -36,7 +36,7 @@ func lighthouseSettings(theme string) map[string]any {
 				map[string]any{"title": "Write to us", "to": ref("mailto:hello@example.com")}}}},
 		},
 		"favicon": map[string]any{"emoji": "🐾"},
-		"themes":  map[string]any{"default": theme},
+		"themes":  map[string]any{"default": theme, "toggeable": true},
 	}
 }
 
