@@ -71,6 +71,11 @@ func TestReaderLighthouse(t *testing.T) {
 					Title        string
 					Score        *float64
 					ScoreDisplay string `json:"scoreDisplayMode"`
+					Details      struct {
+						Items []struct {
+							Node struct{ Snippet string }
+						}
+					}
 				}
 			}
 			if err := json.Unmarshal(raw, &r); err != nil {
@@ -91,7 +96,13 @@ func TestReaderLighthouse(t *testing.T) {
 				for _, a := range cat.AuditRefs {
 					au := r.Audits[a.ID]
 					if au.Score != nil && *au.Score < 1 && slices.Contains([]string{"binary", "numeric", "metricSavings"}, au.ScoreDisplay) {
-						failing = append(failing, fmt.Sprintf("%s (%.2f)", au.Title, *au.Score))
+						var nodes []string
+						for _, it := range au.Details.Items {
+							if it.Node.Snippet != "" {
+								nodes = append(nodes, it.Node.Snippet)
+							}
+						}
+						failing = append(failing, fmt.Sprintf("%s (%.2f) %v", au.Title, *au.Score, nodes))
 					}
 				}
 				t.Errorf("%s, %s theme: %s %d: %s", device, theme, c, score, strings.Join(failing, "; "))
