@@ -271,6 +271,7 @@ nav.links a.button.secondary { border: 1px solid var(--primary); }
 footer.site .groups { display: flex; flex-wrap: wrap; gap: 3rem; justify-content: center; margin-bottom: 1rem; text-align: left; }
 footer.site .groups h2 { font-size: .85rem; margin: 0 0 .4rem; }
 footer.site .groups ul { list-style: none; margin: 0; padding: 0; }
+footer.site .groups li a { display: inline-block; min-height: 24px; line-height: 24px; margin: .1rem 0; }
 footer.site img.logo { height: 28px; width: auto; }
 `
 
