@@ -57,7 +57,6 @@ func main() {
 		log.Fatal(err)
 	}
 	defer s.Close()
-	s.DB.SetMaxOpenConns(1) // one backend of its own, which the samples leave out
 	if err := s.Migrate(ctx); err != nil {
 		log.Fatal(err)
 	}
@@ -75,6 +74,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+
+	// From here the soak holds one backend of its own, which the samples
+	// leave out (migrations and the seed need more than one).
+	s.DB.SetMaxOpenConns(1)
+	s.DB.SetMaxIdleConns(1)
 
 	addr, metricsAddr := freeAddr(), freeAddr()
 	cmd := exec.Command(*folioBin, "serve")
