@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench soak image app
+.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench soak image app lighthouse
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -64,6 +64,13 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
 		done; \
 	done
+
+# Lighthouse 12.2.3 (installed into the test cache) on an API reference
+# page of a customized site, desktop and mobile, light and dark: every
+# category must score 100; the scores go to docs/lighthouse.md. Eight runs
+# take a few minutes, so make test skips it (FOLIO_LIGHTHOUSE unset).
+lighthouse: postgres chromium node
+	FOLIO_LIGHTHOUSE=$(CURDIR)/docs/lighthouse.md $(GO) test -count=1 -run '^TestReaderLighthouse$$' -v ./rest
 
 # The soak test: 30 minutes (SOAKFLAGS=-duration=10m for less) of mixed
 # load (API reads and writes, published page views, searches, a webhook

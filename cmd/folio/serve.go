@@ -95,6 +95,16 @@ func serve(ctx context.Context) error {
 	// Reader events are buffered and written a batch a second; the buffer
 	// is written once the last request has ended.
 	recorder := insights.New(s, insights.Config{})
+	switch env("FOLIO_INSIGHTS", "on") {
+	case "on":
+	case "off":
+		// No reader event is recorded and pages have no feedback form
+		// (make bench measures what recording costs a page view).
+		recorder.Close(context.Background()) //nolint:errcheck // nothing buffered yet
+		recorder = nil
+	default:
+		return fmt.Errorf("FOLIO_INSIGHTS: want on or off")
+	}
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
 		PublicURL: publicURL,

@@ -749,19 +749,22 @@ type ComplexityRoot struct {
 	}
 
 	PublishedContent struct {
-		File        func(childComplexity int, id string) int
-		Files       func(childComplexity int) int
-		Page        func(childComplexity int, path string, format *model.DocumentFormat) int
-		Pages       func(childComplexity int, format *model.DocumentFormat) int
-		RevisionID  func(childComplexity int) int
-		Search      func(childComplexity int, query string, page *string, limit *int) int
-		SiteSpaceID func(childComplexity int) int
-		SpaceID     func(childComplexity int) int
+		File          func(childComplexity int, id string) int
+		Files         func(childComplexity int) int
+		OpenAPIDigest func(childComplexity int) int
+		OpenAPISpecs  func(childComplexity int, path string) int
+		Page          func(childComplexity int, path string, format *model.DocumentFormat) int
+		Pages         func(childComplexity int, format *model.DocumentFormat) int
+		RevisionID    func(childComplexity int) int
+		Search        func(childComplexity int, query string, page *string, limit *int) int
+		SiteSpaceID   func(childComplexity int) int
+		SpaceID       func(childComplexity int) int
 	}
 
 	PublishedContentSite struct {
 		Customizations         func(childComplexity int) int
 		Object                 func(childComplexity int) int
+		OpenAPIDigest          func(childComplexity int) int
 		RedirectTarget         func(childComplexity int, paths []string) int
 		Scripts                func(childComplexity int) int
 		Site                   func(childComplexity int) int
@@ -778,6 +781,12 @@ type ComplexityRoot struct {
 		Sha256      func(childComplexity int) int
 		Size        func(childComplexity int) int
 		UpdatedAt   func(childComplexity int) int
+	}
+
+	PublishedOpenAPISpec struct {
+		Filesystem func(childComplexity int) int
+		Slug       func(childComplexity int) int
+		VersionID  func(childComplexity int) int
 	}
 
 	PublishedSiteEntry struct {
@@ -1633,6 +1642,8 @@ type PublishedContentResolver interface {
 	Files(ctx context.Context, obj *model.PublishedContent) ([]model.PublishedFile, error)
 	File(ctx context.Context, obj *model.PublishedContent, id string) (*model.PublishedFile, error)
 	Search(ctx context.Context, obj *model.PublishedContent, query string, page *string, limit *int) (*model.SearchPageResultList, error)
+	OpenAPIDigest(ctx context.Context, obj *model.PublishedContent) (string, error)
+	OpenAPISpecs(ctx context.Context, obj *model.PublishedContent, path string) ([]model.PublishedOpenAPISpec, error)
 }
 type PublishedContentSiteResolver interface {
 	Structure(ctx context.Context, obj *model.PublishedContentSite) (*model.SiteStructure, error)
@@ -1640,6 +1651,7 @@ type PublishedContentSiteResolver interface {
 
 	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
 	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
+	OpenAPIDigest(ctx context.Context, obj *model.PublishedContentSite) (string, error)
 	RedirectTarget(ctx context.Context, obj *model.PublishedContentSite, paths []string) (*string, error)
 }
 type PublishedSiteEntryResolver interface {
@@ -5232,6 +5244,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedContent.Files(childComplexity), true
+	case "PublishedContent.openAPIDigest":
+		if e.ComplexityRoot.PublishedContent.OpenAPIDigest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContent.OpenAPIDigest(childComplexity), true
+	case "PublishedContent.openAPISpecs":
+		if e.ComplexityRoot.PublishedContent.OpenAPISpecs == nil {
+			break
+		}
+
+		args, err := ec.field_PublishedContent_openAPISpecs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PublishedContent.OpenAPISpecs(childComplexity, args["path"].(string)), true
 	case "PublishedContent.page":
 		if e.ComplexityRoot.PublishedContent.Page == nil {
 			break
@@ -5296,6 +5325,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedContentSite.Object(childComplexity), true
+	case "PublishedContentSite.openAPIDigest":
+		if e.ComplexityRoot.PublishedContentSite.OpenAPIDigest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.OpenAPIDigest(childComplexity), true
 	case "PublishedContentSite.redirectTarget":
 		if e.ComplexityRoot.PublishedContentSite.RedirectTarget == nil {
 			break
@@ -5385,6 +5420,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedFile.UpdatedAt(childComplexity), true
+
+	case "PublishedOpenAPISpec.filesystem":
+		if e.ComplexityRoot.PublishedOpenAPISpec.Filesystem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedOpenAPISpec.Filesystem(childComplexity), true
+	case "PublishedOpenAPISpec.slug":
+		if e.ComplexityRoot.PublishedOpenAPISpec.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedOpenAPISpec.Slug(childComplexity), true
+	case "PublishedOpenAPISpec.versionId":
+		if e.ComplexityRoot.PublishedOpenAPISpec.VersionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedOpenAPISpec.VersionID(childComplexity), true
 
 	case "PublishedSiteEntry.basename":
 		if e.ComplexityRoot.PublishedSiteEntry.Basename == nil {
@@ -11194,6 +11248,45 @@ extend type Query {
   ): PublishedSpace
 }
 `, BuiltIn: false},
+	{Name: "../schema/published_openapi.graphqls", Input: `"""
+The current version of an OpenAPI specification of the site's organization, as a published page that refers to it
+(an openapi-operation, openapi-schemas or openapi-webhook block naming its slug) shows it.
+"""
+type PublishedOpenAPISpec {
+  "The specification's slug in its organization."
+  slug: String!
+  "The id of its current version: it changes when a processing finds a different document."
+  versionId: ID!
+  "The processed document, as OpenAPISpecVersion.content's filesystem: {entrypoint, files}, every file as JSON."
+  filesystem: JSON!
+}
+
+extend type PublishedContentSite {
+  """
+  A digest of the current versions of the site organization's OpenAPI specifications: it changes when one of them
+  gets a new version, or is created or deleted (the site reader keys its cached pages with it). Empty when the
+  organization has none.
+  """
+  openAPIDigest: String!
+}
+
+extend type PublishedContent {
+  """
+  A digest of the current versions of the OpenAPI specifications of the space's organization, as
+  PublishedContentSite.openAPIDigest (the site reader keys the cached pages of a published space with it).
+  """
+  openAPIDigest: String!
+  """
+  The OpenAPI specifications that the page at a path (as page resolves it) refers to in its API reference blocks, at
+  their current versions, by slug. A slug that names no specification of the organization, or one never processed
+  successfully, is left out; a page that refers to none has none.
+  """
+  openAPISpecs(
+    "The page's path, at most 2048 characters; empty for the first page."
+    path: String! @length(max: 2048)
+  ): [PublishedOpenAPISpec!]!
+}
+`, BuiltIn: false},
 	{Name: "../schema/redirects.graphqls", Input: `# Redirects of a published site (GitBook's site redirects): a source path
 # below the site leads to a page, a site space or a section of the site, or
 # to an absolute URL. The reader answers 301 with the destination when a
@@ -14682,6 +14775,10 @@ func (ec *executionContext) childFields_PublishedContent(ctx context.Context, fi
 		return ec.fieldContext_PublishedContent_file(ctx, field)
 	case "search":
 		return ec.fieldContext_PublishedContent_search(ctx, field)
+	case "openAPIDigest":
+		return ec.fieldContext_PublishedContent_openAPIDigest(ctx, field)
+	case "openAPISpecs":
+		return ec.fieldContext_PublishedContent_openAPISpecs(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PublishedContent", field.Name)
 }
@@ -14704,6 +14801,8 @@ func (ec *executionContext) childFields_PublishedContentSite(ctx context.Context
 		return ec.fieldContext_PublishedContentSite_siteSpaceContent(ctx, field)
 	case "siteSpaceContents":
 		return ec.fieldContext_PublishedContentSite_siteSpaceContents(ctx, field)
+	case "openAPIDigest":
+		return ec.fieldContext_PublishedContentSite_openAPIDigest(ctx, field)
 	case "redirectTarget":
 		return ec.fieldContext_PublishedContentSite_redirectTarget(ctx, field)
 	}
@@ -14726,6 +14825,18 @@ func (ec *executionContext) childFields_PublishedFile(ctx context.Context, field
 		return ec.fieldContext_PublishedFile_updatedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PublishedFile", field.Name)
+}
+
+func (ec *executionContext) childFields_PublishedOpenAPISpec(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "slug":
+		return ec.fieldContext_PublishedOpenAPISpec_slug(ctx, field)
+	case "versionId":
+		return ec.fieldContext_PublishedOpenAPISpec_versionId(ctx, field)
+	case "filesystem":
+		return ec.fieldContext_PublishedOpenAPISpec_filesystem(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublishedOpenAPISpec", field.Name)
 }
 
 func (ec *executionContext) childFields_PublishedSiteEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -21215,6 +21326,58 @@ func (ec *executionContext) field_PublishedContent_file_args(ctx context.Context
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_openAPISpecs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_PublishedContent_openAPISpecs_argsPath(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["path"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PublishedContent_openAPISpecs_argsPath(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("path"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["path"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 2048)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
 }
 
 func (ec *executionContext) field_PublishedContent_page_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -38407,6 +38570,73 @@ func (ec *executionContext) fieldContext_PublishedContent_search(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _PublishedContent_openAPIDigest(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_openAPIDigest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PublishedContent().OpenAPIDigest(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_openAPIDigest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContent", field, true, true, "String")
+}
+
+func (ec *executionContext) _PublishedContent_openAPISpecs(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContent_openAPISpecs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PublishedContent().OpenAPISpecs(ctx, obj, fc.Args["path"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PublishedOpenAPISpec) graphql.Marshaler {
+			return ec.marshalNPublishedOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐPublishedOpenAPISpecᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContent_openAPISpecs(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublishedContent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublishedOpenAPISpec(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PublishedContent_openAPISpecs_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -38639,6 +38869,29 @@ func (ec *executionContext) fieldContext_PublishedContentSite_siteSpaceContents(
 	return fc, nil
 }
 
+func (ec *executionContext) _PublishedContentSite_openAPIDigest(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_openAPIDigest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PublishedContentSite().OpenAPIDigest(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_openAPIDigest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, true, true, "String")
+}
+
 func (ec *executionContext) _PublishedContentSite_redirectTarget(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -38819,6 +39072,75 @@ func (ec *executionContext) _PublishedFile_updatedAt(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_PublishedFile_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("PublishedFile", field, true, false, "DateTime")
+}
+
+func (ec *executionContext) _PublishedOpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.PublishedOpenAPISpec) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedOpenAPISpec_slug(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Slug, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedOpenAPISpec_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedOpenAPISpec", field, false, false, "String")
+}
+
+func (ec *executionContext) _PublishedOpenAPISpec_versionId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedOpenAPISpec) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedOpenAPISpec_versionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VersionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedOpenAPISpec_versionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedOpenAPISpec", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PublishedOpenAPISpec_filesystem(ctx context.Context, field graphql.CollectedField, obj *model.PublishedOpenAPISpec) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedOpenAPISpec_filesystem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Filesystem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedOpenAPISpec_filesystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedOpenAPISpec", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _PublishedSiteEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
@@ -63578,6 +63900,18 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_search(ctx, field, obj)
 				})
+		case "openAPIDigest":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_openAPIDigest(ctx, field, obj)
+				})
+		case "openAPISpecs":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContent_openAPISpecs(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -63650,6 +63984,12 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContents(ctx, field, obj)
 				})
+		case "openAPIDigest":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_openAPIDigest(ctx, field, obj)
+				})
 		case "redirectTarget":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -63711,6 +64051,49 @@ func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.Selectio
 			}
 		case "updatedAt":
 			out.Values[i] = ec._PublishedFile_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var publishedOpenAPISpecImplementors = []string{"PublishedOpenAPISpec"}
+
+func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedOpenAPISpec) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedOpenAPISpecImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublishedOpenAPISpec")
+		case "slug":
+			out.Values[i] = ec._PublishedOpenAPISpec_slug(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "versionId":
+			out.Values[i] = ec._PublishedOpenAPISpec_versionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "filesystem":
+			out.Values[i] = ec._PublishedOpenAPISpec_filesystem(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -69856,6 +70239,26 @@ func (ec *executionContext) marshalNPublishedFile2ᚕfolioᚋgraphᚋmodelᚐPub
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._PublishedFile(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPublishedOpenAPISpec2folioᚋgraphᚋmodelᚐPublishedOpenAPISpec(ctx context.Context, sel ast.SelectionSet, v model.PublishedOpenAPISpec) graphql.Marshaler {
+	return ec._PublishedOpenAPISpec(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPublishedOpenAPISpec2ᚕfolioᚋgraphᚋmodelᚐPublishedOpenAPISpecᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PublishedOpenAPISpec) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._PublishedOpenAPISpec(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -1007,6 +1007,17 @@ type PostCommentReplyInput struct {
 	Body *CommentBodyInput `json:"body"`
 }
 
+// The current version of an OpenAPI specification of the site's organization, as a published page that refers to it
+// (an openapi-operation, openapi-schemas or openapi-webhook block naming its slug) shows it.
+type PublishedOpenAPISpec struct {
+	// The specification's slug in its organization.
+	Slug string `json:"slug"`
+	// The id of its current version: it changes when a processing finds a different document.
+	VersionID string `json:"versionId"`
+	// The processed document, as OpenAPISpecVersion.content's filesystem: {entrypoint, files}, every file as JSON.
+	Filesystem json.RawMessage `json:"filesystem"`
+}
+
 // A specification's new source.
 type PutOpenAPISpecInput struct {
 	// Where the document comes from.

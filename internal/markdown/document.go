@@ -87,7 +87,7 @@ var hintStyles = []string{"info", "warning", "danger", "success"}
 var docParser = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 	goldmark.WithParserOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550)),
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540)),
 		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0)),
 	),
 ).Parser()
@@ -266,6 +266,8 @@ func (c *converter) block(n ast.Node, in container) []any {
 			return c.blocks(n, in)
 		}
 		return []any{block("hint", map[string]any{"style": n.style}, c.blocks(n, inHint))}
+	case *openAPINode:
+		return c.openAPI(n, in)
 	case *ast.ThematicBreak:
 		return []any{map[string]any{"object": "block", "type": "divider", "isVoid": true, "data": map[string]any{}}}
 	case *ast.HTMLBlock:

@@ -193,6 +193,8 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 		r.text, err = tableMarkdown(n)
 	case "expandable":
 		r.text, err = expandableMarkdown(n)
+	case OpenAPIOperation, OpenAPISchemas, OpenAPIWebhook, OpenAPISwagger:
+		r.text, err = openAPIMarkdown(n)
 	default:
 		err = n.errorf("unknown block type %q", t)
 	}

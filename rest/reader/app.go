@@ -41,6 +41,7 @@ func (rd *Reader) spaceRoute(w http.ResponseWriter, r *http.Request) {
 	s := &siteView{ID: sp.ID, Title: sp.Title, Visibility: sp.Visibility, Base: "/s/" + sp.ID, Origin: rd.cfg.Base,
 		looks:   parseLooks(nil, sp.Title, rd.cfg.Base),
 		content: contentSource{page: rd.ops.spacePage, search: rd.ops.spaceSearch, file: rd.ops.spaceFile, vars: map[string]any{"spaceId": sp.ID}}}
+	s.apiDigest = sp.Content.OpenAPIDigest
 	if sp.Content.Pages != nil {
 		s.sitemap = map[string][]pageData{sp.ID: sp.Content.Pages}
 	}

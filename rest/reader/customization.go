@@ -5,8 +5,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -235,10 +237,10 @@ func themeCSS(m []string) string {
 	light, dark, corners, font := m[1], m[2], m[3], m[4]
 	var b strings.Builder
 	b.WriteString(lookCSS)
-	fmt.Fprintf(&b, ":root { --primary: #%s; }\n", light)
+	fmt.Fprintf(&b, ":root { --primary: #%s; --on-primary: %s; }\n", light, onColor(light))
 	// Dark: when the page says so, or when it follows a system that prefers dark.
-	fmt.Fprintf(&b, ":root[data-theme=dark] { --primary: #%s; }\n", dark)
-	fmt.Fprintf(&b, "@media (prefers-color-scheme: dark) { :root:not([data-theme=light]) { --primary: #%s; } }\n", dark)
+	fmt.Fprintf(&b, ":root[data-theme=dark] { --primary: #%s; --on-primary: %s; }\n", dark, onColor(dark))
+	fmt.Fprintf(&b, "@media (prefers-color-scheme: dark) { :root:not([data-theme=light]) { --primary: #%s; --on-primary: %s; } }\n", dark, onColor(dark))
 	switch corners {
 	case "straight":
 		b.WriteString("body *, body *::before, body *::after { border-radius: 0 !important; }\n")
@@ -264,11 +266,12 @@ const lookCSS = `header.top .brand img.logo { width: auto; height: 28px; }
 }
 nav.links { display: flex; gap: .5rem; align-items: center; }
 nav.links a { padding: .35rem .7rem; border-radius: 6px; }
-nav.links a.button.primary { background: var(--primary); color: #fff; }
+nav.links a.button.primary { background: var(--primary); color: var(--on-primary, #fff); }
 nav.links a.button.secondary { border: 1px solid var(--primary); }
 footer.site .groups { display: flex; flex-wrap: wrap; gap: 3rem; justify-content: center; margin-bottom: 1rem; text-align: left; }
 footer.site .groups h2 { font-size: .85rem; margin: 0 0 .4rem; }
 footer.site .groups ul { list-style: none; margin: 0; padding: 0; }
+footer.site .groups li a { display: inline-block; min-height: 24px; line-height: 24px; margin: .1rem 0; }
 footer.site img.logo { height: 28px; width: auto; }
 `
 
@@ -307,4 +310,30 @@ func emojiSVG(m []string) ([]byte, bool) {
 		b.WriteRune(r)
 	}
 	return []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">` + b.String() + `</text></svg>`), true
+}
+
+// onColor is the text colour on a primary colour (a primary button's
+// label): white on a dark colour, near-black on a light one, whichever
+// contrasts more (WCAG's relative luminance: 0.179 is where both
+// contrast equally).
+func onColor(hexColor string) string {
+	if len(hexColor) == 3 {
+		hexColor = string([]byte{hexColor[0], hexColor[0], hexColor[1], hexColor[1], hexColor[2], hexColor[2]})
+	}
+	v, err := strconv.ParseUint(hexColor, 16, 32)
+	if err != nil || len(hexColor) != 6 {
+		return "#fff"
+	}
+	lin := func(c uint64) float64 {
+		x := float64(c) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	l := 0.2126*lin(v>>16&0xff) + 0.7152*lin(v>>8&0xff) + 0.0722*lin(v&0xff)
+	if l > 0.179 {
+		return "#111"
+	}
+	return "#fff"
 }

@@ -35,7 +35,11 @@ var (
 		if err != nil {
 			panic(err)
 		}
-		return append(append(b, '\n'), CodeCSS()...)
+		api, err := assets.ReadFile("assets/openapi.css")
+		if err != nil {
+			panic(err)
+		}
+		return append(append(append(append(b, '\n'), CodeCSS()...), '\n'), api...)
 	}()
 	iconSVG = func() []byte {
 		b, err := assets.ReadFile("assets/icon.svg")

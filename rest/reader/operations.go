@@ -160,6 +160,7 @@ type siteEntry struct {
 		}
 		Customizations         json.RawMessage
 		UnsignedClaimsAccepted bool
+		OpenAPIDigest          string `json:"openAPIDigest"`
 		Structure              struct {
 			Type      string
 			Structure []gqlItem
@@ -205,6 +206,12 @@ type contentData struct {
 	}
 	Search *struct{ Items []searchHit }
 	File   *fileData
+	// OpenAPISpecs are the specifications the page's API reference blocks
+	// refer to (openapi.go).
+	OpenAPISpecs []specVersion `json:"openAPISpecs"`
+	// OpenAPIDigest is the digest of the organization's specification
+	// versions (a published space's; a site's comes with the view).
+	OpenAPIDigest string `json:"openAPIDigest"`
 }
 
 // pageData is a page of a page tree, with its subpages.

@@ -178,7 +178,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.serveFile(w, r, s, v, id)
 		return
 	}
-	key := cacheKey("page/v1", navDigest(s), v.ID, v.RevisionID, pagePath, rest)
+	key := cacheKey("page/v1", navDigest(s), v.ID, v.RevisionID, pagePath, rest, s.apiDigest)
 	etag := `"` + key + `"`
 	headers(w, s, noIndex, etag)
 	if etagMatch(r, etag) {
@@ -246,7 +246,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		if c.Page.Markdown != nil {
 			md = *c.Page.Markdown
 		}
-		out := Render(md, tree.linker(v.URL(s), page))
+		out := renderPage(md, tree.linker(v.URL(s), page), c.OpenAPISpecs)
 		view.Body, view.TOC = template.HTML(out.HTML), out.TOC //nolint:gosec // sanitized by bluemonday
 		for i, n := range tree.Order {
 			if n != page {

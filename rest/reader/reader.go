@@ -294,6 +294,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	}
 	site := buildSite(row, base, origin)
 	site.OrgID = row.View.Site.Organization
+	site.apiDigest = row.View.OpenAPIDigest
 	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
 	site.Personal = token != "" || shared
 	if unsigned != nil {
@@ -442,6 +443,9 @@ type siteView struct {
 	// sitemap holds the page trees of the variants, by variant id, when the
 	// request is for the sitemap.
 	sitemap map[string][]pageData
+	// apiDigest is the digest of the versions of the organization's
+	// OpenAPI specifications, which API reference pages are rendered from.
+	apiDigest string
 }
 
 type sectionView struct {

@@ -26,7 +26,8 @@ func main() {
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
 		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
-		"or reads (the single reads against the baseline; seeds one organization and one space)")
+		"reads (the single reads against the baseline; seeds one organization and one space) "+
+		"or insights (a cached page view with insights recording on and off; seeds the sites only)")
 	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
@@ -34,8 +35,8 @@ func main() {
 	if *vs != "" && *only != "search" {
 		log.Fatal("-vs compares search only: add -only search")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search and reads", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads and insights", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -69,7 +70,7 @@ func main() {
 	log.Printf("seeded in %s", time.Since(start).Round(time.Second))
 	settle(ctx, s)
 
-	folioAddr, baseAddr, noEventsAddr := freeAddr(), freeAddr(), freeAddr()
+	folioAddr, baseAddr, noEventsAddr, noInsightsAddr := freeAddr(), freeAddr(), freeAddr(), freeAddr()
 	public := "http://" + folioAddr
 	// FOLIO_FETCH_ALLOW_PRIVATE: the webhook receiver is this process, on
 	// loopback, which a server refuses to deliver to by default.
@@ -84,13 +85,18 @@ func main() {
 	// writes of both are measured in alternation (see events.go).
 	_, stopNoEvents := startProcess(*noEventsBin, append(env, "FOLIO_ADDR="+noEventsAddr), "serve")
 	defer stopNoEvents()
+	// The same server with insights off: a cached page view is measured on
+	// both in alternation (see insights.go).
+	noInsightsPID, stopNoInsights := startProcess(*folioBin, append(env, "FOLIO_ADDR="+noInsightsAddr, "FOLIO_INSIGHTS=off"), "serve")
+	defer stopNoInsights()
 	waitListening(folioAddr)
 	waitListening(baseAddr)
 	waitListening(noEventsAddr)
+	waitListening(noInsightsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		dsn: emb.DSN(), store: s, public: public, only: *only,
-		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID}}
+		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only,
+		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID, "http://" + noInsightsAddr: noInsightsPID}}
 	var report string
 	if *vs != "" {
 		stopFolio()

@@ -17,6 +17,13 @@ import (
 // page revalidated with its ETag (304), and every page of every variant in
 // turn, more pages than the reader's cache holds (so each view renders).
 func (r *run) readerPages(ctx context.Context) []measurement {
+	out, _ := r.readerPagesAnd(ctx, false)
+	return out
+}
+
+// readerPagesAnd is readerPages; with insights, only the cached view is
+// measured, and the cost of recording insights on it (insightsCost).
+func (r *run) readerPagesAnd(ctx context.Context, insights bool) ([]measurement, string) {
 	s, d := r.store, r.data
 	sites, err := s.ListSites(ctx, d.orgID, store.SiteFilter{}, store.PageArgs{Limit: 1})
 	if err != nil || len(sites.Items) == 0 {
@@ -68,6 +75,9 @@ func (r *run) readerPages(ctx context.Context) []measurement {
 		log.Fatalf("reader: %s: %d", one, first.StatusCode)
 	}
 	etag := first.Header.Get("ETag")
+	if insights {
+		return nil, r.insightsCost(ctx, one)
+	}
 	var out []measurement
 	hit := r.measure(ctx, "page view, cached", r.cfg.clients, anon(func(int) string { return one }))
 	out = append(out, hit)
@@ -83,5 +93,5 @@ func (r *run) readerPages(ctx context.Context) []measurement {
 		every.target = fmt.Sprintf("page view, %d pages in turn (fewer than the cache holds: mostly cached)", len(paths))
 	}
 	out = append(out, every)
-	return out
+	return out, ""
 }

@@ -44,7 +44,8 @@ type seeded struct {
 
 // seed fills the database through the same store code the API runs; with
 // only "search", just the user and the search corpus; with only "reads",
-// just the user, the organization and the space the single reads read.
+// just the user, the organization and the space the single reads read;
+// with only "insights", the user, the organization and the sites.
 func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
 	if err != nil {
@@ -61,6 +62,10 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	d := &seeded{token: tok, userID: u.ID, orgID: org.ID}
 	if only == "search" {
 		return d, seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace)
+	}
+	if only == "insights" {
+		log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
+		return d, seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages)
 	}
 	spaces := cfg.spaces
 	if only == "reads" {

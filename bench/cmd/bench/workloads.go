@@ -29,12 +29,14 @@ type run struct {
 	folio    string
 	baseline string
 	noEvents string // folio built with -tags folio_noevents
-	public   string
-	dsn      string
-	store    *store.Store
-	client   *http.Client
-	only     string         // one part of the suite (-only)
-	pids     map[string]int // the servers' processes by base URL, for their CPU time (cpu.go)
+	// noInsights is the same folio started with FOLIO_INSIGHTS=off.
+	noInsights string
+	public     string
+	dsn        string
+	store      *store.Store
+	client     *http.Client
+	only       string         // one part of the suite (-only)
+	pids       map[string]int // the servers' processes by base URL, for their CPU time (cpu.go)
 }
 
 // measurement is one target under one workload: its maximum throughput
@@ -269,6 +271,9 @@ func (r *run) all(ctx context.Context) string {
 	case "reads":
 		r.singleReads(ctx, &b)
 		return b.String()
+	case "insights":
+		_, cost := r.readerPagesAnd(ctx, true)
+		return b.String() + cost
 	}
 
 	r.singleReads(ctx, &b)
@@ -310,6 +315,8 @@ func (r *run) all(ctx context.Context) string {
 		b.WriteString(m.row() + "\n")
 	}
 	b.WriteString("\n")
+	_, cost := r.readerPagesAnd(ctx, true)
+	b.WriteString(cost)
 
 	r.searchSection(ctx, &b)
 
