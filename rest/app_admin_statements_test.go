@@ -65,7 +65,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 			}
 			s.admin.Post("/v1/orgs/"+s.org+"/invites", map[string]any{"emails": emails, "role": "read"}).Expect(http.StatusOK)
 		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct{ Organization struct{ Members, Invitations struct{ Count int } } }
+			var d struct {
+				Organization struct{ Members, Invitations struct{ Count int } }
+			}
 			json.Unmarshal(data, &d)
 			if d.Organization.Members.Count != n+1 || d.Organization.Invitations.Count != n {
 				t.Errorf("members %d, invitations %d; want %d, %d", d.Organization.Members.Count, d.Organization.Invitations.Count, n+1, n)
@@ -92,7 +94,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 				s.admin.Post("/v1/orgs/"+s.org+"/custom-fields", map[string]any{"name": fmt.Sprint("field-", i), "type": "text"}).Expect(http.StatusCreated)
 			}
 		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct{ Organization struct{ CustomFields struct{ Count int } } }
+			var d struct {
+				Organization struct{ CustomFields struct{ Count int } }
+			}
 			json.Unmarshal(data, &d)
 			if d.Organization.CustomFields.Count != n {
 				t.Errorf("custom fields %d, want %d", d.Organization.CustomFields.Count, n)
@@ -105,7 +109,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 				}
 			}
 		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct{ Organization struct{ Webhooks struct{ Count int } } }
+			var d struct {
+				Organization struct{ Webhooks struct{ Count int } }
+			}
 			json.Unmarshal(data, &d)
 			if d.Organization.Webhooks.Count != n {
 				t.Errorf("webhooks %d, want %d", d.Organization.Webhooks.Count, n)
@@ -123,7 +129,11 @@ func TestAppPublishAdminStatements(t *testing.T) {
 				}
 			}
 		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct{ Organization struct{ Webhook struct{ Deliveries struct{ Count int } } } }
+			var d struct {
+				Organization struct {
+					Webhook struct{ Deliveries struct{ Count int } }
+				}
+			}
 			json.Unmarshal(data, &d)
 			if d.Organization.Webhook.Deliveries.Count < n {
 				t.Errorf("deliveries %d, want at least %d", d.Organization.Webhook.Deliveries.Count, n)
@@ -135,7 +145,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 				s.admin.Post("/v1/orgs/"+s.org+"/saml", map[string]any{"label": fmt.Sprint("IdP ", i)}).Expect(http.StatusCreated)
 			}
 		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct{ Organization struct{ SamlProviders struct{ Count int } } }
+			var d struct {
+				Organization struct{ SamlProviders struct{ Count int } }
+			}
 			json.Unmarshal(data, &d)
 			if d.Organization.SamlProviders.Count != n {
 				t.Errorf("providers %d, want %d", d.Organization.SamlProviders.Count, n)
@@ -160,7 +172,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 		{"publish/sites.graphql", "SitesScreen", 7, func(t *testing.T, s *seeded, n int) {
 			seedSites(t, s.srv, s.org, n, 2, 2)
 		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct{ Organization struct{ Sites struct{ Count int } } }
+			var d struct {
+				Organization struct{ Sites struct{ Count int } }
+			}
 			json.Unmarshal(data, &d)
 			if d.Organization.Sites.Count != n {
 				t.Errorf("sites %d, want %d", d.Organization.Sites.Count, n)
@@ -177,7 +191,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 			var d struct {
 				Organization struct {
 					Site struct {
-						Sections   struct{ Items []struct{ SiteSpaces []struct{} } }
+						Sections struct {
+							Items []struct{ SiteSpaces []struct{} }
+						}
 						ShareLinks struct{ Items []struct{} }
 					}
 				}
