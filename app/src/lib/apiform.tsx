@@ -5,7 +5,7 @@
 // error about no field of the form is shown above its button. Nothing a
 // person typed is lost: values are cleared only after a success, and only
 // when the form asks for it.
-import type { ComponentChildren, JSX } from "preact";
+import type { ComponentChildren } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { OperationError } from "./graphql";
 
@@ -110,10 +110,8 @@ export function useForm<V extends Values>(opts: FormOptions<V>): Form<V> {
   return form;
 }
 
-type InputProps = Omit<JSX.HTMLAttributes<HTMLInputElement>, "form" | "name" | "value" | "id" | "label">;
-
 /** A labelled text input bound to a form field, with the API's message for it. */
-export function Field<V extends Values>({ form, name, label, hint, ...rest }: { form: Form<V>; name: keyof V & string; label: string; hint?: string } & InputProps) {
+export function Field<V extends Values>({ form, name, label, hint, type = "text", autoComplete }: { form: Form<V>; name: keyof V & string; label: string; hint?: string; type?: "text" | "url" | "email" | "date"; autoComplete?: string }) {
   const id = `${form.id}-${name}`;
   const msg = form.fieldError(name);
   const described = [hint ? `${id}-hint` : "", `${id}-error`].filter(Boolean).join(" ");
@@ -121,7 +119,8 @@ export function Field<V extends Values>({ form, name, label, hint, ...rest }: { 
     <div class="field">
       <label for={id}>{label}</label>
       <input
-        {...rest}
+        type={type as "text"}
+        autoComplete={autoComplete}
         id={id}
         name={name}
         value={String(form.values[name] ?? "")}

@@ -10,6 +10,7 @@ import { MembersScreen } from "./members";
 import { SAMLScreen } from "./saml";
 import { TeamsScreen } from "./teams";
 import { WebhookScreen, WebhooksScreen } from "./webhooks";
+import "./manage.css";
 
 const e = encodeURIComponent;
 
