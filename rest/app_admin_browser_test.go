@@ -13,10 +13,14 @@ import (
 	"folio/store"
 )
 
-// type sets an input or textarea (by CSS selector) to text, as typing does.
+// typeInto sets an input or textarea (by CSS selector) to text, as typing does.
 func (a *appTab) typeInto(sel, text string) {
 	a.t.Helper()
-	a.run("type into "+sel, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.SetValue(sel, "", chromedp.ByQuery), chromedp.SendKeys(sel, text, chromedp.ByQuery))
+	// Emptied as a person would (select all, delete: an input event), then typed.
+	a.run("type into "+sel, chromedp.WaitVisible(sel, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const e = document.querySelector(`+jsString(sel)+`); e.focus(); e.value = "";
+  e.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, nil),
+		chromedp.SendKeys(sel, text, chromedp.ByQuery))
 }
 
 // choose picks an option of a select (by CSS selector), as a person does.
@@ -86,6 +90,18 @@ func TestAppPublishAndAdministerInABrowser(t *testing.T) {
 	}
 
 	a := appBrowser(t, srv, "ada@example.com", pw, "/app/o/"+org+"/sites")
+	// A load of its own, again until it is not cut short: the sign-in
+	// page's redirect may still be under way.
+	for i := 0; ; i++ {
+		err := chromedp.Run(a.ctx, chromedp.Navigate(srv.URL+"/app/o/"+org+"/sites"), chromedp.WaitVisible("main h1", chromedp.ByQuery))
+		if err == nil {
+			break
+		}
+		if i == 20 {
+			t.Fatalf("open the sites: %v", err)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
 	a.waitText("main h1", "Sites")
 
 	// Publish. A title the API refuses: its message next to the field, the text kept.
