@@ -120,6 +120,19 @@ func TestAppPublishAndAdministerInABrowser(t *testing.T) {
 	a.press("Publish")
 	a.waitText(`[data-testid="site-state"]`, "Published")
 	a.accessible("publish")
+	// The look: a colour the API refuses is named at its field; a good one is stored.
+	a.typeInto("#customization-primaryColor", "blue")
+	a.press("Save look")
+	a.waitText("#customization-primaryColor-error", "primaryColor")
+	a.typeInto("#customization-primaryColor", "#aa3300")
+	a.choose("#customization-theme", "bold")
+	a.press("Save look")
+	a.waitText("main", "Saved.")
+	siteID := resttest.Str(items(ada.Get(sitesPath(org)).Expect(http.StatusOK).JSON())[0], "id")
+	look := ada.Get(sitesPath(org) + "/" + siteID + "/customization").Expect(http.StatusOK).JSON()
+	if resttest.Str(look, "styling.primaryColor.light") != "#aa3300" || resttest.Str(look, "styling.theme") != "bold" {
+		t.Errorf("customization after saving the look: %v", look["styling"])
+	}
 	var href string
 	a.run("published address", chromedp.AttributeValue(`[data-testid="open-site"]`, "href", &href, nil, chromedp.ByQuery))
 	pub, err := url.Parse(href)

@@ -1141,6 +1141,7 @@ export type SitePublishScreenResult = {
         readonly edit: boolean;
         readonly admin: boolean;
       };
+      readonly customization: unknown;
       readonly visitorKey: {
         readonly algorithm: string;
         readonly audience: string | null;
@@ -1203,7 +1204,7 @@ export type SitePublishScreenResult = {
 export const SitePublishScreen: Operation<SitePublishScreenResult, SitePublishScreenVariables> = {
   name: "SitePublishScreen",
   kind: "query",
-  document: "query SitePublishScreen ($org: ID!, $site: ID!) {\n  organization(id: $org) {\n    id\n    spaces(limit: 1000) {\n      items {\n        id\n        title\n      }\n    }\n    site(id: $site) {\n      id\n      title\n      published\n      visibility\n      urls {\n        published\n        preview\n      }\n      permissions {\n        edit\n        admin\n      }\n      visitorKey {\n        algorithm\n        audience\n        updatedAt\n      }\n      sections(limit: 100) {\n        items {\n          id\n          title\n          path\n          default\n          sectionGroup\n          siteSpaces {\n            id\n            title\n            path\n            space {\n              id\n              title\n            }\n          }\n        }\n      }\n      sectionGroups(limit: 100) {\n        items {\n          id\n          title\n          sections {\n            id\n            title\n          }\n        }\n      }\n      siteSpaceList(limit: 100) {\n        items {\n          id\n          title\n          path\n          section\n          default\n          space {\n            id\n            title\n          }\n        }\n      }\n      shareLinks(limit: 100) {\n        items {\n          id\n          name\n          active\n          urls {\n            published\n          }\n        }\n      }\n    }\n  }\n}",
+  document: "query SitePublishScreen ($org: ID!, $site: ID!) {\n  organization(id: $org) {\n    id\n    spaces(limit: 1000) {\n      items {\n        id\n        title\n      }\n    }\n    site(id: $site) {\n      id\n      title\n      published\n      visibility\n      urls {\n        published\n        preview\n      }\n      permissions {\n        edit\n        admin\n      }\n      customization\n      visitorKey {\n        algorithm\n        audience\n        updatedAt\n      }\n      sections(limit: 100) {\n        items {\n          id\n          title\n          path\n          default\n          sectionGroup\n          siteSpaces {\n            id\n            title\n            path\n            space {\n              id\n              title\n            }\n          }\n        }\n      }\n      sectionGroups(limit: 100) {\n        items {\n          id\n          title\n          sections {\n            id\n            title\n          }\n        }\n      }\n      siteSpaceList(limit: 100) {\n        items {\n          id\n          title\n          path\n          section\n          default\n          space {\n            id\n            title\n          }\n        }\n      }\n      shareLinks(limit: 100) {\n        items {\n          id\n          name\n          active\n          urls {\n            published\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
 export type SiteScreenVariables = { org: string; site: string };
@@ -1481,6 +1482,16 @@ export const UpdateSite: Operation<UpdateSiteResult, UpdateSiteVariables> = {
   name: "UpdateSite",
   kind: "mutation",
   document: "mutation UpdateSite ($org: ID!, $site: ID!, $input: UpdateSiteInput!) {\n  updateSite(organizationId: $org, siteId: $site, input: $input) {\n    id\n    title\n    visibility\n  }\n}",
+};
+
+export type UpdateSiteCustomizationVariables = { org: string; site: string; input: unknown };
+export type UpdateSiteCustomizationResult = {
+  readonly updateSiteCustomization: unknown;
+};
+export const UpdateSiteCustomization: Operation<UpdateSiteCustomizationResult, UpdateSiteCustomizationVariables> = {
+  name: "UpdateSiteCustomization",
+  kind: "mutation",
+  document: "mutation UpdateSiteCustomization ($org: ID!, $site: ID!, $input: JSON!) {\n  updateSiteCustomization(organizationId: $org, siteId: $site, input: $input)\n}",
 };
 
 export type UpdateTeamMembersVariables = { org: string; team: string; input: UpdateTeamMembersInput };

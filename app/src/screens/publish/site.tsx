@@ -18,6 +18,7 @@ import {
   UnpublishSite,
   UpdateShareLink,
   UpdateSite,
+  UpdateSiteCustomization,
   type SitePublishScreenResult,
 } from "../../gen/operations";
 import { ApiForm, Field, SelectField, TextField, useAction, useForm } from "../../lib/apiform";
@@ -110,6 +111,7 @@ function SiteBody({ org, s, spaces, reload }: { org: string; s: Site; spaces: Sp
         )}
       </section>
 
+      {s.permissions.admin && <Customization org={org} s={s} reload={reload} />}
       <Sections org={org} s={s} spaces={spaces} reload={reload} />
       <Groups org={org} s={s} reload={reload} />
       {(s.visibility === "share-link" || s.shareLinks.items.length > 0) && <ShareLinks org={org} s={s} reload={reload} />}
@@ -335,6 +337,48 @@ function VisitorKey({ org, s, reload }: { org: string; s: Site; reload: () => Pr
         />
         <TextField form={form} name="key" label="Key" hint="Never shown again." rows={3} />
         <Field form={form} name="audience" label="Audience (optional)" />
+      </ApiForm>
+    </section>
+  );
+}
+
+type Settings = { styling?: { theme?: string; primaryColor?: { light?: string; dark?: string } } } & Record<string, unknown>;
+
+/**
+ * The basics of the site's customization: its theme and primary colour.
+ * The API replaces the whole settings (PUT), so the settings read are sent
+ * back with these two changed, and nothing else moves.
+ */
+function Customization({ org, s, reload }: { org: string; s: Site; reload: () => Promise<void> }) {
+  const current = (s.customization ?? {}) as Settings;
+  const form = useForm({
+    id: "customization",
+    initial: { theme: current.styling?.theme ?? "clean", primaryColor: current.styling?.primaryColor?.light ?? "#346DDB" },
+    // INVALID names the setting (styling) that holds both fields.
+    api: { primaryColor: "styling" },
+    submit: async (v) => {
+      const next: Settings = { ...current, styling: { ...current.styling, theme: v.theme, primaryColor: { light: v.primaryColor, dark: v.primaryColor } } };
+      await run(UpdateSiteCustomization, { org, site: s.id, input: next });
+      await reload();
+      return "Saved.";
+    },
+  });
+  return (
+    <section aria-labelledby="custom-h">
+      <h2 id="custom-h">Look</h2>
+      <ApiForm form={form} submit="Save look" label="Site customization">
+        <SelectField
+          form={form}
+          name="theme"
+          label="Theme"
+          options={[
+            ["clean", "Clean"],
+            ["muted", "Muted"],
+            ["bold", "Bold"],
+            ["gradient", "Gradient"],
+          ]}
+        />
+        <Field form={form} name="primaryColor" label="Primary colour" hint="A hex colour such as #346DDB, for light and dark." />
       </ApiForm>
     </section>
   );
