@@ -156,6 +156,22 @@ func TestAppPublishAndAdministerInABrowser(t *testing.T) {
 		t.Errorf("invitations left after revoking: %v", n)
 	}
 
+	// Her own invitations: one declined, one accepted (which opens that organization).
+	for _, title := range []string{"Beta Corp", "Gamma Inc"} {
+		owner := srv.User("owner@" + strings.ToLower(strings.Fields(title)[0]) + ".example.com")
+		o := createOrg(t, owner, title)
+		owner.Post("/v1/orgs/"+o+"/invites", map[string]any{"emails": []any{"ada@example.com"}, "role": "edit"}).Expect(http.StatusOK)
+	}
+	a.open("/app/o/"+org+"/account", "main h1")
+	a.waitText("main", "Beta Corp")
+	a.press("Decline the invitation to Beta Corp")
+	a.waitGone("main", "Beta Corp")
+	a.press("Accept the invitation to Gamma Inc")
+	a.waitText("main h1", "Gamma Inc")
+	if n := ada.Get("/v1/user/invitations").Expect(http.StatusOK).JSON()["count"]; n != float64(0) {
+		t.Errorf("invitations left: %v", n)
+	}
+
 	// A personal API token: its secret, shown once, works.
 	a.open("/app/o/"+org+"/account", "main h1")
 	a.typeInto("#new-token-name", "CI deploys")

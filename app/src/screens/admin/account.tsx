@@ -50,6 +50,7 @@ export function AccountScreen() {
                       <button
                         type="button"
                         disabled={action.busy}
+                        aria-label={`Accept the invitation to ${i.organization.title}`}
                         onClick={() =>
                           action.run(async () => {
                             const r = await run(AcceptInvitation, { org: i.organization.id, invitation: i.id });
@@ -59,7 +60,7 @@ export function AccountScreen() {
                       >
                         Accept
                       </button>
-                      <button type="button" disabled={action.busy} onClick={() => action.run(async () => (await run(DeclineInvitation, { invitation: i.id }), q.reload()))}>
+                      <button type="button" disabled={action.busy} aria-label={`Decline the invitation to ${i.organization.title}`} onClick={() => action.run(async () => (await run(DeclineInvitation, { invitation: i.id }), q.reload()))}>
                         Decline
                       </button>
                     </span>
