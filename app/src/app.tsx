@@ -8,6 +8,7 @@ import { navigate, paths, useRoute, type Route } from "./lib/router";
 import { Shell } from "./shell/shell";
 import { ChangeRequestScreen } from "./screens/changerequest";
 import { CollectionScreen } from "./screens/collection";
+import { EditorScreen } from "./screens/editor";
 import { OrgHome } from "./screens/home";
 import { OpenAPIScreen } from "./screens/openapi";
 import { RevisionScreen } from "./screens/revision";
@@ -21,6 +22,8 @@ function title(r: Route): string {
   switch (r.kind) {
     case "changeRequest":
       return `Change request #${r.number} · Folio`;
+    case "edit":
+      return `Editing change request #${r.number} · Folio`;
     case "site":
       return "Site · Folio";
     case "manage":
@@ -44,6 +47,8 @@ function Screen({ route }: { route: Route }) {
       return <RevisionScreen org={route.org} space={route.space} revision={route.revision} page={route.page} />;
     case "changeRequest":
       return <ChangeRequestScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
+    case "edit":
+      return <EditorScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
     case "site":
       return route.preview ? <SiteScreen org={route.org} site={route.site} preview /> : <SitePublishScreen org={route.org} site={route.site} />;
     case "manage":
@@ -96,7 +101,7 @@ export function App() {
         </p>
       </main>
     );
-  const current = route.kind === "space" || route.kind === "revision" || route.kind === "changeRequest" ? route.space : route.kind === "collection" ? route.id : undefined;
+  const current = route.kind === "space" || route.kind === "revision" || route.kind === "changeRequest" || route.kind === "edit" ? route.space : route.kind === "collection" ? route.id : undefined;
   return (
     <Shell org={route.org} current={current}>
       <Screen route={route} />

@@ -23,6 +23,13 @@ export function ChangeRequestScreen({ org, space, number, page }: { org: string;
                 <span class={"badge " + cr.status}>{cr.status}</span> by {cr.createdBy.displayName}, updated {new Date(cr.updatedAt).toLocaleString()}
                 {cr.outdated && " · outdated"}
               </p>
+              {(cr.status === "open" || cr.status === "draft") && (
+                <p>
+                  <a class="button primary" href={paths.edit(org, space, cr.number, page)}>
+                    Edit pages
+                  </a>
+                </p>
+              )}
             </article>
           </div>
         );
