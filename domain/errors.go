@@ -47,9 +47,12 @@ func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// Invalid reports a rule broken by one input field.
+// Invalid reports a rule broken by one input field. The message starts
+// with the field's name, and Data["field"] carries it alone (GraphQL:
+// extensions.field), so that a form can show the message next to the
+// field without parsing the text.
 func Invalid(field, rule string, args ...any) *Error {
-	return &Error{Code: CodeInvalid, Message: field + ": " + fmt.Sprintf(rule, args...)}
+	return &Error{Code: CodeInvalid, Message: field + ": " + fmt.Sprintf(rule, args...), Data: map[string]any{"field": field}}
 }
 
 // NotFound is the answer for unknown ids and for ids the caller may not see,

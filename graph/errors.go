@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"folio/domain"
@@ -56,7 +57,16 @@ func DomainError(err error) *domain.Error {
 func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	var gqlErr *gqlerror.Error
 	if errors.As(err, &gqlErr) && gqlErr.Err == nil {
-		return gqlErr // parse, validation and coercion errors: already client-safe
+		// Parse, validation and coercion errors: already client-safe. A
+		// variable that does not coerce names its input field, as a
+		// domain INVALID does (extensions.field).
+		if field := variableField(gqlErr.Path); field != "" {
+			if gqlErr.Extensions == nil {
+				gqlErr.Extensions = map[string]any{}
+			}
+			gqlErr.Extensions["field"] = field
+		}
+		return gqlErr
 	}
 	var path = graphql.GetPath(ctx)
 	if gqlErr != nil {
@@ -77,6 +87,21 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 		}
 	}
 	return &gqlerror.Error{Message: derr.Message, Path: path, Extensions: ext}
+}
+
+// variableField is the input field a variable coercion error is about:
+// the last name of its path (["variable", "input", "title"] is "title"),
+// or "" for an error that is not about a variable, or about a whole one.
+func variableField(path ast.Path) string {
+	if len(path) < 3 || path[0] != ast.PathName("variable") {
+		return ""
+	}
+	for i := len(path) - 1; i >= 2; i-- {
+		if name, ok := path[i].(ast.PathName); ok {
+			return string(name)
+		}
+	}
+	return ""
 }
 
 // Recover turns a panic in a resolver into an internal error, logged.

@@ -116,7 +116,7 @@ func (r *mutationResolver) SetSiteVisitorKey(ctx context.Context, organizationID
 	if err != nil {
 		return nil, err
 	}
-	return &model.SiteVisitorKey{Algorithm: input.Algorithm, Audience: updated.VisitorKeyAudience, UpdatedAt: updated.UpdatedAt}, nil
+	return model.NewSite(r.Base, *updated, site.Viewer).VisitorKey(), nil
 }
 
 // AddSiteSection is the resolver for the addSiteSection field.

@@ -56,6 +56,7 @@ type Site struct {
 	VisitorKeyAlg           *string         `bun:"visitor_key_alg"`
 	VisitorKey              *string         `bun:"visitor_key"`
 	VisitorKeyAudience      *string         `bun:"visitor_key_audience"`              // when set, a visitor token's aud must include it
+	VisitorKeyUpdatedAt     *time.Time      `bun:"visitor_key_updated_at"`            // when the key was set
 	Customization           json.RawMessage `bun:"customization,type:jsonb,nullzero"` // the settings an admin set; nil: none
 	CustomizationUpdatedAt  *time.Time      `bun:"customization_updated_at"`
 	// SpaceCustomizations are the overrides of its site spaces, a JSON
@@ -289,7 +290,7 @@ func (s *Store) SetAdaptiveSchema(ctx context.Context, site *Site, schema json.R
 func (s *Store) SetVisitorKey(ctx context.Context, site *Site, alg, key string, audience *string) (*Site, error) {
 	err := s.writeWith(ctx, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewUpdate().Table("sites").
-			Set("visitor_key_alg = ?, visitor_key = ?, visitor_key_audience = ?, updated_at = ?", alg, key, audience, s.Now()).
+			Set("visitor_key_alg = ?, visitor_key = ?, visitor_key_audience = ?, visitor_key_updated_at = ?, updated_at = ?", alg, key, audience, s.Now(), s.Now()).
 			Where("id = ?", site.ID).Exec(ctx)
 		return err
 	}, siteEvent(EventSiteUpdated, site, P{"changed": []string{"visitorKey"}}))

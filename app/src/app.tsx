@@ -13,6 +13,8 @@ import { OrgHome } from "./screens/home";
 import { OpenAPIScreen } from "./screens/openapi";
 import { RevisionScreen } from "./screens/revision";
 import { SiteScreen } from "./screens/site";
+import { ManageScreen } from "./screens/admin/manage";
+import { SitePublishScreen } from "./screens/publish/site";
 import { SpaceScreen } from "./screens/space";
 
 /** The document's title for a route (the screen may refine it). */
@@ -24,6 +26,8 @@ function title(r: Route): string {
       return `Editing change request #${r.number} · Folio`;
     case "site":
       return "Site · Folio";
+    case "manage":
+      return r.rest.startsWith("sites") ? "Sites · Folio" : r.rest.startsWith("account") ? "Your account · Folio" : "Administration · Folio";
     case "openapi":
       return `OpenAPI ${r.slug} · Folio`;
     default:
@@ -46,7 +50,9 @@ function Screen({ route }: { route: Route }) {
     case "edit":
       return <EditorScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
     case "site":
-      return <SiteScreen org={route.org} site={route.site} preview={route.preview} />;
+      return route.preview ? <SiteScreen org={route.org} site={route.site} preview /> : <SitePublishScreen org={route.org} site={route.site} />;
+    case "manage":
+      return <ManageScreen org={route.org} rest={route.rest} />;
     case "openapi":
       return <OpenAPIScreen org={route.org} slug={route.slug} />;
     default:

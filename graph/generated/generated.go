@@ -1082,6 +1082,7 @@ type ComplexityRoot struct {
 		Type                   func(childComplexity int) int
 		Urls                   func(childComplexity int) int
 		Visibility             func(childComplexity int) int
+		VisitorKey             func(childComplexity int) int
 	}
 
 	SiteAdaptiveContent struct {
@@ -6843,6 +6844,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.Visibility(childComplexity), true
+	case "Site.visitorKey":
+		if e.ComplexityRoot.Site.VisitorKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.VisitorKey(childComplexity), true
 
 	case "SiteAdaptiveContent.enabled":
 		if e.ComplexityRoot.SiteAdaptiveContent.Enabled == nil {
@@ -12606,6 +12613,11 @@ extend type Mutation {
   ): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/sitevisitorkey.graphqls", Input: `extend type Site {
+  "How the site's visitor tokens are checked (visibility visitor-auth): the algorithm, the audience and when the key was set, never the key itself. Null while no key is set (setSiteVisitorKey sets one), and for a caller who does not administer the site."
+  visitorKey: SiteVisitorKey
+}
+`, BuiltIn: false},
 	{Name: "../schema/space.graphqls", Input: `"Who can read a space beyond the organization's members: public (anyone; search engines index it), unlisted (anyone; not indexed), share-link (holders of a share link's key, through a site), visitor-auth (holders of a visitor JWT, through a site), in-collection (whoever can read its collection; only for spaces inside a collection) or private (members only). A string, since enum values cannot hold '-'; any other value is INVALID."
 scalar Visibility
 
@@ -15381,6 +15393,8 @@ func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.
 		return ec.fieldContext_Site_redirects(ctx, field)
 	case "redirect":
 		return ec.fieldContext_Site_redirect(ctx, field)
+	case "visitorKey":
+		return ec.fieldContext_Site_visitorKey(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Site", field.Name)
 }
@@ -44910,6 +44924,38 @@ func (ec *executionContext) fieldContext_Site_redirect(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Site_visitorKey(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_visitorKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VisitorKey(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
+			return ec.marshalOSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Site_visitorKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Site",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteVisitorKey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveContent) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -66041,6 +66087,11 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_redirect(ctx, field, obj)
 				})
+		case "visitorKey":
+			out.Values[i] = ec._Site_visitorKey(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -72415,6 +72466,13 @@ func (ec *executionContext) marshalOSiteVisibility2ᚖfolioᚋstoreᚐVisibility
 	_ = ctx
 	res := model.MarshalSiteVisibilityScalar(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(ctx context.Context, sel ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SiteVisitorKey(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOSpaceEditMode2folioᚋstoreᚐEditMode(ctx context.Context, v any) (store.EditMode, error) {

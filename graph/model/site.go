@@ -190,6 +190,20 @@ var DefaultAdaptiveSchema = json.RawMessage(`{"$schema":"http://json-schema.org/
 
 // AdaptiveSchema is FORBIDDEN to a caller who reaches the site through
 // publishedSite without a role in its organization (viewAdaptiveSchema).
+// VisitorKey is how the site's visitor tokens are checked, never the key
+// itself: nil while no key is set, and for a caller who does not
+// administer the site (who may not set one either).
+func (s Site) VisitorKey() *SiteVisitorKey {
+	if !s.CanAdmin() || s.VisitorKeyAlg == nil || s.Site.VisitorKey == nil {
+		return nil
+	}
+	k := &SiteVisitorKey{Algorithm: *s.VisitorKeyAlg, Audience: s.VisitorKeyAudience, UpdatedAt: s.UpdatedAt}
+	if s.VisitorKeyUpdatedAt != nil {
+		k.UpdatedAt = *s.VisitorKeyUpdatedAt
+	}
+	return k
+}
+
 func (s Site) AdaptiveSchema() (SiteAdaptiveSchema, error) {
 	if !s.Readable() {
 		return SiteAdaptiveSchema{}, domain.Errorf(domain.CodeForbidden, "reading a site's adaptive schema needs a role in its organization")

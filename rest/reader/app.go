@@ -116,6 +116,37 @@ func (rd *Reader) parseApp(org, rest string) *appTarget {
 	return nil
 }
 
+// appScreen reports whether rest (the path after /app/o/{org}/) is one of
+// the app's screens that name no object of the API: the sites, the
+// administration (members, teams, custom fields, webhooks and one
+// webhook, SAML) and the caller's own tokens and invitations.
+func appScreen(rest string) bool {
+	segs := strings.Split(strings.TrimSuffix(rest, "/"), "/")
+	switch segs[0] {
+	case "sites", "account":
+		return len(segs) == 1
+	case "admin":
+		return len(segs) <= 3
+	}
+	return false
+}
+
+// appScreenRoute answers an app screen that names no object: the app for
+// a signed-in browser (it reads what the screen shows through /graphql, as
+// the caller), sign-in for a browser without a session, and 404 for
+// anyone else (there is nothing for the API to name).
+func (rd *Reader) appScreenRoute(w http.ResponseWriter, r *http.Request) {
+	if c, ok := graph.CredentialOf(r.Context()); ok && c.Kind == graph.CredentialSession {
+		app.ServePage(w, r)
+		return
+	}
+	if graph.Viewer(r.Context()) == nil && wantsSignIn(r) {
+		http.Redirect(w, r, signin.SignInPath+"?next="+url.QueryEscape(r.URL.EscapedPath()), http.StatusSeeOther)
+		return
+	}
+	notFound(w)
+}
+
 // appRoute answers an app address (urls.app). A signed-in browser (a
 // session) gets the Folio app (rest/app), which shows the object or says
 // it is not found, in its own words. Without credentials nothing is looked
@@ -127,6 +158,10 @@ func (rd *Reader) parseApp(org, rest string) *appTarget {
 func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 	org := r.PathValue("orgId")
 	t := rd.parseApp(org, r.PathValue("rest"))
+	if t == nil && appScreen(r.PathValue("rest")) {
+		rd.appScreenRoute(w, r)
+		return
+	}
 	if t == nil {
 		notFound(w)
 		return

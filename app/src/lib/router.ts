@@ -13,6 +13,7 @@ export type Route =
   | { kind: "edit"; org: string; space: string; number: string; page?: string }
   | { kind: "site"; org: string; site: string; preview: boolean }
   | { kind: "openapi"; org: string; slug: string }
+  | { kind: "manage"; org: string; rest: string }
   | { kind: "notFound"; path: string };
 
 const seg = "([^/]+)";
@@ -35,6 +36,8 @@ const patterns: ReadonlyArray<[RegExp, (m: string[]) => Route]> = [
   ],
   [new RegExp(`^/app/o/${seg}/sites/${seg}(/preview)?/?$`), (m) => ({ kind: "site", org: m[1]!, site: m[2]!, preview: !!m[3] })],
   [new RegExp(`^/app/o/${seg}/openapi/${seg}/?$`), (m) => ({ kind: "openapi", org: m[1]!, slug: m[2]! })],
+  // Publishing and administration (screens/admin/manage.tsx routes within).
+  [new RegExp(`^/app/o/${seg}/((?:sites|admin|account)(?:/[^/]+)*)/?$`), (m) => ({ kind: "manage", org: m[1]!, rest: m[2]! })],
 ];
 
 export function parse(path: string): Route {

@@ -9,6 +9,7 @@ import { navigate, paths } from "../lib/router";
 import { useQuery } from "../lib/query";
 import { recentSpaces } from "../lib/recent";
 import { SearchDialog } from "./search";
+import { managePaths } from "../screens/admin/manage";
 
 export type ShellData = ShellResult;
 
@@ -135,6 +136,20 @@ export function Shell({ org, current, children }: { org: string; current?: strin
               {!o.collections.items.length && !o.spaces.items.length && <p class="muted">No spaces yet.</p>}
             </section>
           )}
+          <section aria-labelledby="manage-h">
+            <h2 id="manage-h">Manage</h2>
+            <ul class="tree">
+              <li>
+                <a href={managePaths.sites(org)}>Sites</a>
+              </li>
+              <li>
+                <a href={managePaths.members(org)}>Administration</a>
+              </li>
+              <li>
+                <a href={managePaths.account(org)}>Your tokens and invitations</a>
+              </li>
+            </ul>
+          </section>
         </nav>
         <main id="main" tabIndex={-1}>
           {children}

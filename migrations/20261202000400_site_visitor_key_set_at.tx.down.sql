@@ -1,0 +1,1 @@
+ALTER TABLE sites DROP COLUMN visitor_key_updated_at;
