@@ -35,6 +35,7 @@ import (
 	"folio/internal/logs"
 	"folio/internal/lrucache"
 	"folio/service/insights"
+	"folio/store"
 )
 
 // Config is what the reader needs.
@@ -57,6 +58,10 @@ type Config struct {
 	// Insights buffers the page views, searches and feedback of published
 	// sites' readers (nil: none recorded, and pages have no feedback form).
 	Insights *insights.Recorder
+	// Watch follows an organization's change feed, for the view cache
+	// (viewcache.go); nil: no view is cached, every page view reads its
+	// site's view.
+	Watch WatchFunc
 	// ClientAddr is the request's client address as the rate limit sees
 	// it (behind trusted proxies, the forwarded one); it only goes into
 	// the visitor hash.
@@ -76,6 +81,7 @@ type Reader struct {
 	cache    *lrucache.Cache[string, cachedPage] // rendered pages, within entries and bytes
 	baseHost string
 	ops      operations
+	views    *viewCache // nil: none
 }
 
 // New makes a reader; it fails when an operation of operations/*.graphql
@@ -98,7 +104,27 @@ func New(cfg Config) (*Reader, error) {
 	if u, err := url.Parse(cfg.Base); err == nil {
 		host = u.Hostname()
 	}
-	return &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops}, nil
+	rd := &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops}
+	if cfg.Watch != nil && store.EventsEmitted {
+		rd.views = newViewCache(cfg.Watch)
+	}
+	return rd, nil
+}
+
+// Changed tells the reader that a write of this server is about to commit
+// events of org of these types (store.Store.OnChange): the cached views of
+// org's sites are dropped at once, without waiting for the change feed.
+func (rd *Reader) Changed(org string, types []store.EventType) {
+	if rd.views != nil {
+		rd.views.changed(org, types)
+	}
+}
+
+// Close stops following the change feed.
+func (rd *Reader) Close() {
+	if rd.views != nil {
+		rd.views.close()
+	}
 }
 
 // Register mounts the reader's routes.
@@ -193,7 +219,20 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	siteVars := maps.Clone(vars)
 	siteVars["sitemap"] = rest == "sitemap.xml" || below == "sitemap.xml"
 	var data struct{ PublishedSiteByID *siteEntry }
-	err := rd.run(ctx, rd.ops.site, siteVars, &data)
+	var err error
+	if len(vars) == 1 && !siteVars["sitemap"].(bool) && rd.views != nil {
+		// Without credentials: the view every such reader sees.
+		var ok bool
+		if data.PublishedSiteByID, ok = rd.views.get(siteID); !ok {
+			data.PublishedSiteByID, err = rd.views.load(ctx, siteID, func() (*siteEntry, int, error) {
+				var fresh struct{ PublishedSiteByID *siteEntry }
+				n, err := rd.runSized(ctx, rd.ops.site, siteVars, &fresh)
+				return fresh.PublishedSiteByID, n, err
+			})
+		}
+	} else {
+		err = rd.run(ctx, rd.ops.site, siteVars, &data)
+	}
 	row := data.PublishedSiteByID
 	if row == nil {
 		if err != nil && !refused(err) {
