@@ -116,7 +116,7 @@ func TestReaderViewCacheAcrossServers(t *testing.T) {
 	key := resttest.Str(link, "urls.published")
 	key = key[strings.Index(key, "share=")+len("share="):]
 	keyed := newBrowser(t, b)
-	keyed.get(page + "?share=" + key).expect(t, http.StatusSeeOther)
+	keyed.get(page+"?share="+key).expect(t, http.StatusSeeOther)
 	keyed.get(page).expect(t, http.StatusOK).has(t, "Configure the server")
 	// The share link revoked: refused on b at once (a reader with a key
 	// reads the view each time).
