@@ -269,6 +269,9 @@ func (r *run) all(ctx context.Context) string {
 	case "reads":
 		r.singleReads(ctx, &b)
 		return b.String()
+	case "reader":
+		r.readerSection(ctx, &b)
+		return b.String()
 	}
 
 	r.singleReads(ctx, &b)
@@ -304,12 +307,7 @@ func (r *run) all(ctx context.Context) string {
 	r.postgraphile(ctx, &b)
 
 	// Published site pages (rest/reader), as a browser views them.
-	b.WriteString(fmt.Sprintf("## Published site pages (site 0: %d sections x %d site spaces, %d-page spaces; no token)\n\n",
-		r.cfg.sections, r.cfg.siteSpaces, r.cfg.sitePages) + header + "\n")
-	for _, m := range r.readerPages(ctx) {
-		b.WriteString(m.row() + "\n")
-	}
-	b.WriteString("\n")
+	r.readerSection(ctx, &b)
 
 	r.searchSection(ctx, &b)
 
@@ -439,4 +437,16 @@ func percent(share float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f%%", 100*share)
+}
+
+// readerSection measures published site pages (rest/reader), as a browser
+// views them, against the same bytes served from a file.
+func (r *run) readerSection(ctx context.Context, b *strings.Builder) {
+	b.WriteString(fmt.Sprintf("## Published site pages (site 0: %d sections x %d site spaces, %d-page spaces; no token)\n\n",
+		r.cfg.sections, r.cfg.siteSpaces, r.cfg.sitePages) + header + "\n")
+	rows, notes := r.readerPages(ctx)
+	for _, m := range rows {
+		b.WriteString(m.row() + "\n")
+	}
+	b.WriteString("\n" + strings.Join(notes, "\n") + "\n\n")
 }
