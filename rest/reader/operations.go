@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"sync"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -161,6 +162,9 @@ func (rd *Reader) runSizedAs(ctx context.Context, op *inprocess.Op, vars map[str
 // siteEntry is ReaderSite's answer: the site an address names, and the
 // view its reader is admitted to (null when refused).
 type siteEntry struct {
+	// sites are the sites built from a cached view (viewcache.go), by
+	// base and origin.
+	sites      sync.Map
 	ID         string
 	Visibility string
 	Basename   *string

@@ -220,7 +220,8 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	siteVars["sitemap"] = rest == "sitemap.xml" || below == "sitemap.xml"
 	var data struct{ PublishedSiteByID *siteEntry }
 	var err error
-	if len(vars) == 1 && !siteVars["sitemap"].(bool) && rd.views != nil {
+	cached := len(vars) == 1 && !siteVars["sitemap"].(bool) && rd.views != nil
+	if cached {
 		// Without credentials: the view every such reader sees.
 		var ok bool
 		if data.PublishedSiteByID, ok = rd.views.get(siteID); !ok {
@@ -331,10 +332,23 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		http.Redirect(w, r, "/"+strings.TrimLeft(clean.RequestURI(), "/"), http.StatusSeeOther)
 		return
 	}
-	site := buildSite(row, base, origin)
-	site.OrgID = row.View.Site.Organization
-	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
-	site.Personal = token != "" || shared
+	build := func() *siteView {
+		site := buildSite(row, base, origin)
+		site.OrgID = row.View.Site.Organization
+		site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
+		return site
+	}
+	var site *siteView
+	if cached {
+		// Every reader without credentials shares the site as built from
+		// the cached view (read only from here on).
+		site = row.built(base, origin, build)
+	} else {
+		site = build()
+	}
+	if !cached {
+		site.Personal = token != "" || shared // a cached view's readers have neither
+	}
 	if unsigned != nil {
 		// Claims the site's adaptive schema refuses are forgotten; those
 		// it accepts have shaped the view, and make it personal.
@@ -440,6 +454,9 @@ func cacheKey(parts ...string) string {
 // visible items), without the spaces' revisions: a merge in one space
 // changes the key of that space's pages only.
 func navDigest(s *siteView) string {
+	if s.digest != "" {
+		return s.digest
+	}
 	type ss struct{ ID, Path, Title, Emoji string }
 	type sec struct {
 		ID, Title, Path, Group string
@@ -478,6 +495,9 @@ type siteView struct {
 	Personal bool
 	// content reads the variants' content.
 	content contentSource
+	// digest is navDigest's, made once for a site built from a cached
+	// view (siteEntry.built); "" otherwise.
+	digest string
 	// sitemap holds the page trees of the variants, by variant id, when the
 	// request is for the sitemap.
 	sitemap map[string][]pageData

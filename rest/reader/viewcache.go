@@ -33,13 +33,19 @@ import (
 // returned is visible to reads (graph.Subscriptions.WatchChanges).
 type WatchFunc func(ctx context.Context, org string, fn func([]store.Event)) (stop func(), err error)
 
-// Bounds of the view cache: views (by their answer's bytes), and
-// organizations watched at once.
+// Bounds of the view cache: views (by their answer's bytes times
+// viewMemoryFactor, plus viewMemoryBase: what a view holds decoded, with the site built from
+// it, measured by TestViewCacheMemory), and organizations watched at once.
 const (
 	viewCacheEntries = 1024
 	viewCacheBytes   = 32 << 20
 	viewCacheOrgs    = 256
+	viewMemoryFactor = 4
+	viewMemoryBase   = 4 << 10
 )
+
+// viewMemory is what the cache counts a view of an answer of n bytes as.
+func viewMemory(n int) int { return viewMemoryFactor*n + viewMemoryBase }
 
 type viewCache struct {
 	watch WatchFunc
@@ -71,7 +77,7 @@ type cachedView struct {
 
 func newViewCache(watch WatchFunc) *viewCache {
 	return &viewCache{watch: watch, orgs: map[string]*orgWatch{}, siteOrg: map[string]string{},
-		views: lrucache.New[string](viewCacheEntries, viewCacheBytes, viewCacheBytes/8, func(v cachedView) int { return v.size })}
+		views: lrucache.New[string](viewCacheEntries, viewCacheBytes, viewCacheBytes/8, func(v cachedView) int { return viewMemory(v.size) })}
 }
 
 // get is the site's cached view, when still good.
@@ -193,4 +199,19 @@ func (c *viewCache) close() {
 		w.stop()
 		delete(c.orgs, k)
 	}
+}
+
+// built is the site as built for base and origin from this cached view,
+// built once (readers without credentials all see the same site, and
+// build's inputs are the view and these two). The site is shared: no
+// reader may change it.
+func (e *siteEntry) built(base, origin string, build func() *siteView) *siteView {
+	key := base + "\x00" + origin
+	if s, ok := e.sites.Load(key); ok {
+		return s.(*siteView)
+	}
+	s := build()
+	s.digest = navDigest(s)
+	got, _ := e.sites.LoadOrStore(key, s)
+	return got.(*siteView)
 }
