@@ -54,4 +54,3 @@ func BenchmarkSpaceContentBig(b *testing.B) {
 		b.Run(path, func(b *testing.B) { runRead(b, h, "/v1/spaces/"+sp.ID+path, alice.Token) })
 	}
 }
-
