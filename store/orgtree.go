@@ -47,7 +47,7 @@ func lockTrees(ctx context.Context, tx bun.Tx, orgIDs ...string) error {
 // above) key, or "" when there is none.
 //
 // Each table answers its own nearest key, from its position index
-// (organization, coalesce(parent, ”), position), and the two are
+// (organization, parent or the empty text, position), and the two are
 // compared: a read of one index entry per table, whatever the number of
 // siblings. (A min or max over the union of both tables' siblings read
 // every sibling: a create at the end of an organization's 12,000 spaces
