@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"runtime"
 	"strconv"
 	"testing"
 
@@ -44,19 +43,6 @@ func BenchmarkCreateSpace(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-		})
-		// 16 clients at once (8 per core on 2 cores), as make bench's
-		// closed loops: what serializes creates in one organization.
-		b.Run(strconv.Itoa(n)+"-spaces-16-clients", func(b *testing.B) {
-			b.SetParallelism(16 / max(1, runtime.GOMAXPROCS(0)))
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					if _, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Concurrent", Visibility: store.VisibilityPrivate}); err != nil {
-						b.Error(err)
-						return
-					}
-				}
-			})
 		})
 	}
 }

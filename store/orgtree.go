@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -166,42 +165,13 @@ func sameParent(a, b *string) bool {
 	return *a == *b
 }
 
-// holdOrganization checks that an organization exists and holds it
-// against deletion until the transaction ends (FOR KEY SHARE: no other
-// create, nor the tree lock, waits for it).
-func holdOrganization(ctx context.Context, tx bun.Tx, orgID string) error {
-	var got []string
-	err := tx.NewSelect().Table("organizations").Column("id").Where("id = ?", orgID).For("KEY SHARE").Scan(ctx, &got)
-	if err != nil {
-		return dbError(err, "organization")
-	}
-	if len(got) != 1 {
-		return domain.NotFound("organization")
-	}
-	return nil
-}
-
-// uniqueKey makes key, a key at the end of a parent's children read
-// without the tree lock, one of its own: key followed by the item's id
-// (an id's characters are base-62 digits; a key never ends with the
-// smallest one). It sorts after everything key does, before anything
-// after key that is not key followed by more digits.
-func uniqueKey(key, id string) string {
-	k := key + id
-	if strings.HasSuffix(k, positionDigits[:1]) {
-		k += positionDigits[1:2]
-	}
-	return k
-}
-
 // checkParent checks that a collection exists in the organization, for use
-// as a parent, and holds it against deletion until the transaction ends;
-// field names the input.
+// as a parent; field names the input.
 func checkParent(ctx context.Context, tx bun.IDB, orgID string, parentID *string, field string) error {
 	if parentID == nil {
 		return nil
 	}
-	ok, err := exists(ctx, tx.NewSelect().Table("collections").Where("id = ? AND organization_id = ?", *parentID, orgID).For("KEY SHARE"))
+	ok, err := exists(ctx, tx.NewSelect().Table("collections").Where("id = ? AND organization_id = ?", *parentID, orgID))
 	if err != nil {
 		return dbError(err, "collection")
 	}

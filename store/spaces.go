@@ -193,23 +193,14 @@ func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Spa
 	return s.Space(ctx, sp.ID)
 }
 
-// createSpaceTx creates a space inside tx, at the end of its parent.
-//
-// It does not take the organization's tree lock, which would make the
-// creates of one organization wait for each other until each commits:
-// it holds the organization (and the parent collection) against deletion
-// only (FOR KEY SHARE, which neither creates nor moves wait for), and its
-// key is the end key followed by digits of its own id, so two creates that
-// read the same last sibling still pick two keys (in either order, as two
-// concurrent creates have no order of their own). Moves, which check
-// adjacency and cycles, still take the tree lock among themselves.
+// createSpaceTx creates a space inside tx, holding the tree lock.
 func (s *Store) createSpaceTx(ctx context.Context, tx bun.Tx, orgID string, n NewSpace) (*Space, error) {
 	sp := &Space{ID: domain.NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
 		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: domain.NewID()}
 	if sp.EditMode == "" {
 		sp.EditMode = EditLive
 	}
-	if err := holdOrganization(ctx, tx, orgID); err != nil {
+	if err := lockTrees(ctx, tx, orgID); err != nil {
 		return nil, err
 	}
 	if err := checkParent(ctx, tx, orgID, n.ParentID, "parent"); err != nil {
@@ -219,7 +210,7 @@ func (s *Store) createSpaceTx(ctx context.Context, tx bun.Tx, orgID string, n Ne
 	if err != nil {
 		return nil, err
 	}
-	sp.Position = uniqueKey(key, sp.ID)
+	sp.Position = key
 	sp.CreatedAt, sp.UpdatedAt = s.Now(), s.Now()
 	if _, err = tx.NewInsert().Model(sp).Exec(ctx); err != nil {
 		return nil, dbError(err, "space")
