@@ -119,6 +119,7 @@ func (s *Subscriptions) Close() {
 	for _, st := range streams {
 		st.cancel(errShutdown)
 	}
+	s.hub.closeWatches()
 }
 
 var (

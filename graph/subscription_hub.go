@@ -89,6 +89,9 @@ func newFeedEvent(e store.Event) feedEvent {
 type follower struct {
 	feed *orgFeed
 	wake chan struct{} // a token when the feed has new events
+	// notify, when set, is called with each batch of new events instead
+	// (a watcher: WatchChanges), under the hub's lock.
+	notify func([]store.Event)
 }
 
 func newFeedHub(s *store.Store, interval time.Duration, log *slog.Logger) *feedHub {
@@ -99,6 +102,12 @@ func newFeedHub(s *store.Store, interval time.Duration, log *slog.Logger) *feedH
 // the organization's newest event, read after joining: a subscription
 // that starts from it misses nothing committed after it subscribed.
 func (h *feedHub) join(ctx context.Context, org string, latest bool) (*follower, int64, error) {
+	return h.joinWith(ctx, org, latest, nil)
+}
+
+// joinWith is join, with the follower's notify function (nil: woken
+// through its channel).
+func (h *feedHub) joinWith(ctx context.Context, org string, latest bool, notify func([]store.Event)) (*follower, int64, error) {
 	h.mu.Lock()
 	f := h.feeds[org]
 	first := f == nil
@@ -106,7 +115,7 @@ func (h *feedHub) join(ctx context.Context, org string, latest bool) (*follower,
 		f = &orgFeed{org: org, ready: make(chan struct{}), followers: map[*follower]struct{}{}}
 		h.feeds[org] = f
 	}
-	fl := &follower{feed: f, wake: make(chan struct{}, 1)}
+	fl := &follower{feed: f, wake: make(chan struct{}, 1), notify: notify}
 	f.followers[fl] = struct{}{}
 	if !h.running {
 		h.running = true
@@ -227,10 +236,13 @@ func (h *feedHub) deliver(evs []store.Event) (more bool) {
 			i = j
 			continue
 		}
-		added := false
-		for _, e := range evs[i:j] {
+		added, from := false, -1
+		for k, e := range evs[i:j] {
 			if e.ID <= f.head {
 				continue
+			}
+			if from < 0 {
+				from = i + k
 			}
 			f.ring = append(f.ring, newFeedEvent(e))
 			f.head = e.ID
@@ -242,6 +254,10 @@ func (h *feedHub) deliver(evs []store.Event) (more bool) {
 		}
 		if added {
 			for fl := range f.followers {
+				if fl.notify != nil {
+					fl.notify(evs[from:j])
+					continue
+				}
 				select {
 				case fl.wake <- struct{}{}:
 				default: // already woken

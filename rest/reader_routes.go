@@ -16,10 +16,13 @@ import (
 // does not validate.
 func mountReader(mux *http.ServeMux, cfg Config, exec *executor.Executor, schema *ast.Schema) (*reader.Reader, error) {
 	rd, err := reader.New(reader.Config{Exec: exec, Schema: schema, Check: checkDocument, Base: cfg.PublicURL, Blobs: cfg.Blobs,
-		Insights: cfg.Insights, ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
+		Insights: cfg.Insights, Watch: cfg.Subscriptions.WatchChanges, ClientAddr: func(r *http.Request) string { return clientAddr(r, cfg.TrustedProxies) }})
 	if err != nil {
 		return nil, err
 	}
+	// This server's own writes drop its cached views at once; other
+	// servers' come through the change feed (Watch).
+	cfg.Store.OnChange(rd.Changed)
 	rd.Register(mux)
 	return rd, nil
 }

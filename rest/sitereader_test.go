@@ -520,7 +520,7 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 // TestReaderStatements checks that a page view costs the same number of
 // SQL statements on a site of one section and one site space as on a site
 // of 10 sections of 10 site spaces (the bench's sites): a cache miss, a
-// cache hit, a search and the sitemap alike.
+// cache hit (none), a search and the sitemap alike.
 func TestReaderStatements(t *testing.T) {
 	run := func(sections, siteSpaces int) map[string]int {
 		srv := resttest.New(t)
@@ -560,8 +560,12 @@ func TestReaderStatements(t *testing.T) {
 			t.Errorf("%s: %d statements on a 1x1 site, %d on a 10x10 site", k, n, big[k])
 		}
 	}
-	if small["miss"] > 12 || small["hit"] > 8 {
-		t.Errorf("a page view costs %d statements (%d from the cache)", small["miss"], small["hit"])
+	// The first view of a site on a server reads its view twice (the
+	// first read learns its organization, whose change feed the server
+	// then follows before reading the view it keeps); a page view whose
+	// page is cached, and a 304, run none.
+	if small["miss"] > 16 || small["hit"] != 0 || small["not-modified"] != 0 {
+		t.Errorf("a page view costs %d statements (%d from the cache, %d for a 304)", small["miss"], small["hit"], small["not-modified"])
 	}
 	t.Logf("statements per page view: %v", big)
 }

@@ -13,6 +13,11 @@ import (
 	"github.com/uptrace/bun"
 )
 
+// EventsEmitted is whether writes append events (false in a binary built
+// with -tags folio_noevents, whose caches of published sites then keep
+// nothing: nothing would tell them of a change).
+const EventsEmitted = true
+
 // emit appends events in db, the transaction of the write they record.
 // It takes the organization's counter row (locked until the transaction
 // ends), so call it last in the transaction, after every other lock: the
@@ -33,6 +38,13 @@ func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 		}
 		if err := s.appendEvents(ctx, db, actor, now, events[:n]); err != nil {
 			return err
+		}
+		if s.changes != nil {
+			types := make([]EventType, n)
+			for i, e := range events[:n] {
+				types[i] = e.typ
+			}
+			s.changed(events[0].org, types)
 		}
 		events = events[n:]
 	}

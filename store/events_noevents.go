@@ -15,3 +15,7 @@ import (
 // build tag and not a setting so that no running server can be told to
 // drop its change feed: a release binary is always built without it.
 func (s *Store) emit(context.Context, bun.IDB, ...ev) error { return nil }
+
+// EventsEmitted is false: nothing appends events, so nothing tells a cache
+// of published sites of a change (see events_emit.go).
+const EventsEmitted = false

@@ -43,29 +43,34 @@ func lockTrees(ctx context.Context, tx bun.Tx, orgIDs ...string) error {
 	return nil
 }
 
-// siblingsQuery selects the positions of the live children of parent
-// (nil: the top level), leaving out the item being placed.
-func siblingsQuery(tx bun.IDB, orgID string, parentID *string, self string) *bun.RawQuery {
-	return tx.NewRaw(`SELECT position FROM spaces WHERE organization_id = ? AND parent_id IS NOT DISTINCT FROM ? AND deleted_at IS NULL AND id <> ?
-		UNION ALL SELECT position FROM collections WHERE organization_id = ? AND parent_id IS NOT DISTINCT FROM ? AND id <> ?`,
-		orgID, parentID, self, orgID, parentID, self)
-}
-
 // neighbour returns the key of the sibling just below (before=true: just
 // above) key, or "" when there is none.
+//
+// Each table answers its own nearest key, from its position index
+// (organization, parent or the empty text, position), and the two are
+// compared: a read of one index entry per table, whatever the number of
+// siblings. (A min or max over the union of both tables' siblings read
+// every sibling: a create at the end of an organization's 12,000 spaces
+// cost 3 to 4 times one among 10.)
 func neighbour(ctx context.Context, tx bun.IDB, orgID string, parentID *string, self, key string, below bool) (string, error) {
 	agg, op := "min", ">"
 	if below {
 		agg, op = "max", "<"
 	}
-	var out sql.NullString
-	q := "SELECT " + agg + "(s.position) FROM (?) AS s"
-	args := []any{siblingsQuery(tx, orgID, parentID, self)}
+	parent := ""
+	if parentID != nil {
+		parent = *parentID
+	}
+	near := ""
+	args := []any{orgID, parent, self}
 	if key != "" {
-		q += ` WHERE s.position COLLATE "C" ` + op + ` ? COLLATE "C"`
+		near = " AND position " + op + " ?"
 		args = append(args, key)
 	}
-	err := tx.NewRaw(q, args...).Scan(ctx, &out)
+	q := "SELECT " + agg + "(p) FROM (SELECT " + agg + "(position) AS p FROM spaces WHERE organization_id = ? AND coalesce(parent_id, '') = ? AND deleted_at IS NULL AND id <> ?" + near +
+		" UNION ALL SELECT " + agg + "(position) FROM collections WHERE organization_id = ? AND coalesce(parent_id, '') = ? AND id <> ?" + near + ") AS s"
+	var out sql.NullString
+	err := tx.NewRaw(q, append(args, args...)...).Scan(ctx, &out)
 	return out.String, dbError(err, "position")
 }
 

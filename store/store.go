@@ -31,6 +31,8 @@ type Store struct {
 	shareKey []byte
 	// sessionKey signs the CSRF tokens of browser sessions.
 	sessionKey []byte
+	// changes are told of every append of events (changes.go).
+	changes *changeListeners
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -54,7 +56,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{DB: db, dsn: dsn, now: time.Now, queue: queue}, nil
+	return &Store{DB: db, dsn: dsn, now: time.Now, queue: queue, changes: &changeListeners{}}, nil
 }
 
 // MinMaxConns is the smallest pool Folio runs with: a migration holds one

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"sync"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -133,22 +134,37 @@ func (rd *Reader) run(ctx context.Context, op *inprocess.Op, vars map[string]any
 // when a field failed (a nullable field is then null); the error is the
 // first of the operation's errors.
 func (rd *Reader) runAs(ctx context.Context, op *inprocess.Op, vars map[string]any, out any) error {
+	_, err := rd.runSizedAs(ctx, op, vars, out)
+	return err
+}
+
+// runSized is run, with the size of the answer's data in bytes (what a
+// cache of the decoded answer counts it as).
+func (rd *Reader) runSized(ctx context.Context, op *inprocess.Op, vars map[string]any, out any) (int, error) {
+	return rd.runSizedAs(graph.AsPublicReader(ctx), op, vars, out)
+}
+
+func (rd *Reader) runSizedAs(ctx context.Context, op *inprocess.Op, vars map[string]any, out any) (int, error) {
 	resp := op.Run(ctx, rd.cfg.Exec, vars)
 	defer bufpool.Put(resp.Data) // decoding copies what it keeps
-	if len(resp.Data) > 0 {
+	n := len(resp.Data)
+	if n > 0 {
 		if err := json.Unmarshal(resp.Data, out); err != nil {
-			return err
+			return n, err
 		}
 	}
 	if len(resp.Errors) > 0 {
-		return toOpError(resp.Errors[0])
+		return n, toOpError(resp.Errors[0])
 	}
-	return nil
+	return n, nil
 }
 
 // siteEntry is ReaderSite's answer: the site an address names, and the
 // view its reader is admitted to (null when refused).
 type siteEntry struct {
+	// sites are the sites built from a cached view (viewcache.go), by
+	// base and origin.
+	sites      sync.Map
 	ID         string
 	Visibility string
 	Basename   *string

@@ -35,6 +35,7 @@ import (
 	"folio/internal/logs"
 	"folio/internal/lrucache"
 	"folio/service/insights"
+	"folio/store"
 )
 
 // Config is what the reader needs.
@@ -57,6 +58,10 @@ type Config struct {
 	// Insights buffers the page views, searches and feedback of published
 	// sites' readers (nil: none recorded, and pages have no feedback form).
 	Insights *insights.Recorder
+	// Watch follows an organization's change feed, for the view cache
+	// (viewcache.go); nil: no view is cached, every page view reads its
+	// site's view.
+	Watch WatchFunc
 	// ClientAddr is the request's client address as the rate limit sees
 	// it (behind trusted proxies, the forwarded one); it only goes into
 	// the visitor hash.
@@ -76,6 +81,7 @@ type Reader struct {
 	cache    *lrucache.Cache[string, cachedPage] // rendered pages, within entries and bytes
 	baseHost string
 	ops      operations
+	views    *viewCache // nil: none
 }
 
 // New makes a reader; it fails when an operation of operations/*.graphql
@@ -98,7 +104,27 @@ func New(cfg Config) (*Reader, error) {
 	if u, err := url.Parse(cfg.Base); err == nil {
 		host = u.Hostname()
 	}
-	return &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops}, nil
+	rd := &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops}
+	if cfg.Watch != nil && store.EventsEmitted {
+		rd.views = newViewCache(cfg.Watch)
+	}
+	return rd, nil
+}
+
+// Changed tells the reader that a write of this server is about to commit
+// events of org of these types (store.Store.OnChange): the cached views of
+// org's sites are dropped at once, without waiting for the change feed.
+func (rd *Reader) Changed(org string, types []store.EventType) {
+	if rd.views != nil {
+		rd.views.changed(org, types)
+	}
+}
+
+// Close stops following the change feed.
+func (rd *Reader) Close() {
+	if rd.views != nil {
+		rd.views.close()
+	}
 }
 
 // Register mounts the reader's routes.
@@ -193,7 +219,21 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	siteVars := maps.Clone(vars)
 	siteVars["sitemap"] = rest == "sitemap.xml" || below == "sitemap.xml"
 	var data struct{ PublishedSiteByID *siteEntry }
-	err := rd.run(ctx, rd.ops.site, siteVars, &data)
+	var err error
+	cached := len(vars) == 1 && !siteVars["sitemap"].(bool) && rd.views != nil
+	if cached {
+		// Without credentials: the view every such reader sees.
+		var ok bool
+		if data.PublishedSiteByID, ok = rd.views.get(siteID); !ok {
+			data.PublishedSiteByID, err = rd.views.load(ctx, siteID, func() (*siteEntry, int, error) {
+				var fresh struct{ PublishedSiteByID *siteEntry }
+				n, err := rd.runSized(ctx, rd.ops.site, siteVars, &fresh)
+				return fresh.PublishedSiteByID, n, err
+			})
+		}
+	} else {
+		err = rd.run(ctx, rd.ops.site, siteVars, &data)
+	}
 	row := data.PublishedSiteByID
 	if row == nil {
 		if err != nil && !refused(err) {
@@ -292,11 +332,24 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		http.Redirect(w, r, "/"+strings.TrimLeft(clean.RequestURI(), "/"), http.StatusSeeOther)
 		return
 	}
-	site := buildSite(row, base, origin)
-	site.OrgID = row.View.Site.Organization
-	site.apiDigest = row.View.OpenAPIDigest
-	site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
-	site.Personal = token != "" || shared
+	build := func() *siteView {
+		site := buildSite(row, base, origin)
+		site.OrgID = row.View.Site.Organization
+		site.apiDigest = row.View.OpenAPIDigest
+		site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
+		return site
+	}
+	var site *siteView
+	if cached {
+		// Every reader without credentials shares the site as built from
+		// the cached view (read only from here on).
+		site = row.built(base, origin, build)
+	} else {
+		site = build()
+	}
+	if !cached {
+		site.Personal = token != "" || shared // a cached view's readers have neither
+	}
 	if unsigned != nil {
 		// Claims the site's adaptive schema refuses are forgotten; those
 		// it accepts have shaped the view, and make it personal.
@@ -402,6 +455,9 @@ func cacheKey(parts ...string) string {
 // visible items), without the spaces' revisions: a merge in one space
 // changes the key of that space's pages only.
 func navDigest(s *siteView) string {
+	if s.digest != "" {
+		return s.digest
+	}
 	type ss struct{ ID, Path, Title, Emoji string }
 	type sec struct {
 		ID, Title, Path, Group string
@@ -440,6 +496,9 @@ type siteView struct {
 	Personal bool
 	// content reads the variants' content.
 	content contentSource
+	// digest is navDigest's, made once for a site built from a cached
+	// view (siteEntry.built); "" otherwise.
+	digest string
 	// sitemap holds the page trees of the variants, by variant id, when the
 	// request is for the sitemap.
 	sitemap map[string][]pageData

@@ -19,6 +19,10 @@ import (
 )
 
 func main() {
+	if os.Getenv(staticDirEnv) != "" {
+		serveStaticMain() // the suite's own static file server (static.go)
+		return
+	}
 	out := flag.String("out", "bench/RESULTS.md", "where to write the results")
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
@@ -27,7 +31,8 @@ func main() {
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
 		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
 		"reads (the single reads against the baseline; seeds one organization and one space) "+
-		"or insights (a cached page view with insights recording on and off; seeds the sites only)")
+		"insights (a cached page view with insights recording on and off; seeds the sites only) "+
+		"or reader (published pages, against the same bytes from a file)")
 	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
@@ -35,8 +40,8 @@ func main() {
 	if *vs != "" && *only != "search" {
 		log.Fatal("-vs compares search only: add -only search")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads and insights", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights and reader", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig

@@ -71,6 +71,9 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	if only == "reads" {
 		spaces = readsInTurn
 	}
+	if only == "reader" {
+		spaces = 10 // the reader reads the sites and the big space only
+	}
 	log.Printf("seeding %d spaces", spaces)
 	if d.inTurn, err = createSpaces(ctx, s, org.ID, spaces); err != nil {
 		return nil, err
@@ -97,6 +100,9 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
 	if err := seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages); err != nil {
 		return nil, err
+	}
+	if only == "reader" {
+		return d, nil
 	}
 	if err := seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace); err != nil {
 		return nil, err

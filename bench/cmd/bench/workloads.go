@@ -272,8 +272,11 @@ func (r *run) all(ctx context.Context) string {
 		r.singleReads(ctx, &b)
 		return b.String()
 	case "insights":
-		_, cost := r.readerPagesAnd(ctx, true)
+		_, _, cost := r.readerPagesAnd(ctx, true)
 		return b.String() + cost
+	case "reader":
+		r.readerSection(ctx, &b)
+		return b.String()
 	}
 
 	r.singleReads(ctx, &b)
@@ -309,13 +312,8 @@ func (r *run) all(ctx context.Context) string {
 	r.postgraphile(ctx, &b)
 
 	// Published site pages (rest/reader), as a browser views them.
-	b.WriteString(fmt.Sprintf("## Published site pages (site 0: %d sections x %d site spaces, %d-page spaces; no token)\n\n",
-		r.cfg.sections, r.cfg.siteSpaces, r.cfg.sitePages) + header + "\n")
-	for _, m := range r.readerPages(ctx) {
-		b.WriteString(m.row() + "\n")
-	}
-	b.WriteString("\n")
-	_, cost := r.readerPagesAnd(ctx, true)
+	r.readerSection(ctx, &b)
+	_, _, cost := r.readerPagesAnd(ctx, true)
 	b.WriteString(cost)
 
 	r.searchSection(ctx, &b)
@@ -446,4 +444,16 @@ func percent(share float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f%%", 100*share)
+}
+
+// readerSection measures published site pages (rest/reader), as a browser
+// views them, against the same bytes served from a file.
+func (r *run) readerSection(ctx context.Context, b *strings.Builder) {
+	b.WriteString(fmt.Sprintf("## Published site pages (site 0: %d sections x %d site spaces, %d-page spaces; no token)\n\n",
+		r.cfg.sections, r.cfg.siteSpaces, r.cfg.sitePages) + header + "\n")
+	rows, notes := r.readerPages(ctx)
+	for _, m := range rows {
+		b.WriteString(m.row() + "\n")
+	}
+	b.WriteString("\n" + strings.Join(notes, "\n") + "\n\n")
 }

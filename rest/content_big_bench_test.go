@@ -1,0 +1,56 @@
+package rest_test
+
+import (
+	"fmt"
+	"testing"
+
+	"folio/rest/resttest"
+	"folio/store"
+)
+
+// BenchmarkSpaceContentBig measures GET /v1/spaces/{id}/content/pages of a
+// space of 10,000 pages (make bench's big space, nested as it nests them):
+// the whole page tree, through the REST route's GraphQL operation.
+func BenchmarkSpaceContentBig(b *testing.B) {
+	srv := resttest.New(b)
+	alice := srv.User("alice@example.com")
+	org := createOrgB(b, alice, "Acme")
+	ctx := b.Context()
+	sp, err := srv.Store.CreateSpace(ctx, org, store.NewSpace{Title: "Big", Visibility: store.VisibilityPrivate})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const pages, top = 10000, 100
+	cr, err := srv.Store.CreateChangeRequest(ctx, sp, alice.UserID, "content")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids := map[string]string{}
+	var batch []store.PageChange
+	for i := range pages {
+		md := fmt.Sprintf("# Topic %d\n\nHow to install, configure and run topic %d.\n", i, i)
+		c := store.PageChange{Operation: store.OpInsertPage, Ref: fmt.Sprint("p", i), Markdown: &md}
+		if i >= top {
+			parent := ids[fmt.Sprint("p", i%top)]
+			c.Into = &parent
+		}
+		batch = append(batch, c)
+		if len(batch) == store.MaxChanges || i == top-1 || i == pages-1 {
+			res, err := srv.Store.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, alice.UserID, batch)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, o := range res.Changes {
+				ids[o.Ref] = o.Page
+			}
+			batch = nil
+		}
+	}
+	if _, err := srv.Store.MergeChangeRequest(ctx, sp.ID, cr.ID, alice.UserID); err != nil {
+		b.Fatal(err)
+	}
+	h := benchHandler(b, srv.Store)
+	for _, path := range []string{"/content/pages", "/content"} {
+		b.Run(path, func(b *testing.B) { runRead(b, h, "/v1/spaces/"+sp.ID+path, alice.Token) })
+	}
+}
