@@ -24,6 +24,7 @@ import (
 type Store struct {
 	DB      *bun.DB
 	dsn     string
+	opts    Options
 	now     func() time.Time
 	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
 	queue   *river.Client[*sql.Tx]
@@ -36,7 +37,11 @@ type Store struct {
 // Open connects to dsn, checks the connection, and loads the server secrets.
 // Migrations are not run: call Migrate.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	sqldb, err := openDB(dsn)
+	return open(ctx, dsn, Options{})
+}
+
+func open(ctx context.Context, dsn string, o Options) (*Store, error) {
+	sqldb, err := openDB(dsn, o, false)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -54,7 +59,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{DB: db, dsn: dsn, now: time.Now, queue: queue}, nil
+	return &Store{DB: db, dsn: dsn, opts: o, now: time.Now, queue: queue}, nil
 }
 
 // MinMaxConns is the smallest pool Folio runs with: a migration holds one
@@ -107,21 +112,29 @@ func Migrator(db *bun.DB) *migrate.Migrator {
 	return migrate.NewMigrator(db, migrations.Migrations, migrate.WithMarkAppliedOnSuccess(true))
 }
 
-// Migrate applies pending migrations, serialised across servers by a lock.
+// Migrate applies pending migrations, serialised across servers by a lock
+// (migrationLock). With a direct URL (Options.DirectURL) they run on a
+// connection pool of their own over it, closed when they are done.
 func (s *Store) Migrate(ctx context.Context) error {
-	// A session-level advisory lock serialises whole runs, creation of bun's
-	// own bookkeeping tables included (two servers, or `folio token create`
-	// next to a starting server, would otherwise race to create them).
-	conn, err := s.DB.Conn(ctx)
+	db, pooled := s.DB, s.opts.Pooler
+	if s.opts.DirectURL != "" {
+		sqldb, err := openDB(s.opts.DirectURL, s.opts, true)
+		if err != nil {
+			return fmt.Errorf("direct database URL: %w", err)
+		}
+		setMaxConns(sqldb, MinMaxConns)
+		db, pooled = bun.NewDB(sqldb, pgdialect.New(), bun.WithDiscardUnknownColumns()), false
+		defer db.Close()
+	}
+	// The lock serialises whole runs, creation of bun's own bookkeeping
+	// tables included (two servers, or `folio token create` next to a
+	// starting server, would otherwise race to create them).
+	release, err := migrationLock(ctx, db.DB, pooled)
 	if err != nil {
-		return fmt.Errorf("lock migrations: %w", err)
+		return err
 	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(hashtext('folio.migrate'))"); err != nil {
-		return fmt.Errorf("lock migrations: %w", err)
-	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext('folio.migrate'))") //nolint:errcheck
-	m := Migrator(s.DB)
+	defer release()
+	m := Migrator(db)
 	if err := m.Init(ctx); err != nil {
 		return fmt.Errorf("init migrations: %w", err)
 	}

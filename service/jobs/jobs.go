@@ -81,7 +81,19 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	}
 	// River's worker side needs pgx's own pool (LISTEN/NOTIFY and its
 	// queries); the store's database/sql pool stays for everything else.
-	pool, err := pgxpool.New(ctx, s.DSN())
+	// Behind a pooler in transaction mode, LISTEN would listen on a server
+	// connection that the next transaction of anyone may get: the pool goes
+	// to the direct URL when there is one, else River polls for jobs
+	// (PollOnly, every PollInterval) and LISTENs to nothing.
+	dsn, listen := s.SessionDSN()
+	poolCfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("job workers: database URL: %w", err)
+	}
+	if !listen {
+		store.PooledQueryMode(poolCfg.ConnConfig, dsn)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, poolCfg)
 	if err != nil {
 		return nil, fmt.Errorf("job workers: connect: %w", err)
 	}
@@ -138,6 +150,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		Workers:           workers,
 		PeriodicJobs:      periodic,
 		FetchPollInterval: cfg.PollInterval,
+		PollOnly:          !listen,
 		FetchCooldown:     cooldown,
 		// A job whose server died is worked again once this has passed;
 		// it must outlast the longest job (several fetches with timeouts).
