@@ -26,7 +26,8 @@ func main() {
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
 		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
-		"or reads (the single reads against the baseline; seeds one organization and one space)")
+		"reads (the single reads against the baseline; seeds one organization and one space) "+
+		"or pooler (a server behind PgBouncer against one on direct connections)")
 	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
@@ -34,8 +35,8 @@ func main() {
 	if *vs != "" && *only != "search" {
 		log.Fatal("-vs compares search only: add -only search")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search and reads", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "pooler" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads and pooler", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -89,7 +90,7 @@ func main() {
 	waitListening(noEventsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		dsn: emb.DSN(), store: s, public: public, only: *only,
+		dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env,
 		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID}}
 	var report string
 	if *vs != "" {

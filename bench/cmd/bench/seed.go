@@ -44,7 +44,8 @@ type seeded struct {
 
 // seed fills the database through the same store code the API runs; with
 // only "search", just the user and the search corpus; with only "reads",
-// just the user, the organization and the space the single reads read.
+// just the user, the organization and the space the single reads read
+// (with only "pooler" too).
 func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
 	if err != nil {
@@ -63,7 +64,7 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return d, seedSearch(ctx, s, d, cfg.searchSpaces, cfg.searchPagesPerSpace)
 	}
 	spaces := cfg.spaces
-	if only == "reads" {
+	if only == "reads" || only == "pooler" {
 		spaces = readsInTurn
 	}
 	log.Printf("seeding %d spaces", spaces)
@@ -75,7 +76,7 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return nil, err
 	}
 	d.spaceID = sp.ID
-	if only == "reads" {
+	if only == "reads" || only == "pooler" {
 		return d, nil
 	}
 
