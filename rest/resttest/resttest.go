@@ -150,7 +150,9 @@ func New(t testing.TB, opts ...Option) *Server {
 	if cfg.PublicURL == "" {
 		cfg.PublicURL = PublicURL
 	}
-	cfg.Blobs = blob.Dir{Root: t.TempDir()}
+	if cfg.Blobs == nil { // a test's own store (NewWith) stays
+		cfg.Blobs = blob.Dir{Root: t.TempDir()}
+	}
 	cfg.Metrics = metrics.New(s.DB.DB)
 	if cfg.Logger == nil {
 		// Shown only when the test fails, or with -v.
