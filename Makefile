@@ -41,11 +41,14 @@ test: postgres pgbouncer chromium node build
 # transaction pooling mode (Debian's pgbouncer, started by each test
 # process in front of the database like the embedded cluster itself:
 # store/pgtest), with Folio in its pooler mode and no direct URL: the store,
-# the GraphQL layer and the services, the job workers polling. TestPgBouncer
+# the GraphQL layer and the services, and the REST tests of webhooks, jobs,
+# outages and idempotency (the job workers polling). TestPgBouncer
 # (store) runs in the plain run as well, with a PgBouncer of its own.
 POOLER_PACKAGES ?= ./store/... ./graph ./service/...
+POOLER_REST_TESTS ?= Webhook|Job|OpenAPI|Outage|Idempot
 test-pgbouncer: postgres pgbouncer build
 	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 $(POOLER_PACKAGES)
+	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 -run '$(POOLER_REST_TESTS)' ./rest
 
 # After the tests (which run every fuzz target's seeds), make test fuzzes
 # each target for TEST_FUZZTIME: new inputs for a few seconds each (a
