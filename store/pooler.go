@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -31,6 +32,12 @@ type Options struct {
 	// for what needs a session: migrations (and their advisory lock) and
 	// the job workers (River's LISTEN/NOTIFY). FOLIO_DATABASE_DIRECT_URL.
 	DirectURL string
+	// ReplicaURLs are streaming replicas of the database for the reads
+	// that may lag (replicas.go; FOLIO_DATABASE_REPLICA_URLS).
+	ReplicaURLs []string
+	// ReplicaMaxLag is how far behind a replica may be and serve reads
+	// (DefaultReplicaMaxLag when zero; FOLIO_DATABASE_REPLICA_MAX_LAG).
+	ReplicaMaxLag time.Duration
 }
 
 // OpenOptions is Open with Options.

@@ -22,12 +22,14 @@ import (
 
 // Store is the handle every resolver and command works through.
 type Store struct {
-	DB      *bun.DB
-	dsn     string
-	opts    Options
-	now     func() time.Time
-	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
-	queue   *river.Client[*sql.Tx]
+	DB   *bun.DB
+	dsn  string
+	opts Options
+	// replicas are the read replicas, nil without (replicas.go).
+	replicas *replicaSet
+	now      func() time.Time
+	pageKey  []byte // HMAC key for page tokens, shared by all servers through the database
+	queue    *river.Client[*sql.Tx]
 	// shareKey derives the keys of site share links (see sharelinks.go).
 	shareKey []byte
 	// sessionKey signs the CSRF tokens of browser sessions.
@@ -59,7 +61,12 @@ func open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{DB: db, dsn: dsn, opts: o, now: time.Now, queue: queue}, nil
+	s := &Store{DB: db, dsn: dsn, opts: o, now: time.Now, queue: queue}
+	if err := s.openReplicas(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // MinMaxConns is the smallest pool Folio runs with: a migration holds one
@@ -96,7 +103,12 @@ func setMaxConns(db *sql.DB, n int) {
 func (s *Store) DSN() string { return s.dsn }
 
 // Close closes the connection pool.
-func (s *Store) Close() error { return s.DB.Close() }
+func (s *Store) Close() error {
+	if s.replicas != nil {
+		s.replicas.close()
+	}
+	return s.DB.Close()
+}
 
 // SetClock replaces the clock; tests use it to move time.
 func (s *Store) SetClock(now func() time.Time) { s.now = now }

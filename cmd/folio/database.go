@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"time"
 
 	"folio/store"
 )
@@ -140,6 +141,14 @@ func databaseOptions() (store.Options, error) {
 		o.Pooler = true
 	default:
 		return o, fmt.Errorf("FOLIO_DATABASE_POOLER=%q: want transaction (DATABASE_URL leads to a pooler in transaction mode, PgBouncer's pool_mode=transaction) or none", v)
+	}
+	o.ReplicaURLs = splitList(os.Getenv("FOLIO_DATABASE_REPLICA_URLS"))
+	if v := os.Getenv("FOLIO_DATABASE_REPLICA_MAX_LAG"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return o, fmt.Errorf("FOLIO_DATABASE_REPLICA_MAX_LAG=%q: want a positive duration such as 5s", v)
+		}
+		o.ReplicaMaxLag = d
 	}
 	o.DirectURL = os.Getenv("FOLIO_DATABASE_DIRECT_URL")
 	if o.DirectURL != "" && !o.Pooler {
