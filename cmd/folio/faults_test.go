@@ -133,12 +133,13 @@ func TestServersUnderFaults(t *testing.T) {
 
 	// The clients.
 	var (
-		stop      atomic.Bool
-		wg        sync.WaitGroup
-		amu       sync.Mutex
-		acked     = map[string]string{} // key -> space id, answered 201
-		statuses  = map[int]int{}
-		transport atomic.Int64 // requests that reached no server (it was down)
+		stop       atomic.Bool
+		wg         sync.WaitGroup
+		amu        sync.Mutex
+		acked      = map[string]string{} // key -> space id, answered 201
+		unanswered = map[string]bool{}   // committed on the killed server, never answered (409)
+		statuses   = map[int]int{}
+		transport  atomic.Int64 // requests that reached no server (it was down)
 	)
 	for w := range 4 {
 		wg.Add(1)
@@ -147,8 +148,23 @@ func TestServersUnderFaults(t *testing.T) {
 			for i := 0; !stop.Load(); i++ {
 				key := fmt.Sprintf("fault-%d-%d", w, i)
 				body := fmt.Sprintf(`{"title":%q}`, key)
+				var inFlightSince time.Time
 				for try := 0; ; try++ {
 					status, out, err := api(servers.pick(w+i+try), "POST", "/v1/orgs/"+org.ID+"/spaces", key, body)
+					// A write that committed on the killed server just before
+					// it died is "still being served" (409 with Retry-After)
+					// until IdempotencyAbandoned (10 minutes): the client
+					// knows it took effect, and stops waiting for its answer.
+					if err == nil && status == http.StatusConflict {
+						if inFlightSince.IsZero() {
+							inFlightSince = time.Now()
+						} else if time.Since(inFlightSince) > 3*time.Second {
+							amu.Lock()
+							unanswered[key] = true
+							amu.Unlock()
+							break
+						}
+					}
 					if err != nil {
 						transport.Add(1)
 						time.Sleep(10 * time.Millisecond)
@@ -215,6 +231,12 @@ func TestServersUnderFaults(t *testing.T) {
 			t.Errorf("acknowledged write %s (space %s): in the database as %v", key, id, got)
 		}
 	}
+	for key := range unanswered {
+		if got := byTitle[key]; len(got) != 1 {
+			t.Errorf("write %s, committed and never answered: in the database %d times", key, len(got))
+		}
+	}
+	t.Logf("writes committed by the killed server and never answered (409 to their retries): %d", len(unanswered))
 	for title, ids := range byTitle {
 		if len(ids) > 1 {
 			t.Errorf("write %s took effect %d times", title, len(ids))
