@@ -32,8 +32,10 @@ release:
 run: postgres build
 	./bin/folio serve
 
+# -timeout 30m: rest's tests (hundreds of servers, Chromium) take a few
+# minutes on an idle two-core machine, past go test's default 10 on a busy one.
 test: postgres pgbouncer chromium node build
-	./bin/folio db run -- $(GO) test -count=1 ./...
+	./bin/folio db run -- $(GO) test -count=1 -timeout 30m ./...
 	@$(MAKE) --no-print-directory test-pgbouncer
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME) FUZZ_SKIP='$(TEST_FUZZ_SKIP)'
 
@@ -47,8 +49,8 @@ test: postgres pgbouncer chromium node build
 POOLER_PACKAGES ?= ./store/... ./graph ./service/...
 POOLER_REST_TESTS ?= Webhook|Job|OpenAPI|Outage|Idempot
 test-pgbouncer: postgres pgbouncer build
-	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 $(POOLER_PACKAGES)
-	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 -run '$(POOLER_REST_TESTS)' ./rest
+	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 -timeout 30m $(POOLER_PACKAGES)
+	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 -timeout 30m -run '$(POOLER_REST_TESTS)' ./rest
 
 # After the tests (which run every fuzz target's seeds), make test fuzzes
 # each target for TEST_FUZZTIME: new inputs for a few seconds each (a
