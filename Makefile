@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench soak image app lighthouse
+.PHONY: build release run test test-pgbouncer fuzz postgres pgbouncer chromium node generate generate-patch generate-refresh check bench soak image app lighthouse
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -34,9 +34,23 @@ run: postgres build
 
 # -timeout 30m: rest's tests (hundreds of servers, Chromium) take a few
 # minutes on an idle two-core machine, past go test's default 10 on a busy one.
-test: postgres chromium node build
+test: postgres pgbouncer chromium node build
 	./bin/folio db run -- $(GO) test -count=1 -timeout 30m ./...
+	@$(MAKE) --no-print-directory test-pgbouncer
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME) FUZZ_SKIP='$(TEST_FUZZ_SKIP)'
+
+# The named part of the suite that runs again behind PgBouncer in
+# transaction pooling mode (Debian's pgbouncer, started by each test
+# process in front of the database like the embedded cluster itself:
+# store/pgtest), with Folio in its pooler mode and no direct URL: the store,
+# the GraphQL layer and the services, and the REST tests of webhooks, jobs,
+# outages and idempotency (the job workers polling). TestPgBouncer
+# (store) runs in the plain run as well, with a PgBouncer of its own.
+POOLER_PACKAGES ?= ./store/... ./graph ./service/...
+POOLER_REST_TESTS ?= Webhook|Job|OpenAPI|Outage|Idempot
+test-pgbouncer: postgres pgbouncer build
+	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 -timeout 30m $(POOLER_PACKAGES)
+	FOLIO_TEST_POOLER=pgbouncer ./bin/folio db run -- $(GO) test -count=1 -timeout 30m -run '$(POOLER_REST_TESTS)' ./rest
 
 # After the tests (which run every fuzz target's seeds), make test fuzzes
 # each target for TEST_FUZZTIME: new inputs for a few seconds each (a
@@ -111,6 +125,19 @@ postgres:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null; \
 	else \
 		echo "PostgreSQL server binaries not found: install PostgreSQL 15 or later, or set DATABASE_URL" >&2; exit 1; \
+	fi
+
+# Debian's PgBouncer (1.18 on Debian 12), for the tests behind a pooler
+# (make test-pgbouncer, TestPgBouncer): on PATH, in /usr/sbin, or
+# installed now with apt-get.
+pgbouncer:
+	@if command -v pgbouncer >/dev/null 2>&1 || [ -x /usr/sbin/pgbouncer ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing PgBouncer with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pgbouncer >/dev/null; \
+	else \
+		echo "pgbouncer not found: install PgBouncer 1.18 or later (make test-pgbouncer needs it)" >&2; exit 1; \
 	fi
 
 # Debian's Chromium, for the browser tests (rest/playground_browser_test.go).

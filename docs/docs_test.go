@@ -32,6 +32,7 @@ var codeDirs = []string{"cmd", "graph", "rest", "store", "domain", "internal", "
 // server, and why configuration.md's tables of settings need not list them.
 var testOnly = map[string]string{
 	"FOLIO_TEST_DATABASE_URL": "read by the test harness (store/pgtest) and set by `folio db run`, never by `folio serve`",
+	"FOLIO_TEST_POOLER":       "puts the tests' databases behind PgBouncer (store/pgtest, make test-pgbouncer), never read by `folio serve`",
 	"FOLIO_TEST_CACHE":        "where the tests and make bench install npm packages (internal/npmcache), never read by `folio serve`",
 }
 

@@ -98,7 +98,7 @@ func TestS3BlobsSharedByTwoServers(t *testing.T) {
 	ctx := context.Background()
 	s3 := blobtest.New(t)
 	dbA := pgtest.New(t)
-	dbB, err := store.Open(ctx, dbA.DSN())
+	dbB, err := store.OpenOptions(ctx, dbA.DSN(), dbA.Options())
 	if err != nil {
 		t.Fatal(err)
 	}

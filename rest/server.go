@@ -307,10 +307,31 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 			return
 		}
 		ctx = context.WithValue(ctx, rateChargeKey{}, &rateCharge{limiter: limit, ctx: uncounted, w: w, bucket: bucket, kind: bucketKind})
+		// Read replicas (store/replicas.go): published site views and
+		// searches may read from one, no further back than the caller's
+		// last write, which a successful write request records.
+		writer := ""
+		if c, ok := graph.CredentialOf(ctx); ok {
+			writer = c.Kind + ":" + c.ID
+		}
+		if r.Method == http.MethodGet && staleReadRoute(route) {
+			ctx = store.AllowStale(ctx, writer)
+		}
 		r = r.WithContext(ctx)
 		r.Pattern = pattern // found once: withInputChecks reads it (the mux sets it again)
 		next.ServeHTTP(w, r)
+		if writer != "" && session.Unsafe(r.Method) && w.status < 400 {
+			if err := s.NoteWrite(uncounted, writer); err != nil {
+				logs.From(ctx).WarnContext(ctx, "record the write's WAL position for read replicas", "error", err)
+			}
+		}
 	})
+}
+
+// staleReadRoute reports whether a route's reads may come from a read
+// replica: published sites and spaces, and searches.
+func staleReadRoute(route string) bool {
+	return strings.HasPrefix(route, "/sites/") || strings.HasPrefix(route, "/s/") || strings.HasSuffix(route, "/search")
 }
 
 func newRequestID() string {

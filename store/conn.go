@@ -14,7 +14,8 @@ import (
 )
 
 // openDB opens the connection pool over pgx, with reads that survive a
-// database restart.
+// database restart, configured for o (configureConn; direct: dsn is the
+// direct URL, which keeps sessions).
 //
 // After PostgreSQL restarts (or a proxy drops connections), every pooled
 // connection is dead, and pgx only notices when a statement fails on it:
@@ -25,33 +26,12 @@ import (
 // another connection (a fresh one once the pooled ones are spent). Writes
 // are not retried: whether a statement that was sent took effect cannot be
 // known, and transactions fail as a whole, as they must.
-func openDB(dsn string) (*sql.DB, error) {
+func openDB(dsn string, o Options, direct bool) (*sql.DB, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("parse database URL: %w", err)
 	}
-	// No parallel query on Folio's connections (sent with the startup
-	// message, so it costs no round trip; a DATABASE_URL that sets it
-	// wins). Folio's statements stop at a LIMIT, and a LIMIT above a
-	// Gather cannot stop the workers' scans early: an organization search
-	// for a common phrase took 215 ms with two workers and 61 ms without
-	// (94 and 12 ms for another), and under load the workers take cores
-	// from the other requests.
-	if _, set := cfg.RuntimeParams["max_parallel_workers_per_gather"]; !set {
-		cfg.RuntimeParams["max_parallel_workers_per_gather"] = "0"
-	}
-	// The generic plan for every prepared statement. The statements with
-	// parameters (params.go, the change feed's append, the rate limit's
-	// count) find their rows by keys, whose values never change the plan;
-	// PostgreSQL's default plans each of the first five runs on a
-	// connection anew, and, since a generic plan over an array of ids of
-	// unknown length looks dearer than any custom one, a read by ids kept
-	// being planned on every run (an organization read in process: 0.44 ms,
-	// 0.20 ms with the generic plan). Statements bun writes have no
-	// parameters, and so one plan either way.
-	if _, set := cfg.RuntimeParams["plan_cache_mode"]; !set {
-		cfg.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
-	}
+	o.configureConn(cfg, dsn, direct)
 	return sql.OpenDB(retryingConnector{stdlib.GetConnector(*cfg)}), nil
 }
 

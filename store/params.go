@@ -56,7 +56,7 @@ func (r *paramRead) scan(ctx context.Context, s *Store, dest any, args ...any) e
 			slice.Set(reflect.MakeSlice(slice.Type(), 0, int(n)))
 		}
 	}
-	if err := s.scanArgs(ctx, r.text, dest, args...); err != nil {
+	if err := s.scanArgsOn(ctx, s.reads(ctx), r.text, dest, args...); err != nil {
 		return err
 	}
 	if slice.Kind() == reflect.Slice {
@@ -69,16 +69,21 @@ func (r *paramRead) scan(ctx context.Context, s *Store, dest any, args ...any) e
 // into dest as bun's Scan would: by pgx itself when dest is a slice of
 // rows it decodes alike (see rowscan.go), else by bun.
 func (s *Store) scanArgs(ctx context.Context, query string, dest any, args ...any) error {
+	return s.scanArgsOn(ctx, s.DB, query, dest, args...)
+}
+
+// scanArgsOn is scanArgs on db: the primary, or a replica (s.reads).
+func (s *Store) scanArgsOn(ctx context.Context, db *bun.DB, query string, dest any, args ...any) error {
 	if slice := reflect.ValueOf(dest).Elem(); slice.Kind() == reflect.Slice {
 		if table := s.directType(slice.Type().Elem()); table != nil {
-			return s.scanDirect(ctx, query, slice, table, args)
+			return s.scanDirect(ctx, db, query, slice, table, args)
 		}
 	}
-	rows, err := queryArgs(ctx, s.DB, query, args...)
+	rows, err := queryArgs(ctx, db, query, args...)
 	if err != nil {
 		return err
 	}
-	return s.DB.ScanRows(ctx, rows, dest)
+	return db.ScanRows(ctx, rows, dest)
 }
 
 // queryArgs runs a statement with $n parameters on db's own connection (a

@@ -18,6 +18,9 @@ import (
 // into the text, each object read was a statement of its own.
 func TestStatementsWithParameters(t *testing.T) {
 	s := pgtest.New(t)
+	if s.Pooler() {
+		t.Skip("behind PgBouncer nothing is prepared by name (TestPgBouncer checks that none is)")
+	}
 	ctx := context.Background()
 	// One connection: the prepared statements looked at below are the
 	// reads' own (they are per connection).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 )
 
@@ -106,10 +107,10 @@ var scannerType = reflect.TypeFor[interface{ Scan(any) error }]()
 // dropped them all (a restart), the idle ones are found dead one by one,
 // and database/sql cannot be asked for a new one: the query tries as many
 // connections as the pool holds before it gives up.
-func (s *Store) scanDirect(ctx context.Context, query string, slice reflect.Value, table *schema.Table, args []any) error {
+func (s *Store) scanDirect(ctx context.Context, db *bun.DB, query string, slice reflect.Value, table *schema.Table, args []any) error {
 	countStatement(ctx)
 	for attempt := 0; ; attempt++ {
-		conn, err := s.DB.DB.Conn(ctx)
+		conn, err := db.DB.Conn(ctx)
 		if err != nil {
 			return err
 		}
@@ -133,7 +134,7 @@ func (s *Store) scanDirect(ctx context.Context, query string, slice reflect.Valu
 			return err
 		})
 		conn.Close()
-		if errors.Is(err, driver.ErrBadConn) && attempt < max(2, s.DB.DB.Stats().MaxOpenConnections) {
+		if errors.Is(err, driver.ErrBadConn) && attempt < max(2, db.DB.Stats().MaxOpenConnections) {
 			continue
 		}
 		return err

@@ -239,7 +239,7 @@ func (s *Store) search(ctx context.Context, scope searchScope, query string, arg
 		RIGHT JOIN (SELECT) AS one ON true
 		ORDER BY h.neg_score, h.space_id, h.page_id, sec.score DESC, sec.ordinal`
 	var rows []searchRow
-	err = s.DB.NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), scope.id, searchPageCandidates, searchSectionCandidates,
+	err = s.reads(ctx).NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), scope.id, searchPageCandidates, searchSectionCandidates,
 		args.Limit, bun.In(after), searchScanPages).Scan(ctx, &rows)
 	if err != nil {
 		return out, dbError(err, "search")
@@ -446,7 +446,7 @@ func (s *Store) SearchMatches(ctx context.Context, orgID, query string) (int, er
 	}
 	tsq, tsArgs := tsQuery(query)
 	var n int
-	err := s.DB.NewRaw(`SELECT count(*) FROM (
+	err := s.reads(ctx).NewRaw(`SELECT count(*) FROM (
 			SELECT space_id, page_id FROM search_pages WHERE organization_id = ?1 AND tsv @@ ?0
 			UNION
 			SELECT space_id, page_id FROM search_sections WHERE organization_id = ?1 AND tsv @@ ?0

@@ -22,11 +22,14 @@ import (
 
 // Store is the handle every resolver and command works through.
 type Store struct {
-	DB      *bun.DB
-	dsn     string
-	now     func() time.Time
-	pageKey []byte // HMAC key for page tokens, shared by all servers through the database
-	queue   *river.Client[*sql.Tx]
+	DB   *bun.DB
+	dsn  string
+	opts Options
+	// replicas are the read replicas, nil without (replicas.go).
+	replicas *replicaSet
+	now      func() time.Time
+	pageKey  []byte // HMAC key for page tokens, shared by all servers through the database
+	queue    *river.Client[*sql.Tx]
 	// shareKey derives the keys of site share links (see sharelinks.go).
 	shareKey []byte
 	// sessionKey signs the CSRF tokens of browser sessions.
@@ -38,7 +41,11 @@ type Store struct {
 // Open connects to dsn, checks the connection, and loads the server secrets.
 // Migrations are not run: call Migrate.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	sqldb, err := openDB(dsn)
+	return open(ctx, dsn, Options{})
+}
+
+func open(ctx context.Context, dsn string, o Options) (*Store, error) {
+	sqldb, err := openDB(dsn, o, false)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -56,7 +63,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{DB: db, dsn: dsn, now: time.Now, queue: queue, changes: &changeListeners{}}, nil
+	s := &Store{DB: db, dsn: dsn, opts: o, now: time.Now, queue: queue, changes: &changeListeners{}}
+	if err := s.openReplicas(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // MinMaxConns is the smallest pool Folio runs with: a migration holds one
@@ -93,7 +105,12 @@ func setMaxConns(db *sql.DB, n int) {
 func (s *Store) DSN() string { return s.dsn }
 
 // Close closes the connection pool.
-func (s *Store) Close() error { return s.DB.Close() }
+func (s *Store) Close() error {
+	if s.replicas != nil {
+		s.replicas.close()
+	}
+	return s.DB.Close()
+}
 
 // SetClock replaces the clock; tests use it to move time.
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
@@ -109,21 +126,29 @@ func Migrator(db *bun.DB) *migrate.Migrator {
 	return migrate.NewMigrator(db, migrations.Migrations, migrate.WithMarkAppliedOnSuccess(true))
 }
 
-// Migrate applies pending migrations, serialised across servers by a lock.
+// Migrate applies pending migrations, serialised across servers by a lock
+// (migrationLock). With a direct URL (Options.DirectURL) they run on a
+// connection pool of their own over it, closed when they are done.
 func (s *Store) Migrate(ctx context.Context) error {
-	// A session-level advisory lock serialises whole runs, creation of bun's
-	// own bookkeeping tables included (two servers, or `folio token create`
-	// next to a starting server, would otherwise race to create them).
-	conn, err := s.DB.Conn(ctx)
+	db, pooled := s.DB, s.opts.Pooler
+	if s.opts.DirectURL != "" {
+		sqldb, err := openDB(s.opts.DirectURL, s.opts, true)
+		if err != nil {
+			return fmt.Errorf("direct database URL: %w", err)
+		}
+		setMaxConns(sqldb, MinMaxConns)
+		db, pooled = bun.NewDB(sqldb, pgdialect.New(), bun.WithDiscardUnknownColumns()), false
+		defer db.Close()
+	}
+	// The lock serialises whole runs, creation of bun's own bookkeeping
+	// tables included (two servers, or `folio token create` next to a
+	// starting server, would otherwise race to create them).
+	release, err := migrationLock(ctx, db.DB, pooled)
 	if err != nil {
-		return fmt.Errorf("lock migrations: %w", err)
+		return err
 	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(hashtext('folio.migrate'))"); err != nil {
-		return fmt.Errorf("lock migrations: %w", err)
-	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext('folio.migrate'))") //nolint:errcheck
-	m := Migrator(s.DB)
+	defer release()
+	m := Migrator(db)
 	if err := m.Init(ctx); err != nil {
 		return fmt.Errorf("init migrations: %w", err)
 	}

@@ -134,7 +134,11 @@ func backupCmd(ctx context.Context, args []string) error {
 	}
 	dump.Close()
 	defer os.Remove(dump.Name())
-	if err := runPgTool(ctx, pgDump, "--format=custom", "--file="+dump.Name(), "--dbname="+s.DSN()); err != nil {
+	dsn, err := sessionDSN(s, "backup")
+	if err != nil {
+		return err
+	}
+	if err := runPgTool(ctx, pgDump, "--format=custom", "--file="+dump.Name(), "--dbname="+dsn); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
 
@@ -367,7 +371,11 @@ func restoreCmd(ctx context.Context, args []string) error {
 	// (after --force: empty).
 	// Objects are owned by, and privileges left to, the user restoring (the
 	// roles of the backed-up server need not exist here).
-	if err := runPgTool(ctx, pgRestore, "--dbname="+s.DSN(), "--no-owner", "--no-privileges",
+	dsn, err := sessionDSN(s, "restore")
+	if err != nil {
+		return err
+	}
+	if err := runPgTool(ctx, pgRestore, "--dbname="+dsn, "--no-owner", "--no-privileges",
 		"--single-transaction", "--exit-on-error", dump.Name()); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
@@ -387,7 +395,7 @@ func restoreCmd(ctx context.Context, args []string) error {
 
 	// A backup from an older Folio gets this binary's newer migrations. A
 	// fresh connection pool: the old one saw the schema before the restore.
-	s2, err := store.Open(ctx, s.DSN())
+	s2, err := store.OpenOptions(ctx, s.DSN(), s.Options())
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"time"
 
 	"folio/store"
 )
@@ -29,7 +30,10 @@ func openStore(ctx context.Context) (s *store.Store, close func(), err error) {
 		}
 		dsn = emb.DSN()
 	}
-	s, err = store.Open(ctx, dsn)
+	opts, err := databaseOptions()
+	if err == nil {
+		s, err = store.OpenOptions(ctx, dsn, opts)
+	}
 	if err == nil {
 		err = maxConnsFromEnv(s)
 		if err != nil {
@@ -123,4 +127,42 @@ func maxConnsFromEnv(s *store.Store) error {
 		return fmt.Errorf("FOLIO_DB_MAX_CONNS=%q: want a number of connections, at least %d", v, store.MinMaxConns)
 	}
 	return nil
+}
+
+// databaseOptions reads how the database is reached beyond DATABASE_URL:
+// FOLIO_DATABASE_POOLER (transaction: DATABASE_URL leads to PgBouncer or
+// another pooler in transaction mode) and FOLIO_DATABASE_DIRECT_URL (the
+// same database without the pooler, for what needs a session).
+func databaseOptions() (store.Options, error) {
+	var o store.Options
+	switch v := os.Getenv("FOLIO_DATABASE_POOLER"); v {
+	case "", "none":
+	case "transaction":
+		o.Pooler = true
+	default:
+		return o, fmt.Errorf("FOLIO_DATABASE_POOLER=%q: want transaction (DATABASE_URL leads to a pooler in transaction mode, PgBouncer's pool_mode=transaction) or none", v)
+	}
+	o.ReplicaURLs = splitList(os.Getenv("FOLIO_DATABASE_REPLICA_URLS"))
+	if v := os.Getenv("FOLIO_DATABASE_REPLICA_MAX_LAG"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return o, fmt.Errorf("FOLIO_DATABASE_REPLICA_MAX_LAG=%q: want a positive duration such as 5s", v)
+		}
+		o.ReplicaMaxLag = d
+	}
+	o.DirectURL = os.Getenv("FOLIO_DATABASE_DIRECT_URL")
+	if o.DirectURL != "" && !o.Pooler {
+		return o, fmt.Errorf("FOLIO_DATABASE_DIRECT_URL is set without FOLIO_DATABASE_POOLER=transaction: without a pooler DATABASE_URL is direct already")
+	}
+	return o, nil
+}
+
+// sessionDSN is the URL of a connection that keeps its session (pg_dump
+// and pg_restore set session settings and run one long transaction).
+func sessionDSN(s *store.Store, what string) (string, error) {
+	dsn, ok := s.SessionDSN()
+	if !ok {
+		return "", fmt.Errorf("%s: the database is reached through a pooler in transaction mode (FOLIO_DATABASE_POOLER=transaction): set FOLIO_DATABASE_DIRECT_URL for pg_dump and pg_restore", what)
+	}
+	return dsn, nil
 }

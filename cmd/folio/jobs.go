@@ -32,6 +32,12 @@ func jobsConfig() (jobs.Config, error) {
 	if err != nil || insights <= 0 {
 		return jobs.Config{}, fmt.Errorf("FOLIO_INSIGHTS_RETENTION: want a positive duration such as 2160h")
 	}
+	// A dead server's jobs wait this long; each run is cut to half of it,
+	// which must leave room for a fetch (a webhook delivery's) to time out.
+	rescue, err := time.ParseDuration(env("FOLIO_JOBS_RESCUE_AFTER", jobs.DefaultRescueAfter.String()))
+	if err != nil || rescue < 2*timeout {
+		return jobs.Config{}, fmt.Errorf("FOLIO_JOBS_RESCUE_AFTER: want a duration such as 10m, at least twice FOLIO_FETCH_TIMEOUT (%s)", timeout)
+	}
 	return jobs.Config{Fetch: fetch.Config{AllowPrivate: allow, Timeout: timeout, MaxBytes: maxBytes},
-		EventsRetention: retention, InsightsRetention: insights}, nil
+		EventsRetention: retention, InsightsRetention: insights, RescueAfter: rescue}, nil
 }

@@ -47,6 +47,8 @@ Usage:
 
 Configuration (environment):
   DATABASE_URL      PostgreSQL connection string; unset: an embedded cluster in FOLIO_DATA_DIR
+  FOLIO_DATABASE_POOLER       transaction: DATABASE_URL leads to PgBouncer in transaction mode
+  FOLIO_DATABASE_DIRECT_URL   with a pooler: the database without it, for migrations and jobs
   FOLIO_DATA_DIR    data directory of the embedded cluster (default ./.folio)
   FOLIO_ADDR        listen address (default 127.0.0.1:8080)
   FOLIO_PUBLIC_URL  base of the URLs in responses (default http://FOLIO_ADDR)
@@ -66,6 +68,7 @@ Configuration (environment):
   FOLIO_FETCH_ALLOW_PRIVATE   let fetches of user-supplied URLs reach private addresses (default false)
   FOLIO_FETCH_TIMEOUT         time one fetch may take (default 30s)
   FOLIO_FETCH_MAX_BYTES       largest body a fetch accepts (default 10485760)
+  FOLIO_JOBS_RESCUE_AFTER     how long a dead server's jobs wait for another (default 10m)
   FOLIO_IMPORT_ALLOW_PRIVATE  the same for website imports only (default FOLIO_FETCH_ALLOW_PRIVATE)
   FOLIO_IMPORT_MAX_PAGES      pages a website import takes at most (default 50)
   FOLIO_IMPORT_TIMEOUT        time a whole website import may take (default 2m)

@@ -44,6 +44,9 @@ func (d Dir) path(hash string) string { return filepath.Join(d.Root, hash[:2], h
 
 // Put writes data unless a blob with its hash exists; the write goes
 // through a temporary file and a rename, so a blob is never seen half written.
+// A directory that refuses the write (full, read only, not a directory,
+// not the server's to write) is ErrUnavailable: the upload is refused
+// with 503, and works once the operator has fixed the directory.
 func (d Dir) Put(_ context.Context, data []byte) (string, error) {
 	sum := sha256.Sum256(data)
 	hash := hex.EncodeToString(sum[:])
@@ -52,22 +55,22 @@ func (d Dir) Put(_ context.Context, data []byte) (string, error) {
 		return hash, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return "", fmt.Errorf("blob directory: %w", err)
+		return "", unavailable(fmt.Errorf("blob directory: %w", err))
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".put-*")
 	if err != nil {
-		return "", fmt.Errorf("blob temp file: %w", err)
+		return "", unavailable(fmt.Errorf("blob temp file: %w", err))
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return "", fmt.Errorf("write blob: %w", err)
+		return "", unavailable(fmt.Errorf("write blob: %w", err))
 	}
 	if err := tmp.Close(); err != nil {
-		return "", fmt.Errorf("write blob: %w", err)
+		return "", unavailable(fmt.Errorf("write blob: %w", err))
 	}
 	if err := os.Rename(tmp.Name(), p); err != nil {
-		return "", fmt.Errorf("store blob: %w", err)
+		return "", unavailable(fmt.Errorf("store blob: %w", err))
 	}
 	return hash, nil
 }

@@ -133,7 +133,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		s = su.store
 	} else if su.shared != nil {
 		var err error
-		if s, err = store.Open(context.Background(), su.shared.Store.DSN()); err != nil {
+		if s, err = store.OpenOptions(context.Background(), su.shared.Store.DSN(), su.shared.Store.Options()); err != nil {
 			t.Fatalf("open shared database: %v", err)
 		}
 		if err := s.LoadSecrets(context.Background()); err != nil {
@@ -150,7 +150,9 @@ func New(t testing.TB, opts ...Option) *Server {
 	if cfg.PublicURL == "" {
 		cfg.PublicURL = PublicURL
 	}
-	cfg.Blobs = blob.Dir{Root: t.TempDir()}
+	if cfg.Blobs == nil { // a test's own store (NewWith) stays
+		cfg.Blobs = blob.Dir{Root: t.TempDir()}
+	}
 	cfg.Metrics = metrics.New(s.DB.DB)
 	if cfg.Logger == nil {
 		// Shown only when the test fails, or with -v.

@@ -63,7 +63,27 @@ type Config struct {
 	// InsightsRetention is how long site insights events are kept
 	// (store.DefaultInsightsRetention when zero).
 	InsightsRetention time.Duration
+	// RescueAfter is how long a job stays with a server that died working
+	// it (kill -9, a lost machine) before another server works it again
+	// (DefaultRescueAfter when zero; FOLIO_JOBS_RESCUE_AFTER). A running
+	// job on a live server must finish within it, or it is worked twice:
+	// every job's run is cut to it (a webhook's queue, a long one, goes on
+	// in the next run).
+	RescueAfter time.Duration
 }
+
+// DefaultRescueAfter is Config.RescueAfter's default: longer than any
+// job's run (an OpenAPI document's fetches with their timeouts). While it
+// runs, the deliveries of a webhook whose job the dead server held wait.
+const DefaultRescueAfter = 10 * time.Minute
+
+// maxJobRun is how long one run of a job may take at most.
+const maxJobRun = 5 * time.Minute
+
+// jobRun is how long one run of a job may take when a dead server's jobs
+// are rescued after rescue: at most half of it, so that a live server's
+// job always ends (or is cancelled) well before another server takes it.
+func jobRun(rescue time.Duration) time.Duration { return min(maxJobRun, rescue/2) }
 
 // Runner is one server's running workers.
 type Runner struct {
@@ -81,7 +101,19 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	}
 	// River's worker side needs pgx's own pool (LISTEN/NOTIFY and its
 	// queries); the store's database/sql pool stays for everything else.
-	pool, err := pgxpool.New(ctx, s.DSN())
+	// Behind a pooler in transaction mode, LISTEN would listen on a server
+	// connection that the next transaction of anyone may get: the pool goes
+	// to the direct URL when there is one, else River polls for jobs
+	// (PollOnly, every PollInterval) and LISTENs to nothing.
+	dsn, listen := s.SessionDSN()
+	poolCfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("job workers: database URL: %w", err)
+	}
+	if !listen {
+		store.PooledQueryMode(poolCfg.ConnConfig, dsn)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, poolCfg)
 	if err != nil {
 		return nil, fmt.Errorf("job workers: connect: %w", err)
 	}
@@ -97,6 +129,10 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	if cfg.EventsRetention <= 0 {
 		cfg.EventsRetention = store.DefaultEventRetention
 	}
+	rescue := DefaultRescueAfter
+	if cfg.RescueAfter > 0 {
+		rescue = cfg.RescueAfter
+	}
 	river.AddWorker(workers, &pruneWorker[PruneEvents]{what: "events", prune: pruneEvents(s, cfg.EventsRetention), observe: observe})
 	orDefault := func(d, def time.Duration) time.Duration {
 		if d <= 0 {
@@ -106,7 +142,7 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 	}
 	river.AddWorker(workers, &webhookWorker{store: s, pool: pool, fetcher: fetch.New(cfg.Fetch), observe: observe,
 		backoff: orDefault(cfg.WebhookBackoff, DefaultWebhookBackoff), maxWait: orDefault(cfg.WebhookMaxWait, DefaultWebhookMaxWait),
-		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor)})
+		retryFor: orDefault(cfg.WebhookRetryFor, DefaultWebhookRetryFor), run: min(4*time.Minute, jobRun(rescue))})
 	river.AddWorker(workers, &sweepWorker{store: s})
 	river.AddWorker(workers, mailjob.NewWorker(mailjob.Config{Store: s, Sender: cfg.Mail, PublicURL: cfg.PublicURL,
 		Backoff: cfg.MailBackoff, MaxWait: cfg.MailMaxWait, Observe: observe, Logger: cfg.Logger}))
@@ -138,11 +174,12 @@ func Start(ctx context.Context, s *store.Store, cfg Config) (*Runner, error) {
 		Workers:           workers,
 		PeriodicJobs:      periodic,
 		FetchPollInterval: cfg.PollInterval,
+		PollOnly:          !listen,
 		FetchCooldown:     cooldown,
-		// A job whose server died is worked again once this has passed;
-		// it must outlast the longest job (several fetches with timeouts).
-		JobTimeout:           5 * time.Minute,
-		RescueStuckJobsAfter: 10 * time.Minute,
+		// A job whose server died is worked again once RescueAfter has
+		// passed; every run ends well before (jobRun).
+		JobTimeout:           jobRun(rescue),
+		RescueStuckJobsAfter: rescue,
 		Logger:               cfg.Logger.With("component", "jobs"),
 	})
 	if err != nil {

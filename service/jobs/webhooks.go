@@ -53,12 +53,15 @@ type webhookWorker struct {
 	backoff  time.Duration
 	maxWait  time.Duration
 	retryFor time.Duration
-	observe  func(kind string) (done func(error))
+	// run is how long one run may take (jobRun): the queue is left for the
+	// next run at three quarters of it, and the run is cut at it.
+	run     time.Duration
+	observe func(kind string) (done func(error))
 }
 
 // Timeout bounds one run; a long queue continues in the next run.
 func (w *webhookWorker) Timeout(*river.Job[store.DeliverWebhook]) time.Duration {
-	return 4 * time.Minute
+	return w.run
 }
 
 // Work sends what is due and snoozes until the next attempt is.
@@ -93,7 +96,7 @@ func (w *webhookWorker) work(ctx context.Context, job *river.Job[store.DeliverWe
 		if wait := d.NextAttemptAt.Sub(now); wait > 0 {
 			return river.JobSnooze(wait)
 		}
-		if time.Since(started) > 3*time.Minute {
+		if time.Since(started) > w.run*3/4 {
 			return river.JobSnooze(time.Millisecond) // the rest in a fresh run
 		}
 		if err := w.attempt(ctx, hook, d); err != nil {

@@ -2,6 +2,13 @@
 // template migrated once (peterldowns/pgtestdb). The server is
 // FOLIO_TEST_DATABASE_URL (set by `folio db run`, which make test uses); when
 // it is unset, the test process starts an embedded cluster of its own.
+//
+// With FOLIO_TEST_POOLER=pgbouncer, every store New opens goes through a
+// PgBouncer in transaction pooling mode that the test process starts in
+// front of the server (store.StartPgBouncer), in Folio's pooler mode
+// without a direct URL: make test runs a named part of the suite so
+// (Makefile, POOLER_PACKAGES). Creating, cloning and dropping databases
+// stays on the server itself.
 package pgtest
 
 import (
@@ -10,6 +17,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -19,6 +27,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/peterldowns/pgtestdb"
@@ -33,7 +42,14 @@ var (
 	serverOnce sync.Once
 	serverConf pgtestdb.Config
 	serverErr  error
+	// bouncer is the PgBouncer in front of the server under
+	// FOLIO_TEST_POOLER=pgbouncer, nil otherwise.
+	bouncer *store.PgBouncer
 )
+
+// PoolerSetting names the environment variable that puts the tests behind
+// PgBouncer.
+const PoolerSetting = "FOLIO_TEST_POOLER"
 
 // New returns a store over a fresh, migrated database that is dropped when
 // the test passes.
@@ -44,7 +60,15 @@ func New(t testing.TB) *store.Store {
 		t.Fatalf("test database server: %v", serverErr)
 	}
 	conf := pgtestdb.Custom(t, serverConf, migrator{})
-	s, err := store.Open(context.Background(), conf.URL())
+	dsn, opts := conf.URL(), store.Options{}
+	if bouncer != nil {
+		dsn, opts = bouncer.DSN(conf.Database), store.Options{Pooler: true}
+		// Before the database is dropped (pgtestdb's cleanup, registered
+		// before this one and so run after it): PgBouncer keeps idle server
+		// connections to it, which DROP DATABASE would wait on.
+		t.Cleanup(func() { endSessions(*conf) })
+	}
+	s, err := store.OpenOptions(context.Background(), dsn, opts)
 	if err != nil {
 		t.Fatalf("open test database: %v", err)
 	}
@@ -79,6 +103,20 @@ func server() (pgtestdb.Config, error) {
 	if err != nil {
 		return pgtestdb.Config{}, err
 	}
+	switch v := os.Getenv(PoolerSetting); v {
+	case "":
+	case "pgbouncer":
+		dir, err := os.MkdirTemp("", "folio-pgbouncer-")
+		if err != nil {
+			return pgtestdb.Config{}, err
+		}
+		// Stopped by the kernel (parent-death signal) with the test process.
+		if bouncer, err = store.StartPgBouncer(context.Background(), dir, dsn); err != nil {
+			return pgtestdb.Config{}, err
+		}
+	default:
+		return pgtestdb.Config{}, fmt.Errorf("%s=%q: want pgbouncer, or nothing", PoolerSetting, v)
+	}
 	opts := url.Values{"sslmode": {"disable"}}
 	if len(pc.Host) > 0 && pc.Host[0] == '/' {
 		opts.Set("host", pc.Host) // a Unix socket directory
@@ -92,6 +130,91 @@ func server() (pgtestdb.Config, error) {
 		Database:   pc.Database,
 		Options:    opts.Encode(),
 	}, nil
+}
+
+// PgBouncer is a PgBouncer in transaction pooling mode in front of the
+// test server: the one every store of New goes through under
+// FOLIO_TEST_POOLER=pgbouncer, else one started for the test (stopped
+// after it). A test without the pgbouncer binary is skipped, saying so.
+func PgBouncer(t testing.TB) *store.PgBouncer {
+	t.Helper()
+	serverOnce.Do(func() { serverConf, serverErr = server() })
+	if serverErr != nil {
+		t.Fatalf("test database server: %v", serverErr)
+	}
+	if bouncer != nil {
+		return bouncer
+	}
+	if !store.HavePgBouncer() {
+		t.Skip("pgbouncer is not installed (make pgbouncer, or apt-get install pgbouncer)")
+	}
+	// Not t.TempDir: PgBouncer may run as another user (as root, the
+	// cluster's), who must reach its directory.
+	dir, err := os.MkdirTemp("", "folio-pgbouncer-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.StartPgBouncer(context.Background(), dir, serverConf.URL())
+	if err != nil {
+		os.RemoveAll(dir)
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Stop(); os.RemoveAll(dir) })
+	return b
+}
+
+// DirectURL is the URL of the test server's database name, without
+// PgBouncer.
+func DirectURL(t testing.TB, name string) string {
+	t.Helper()
+	serverOnce.Do(func() { serverConf, serverErr = server() })
+	if serverErr != nil {
+		t.Fatalf("test database server: %v", serverErr)
+	}
+	conf := serverConf
+	conf.Database = name
+	return conf.URL()
+}
+
+// EmptyDatabase creates a database without any table on the test server,
+// dropped after the test, and returns its name and its direct URL.
+func EmptyDatabase(t testing.TB) (name, dsn string) {
+	t.Helper()
+	serverOnce.Do(func() { serverConf, serverErr = server() })
+	if serverErr != nil {
+		t.Fatalf("test database server: %v", serverErr)
+	}
+	db, err := sql.Open("pgx", serverConf.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sum := sha256.Sum256([]byte(t.Name() + strconv.FormatInt(time.Now().UnixNano(), 10)))
+	name = "folio_empty_" + hex.EncodeToString(sum[:8])
+	if _, err := db.Exec(`CREATE DATABASE ` + name); err != nil {
+		t.Fatal(err)
+	}
+	conf := serverConf
+	conf.Database = name
+	t.Cleanup(func() {
+		endSessions(conf)
+		if db, err := sql.Open("pgx", serverConf.URL()); err == nil {
+			db.Exec(`DROP DATABASE IF EXISTS ` + name) //nolint:errcheck
+			db.Close()
+		}
+	})
+	return name, conf.URL()
+}
+
+// endSessions ends the server's sessions on conf's database.
+func endSessions(conf pgtestdb.Config) {
+	admin := serverConf
+	db, err := sql.Open("pgx", admin.URL())
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	db.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, conf.Database) //nolint:errcheck
 }
 
 // ownerFile, in an embedded cluster's directory, holds the id of the test

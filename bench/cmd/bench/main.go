@@ -31,8 +31,9 @@ func main() {
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
 		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
 		"reads (the single reads against the baseline; seeds one organization and one space) "+
-		"insights (a cached page view with insights recording on and off; seeds the sites only) "+
-		"or reader (published pages, against the same bytes from a file)")
+		"insights (a cached page view with insights recording on and off; seeds the sites only), "+
+		"reader (published pages, against the same bytes from a file) "+
+		"or pooler (a server behind PgBouncer against one on direct connections)")
 	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
@@ -40,8 +41,8 @@ func main() {
 	if *vs != "" && *only != "search" {
 		log.Fatal("-vs compares search only: add -only search")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights and reader", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader and pooler", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -100,7 +101,7 @@ func main() {
 	waitListening(noInsightsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only,
+		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env,
 		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID, "http://" + noInsightsAddr: noInsightsPID}}
 	var report string
 	if *vs != "" {

@@ -44,8 +44,9 @@ type seeded struct {
 
 // seed fills the database through the same store code the API runs; with
 // only "search", just the user and the search corpus; with only "reads",
-// just the user, the organization and the space the single reads read;
-// with only "insights", the user, the organization and the sites.
+// just the user, the organization and the space the single reads read
+// (with only "pooler" too); with only "insights", the user, the
+// organization and the sites.
 func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
 	if err != nil {
@@ -68,7 +69,7 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return d, seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages)
 	}
 	spaces := cfg.spaces
-	if only == "reads" {
+	if only == "reads" || only == "pooler" {
 		spaces = readsInTurn
 	}
 	if only == "reader" {
@@ -83,7 +84,7 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return nil, err
 	}
 	d.spaceID = sp.ID
-	if only == "reads" {
+	if only == "reads" || only == "pooler" {
 		return d, nil
 	}
 

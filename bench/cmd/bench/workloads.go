@@ -36,6 +36,8 @@ type run struct {
 	store      *store.Store
 	client     *http.Client
 	only       string         // one part of the suite (-only)
+	folioBin   string         // the folio binary, for servers the suite starts itself
+	env        []string       // the servers' environment (DATABASE_URL, ...)
 	pids       map[string]int // the servers' processes by base URL, for their CPU time (cpu.go)
 }
 
@@ -277,6 +279,9 @@ func (r *run) all(ctx context.Context) string {
 	case "reader":
 		r.readerSection(ctx, &b)
 		return b.String()
+	case "pooler":
+		r.poolerCost(ctx, &b)
+		return b.String()
 	}
 
 	r.singleReads(ctx, &b)
@@ -331,6 +336,9 @@ func (r *run) all(ctx context.Context) string {
 	// The change feed: what it costs a write, and how soon webhooks hear.
 	r.eventCost(ctx, &b)
 	r.webhookLatency(ctx, &b)
+
+	// The same server behind PgBouncer.
+	r.poolerCost(ctx, &b)
 
 	// Targets.
 	b.WriteString("## Targets\n\n")

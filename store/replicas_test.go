@@ -1,0 +1,161 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"folio/store"
+)
+
+// TestReadReplica runs Folio's store over a primary and a real streaming
+// replica of it (a second embedded cluster made with pg_basebackup):
+// stale-allowed reads go to the replica once it has caught up; a
+// credential that just wrote reads its write, from the primary until the
+// replica has replayed it; a replica whose replay is paused
+// (pg_wal_replay_pause) is skipped once it lags past the bound, and used
+// again once resumed; a replica that is gone is skipped, and reads keep
+// working.
+func TestReadReplica(t *testing.T) {
+	ctx := t.Context()
+	dir, err := os.MkdirTemp("", "folio-replica-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o755) // the clusters' user enters it when the test runs as root
+	t.Cleanup(func() {
+		if t.Failed() {
+			if b, err := os.ReadFile(filepath.Join(dir, "replica", "postgres.log")); err == nil {
+				t.Logf("replica's log:\n%s", b)
+			}
+		}
+		os.RemoveAll(dir)
+	})
+	primary, err := store.StartEmbedded(ctx, filepath.Join(dir, "primary"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { primary.Stop() })
+	boot, err := store.Open(ctx, primary.DSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := boot.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	boot.Close()
+	replica, err := store.StartReplica(ctx, primary, filepath.Join(dir, "replica"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { replica.Stop() })
+	const maxLag = time.Second
+	s, err := store.OpenOptions(ctx, primary.DSN(), store.Options{ReplicaURLs: []string{replica.DSN()}, ReplicaMaxLag: maxLag})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.LoadSecrets(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rdb := sqlOpen(t, replica.DSN())
+	var recovering bool
+	if err := rdb.QueryRowContext(ctx, `SELECT pg_is_in_recovery()`).Scan(&recovering); err != nil || !recovering {
+		t.Fatalf("the replica is not in recovery: %v %v", recovering, err)
+	}
+
+	u, err := s.EnsureUser(ctx, "reader@example.com", "Reader")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Replicated", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anon := store.AllowStale(ctx, "")
+	eventually := func(what string, ok func() bool) {
+		t.Helper()
+		for end := time.Now().Add(15 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatalf("%s: not within 15s", what)
+			}
+		}
+	}
+	eventually("anonymous reads go to the replica", func() bool { return s.ReadTarget(anon) == replica.DSN() })
+	if got := s.ReadTarget(ctx); got != "primary" {
+		t.Errorf("a read not marked stale goes to %s", got)
+	}
+
+	// A writer reads its own writes, whichever database serves them.
+	const writer = "token:writer"
+	write := func(title string) string {
+		t.Helper()
+		sp, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: title, Visibility: store.VisibilityPrivate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.NoteWrite(ctx, writer); err != nil {
+			t.Fatal(err)
+		}
+		return sp.ID
+	}
+	readsOwn := func(id string) string {
+		t.Helper()
+		wctx := store.AllowStale(ctx, writer)
+		target := s.ReadTarget(wctx)
+		got, err := s.SpacesByID(store.AllowStale(ctx, writer), []string{id})
+		if err != nil || len(got) != 1 {
+			t.Fatalf("the writer's read of its new space %s (from %s): %v %v", id, target, got, err)
+		}
+		return target
+	}
+	for i := range 20 {
+		readsOwn(write("Space " + string(rune('A'+i))))
+	}
+
+	// Replay paused: the writer's next write is read from the primary.
+	if _, err := rdb.ExecContext(ctx, `SELECT pg_wal_replay_pause()`); err != nil {
+		t.Fatal(err)
+	}
+	paused := write("After the pause")
+	if target := readsOwn(paused); target != "primary" {
+		t.Errorf("the writer's read of a write the paused replica has not replayed went to %s", target)
+	}
+	var onReplica int
+	if err := rdb.QueryRowContext(ctx, `SELECT count(*) FROM spaces WHERE id = $1`, paused).Scan(&onReplica); err != nil || onReplica != 0 {
+		t.Fatalf("the paused replica has the space (%d, %v): the pause did not hold", onReplica, err)
+	}
+	// Anonymous reads leave it once it lags past the bound (the primary
+	// moves on: more writes).
+	eventually("a paused replica is skipped", func() bool {
+		write("Moving on")
+		return s.ReadTarget(anon) == "primary"
+	})
+	hits, err := s.SearchSpace(anon, paused, "pause", store.PageArgs{Limit: 10})
+	if err != nil {
+		t.Fatalf("search while the replica lags: %v", hits)
+	}
+
+	// Resumed: it catches up and serves again, the writer's reads too.
+	if _, err := rdb.ExecContext(ctx, `SELECT pg_wal_replay_resume()`); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a resumed replica serves again", func() bool { return s.ReadTarget(anon) == replica.DSN() })
+	eventually("the writer reads from the replica once it has replayed the writes", func() bool {
+		return readsOwn(paused) == replica.DSN()
+	})
+
+	// Gone: skipped, and reads still answer.
+	rdb.Close()
+	if err := replica.StopFast(); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a replica that is gone is skipped", func() bool { return s.ReadTarget(anon) == "primary" })
+	if got, err := s.SpacesByID(anon, []string{paused}); err != nil || len(got) != 1 {
+		t.Errorf("a read with the replica gone: %v %v", got, err)
+	}
+	if _, err := s.SearchSpace(anon, paused, "pause", store.PageArgs{Limit: 10}); err != nil {
+		t.Errorf("a search with the replica gone: %v", err)
+	}
+}
