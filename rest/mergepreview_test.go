@@ -250,3 +250,115 @@ func gqlCode(r resttest.GraphQLResult) string {
 	code, _ := r.Errors[0].Extensions["code"].(string)
 	return code
 }
+
+const reviewQuery = `query($s: ID!, $cr: String!) {
+  space(id: $s) { changeRequest(id: $cr) {
+    subject
+    pageChanges { kind id title path previousPath
+      diff(context: 1) { added removed truncated hunks { oldStart oldLines newStart newLines lines { kind text oldNumber newNumber } } } }
+  } }
+  previewMerge(spaceId: $s, changeRequestId: $cr) { mergeable changes { kind path diff { added removed } } conflicts { id reason } }
+}`
+
+// reviewData is what reviewQuery reads.
+type reviewData struct {
+	Space struct {
+		ChangeRequest struct {
+			PageChanges []struct {
+				Kind, ID, Title, Path string
+				Diff                  struct {
+					Added, Removed int
+					Truncated      bool
+					Hunks          []struct {
+						OldStart, OldLines, NewStart, NewLines int
+						Lines                                  []struct {
+							Kind, Text           string
+							OldNumber, NewNumber *int
+						}
+					}
+				}
+			}
+		}
+	}
+	PreviewMerge struct {
+		Mergeable bool
+		Changes   []struct {
+			Kind, Path string
+			Diff       struct{ Added, Removed int }
+		}
+	}
+}
+
+// TestChangeRequestPageChanges: a change request's pageChanges lists the
+// pages it changed since it started with a line diff of each, and the
+// review's one operation (the changes with their diffs and the merge
+// preview's) runs as many statements for 2 changed pages as for 12.
+func TestChangeRequestPageChanges(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
+	base := "/v1/spaces/" + space
+	setup := resttest.Str(newCR(t, alice, space, "Base"), "id")
+	var pages []map[string]any
+	for i := range 12 {
+		pages = append(pages, insert(string(rune('a'+i)), "", "# P"+string(rune('A'+i))+"\n\nOne.\nTwo.\nThree.\nFour.\n"))
+	}
+	ids := edit(t, alice, space, setup, pages...)
+	alice.Post(base+"/change-requests/"+setup+"/merge", nil).Expect(http.StatusOK)
+
+	review := func(cr string) (reviewData, int) {
+		t.Helper()
+		r := alice.GraphQL(reviewQuery, map[string]any{"s": space, "cr": cr})
+		var d reviewData
+		if len(r.Errors) > 0 || json.Unmarshal(r.Data, &d) != nil {
+			t.Fatalf("review: %v", r.Errors)
+		}
+		return d, r.Statements
+	}
+	update := func(ref, md string) map[string]any {
+		return map[string]any{"operation": "update_page", "page": ids[ref], "document": map[string]any{"markdown": md}}
+	}
+
+	small := resttest.Str(newCR(t, alice, space, "small"), "id")
+	edit(t, alice, space, small, update("a", "# PA\n\nOne.\nTwo, changed.\nThree.\nFour.\n"),
+		map[string]any{"operation": "delete_page", "page": ids["b"]})
+	d, few := review(small)
+	got := d.Space.ChangeRequest.PageChanges
+	if len(got) != 2 || got[0].Kind != "changed" || got[0].Path != "pa" || got[1].Kind != "removed" || got[1].Path != "pb" {
+		t.Fatalf("pageChanges = %+v", got)
+	}
+	diff := got[0].Diff
+	if diff.Added != 1 || diff.Removed != 1 || diff.Truncated || len(diff.Hunks) != 1 {
+		t.Fatalf("diff = %+v", diff)
+	}
+	var lines []string
+	for _, l := range diff.Hunks[0].Lines {
+		lines = append(lines, l.Kind+":"+l.Text)
+	}
+	if h := diff.Hunks[0]; h.OldStart != 3 || h.OldLines != 3 || h.NewStart != 3 || h.NewLines != 3 ||
+		strings.Join(lines, "|") != "context:One.|removed:Two.|added:Two, changed.|context:Three." {
+		t.Errorf("hunk = %+v", h)
+	}
+	if got[1].Diff.Removed != 6 || got[1].Diff.Added != 0 {
+		t.Errorf("removed page's diff = %+v", got[1].Diff)
+	}
+	if p := d.PreviewMerge; !p.Mergeable || len(p.Changes) != 2 || p.Changes[0].Diff.Added != 1 {
+		t.Errorf("preview = %+v", p)
+	}
+
+	large := resttest.Str(newCR(t, alice, space, "large"), "id")
+	var changes []map[string]any
+	for i := range 12 {
+		ref := string(rune('a' + i))
+		changes = append(changes, update(ref, "# P"+strings.ToUpper(ref)+"\n\nOne.\nChanged.\nThree.\nFour.\n"))
+	}
+	edit(t, alice, space, large, changes...)
+	d, many := review(large)
+	if len(d.Space.ChangeRequest.PageChanges) != 12 || len(d.PreviewMerge.Changes) != 12 {
+		t.Fatalf("large: %d changes, preview %d", len(d.Space.ChangeRequest.PageChanges), len(d.PreviewMerge.Changes))
+	}
+	if few == 0 || few != many {
+		t.Errorf("the review ran %d statements for 2 pages, %d for 12", few, many)
+	}
+}
