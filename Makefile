@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench image
+.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench image app
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -122,6 +122,16 @@ node:
 	else \
 		echo "node and npm not found: install Node.js 18 or later with npm (the contract tests need them)" >&2; exit 1; \
 	fi
+
+# Rebuild the Folio web app after editing app/ (or the schema its
+# operations use): types its .graphql operations (app/src/gen), checks it
+# with tsc, bundles it with esbuild into rest/app/dist. Commit both: the
+# server embeds rest/app/dist, so make build and make run need no Node.js,
+# and rest/app's TestDistIsCurrent fails when they are stale. The npm
+# packages (pinned in app/package.json) install into the test cache
+# (FOLIO_TEST_CACHE, else ~/.cache/folio), never into app/.
+app: node
+	$(GO) run ./rest/app/build
 
 # Regenerate GraphQL code after editing graph/schema/*.graphqls: the
 # executor (graph/generated/generated.go), the models and the resolver
