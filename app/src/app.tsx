@@ -10,6 +10,7 @@ import { ChangeRequestScreen } from "./screens/changerequest";
 import { CollectionScreen } from "./screens/collection";
 import { OrgHome } from "./screens/home";
 import { OpenAPIScreen } from "./screens/openapi";
+import { ReviewScreen } from "./screens/review";
 import { RevisionScreen } from "./screens/revision";
 import { SiteScreen } from "./screens/site";
 import { SpaceScreen } from "./screens/space";
@@ -19,6 +20,8 @@ function title(r: Route): string {
   switch (r.kind) {
     case "changeRequest":
       return `Change request #${r.number} · Folio`;
+    case "review":
+      return `Review #${r.number} · Folio`;
     case "site":
       return "Site · Folio";
     case "openapi":
@@ -40,6 +43,8 @@ function Screen({ route }: { route: Route }) {
       return <RevisionScreen org={route.org} space={route.space} revision={route.revision} page={route.page} />;
     case "changeRequest":
       return <ChangeRequestScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
+    case "review":
+      return <ReviewScreen org={route.org} space={route.space} number={route.number} />;
     case "site":
       return <SiteScreen org={route.org} site={route.site} preview={route.preview} />;
     case "openapi":

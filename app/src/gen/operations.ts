@@ -33,6 +33,49 @@ export interface CreateSpaceInput {
 /** Where an OpenAPI specification's processing stands. */
 export type OpenAPISpecProcessingState = "pending" | "progress" | "complete";
 
+/** What happened to a comment or to one of its replies. */
+export type CommentChangeKind = "commentCreated" | "commentUpdated" | "commentDeleted" | "replyCreated" | "replyUpdated" | "replyDeleted";
+
+/** What happened to a page. */
+export type PageChangeKind = "added" | "changed" | "moved" | "removed";
+
+/** Why a merge cannot decide a page. */
+export type MergeConflictReason = "changedOnBothSides" | "deletedInSpace" | "deletedInChangeRequest" | "parentDeleted";
+
+/** Which side a line of a diff is on. */
+export type DiffLineKind = "context" | "added" | "removed";
+
+/** A comment is open until someone resolves it (then resolvedAt and resolvedBy say when and who). */
+export type CommentStatus = "open" | "resolved";
+
+/** A comment's or a reply's new content. */
+export interface CommentBodyInput {
+  /** The body in markdown, 1 to 100,000 characters, stored as written. */
+  markdown: string;
+}
+
+/** A change to a comment; absent fields leave it as it is. */
+export interface UpdateCommentInput {
+  /** true resolves the comment (sets resolvedAt and resolvedBy), false reopens it; resolving a resolved comment changes nothing. Needs the comment role. */
+  resolved?: boolean | null;
+  /** A new body; only its author may set it (FORBIDDEN otherwise). A changed body sets editedAt. */
+  body?: CommentBodyInput | null;
+  /** Emoji the caller reacts with, at most 50: each one emoji of the Unicode list, as characters (👍) or hexadecimal code points (1f44d, 1f1eb-1f1f7); adding one twice changes nothing. Needs the comment role. */
+  addedReactions?: ReadonlyArray<string> | null;
+  /** Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing. */
+  removedReactions?: ReadonlyArray<string> | null;
+}
+
+/** A change to a reply; absent fields leave it as it is. */
+export interface UpdateCommentReplyInput {
+  /** A new body; only its author may set it (FORBIDDEN otherwise). A changed body sets editedAt. */
+  body?: CommentBodyInput | null;
+  /** Emoji the caller reacts with, at most 50: each one emoji of the Unicode list, as characters (👍) or hexadecimal code points (1f44d, 1f1eb-1f1f7); adding one twice changes nothing. Needs the comment role. */
+  addedReactions?: ReadonlyArray<string> | null;
+  /** Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing. */
+  removedReactions?: ReadonlyArray<string> | null;
+}
+
 export type ChangeRequestScreenVariables = { space: string; number: string };
 export type ChangeRequestScreenResult = {
   readonly space: {
@@ -254,6 +297,236 @@ export const OrgSearch: Operation<OrgSearchResult, OrgSearchVariables> = {
   name: "OrgSearch",
   kind: "query",
   document: "query OrgSearch ($org: ID!, $query: String!) {\n  organization(id: $org) {\n    id\n    search(query: $query, limit: 20) {\n      items {\n        id\n        title\n        pages {\n          id\n          title\n          path\n          urls {\n            app\n          }\n          sections {\n            id\n            title\n            urls {\n              app\n            }\n          }\n        }\n      }\n    }\n  }\n}",
+};
+
+export type ReviewLiveChangeRequestVariables = { space: string; number: string };
+export type ReviewLiveChangeRequestResult = {
+  readonly changeRequestUpdated: {
+    readonly revision: string;
+    readonly updatedAt: string;
+  };
+};
+export const ReviewLiveChangeRequest: Operation<ReviewLiveChangeRequestResult, ReviewLiveChangeRequestVariables> = {
+  name: "ReviewLiveChangeRequest",
+  kind: "subscription",
+  document: "subscription ReviewLiveChangeRequest ($space: ID!, $number: ID!) {\n  changeRequestUpdated(spaceId: $space, changeRequestId: $number) {\n    revision\n    updatedAt\n  }\n}",
+};
+
+export type ReviewLiveCommentsVariables = { space: string; number: string };
+export type ReviewLiveCommentsResult = {
+  readonly commentsChanged: {
+    readonly kind: CommentChangeKind;
+    readonly commentId: string;
+  };
+};
+export const ReviewLiveComments: Operation<ReviewLiveCommentsResult, ReviewLiveCommentsVariables> = {
+  name: "ReviewLiveComments",
+  kind: "subscription",
+  document: "subscription ReviewLiveComments ($space: ID!, $number: ID!) {\n  commentsChanged(spaceId: $space, changeRequestId: $number) {\n    kind\n    commentId\n  }\n}",
+};
+
+export type ReviewMergeVariables = { space: string; number: string; base?: string | null };
+export type ReviewMergeResult = {
+  readonly mergeChangeRequest: {
+    readonly revision: string;
+  };
+};
+export const ReviewMerge: Operation<ReviewMergeResult, ReviewMergeVariables> = {
+  name: "ReviewMerge",
+  kind: "mutation",
+  document: "mutation ReviewMerge ($space: ID!, $number: String!, $base: String) {\n  mergeChangeRequest(spaceId: $space, changeRequestId: $number, baseRevision: $base) {\n    revision\n  }\n}",
+};
+
+export type ReviewMergePreviewVariables = { space: string; number: string };
+export type ReviewMergePreviewResult = {
+  readonly previewMerge: {
+    readonly revision: string;
+    readonly changeRequestRevision: string;
+    readonly fastForward: boolean;
+    readonly mergeable: boolean;
+    readonly problem: string | null;
+    readonly changes: ReadonlyArray<{
+      readonly kind: PageChangeKind;
+      readonly id: string;
+      readonly title: string;
+      readonly path: string;
+      readonly previousPath: string | null;
+    }>;
+    readonly conflicts: ReadonlyArray<{
+      readonly object: string;
+      readonly id: string;
+      readonly title: string;
+      readonly path: string | null;
+      readonly reason: MergeConflictReason;
+      readonly message: string;
+    }>;
+  };
+};
+export const ReviewMergePreview: Operation<ReviewMergePreviewResult, ReviewMergePreviewVariables> = {
+  name: "ReviewMergePreview",
+  kind: "query",
+  document: "query ReviewMergePreview ($space: ID!, $number: String!) {\n  previewMerge(spaceId: $space, changeRequestId: $number) {\n    revision\n    changeRequestRevision\n    fastForward\n    mergeable\n    problem\n    changes {\n      kind\n      id\n      title\n      path\n      previousPath\n    }\n    conflicts {\n      object\n      id\n      title\n      path\n      reason\n      message\n    }\n  }\n}",
+};
+
+export type ReviewPostCommentVariables = { space: string; number: string; page?: string | null; markdown: string };
+export type ReviewPostCommentResult = {
+  readonly postComment: {
+    readonly id: string;
+  };
+};
+export const ReviewPostComment: Operation<ReviewPostCommentResult, ReviewPostCommentVariables> = {
+  name: "ReviewPostComment",
+  kind: "mutation",
+  document: "mutation ReviewPostComment ($space: ID!, $number: String!, $page: String, $markdown: String!) {\n  postComment(spaceId: $space, changeRequestId: $number, input: {page:$page,body:{markdown:$markdown}}) {\n    id\n  }\n}",
+};
+
+export type ReviewPostReplyVariables = { space: string; number: string; comment: string; markdown: string };
+export type ReviewPostReplyResult = {
+  readonly postCommentReply: {
+    readonly id: string;
+  };
+};
+export const ReviewPostReply: Operation<ReviewPostReplyResult, ReviewPostReplyVariables> = {
+  name: "ReviewPostReply",
+  kind: "mutation",
+  document: "mutation ReviewPostReply ($space: ID!, $number: String!, $comment: ID!, $markdown: String!) {\n  postCommentReply(spaceId: $space, changeRequestId: $number, commentId: $comment, input: {body:{markdown:$markdown}}) {\n    id\n  }\n}",
+};
+
+export type ReviewScreenVariables = { space: string; number: string };
+export type ReviewScreenResult = {
+  readonly viewer: {
+    readonly id: string;
+  };
+  readonly space: {
+    readonly id: string;
+    readonly title: string;
+    readonly permissions: {
+      readonly comment: boolean;
+      readonly merge: boolean;
+    };
+    readonly changeRequest: {
+      readonly id: string;
+      readonly number: number;
+      readonly subject: string;
+      readonly status: ChangeRequestStatus;
+      readonly outdated: boolean;
+      readonly revision: string;
+      readonly updatedAt: string;
+      readonly createdBy: {
+        readonly id: string;
+        readonly displayName: string;
+      };
+      readonly pageChanges: ReadonlyArray<{
+        readonly kind: PageChangeKind;
+        readonly id: string;
+        readonly title: string;
+        readonly path: string;
+        readonly previousPath: string | null;
+        readonly diff: {
+          readonly added: number;
+          readonly removed: number;
+          readonly truncated: boolean;
+          readonly hunks: ReadonlyArray<{
+            readonly oldStart: number;
+            readonly oldLines: number;
+            readonly newStart: number;
+            readonly newLines: number;
+            readonly lines: ReadonlyArray<{
+              readonly kind: DiffLineKind;
+              readonly text: string;
+              readonly oldNumber: number | null;
+              readonly newNumber: number | null;
+            }>;
+          }>;
+        };
+      }>;
+      readonly commentList: {
+        readonly count: number;
+        readonly items: ReadonlyArray<{
+          readonly id: string;
+          readonly status: CommentStatus;
+          readonly postedAt: string;
+          readonly postedBy: {
+            readonly id: string;
+            readonly displayName: string;
+          };
+          readonly body: {
+            readonly markdown: string | null;
+          };
+          readonly target: {
+            readonly page: {
+              readonly id: string;
+              readonly title: string | null;
+              readonly path: string | null;
+            } | null;
+          };
+          readonly reactions: ReadonlyArray<{
+            readonly emoji: string;
+            readonly count: number;
+            readonly users: ReadonlyArray<{
+              readonly user: {
+                readonly id: string;
+              };
+            }>;
+          }>;
+          readonly permissions: {
+            readonly reply: boolean;
+          };
+          readonly replyList: {
+            readonly items: ReadonlyArray<{
+              readonly id: string;
+              readonly postedAt: string;
+              readonly postedBy: {
+                readonly id: string;
+                readonly displayName: string;
+              };
+              readonly body: {
+                readonly markdown: string | null;
+              };
+              readonly reactions: ReadonlyArray<{
+                readonly emoji: string;
+                readonly count: number;
+                readonly users: ReadonlyArray<{
+                  readonly user: {
+                    readonly id: string;
+                  };
+                }>;
+              }>;
+            }>;
+          };
+        }>;
+      };
+    };
+  };
+};
+export const ReviewScreen: Operation<ReviewScreenResult, ReviewScreenVariables> = {
+  name: "ReviewScreen",
+  kind: "query",
+  document: "query ReviewScreen ($space: ID!, $number: String!) {\n  viewer {\n    id\n  }\n  space(id: $space) {\n    id\n    title\n    permissions {\n      comment\n      merge\n    }\n    changeRequest(id: $number) {\n      id\n      number\n      subject\n      status\n      outdated\n      revision\n      updatedAt\n      createdBy {\n        id\n        displayName\n      }\n      pageChanges {\n        kind\n        id\n        title\n        path\n        previousPath\n        diff {\n          added\n          removed\n          truncated\n          hunks {\n            oldStart\n            oldLines\n            newStart\n            newLines\n            lines {\n              kind\n              text\n              oldNumber\n              newNumber\n            }\n          }\n        }\n      }\n      commentList(limit: 200, order: asc) {\n        count\n        items {\n          ... ReviewThread\n        }\n      }\n    }\n  }\n}\nfragment ReviewReactions on EmojiReaction {\n  emoji\n  count\n  users {\n    user {\n      id\n    }\n  }\n}\nfragment ReviewThread on Comment {\n  id\n  status\n  postedAt\n  postedBy {\n    id\n    displayName\n  }\n  body {\n    markdown\n  }\n  target {\n    page {\n      id\n      title\n      path\n    }\n  }\n  reactions {\n    ... ReviewReactions\n  }\n  permissions {\n    reply\n  }\n  replyList(limit: 200) {\n    items {\n      id\n      postedAt\n      postedBy {\n        id\n        displayName\n      }\n      body {\n        markdown\n      }\n      reactions {\n        ... ReviewReactions\n      }\n    }\n  }\n}",
+};
+
+export type ReviewUpdateCommentVariables = { space: string; number: string; comment: string; input: UpdateCommentInput };
+export type ReviewUpdateCommentResult = {
+  readonly updateComment: {
+    readonly id: string;
+  };
+};
+export const ReviewUpdateComment: Operation<ReviewUpdateCommentResult, ReviewUpdateCommentVariables> = {
+  name: "ReviewUpdateComment",
+  kind: "mutation",
+  document: "mutation ReviewUpdateComment ($space: ID!, $number: String!, $comment: ID!, $input: UpdateCommentInput!) {\n  updateComment(spaceId: $space, changeRequestId: $number, commentId: $comment, input: $input) {\n    id\n  }\n}",
+};
+
+export type ReviewUpdateReplyVariables = { space: string; number: string; comment: string; reply: string; input: UpdateCommentReplyInput };
+export type ReviewUpdateReplyResult = {
+  readonly updateCommentReply: {
+    readonly id: string;
+  };
+};
+export const ReviewUpdateReply: Operation<ReviewUpdateReplyResult, ReviewUpdateReplyVariables> = {
+  name: "ReviewUpdateReply",
+  kind: "mutation",
+  document: "mutation ReviewUpdateReply ($space: ID!, $number: String!, $comment: ID!, $reply: ID!, $input: UpdateCommentReplyInput!) {\n  updateCommentReply(spaceId: $space, changeRequestId: $number, commentId: $comment, replyId: $reply, input: $input) {\n    id\n  }\n}",
 };
 
 export type RevisionScreenVariables = { space: string; revision: string; page: string; withPage: boolean };

@@ -10,6 +10,7 @@ export type Route =
   | { kind: "space"; org: string; space: string; page?: string }
   | { kind: "revision"; org: string; space: string; revision: string; page?: string }
   | { kind: "changeRequest"; org: string; space: string; number: string; page?: string }
+  | { kind: "review"; org: string; space: string; number: string }
   | { kind: "site"; org: string; site: string; preview: boolean }
   | { kind: "openapi"; org: string; slug: string }
   | { kind: "notFound"; path: string };
@@ -28,6 +29,7 @@ const patterns: ReadonlyArray<[RegExp, (m: string[]) => Route]> = [
     new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}(?:/page/${seg})?/?$`),
     (m) => ({ kind: "changeRequest", org: m[1]!, space: m[2]!, number: m[3]!, page: m[4] }),
   ],
+  [new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}/review/?$`), (m) => ({ kind: "review", org: m[1]!, space: m[2]!, number: m[3]! })],
   [new RegExp(`^/app/o/${seg}/sites/${seg}(/preview)?/?$`), (m) => ({ kind: "site", org: m[1]!, site: m[2]!, preview: !!m[3] })],
   [new RegExp(`^/app/o/${seg}/openapi/${seg}/?$`), (m) => ({ kind: "openapi", org: m[1]!, slug: m[2]! })],
 ];
@@ -52,6 +54,7 @@ export const paths = {
     `/app/o/${e(org)}/s/${e(space)}/revisions/${e(rev)}` + (page ? `/page/${e(page)}` : ""),
   changeRequest: (org: string, space: string, n: string | number, page?: string) =>
     `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}` + (page ? `/page/${e(page)}` : ""),
+  review: (org: string, space: string, n: string | number) => `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}/review`,
   site: (org: string, site: string) => `/app/o/${e(org)}/sites/${e(site)}`,
   openapi: (org: string, slug: string) => `/app/o/${e(org)}/openapi/${e(slug)}`,
 };
