@@ -72,7 +72,7 @@ export function ReviewScreen({ org, space, number }: { org: string; space: strin
   useSubscription(ReviewLiveChangeRequest, { space, number }, () => refresh("The change request changed: updated."), () => refresh(""));
   useSubscription(ReviewLiveComments, { space, number }, (d) => refresh(d.commentsChanged.kind.startsWith("reply") ? "A reply changed: updated." : "A comment changed: updated."));
   return (
-    <main id="main" class="review">
+    <div class="review">
       <Loaded q={q}>
         {(d) => {
           const cr = d.space?.changeRequest;
@@ -120,7 +120,7 @@ export function ReviewScreen({ org, space, number }: { org: string; space: strin
           );
         }}
       </Loaded>
-    </main>
+    </div>
   );
 }
 
