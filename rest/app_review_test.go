@@ -20,7 +20,7 @@ type reviewWorld struct {
 	srv        *resttest.Server
 	ada        *resttest.Client // ada's API token
 	org, space string
-	pages      map[string]string // page ids by slug
+	pages      map[string]string // page ids: intro, setup
 }
 
 const reviewPassword = "tulip orbit canyon 42"
@@ -45,9 +45,8 @@ func newReviewWorld(t *testing.T) *reviewWorld {
 		{"setup", "", "# Setup\n\nInstall things.\n"},
 	})
 	w.space = sp.ID
-	for _, p := range ada.Get("/v1/spaces/" + sp.ID + "/content").Expect(http.StatusOK).JSON()["pages"].([]any) {
-		m := p.(map[string]any)
-		w.pages[resttest.Str(m, "slug")] = resttest.Str(m, "id")
+	for i, p := range ada.Get("/v1/spaces/" + sp.ID + "/content").Expect(http.StatusOK).JSON()["pages"].([]any) {
+		w.pages[[]string{"intro", "setup"}[i]] = resttest.Str(p.(map[string]any), "id")
 	}
 	return w
 }
@@ -62,8 +61,8 @@ func (w *reviewWorld) changeRequest(t *testing.T, subject string, changes ...map
 	return resttest.Str(cr, "number")
 }
 
-func (w *reviewWorld) updatePage(slug, md string) map[string]any {
-	return map[string]any{"operation": "update_page", "page": w.pages[slug], "document": map[string]any{"markdown": md}}
+func (w *reviewWorld) updatePage(ref, md string) map[string]any {
+	return map[string]any{"operation": "update_page", "page": w.pages[ref], "document": map[string]any{"markdown": md}}
 }
 
 func (w *reviewWorld) reviewPath(number string) string {
