@@ -122,7 +122,9 @@ func TestReviewLiveAcrossServers(t *testing.T) {
 	if cc := c.CommentsChanged; cc.Kind != "commentCreated" || cc.Comment.Body.Markdown != "Looks good" || cc.Comment.PostedBy.Email != "bob@example.com" {
 		t.Errorf("comment result = %+v", cc)
 	}
-	var u struct{ ChangeRequestUpdated struct{ Revision, Subject string } }
+	var u struct {
+		ChangeRequestUpdated struct{ Revision, Subject string }
+	}
 	nextResult(t, updates, &u) // the comment count changed
 	// Alice saves an edit through server two.
 	two2 := two.User("alice@example.com")
