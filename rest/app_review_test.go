@@ -85,10 +85,12 @@ func TestAppReviewLiveAndMerge(t *testing.T) {
 	path := w.reviewPath(number)
 
 	ada := appBrowser(t, w.srv, "ada@example.com", reviewPassword, path)
+	ada.run("the review opens", chromedp.WaitVisible(`.review h1`, chromedp.ByQuery))
 	ada.waitText("main h1", "Friendlier intro")
 	ada.waitText("main", "How we work, together.")
 	ada.waitText("main", "2 pages")
 	bob := appBrowser(t, w.srv, "bob@example.com", reviewPassword, path)
+	bob.run("the review opens", chromedp.WaitVisible(`.review h1`, chromedp.ByQuery))
 	bob.waitText("main h1", "Friendlier intro")
 	if strings.Contains(bob.text("main"), "Preview the merge") {
 		t.Errorf("bob (comment role) is offered the merge")
