@@ -8,6 +8,7 @@ import { navigate, paths, useRoute, type Route } from "./lib/router";
 import { Shell } from "./shell/shell";
 import { ChangeRequestScreen } from "./screens/changerequest";
 import { CollectionScreen } from "./screens/collection";
+import { EditorScreen } from "./screens/editor";
 import { OrgHome } from "./screens/home";
 import { OpenAPIScreen } from "./screens/openapi";
 import { ReviewScreen } from "./screens/review";
@@ -22,6 +23,8 @@ function title(r: Route): string {
       return `Change request #${r.number} · Folio`;
     case "review":
       return `Review #${r.number} · Folio`;
+    case "edit":
+      return `Editing change request #${r.number} · Folio`;
     case "site":
       return "Site · Folio";
     case "openapi":
@@ -45,6 +48,8 @@ function Screen({ route }: { route: Route }) {
       return <ChangeRequestScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
     case "review":
       return <ReviewScreen org={route.org} space={route.space} number={route.number} />;
+    case "edit":
+      return <EditorScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
     case "site":
       return <SiteScreen org={route.org} site={route.site} preview={route.preview} />;
     case "openapi":
@@ -95,7 +100,7 @@ export function App() {
         </p>
       </main>
     );
-  const current = route.kind === "space" || route.kind === "revision" || route.kind === "changeRequest" ? route.space : route.kind === "collection" ? route.id : undefined;
+  const current = route.kind === "space" || route.kind === "revision" || route.kind === "changeRequest" || route.kind === "edit" ? route.space : route.kind === "collection" ? route.id : undefined;
   return (
     <Shell org={route.org} current={current}>
       <Screen route={route} />

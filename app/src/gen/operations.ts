@@ -30,6 +30,74 @@ export interface CreateSpaceInput {
   parent?: string | null;
 }
 
+/** A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores). Give one of
+ * them (both is INVALID; neither empties the page). The markdown's frontmatter (title, description, emoji or icon,
+ * hidden) and a leading level-1 heading (the title) set those fields of the page, ahead of the change's own. */
+export interface DocumentInput {
+  /** The document in markdown, at most 1,000,000 characters; stored as written, line endings normalised to \n. */
+  markdown?: string | null;
+  /** GitBook's JSON document ({object: "document", data, nodes}); a block with no markdown form (tabs, embeds, ...) is INVALID, naming its path. */
+  document?: unknown | null;
+}
+
+/** A file to upload in an insert_files change: its bytes in base64, with their content type, under a name. Folio does
+ * not fetch URLs. The decoded file is at most 1 MiB, and the whole request body too. */
+export interface FileUploadInput {
+  /** Accepted for compatibility with the reference document and not used (at most 256 characters). */
+  ref?: string | null;
+  /** The file's name, 1 to 256 characters. */
+  name: string;
+  /** The MIME type of the bytes (image/png, ...), at most 256 characters; required with base64. */
+  contentType?: string | null;
+  /** The file's bytes, standard base64; required. GIF, JPEG and PNG images get their dimensions. */
+  base64?: string | null;
+  /** Refused (INVALID): Folio does not fetch URLs; give base64 instead. At most 2048 characters. */
+  url?: string | null;
+}
+
+/** One change of a content update, as the reference document's ChangeRequestContentChange. insert_page (always a
+ * document page) takes into, at, ref and the page fields (title, slug, emoji, description, hidden, noIndex, noRobotsIndex,
+ * document); update_page takes page, into, at and the page fields; delete_page takes page and deletes its subpages too;
+ * insert_files takes files. Pages nest at most 10 levels. */
+export interface ContentChangeInput {
+  /** insert_page, update_page, delete_page or insert_files (INVALID otherwise). */
+  operation: string;
+  /** For update_page and delete_page: the page's id, or the ref of a page inserted earlier in the same update; not allowed on insert_page. At most 256 characters. */
+  page?: string | null;
+  /** The parent page (an id or an earlier ref of this update). For insert_page, absent or null is the top level; for update_page, null moves the page to the top level and absent leaves it where it is. A page cannot move into itself or a descendant. */
+  into?: string | null;
+  /** The 0-based position among the new siblings, 0 to 100,000; absent or past the end places the page last. */
+  at?: number | null;
+  /** For insert_page: a name for the new page, unique in this update, that later changes of the same update can use in page and into; echoed in the change's outcome. At most 256 characters. */
+  ref?: string | null;
+  /** The page's title, not blank, at most 256 characters; new pages without one are Untitled. */
+  title?: string | null;
+  /** The page's slug in its parent: 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, not a sibling's (INVALID otherwise). Absent on insert_page: made from the title (-2, -3, ... when a sibling has it). */
+  slug?: string | null;
+  /** The page's emoji, at most 50 characters. */
+  emoji?: string | null;
+  /** The page's description, at most 1000 characters. */
+  description?: string | null;
+  /** Leaves the page and its subpages out of the published site's sidebar and reading order (still readable at its address). */
+  hidden?: boolean | null;
+  /** Asks search engines not to index the published page (X-Robots-Tag: noindex) and leaves it out of the sitemap. */
+  noIndex?: boolean | null;
+  /** For Folio's published sites the same as noIndex. */
+  noRobotsIndex?: boolean | null;
+  /** The page's new document; absent keeps it (an inserted page starts empty). */
+  document?: DocumentInput | null;
+  /** For insert_files: 1 to 20 files. */
+  files?: ReadonlyArray<FileUploadInput> | null;
+}
+
+/** A content update of a change request. */
+export interface ChangeRequestContentInput {
+  /** 1 to 50 changes, applied in order, all or nothing. */
+  changes: ReadonlyArray<ContentChangeInput>;
+  /** The revision the changes were made on (the change request's head): PRECONDITION when it moved since. At most 64 characters; if the baseRevision argument is given too, the two must be equal. */
+  baseRevision?: string | null;
+}
+
 /** Where an OpenAPI specification's processing stands. */
 export type OpenAPISpecProcessingState = "pending" | "progress" | "complete";
 
@@ -188,6 +256,19 @@ export const CollectionScreen: Operation<CollectionScreenResult, CollectionScree
   document: "query CollectionScreen ($id: ID!) {\n  collection(id: $id) {\n    id\n    title\n    description\n    organization\n    spaces(limit: 1000) {\n      items {\n        id\n        title\n        emoji\n      }\n    }\n    collections(limit: 1000) {\n      items {\n        id\n        title\n      }\n    }\n  }\n}",
 };
 
+export type CreateChangeRequestVariables = { space: string; subject?: string | null };
+export type CreateChangeRequestResult = {
+  readonly createChangeRequest: {
+    readonly id: string;
+    readonly number: number;
+  };
+};
+export const CreateChangeRequest: Operation<CreateChangeRequestResult, CreateChangeRequestVariables> = {
+  name: "CreateChangeRequest",
+  kind: "mutation",
+  document: "mutation CreateChangeRequest ($space: ID!, $subject: String) {\n  createChangeRequest(spaceId: $space, input: {subject:$subject}) {\n    id\n    number\n  }\n}",
+};
+
 export type CreateSpaceVariables = { org: string; input: CreateSpaceInput };
 export type CreateSpaceResult = {
   readonly createSpace: {
@@ -202,6 +283,128 @@ export const CreateSpace: Operation<CreateSpaceResult, CreateSpaceVariables> = {
   name: "CreateSpace",
   kind: "mutation",
   document: "mutation CreateSpace ($org: ID!, $input: CreateSpaceInput!) {\n  createSpace(organizationId: $org, input: $input) {\n    id\n    title\n    urls {\n      app\n    }\n  }\n}",
+};
+
+export type EditContentVariables = { space: string; cr: string; input: ChangeRequestContentInput };
+export type EditContentResult = {
+  readonly updateChangeRequestContent: {
+    readonly changeRequest: {
+      readonly id: string;
+      readonly revision: string;
+    };
+    readonly changes: ReadonlyArray<{
+      readonly object: string;
+      readonly ref: string | null;
+      readonly page: unknown;
+    }>;
+    readonly insertedFiles: ReadonlyArray<{
+      readonly id: string;
+      readonly name: string;
+      readonly contentType: string;
+      readonly downloadURL: string;
+    }>;
+  };
+};
+export const EditContent: Operation<EditContentResult, EditContentVariables> = {
+  name: "EditContent",
+  kind: "mutation",
+  document: "mutation EditContent ($space: ID!, $cr: String!, $input: ChangeRequestContentInput!) {\n  updateChangeRequestContent(spaceId: $space, changeRequestId: $cr, input: $input) {\n    changeRequest {\n      id\n      revision\n    }\n    changes {\n      object\n      ref\n      page\n    }\n    insertedFiles {\n      id\n      name\n      contentType\n      downloadURL\n    }\n  }\n}",
+};
+
+export type EditorScreenVariables = { space: string; number: string; page: string; withPage: boolean };
+export type EditorScreenResult = {
+  readonly space: {
+    readonly id: string;
+    readonly title: string;
+    readonly organization: string;
+    readonly permissions: {
+      readonly edit: boolean;
+    };
+    readonly changeRequest: {
+      readonly id: string;
+      readonly number: number;
+      readonly subject: string;
+      readonly status: ChangeRequestStatus;
+      readonly revision: string;
+      readonly urls: {
+        readonly app: string;
+      };
+      readonly content: {
+        readonly id: string;
+        readonly pages: ReadonlyArray<{
+          readonly id: string;
+          readonly title: string;
+          readonly kind: string;
+          readonly type: string;
+          readonly emoji: string | null;
+          readonly path: string | null;
+          readonly href: string | null;
+          readonly pages: ReadonlyArray<{
+            readonly id: string;
+            readonly title: string;
+            readonly kind: string;
+            readonly type: string;
+            readonly emoji: string | null;
+            readonly path: string | null;
+            readonly href: string | null;
+            readonly pages: ReadonlyArray<{
+              readonly id: string;
+              readonly title: string;
+              readonly kind: string;
+              readonly type: string;
+              readonly emoji: string | null;
+              readonly path: string | null;
+              readonly href: string | null;
+              readonly pages: ReadonlyArray<{
+                readonly id: string;
+                readonly title: string;
+                readonly kind: string;
+                readonly type: string;
+                readonly emoji: string | null;
+                readonly path: string | null;
+                readonly href: string | null;
+                readonly pages: ReadonlyArray<{
+                  readonly id: string;
+                  readonly title: string;
+                  readonly kind: string;
+                  readonly type: string;
+                  readonly emoji: string | null;
+                  readonly path: string | null;
+                  readonly href: string | null;
+                  readonly pages: ReadonlyArray<{
+                    readonly id: string;
+                    readonly title: string;
+                    readonly kind: string;
+                    readonly type: string;
+                    readonly emoji: string | null;
+                    readonly path: string | null;
+                    readonly href: string | null;
+                  }> | null;
+                }> | null;
+              }> | null;
+            }> | null;
+          }> | null;
+        }>;
+        readonly files: ReadonlyArray<{
+          readonly id: string;
+          readonly name: string;
+          readonly contentType: string;
+          readonly downloadURL: string;
+        }>;
+        readonly page: {
+          readonly id: string;
+          readonly title: string;
+          readonly description: string | null;
+          readonly markdown: string | null;
+        };
+      };
+    };
+  };
+};
+export const EditorScreen: Operation<EditorScreenResult, EditorScreenVariables> = {
+  name: "EditorScreen",
+  kind: "query",
+  document: "query EditorScreen ($space: ID!, $number: String!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    organization\n    permissions {\n      edit\n    }\n    changeRequest(id: $number) {\n      id\n      number\n      subject\n      status\n      revision\n      urls {\n        app\n      }\n      content {\n        id\n        pages {\n          ... PageTree\n        }\n        files {\n          id\n          name\n          contentType\n          downloadURL\n        }\n        page(id: $page, format: markdown) @include(if: $withPage) {\n          id\n          title\n          description\n          markdown\n        }\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
 export type OpenAPIScreenVariables = { org: string; slug: string };
@@ -297,6 +500,16 @@ export const OrgSearch: Operation<OrgSearchResult, OrgSearchVariables> = {
   name: "OrgSearch",
   kind: "query",
   document: "query OrgSearch ($org: ID!, $query: String!) {\n  organization(id: $org) {\n    id\n    search(query: $query, limit: 20) {\n      items {\n        id\n        title\n        pages {\n          id\n          title\n          path\n          urls {\n            app\n          }\n          sections {\n            id\n            title\n            urls {\n              app\n            }\n          }\n        }\n      }\n    }\n  }\n}",
+};
+
+export type RenderPreviewVariables = { markdown: string; space?: string | null };
+export type RenderPreviewResult = {
+  readonly renderMarkdown: string;
+};
+export const RenderPreview: Operation<RenderPreviewResult, RenderPreviewVariables> = {
+  name: "RenderPreview",
+  kind: "query",
+  document: "query RenderPreview ($markdown: String!, $space: ID) {\n  renderMarkdown(markdown: $markdown, spaceId: $space)\n}",
 };
 
 export type ReviewLiveChangeRequestVariables = { space: string; number: string };
@@ -597,7 +810,7 @@ export type RevisionScreenResult = {
         readonly id: string;
         readonly title: string;
         readonly description: string | null;
-        readonly markdown: string | null;
+        readonly html: string | null;
       };
     };
   };
@@ -605,7 +818,7 @@ export type RevisionScreenResult = {
 export const RevisionScreen: Operation<RevisionScreenResult, RevisionScreenVariables> = {
   name: "RevisionScreen",
   kind: "query",
-  document: "query RevisionScreen ($space: ID!, $revision: ID!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    revisionById(id: $revision) {\n      id\n      type\n      createdAt\n      parents\n      pages {\n        ... PageTree\n      }\n      page(id: $page) @include(if: $withPage) {\n        id\n        title\n        description\n        markdown\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
+  document: "query RevisionScreen ($space: ID!, $revision: ID!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    revisionById(id: $revision) {\n      id\n      type\n      createdAt\n      parents\n      pages {\n        ... PageTree\n      }\n      page(id: $page) @include(if: $withPage) {\n        id\n        title\n        description\n        html\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
 export type ShellVariables = { org: string };
@@ -674,8 +887,24 @@ export const SiteScreen: Operation<SiteScreenResult, SiteScreenVariables> = {
   document: "query SiteScreen ($org: ID!, $site: ID!) {\n  organization(id: $org) {\n    id\n    site(id: $site) {\n      id\n      title\n      published\n      visibility\n      siteSpaces\n      urls {\n        published\n        preview\n      }\n    }\n  }\n}",
 };
 
-export type SpaceScreenVariables = { space: string; page: string; withPage: boolean };
+export type SpaceScreenVariables = { org: string; space: string; page: string; withPage: boolean };
 export type SpaceScreenResult = {
+  readonly viewer: {
+    readonly id: string;
+  };
+  readonly organization: {
+    readonly id: string;
+    readonly changeRequests: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly number: number;
+        readonly subject: string;
+        readonly createdBy: {
+          readonly id: string;
+        };
+      }>;
+    };
+  };
   readonly space: {
     readonly id: string;
     readonly title: string;
@@ -750,7 +979,7 @@ export type SpaceScreenResult = {
         readonly id: string;
         readonly title: string;
         readonly description: string | null;
-        readonly markdown: string | null;
+        readonly html: string | null;
       };
     };
   };
@@ -758,7 +987,7 @@ export type SpaceScreenResult = {
 export const SpaceScreen: Operation<SpaceScreenResult, SpaceScreenVariables> = {
   name: "SpaceScreen",
   kind: "query",
-  document: "query SpaceScreen ($space: ID!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    emoji\n    organization\n    revisionId\n    changeRequestsOpen\n    urls {\n      app\n      published\n    }\n    permissions {\n      edit\n    }\n    revision {\n      id\n      pages {\n        ... PageTree\n      }\n      page(id: $page) @include(if: $withPage) {\n        id\n        title\n        description\n        markdown\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
+  document: "query SpaceScreen ($org: ID!, $space: ID!, $page: ID!, $withPage: Boolean!) {\n  viewer {\n    id\n  }\n  organization(id: $org) {\n    id\n    changeRequests(space: $space, status: [draft,open], limit: 50) {\n      items {\n        id\n        number\n        subject\n        createdBy {\n          id\n        }\n      }\n    }\n  }\n  space(id: $space) {\n    id\n    title\n    emoji\n    organization\n    revisionId\n    changeRequestsOpen\n    urls {\n      app\n      published\n    }\n    permissions {\n      edit\n    }\n    revision {\n      id\n      pages {\n        ... PageTree\n      }\n      page(id: $page) @include(if: $withPage) {\n        id\n        title\n        description\n        html\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
 export type StartVariables = Record<string, never>;

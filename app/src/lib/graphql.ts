@@ -32,7 +32,10 @@ export class OperationError extends Error {
    * or a message that starts with its name), else undefined.
    */
   forField(field: string): string | undefined {
-    const e = this.errors.find((e) => e.extensions?.field === field || e.message.startsWith(field + ":"));
+    // INVALID messages name the input field first: "title: ...", or a
+    // path to it ("input.changes[0].title: ...").
+    const re = new RegExp(`(^|[.\\]])${field}:`);
+    const e = this.errors.find((e) => e.extensions?.field === field || re.test(e.message.split(" ")[0] ?? ""));
     return e?.message;
   }
 }

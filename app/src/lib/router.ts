@@ -11,6 +11,7 @@ export type Route =
   | { kind: "revision"; org: string; space: string; revision: string; page?: string }
   | { kind: "changeRequest"; org: string; space: string; number: string; page?: string }
   | { kind: "review"; org: string; space: string; number: string }
+  | { kind: "edit"; org: string; space: string; number: string; page?: string }
   | { kind: "site"; org: string; site: string; preview: boolean }
   | { kind: "openapi"; org: string; slug: string }
   | { kind: "notFound"; path: string };
@@ -24,6 +25,10 @@ const patterns: ReadonlyArray<[RegExp, (m: string[]) => Route]> = [
   [
     new RegExp(`^/app/o/${seg}/s/${seg}/revisions/${seg}(?:/page/${seg})?/?$`),
     (m) => ({ kind: "revision", org: m[1]!, space: m[2]!, revision: m[3]!, page: m[4] }),
+  ],
+  [
+    new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}/edit(?:/page/${seg})?/?$`),
+    (m) => ({ kind: "edit", org: m[1]!, space: m[2]!, number: m[3]!, page: m[4] }),
   ],
   [
     new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}(?:/page/${seg})?/?$`),
@@ -55,6 +60,8 @@ export const paths = {
   changeRequest: (org: string, space: string, n: string | number, page?: string) =>
     `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}` + (page ? `/page/${e(page)}` : ""),
   review: (org: string, space: string, n: string | number) => `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}/review`,
+  edit: (org: string, space: string, n: string | number, page?: string) =>
+    `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}/edit` + (page ? `/page/${e(page)}` : ""),
   site: (org: string, site: string) => `/app/o/${e(org)}/sites/${e(site)}`,
   openapi: (org: string, slug: string) => `/app/o/${e(org)}/openapi/${e(slug)}`,
 };

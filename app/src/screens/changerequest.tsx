@@ -26,6 +26,13 @@ export function ChangeRequestScreen({ org, space, number, page }: { org: string;
               <p>
                 <a class="review-link" href={paths.review(org, space, cr.number)}>Review the changes, discuss and merge</a>
               </p>
+              {(cr.status === "open" || cr.status === "draft") && (
+                <p>
+                  <a class="button primary" href={paths.edit(org, space, cr.number, page)}>
+                    Edit pages
+                  </a>
+                </p>
+              )}
             </article>
           </div>
         );

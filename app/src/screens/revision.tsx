@@ -21,7 +21,7 @@ export function RevisionScreen({ org, space, revision, page }: { org: string; sp
               {r.page ? (
                 <>
                   <h1>{r.page.title}</h1>
-                  <pre class="markdown">{r.page.markdown}</pre>
+                  <div class="page-body" dangerouslySetInnerHTML={{ __html: r.page.html ?? "" }} />
                 </>
               ) : (
                 <h1>Revision {r.id}</h1>

@@ -14,6 +14,8 @@ package appbuild
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -26,6 +28,7 @@ import (
 
 	"folio/graph"
 	"folio/internal/npmcache"
+	"folio/internal/pagerender"
 )
 
 // GeneratedPath is where Operations' module lives, relative to app/.
@@ -194,6 +197,13 @@ func (r *Result) index(metaPath, stage string) error {
 	if css != "" {
 		fmt.Fprintf(&page, "<link rel=\"stylesheet\" href=\"/app/%s\">\n", html.EscapeString(css))
 	}
+	// Highlighted code in pages is styled as on published sites: the
+	// reader's own stylesheet for chroma's classes.
+	code := pagerender.CodeCSS()
+	sum := sha256.Sum256(code)
+	codeName := "assets/code-" + hex.EncodeToString(sum[:6]) + ".css"
+	r.Files[codeName] = code
+	fmt.Fprintf(&page, "<link rel=\"stylesheet\" href=\"/app/%s\">\n", codeName)
 	for _, p := range r.FirstLoad[1:] {
 		fmt.Fprintf(&page, "<link rel=\"modulepreload\" href=\"/app/%s\">\n", html.EscapeString(p))
 	}
