@@ -10793,6 +10793,9 @@ them through their parent:
   of a Space, under their ids (publishedSiteById, publishedSpace).
 - PublishedFile: a file of a published revision, whose id it keeps in every
   revision (PublishedContent.file(id)).
+- PageChange and MergeConflict: what happened to a page (or file) between
+  two versions of a space's content, under the page's id
+  (ChangeRequest.pageChanges, previewMerge).
 - Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
   comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
   their id is a page id, an anchor, a space id or a feature name, and their
