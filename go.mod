@@ -49,6 +49,8 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
+require github.com/sergi/go-diff v1.4.0
+
 require (
 	github.com/JohannesKaufmann/dom v0.2.0 // indirect
 	github.com/agnivade/levenshtein v1.2.2 // indirect

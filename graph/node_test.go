@@ -13,7 +13,7 @@ import (
 // Node, each because its id alone does not name it (schema/node.graphqls
 // says why for each, in Node's description).
 var notNodes = []string{"Member", "RevisionPage", "RevisionFile", "Event", "InvitationOrganization", "SSOProviderLogin",
-	"PublishedSiteEntry", "PublishedSpace", "PublishedFile", "CreatedPersonalToken"}
+	"PublishedSiteEntry", "PublishedSpace", "PublishedFile", "CreatedPersonalToken", "PageChange", "MergeConflict"}
 
 // TestEveryObjectWithAnIDIsANode: an object type with an `id: ID!` field
 // implements Node, or is one of the few whose id is not theirs alone and

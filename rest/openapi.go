@@ -183,6 +183,11 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 				"byte for byte, with Idempotent-Replayed: true, and nothing is written again. The same key with another " +
 				"request is 422; a retry while the first request runs is 409."})
 	}
+	if c.dry != nil {
+		params = append(params, map[string]any{"name": "dryRun", "in": "query", "schema": map[string]any{"type": "boolean", "default": false},
+			"description": "true: write nothing and answer what the request would do instead (200, " + c.dry.Op + "): " +
+				strings.TrimSpace(resultField(c.dry).Definition.Description)})
+	}
 	if c.IfMatch {
 		params = append(params, map[string]any{"name": "If-Match", "in": "header", "schema": map[string]any{"type": "string"},
 			"description": "The ETag of a page read (or a revision id) the change is based on: when the content moved since, " +
@@ -210,6 +215,13 @@ func (g *openapi) operation(c *compiled, id string) (map[string]any, error) {
 		body, err := g.result(c)
 		if err != nil {
 			return nil, err
+		}
+		if c.dry != nil {
+			dry, err := g.result(c.dry)
+			if err != nil {
+				return nil, err
+			}
+			body = map[string]any{"oneOf": []any{body, dry}, "description": "The result; with dryRun=true, what the request would do."}
 		}
 		success["content"] = jsonContent(body)
 	}

@@ -7,6 +7,7 @@ package rest
 import (
 	"embed"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -42,6 +43,11 @@ type Route struct {
 	// takes no Idempotency-Key (whose answers are recorded), and its answer
 	// is not to be cached (secretRoute).
 	Secret bool
+	// DryRun, when set, names the operation run instead when the query
+	// says dryRun=true: a query answering what the route would do, writing
+	// nothing (the merge's previewMerge). It takes the route's path
+	// variables only, and its root field is the body (200).
+	DryRun string
 }
 
 // Param is a query parameter and how to read it.
@@ -73,6 +79,7 @@ type compiled struct {
 	result   []string
 	etag     []string // ETag, split at its dots once
 	shape    *shape
+	dry      *compiled // the DryRun route, when there is one
 }
 
 // compile validates every route's operation against the schema and prepares
@@ -86,32 +93,68 @@ func compile(schema *ast.Schema, routes []Route) ([]compiled, error) {
 	}
 	out := make([]compiled, 0, len(routes))
 	for _, r := range routes {
-		op, err := ops.Op(r.Op)
+		c, err := compileRoute(ops, r)
 		if err != nil {
-			return nil, fmt.Errorf("route %s %s: %w", r.Method, r.Path, err)
+			return nil, err
 		}
-		c := compiled{Route: r, run: op, op: op.Def, pathVars: pathNames(r.Path)}
-		set := op.Def.SelectionSet
-		if r.Result == "" {
-			if len(set) != 1 {
-				return nil, fmt.Errorf("route %s %s: operation %s needs one root field or a Result path", r.Method, r.Path, r.Op)
+		if r.DryRun != "" {
+			dry, err := compileRoute(ops, Route{Method: r.Method, Path: r.Path, Op: r.DryRun, Status: http.StatusOK})
+			if err != nil {
+				return nil, err
 			}
-			c.result = []string{set[0].(*ast.Field).Alias}
-		} else {
-			c.result = strings.Split(r.Result, ".")
-		}
-		// Descend the selection to the shape of the body itself.
-		s := shapeOf(set, ops.Doc.Fragments)
-		for _, k := range c.result {
-			if s = s.fields[k]; s == nil {
-				return nil, fmt.Errorf("route %s %s: result path %q not selected", r.Method, r.Path, r.Result)
+			if dry.op.Operation != ast.Query {
+				return nil, fmt.Errorf("route %s %s: the dry run %s must be a query", r.Method, r.Path, r.DryRun)
 			}
-		}
-		c.shape = s
-		if r.ETag != "" {
-			c.etag = strings.Split(r.ETag, ".")
+			c.dry = &dry
 		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// compileRoute validates one route's operation and prepares its shape.
+func compileRoute(ops *inprocess.Set, r Route) (compiled, error) {
+	op, err := ops.Op(r.Op)
+	if err != nil {
+		return compiled{}, fmt.Errorf("route %s %s: %w", r.Method, r.Path, err)
+	}
+	c := compiled{Route: r, run: op, op: op.Def, pathVars: pathNames(r.Path)}
+	set := op.Def.SelectionSet
+	if r.Result == "" {
+		if len(set) != 1 {
+			return compiled{}, fmt.Errorf("route %s %s: operation %s needs one root field or a Result path", r.Method, r.Path, r.Op)
+		}
+		c.result = []string{set[0].(*ast.Field).Alias}
+	} else {
+		c.result = strings.Split(r.Result, ".")
+	}
+	// Descend the selection to the shape of the body itself.
+	s := shapeOf(set, ops.Doc.Fragments)
+	for _, k := range c.result {
+		if s = s.fields[k]; s == nil {
+			return compiled{}, fmt.Errorf("route %s %s: result path %q not selected", r.Method, r.Path, r.Result)
+		}
+	}
+	c.shape = s
+	if r.ETag != "" {
+		c.etag = strings.Split(r.ETag, ".")
+	}
+	return c, nil
+}
+
+// dryRun is the route to serve for r: the dry run when the route has one
+// and the query asks for it (dryRun=true; a value other than true or false
+// is INVALID).
+func (c *compiled) dryRun(r *http.Request) (*compiled, error) {
+	if c.dry == nil {
+		return c, nil
+	}
+	v, err := queryValue(r.URL.Query(), Param{"dryRun", Bool})
+	if err != nil {
+		return nil, err
+	}
+	if v == true {
+		return c.dry, nil
+	}
+	return c, nil
 }

@@ -100,13 +100,19 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	for i := range routes {
-		c := &routes[i]
-		mux.HandleFunc(c.Method+" "+muxPattern(c.Path), func(w http.ResponseWriter, r *http.Request) {
-			if !c.Public && graph.Viewer(r.Context()) == nil {
+		route := &routes[i]
+		mux.HandleFunc(route.Method+" "+muxPattern(route.Path), func(w http.ResponseWriter, r *http.Request) {
+			if !route.Public && graph.Viewer(r.Context()) == nil {
 				writeError(w, http.StatusUnauthorized, "an API token is required (Authorization: Bearer <token>)")
 				return
 			}
-			// A POST that runs a query (aggregateSiteEvents) only reads.
+			c, err := route.dryRun(r)
+			if err != nil {
+				writeDomainError(w, err)
+				return
+			}
+			// A POST that runs a query (aggregateSiteEvents, a dry run) only
+			// reads.
 			if err := graph.ReadOnlyRefusal(r); err != nil && c.op.Operation != ast.Query {
 				writeDomainError(w, err)
 				return

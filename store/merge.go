@@ -117,8 +117,40 @@ func threeWay(ctx context.Context, tx bun.IDB, cr *ChangeRequest, spaceRev strin
 		return "", err
 	}
 	base, ours := trees[0], trees[1]
+	merged, conflicts := mergeEntries(base, ours, theirs)
+	if len(conflicts) == 0 {
+		if err := checkPageTree(&Tree{Entries: merged}, "merge"); err != nil {
+			return "", domain.Errorf(domain.CodeConflict, "the merged pages do not form a tree: %s", domain.ErrorMessage(err))
+		}
+	}
+	if len(conflicts) > 0 {
+		ids := make([]string, len(conflicts))
+		for i, c := range conflicts {
+			ids[i] = c.named
+		}
+		slices.Sort(ids)
+		return "", domain.Errorf(domain.CodeConflict, "change request #%d conflicts with the space's content on pages: %s",
+			cr.Number, strings.Join(slices.Compact(ids), ", "))
+	}
+	// Nodes either side already stored are not written again.
+	known := &Tree{nodes: map[string]bool{}}
+	for _, t := range []*Tree{ours, theirs} {
+		for h := range t.nodes {
+			known.nodes[h] = true
+		}
+	}
+	return writeTree(ctx, tx, org, known, merged, nil)
+}
+
+// mergeEntries is the three-way merge of the change request's entries
+// (theirs) into the space's (ours) against the revision the change request
+// started from (base): an entry changed on one side takes that side; one
+// changed differently on both sides, or a page left under a page the other
+// side deleted, is a conflict. It reads and writes nothing, so the merge and
+// its preview (MergePreview) decide alike.
+func mergeEntries(base, ours, theirs *Tree) (map[string]*Entry, []MergeConflict) {
 	merged := map[string]*Entry{}
-	var conflicts []string
+	var conflicts []MergeConflict
 	keys := map[string]bool{}
 	for _, t := range []*Tree{base, ours, theirs} {
 		for k := range t.Entries {
@@ -136,7 +168,15 @@ func threeWay(ctx context.Context, tx bun.IDB, cr *ChangeRequest, spaceRev strin
 		case same(b, t):
 			pick = o
 		default:
-			conflicts = append(conflicts, entryID(b, o, t))
+			reason := ConflictChangedOnBothSides
+			switch {
+			case o == nil:
+				reason = ConflictDeletedInSpace
+			case t == nil:
+				reason = ConflictDeletedInChangeRequest
+			}
+			e := entryOf(t, o, b)
+			conflicts = append(conflicts, MergeConflict{Entry: e, Reason: reason, named: e.ID})
 			continue
 		}
 		if pick != nil {
@@ -146,27 +186,19 @@ func threeWay(ctx context.Context, tx bun.IDB, cr *ChangeRequest, spaceRev strin
 	// A page whose parent the other side deleted has nowhere to go.
 	for _, e := range merged {
 		if e.Kind == EntryPage && e.Parent != "" && merged[EntryPage+":"+e.Parent] == nil {
-			conflicts = append(conflicts, e.Parent)
+			conflicts = append(conflicts, MergeConflict{Entry: e, Reason: ConflictParentDeleted, Parent: e.Parent, named: e.Parent})
 		}
 	}
-	if len(conflicts) == 0 {
-		if err := checkPageTree(&Tree{Entries: merged}, "merge"); err != nil {
-			return "", domain.Errorf(domain.CodeConflict, "the merged pages do not form a tree: %s", domain.ErrorMessage(err))
+	return merged, conflicts
+}
+
+func entryOf(es ...*Entry) *Entry {
+	for _, e := range es {
+		if e != nil {
+			return e
 		}
 	}
-	if len(conflicts) > 0 {
-		slices.Sort(conflicts)
-		return "", domain.Errorf(domain.CodeConflict, "change request #%d conflicts with the space's content on pages: %s",
-			cr.Number, strings.Join(slices.Compact(conflicts), ", "))
-	}
-	// Nodes either side already stored are not written again.
-	known := &Tree{nodes: map[string]bool{}}
-	for _, t := range []*Tree{ours, theirs} {
-		for h := range t.nodes {
-			known.nodes[h] = true
-		}
-	}
-	return writeTree(ctx, tx, org, known, merged, nil)
+	return nil
 }
 
 func same(a, b *Entry) bool {
@@ -174,13 +206,4 @@ func same(a, b *Entry) bool {
 		return a == b
 	}
 	return a.same(b)
-}
-
-func entryID(es ...*Entry) string {
-	for _, e := range es {
-		if e != nil {
-			return e.ID
-		}
-	}
-	return ""
 }

@@ -11,6 +11,7 @@ import { CollectionScreen } from "./screens/collection";
 import { EditorScreen } from "./screens/editor";
 import { OrgHome } from "./screens/home";
 import { OpenAPIScreen } from "./screens/openapi";
+import { ReviewScreen } from "./screens/review";
 import { RevisionScreen } from "./screens/revision";
 import { SiteScreen } from "./screens/site";
 import { ManageScreen } from "./screens/admin/manage";
@@ -22,6 +23,8 @@ function title(r: Route): string {
   switch (r.kind) {
     case "changeRequest":
       return `Change request #${r.number} · Folio`;
+    case "review":
+      return `Review #${r.number} · Folio`;
     case "edit":
       return `Editing change request #${r.number} · Folio`;
     case "site":
@@ -47,6 +50,8 @@ function Screen({ route }: { route: Route }) {
       return <RevisionScreen org={route.org} space={route.space} revision={route.revision} page={route.page} />;
     case "changeRequest":
       return <ChangeRequestScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
+    case "review":
+      return <ReviewScreen org={route.org} space={route.space} number={route.number} />;
     case "edit":
       return <EditorScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
     case "site":

@@ -44,6 +44,7 @@ type ResolverRoot interface {
 	OpenAPISpec() OpenAPISpecResolver
 	OpenAPISpecVersion() OpenAPISpecVersionResolver
 	Organization() OrganizationResolver
+	PageChange() PageChangeResolver
 	PublishedContent() PublishedContentResolver
 	PublishedContentSite() PublishedContentSiteResolver
 	PublishedSiteEntry() PublishedSiteEntryResolver
@@ -109,6 +110,7 @@ type ComplexityRoot struct {
 		Number          func(childComplexity int) int
 		Object          func(childComplexity int) int
 		Outdated        func(childComplexity int) int
+		PageChanges     func(childComplexity int) int
 		Revision        func(childComplexity int) int
 		RevisionInitial func(childComplexity int) int
 		RevisionMerged  func(childComplexity int) int
@@ -350,6 +352,21 @@ type ComplexityRoot struct {
 		Location func(childComplexity int) int
 	}
 
+	DiffHunk struct {
+		Lines    func(childComplexity int) int
+		NewLines func(childComplexity int) int
+		NewStart func(childComplexity int) int
+		OldLines func(childComplexity int) int
+		OldStart func(childComplexity int) int
+	}
+
+	DiffLine struct {
+		Kind      func(childComplexity int) int
+		NewNumber func(childComplexity int) int
+		OldNumber func(childComplexity int) int
+		Text      func(childComplexity int) int
+	}
+
 	EmailDomainOrganizations struct {
 		Organizations func(childComplexity int) int
 	}
@@ -471,6 +488,28 @@ type ComplexityRoot struct {
 	MergeChangeRequestResult struct {
 		Result   func(childComplexity int) int
 		Revision func(childComplexity int) int
+	}
+
+	MergeConflict struct {
+		ID      func(childComplexity int) int
+		Message func(childComplexity int) int
+		Object  func(childComplexity int) int
+		Parent  func(childComplexity int) int
+		Path    func(childComplexity int) int
+		Reason  func(childComplexity int) int
+		Title   func(childComplexity int) int
+	}
+
+	MergePreview struct {
+		ChangeRequest         func(childComplexity int) int
+		ChangeRequestRevision func(childComplexity int) int
+		Changes               func(childComplexity int) int
+		Conflicts             func(childComplexity int) int
+		FastForward           func(childComplexity int) int
+		Mergeable             func(childComplexity int) int
+		Object                func(childComplexity int) int
+		Problem               func(childComplexity int) int
+		Revision              func(childComplexity int) int
 	}
 
 	Mutation struct {
@@ -726,6 +765,22 @@ type ComplexityRoot struct {
 		Logo     func(childComplexity int) int
 	}
 
+	PageChange struct {
+		Diff         func(childComplexity int, context *int) int
+		ID           func(childComplexity int) int
+		Kind         func(childComplexity int) int
+		Path         func(childComplexity int) int
+		PreviousPath func(childComplexity int) int
+		Title        func(childComplexity int) int
+	}
+
+	PageDiff struct {
+		Added     func(childComplexity int) int
+		Hunks     func(childComplexity int) int
+		Removed   func(childComplexity int) int
+		Truncated func(childComplexity int) int
+	}
+
 	PersonalToken struct {
 		CommandLine func(childComplexity int) int
 		CreatedAt   func(childComplexity int) int
@@ -816,6 +871,7 @@ type ComplexityRoot struct {
 		Organization             func(childComplexity int, id string) int
 		Organizations            func(childComplexity int, page *string, limit *int) int
 		PersonalTokens           func(childComplexity int, page *string, limit *int) int
+		PreviewMerge             func(childComplexity int, spaceID string, changeRequestID string) int
 		PublishedSite            func(childComplexity int, organizationID string, siteID string, shareKey *string, visitorToken *string) int
 		PublishedSiteByHostname  func(childComplexity int, hostname string) int
 		PublishedSiteByID        func(childComplexity int, id string) int
@@ -1466,6 +1522,7 @@ type ChangeRequestResolver interface {
 	Content(ctx context.Context, obj *model.ChangeRequest) (*model.Revision, error)
 	CommentList(ctx context.Context, obj *model.ChangeRequest, page *string, limit *int, order *model.ListOrder, status *model.CommentStatusFilter, targetPage *string, authors []string) (*model.CommentList, error)
 	Comment(ctx context.Context, obj *model.ChangeRequest, id string) (*model.Comment, error)
+	PageChanges(ctx context.Context, obj *model.ChangeRequest) ([]model.PageChange, error)
 }
 type CollectionResolver interface {
 	Spaces(ctx context.Context, obj *model.Collection, page *string, limit *int) (*model.SpaceList, error)
@@ -1637,6 +1694,9 @@ type OrganizationResolver interface {
 	Webhooks(ctx context.Context, obj *model.Organization, page *string, limit *int) (*model.WebhookList, error)
 	Webhook(ctx context.Context, obj *model.Organization, webhookID string) (*model.Webhook, error)
 }
+type PageChangeResolver interface {
+	Diff(ctx context.Context, obj *model.PageChange, context *int) (*model.PageDiff, error)
+}
 type PublishedContentResolver interface {
 	Pages(ctx context.Context, obj *model.PublishedContent, format *model.DocumentFormat) ([]model.RevisionPage, error)
 	Page(ctx context.Context, obj *model.PublishedContent, path string, format *model.DocumentFormat) (*model.RevisionPage, error)
@@ -1673,6 +1733,7 @@ type QueryResolver interface {
 	PublishedSiteByHostname(ctx context.Context, hostname string) (*model.PublishedSiteEntry, error)
 	PublishedSpace(ctx context.Context, id string) (*model.PublishedSpace, error)
 	RenderMarkdown(ctx context.Context, markdown string, spaceID *string) (string, error)
+	PreviewMerge(ctx context.Context, spaceID string, changeRequestID string) (*model.MergePreview, error)
 	PublishedSite(ctx context.Context, organizationID string, siteID string, shareKey *string, visitorToken *string) (*model.PublishedContentSite, error)
 	Space(ctx context.Context, id string, shareKey *string) (*model.Space, error)
 	Collection(ctx context.Context, id string) (*model.Collection, error)
@@ -1928,6 +1989,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChangeRequest.Outdated(childComplexity), true
+	case "ChangeRequest.pageChanges":
+		if e.ComplexityRoot.ChangeRequest.PageChanges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.PageChanges(childComplexity), true
 	case "ChangeRequest.revision":
 		if e.ComplexityRoot.ChangeRequest.Revision == nil {
 			break
@@ -2883,6 +2950,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CustomFieldURLs.Location(childComplexity), true
 
+	case "DiffHunk.lines":
+		if e.ComplexityRoot.DiffHunk.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffHunk.Lines(childComplexity), true
+	case "DiffHunk.newLines":
+		if e.ComplexityRoot.DiffHunk.NewLines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffHunk.NewLines(childComplexity), true
+	case "DiffHunk.newStart":
+		if e.ComplexityRoot.DiffHunk.NewStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffHunk.NewStart(childComplexity), true
+	case "DiffHunk.oldLines":
+		if e.ComplexityRoot.DiffHunk.OldLines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffHunk.OldLines(childComplexity), true
+	case "DiffHunk.oldStart":
+		if e.ComplexityRoot.DiffHunk.OldStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffHunk.OldStart(childComplexity), true
+
+	case "DiffLine.kind":
+		if e.ComplexityRoot.DiffLine.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffLine.Kind(childComplexity), true
+	case "DiffLine.newNumber":
+		if e.ComplexityRoot.DiffLine.NewNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffLine.NewNumber(childComplexity), true
+	case "DiffLine.oldNumber":
+		if e.ComplexityRoot.DiffLine.OldNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffLine.OldNumber(childComplexity), true
+	case "DiffLine.text":
+		if e.ComplexityRoot.DiffLine.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiffLine.Text(childComplexity), true
+
 	case "EmailDomainOrganizations.organizations":
 		if e.ComplexityRoot.EmailDomainOrganizations.Organizations == nil {
 			break
@@ -3307,6 +3430,104 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MergeChangeRequestResult.Revision(childComplexity), true
+
+	case "MergeConflict.id":
+		if e.ComplexityRoot.MergeConflict.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.ID(childComplexity), true
+	case "MergeConflict.message":
+		if e.ComplexityRoot.MergeConflict.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.Message(childComplexity), true
+	case "MergeConflict.object":
+		if e.ComplexityRoot.MergeConflict.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.Object(childComplexity), true
+	case "MergeConflict.parent":
+		if e.ComplexityRoot.MergeConflict.Parent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.Parent(childComplexity), true
+	case "MergeConflict.path":
+		if e.ComplexityRoot.MergeConflict.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.Path(childComplexity), true
+	case "MergeConflict.reason":
+		if e.ComplexityRoot.MergeConflict.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.Reason(childComplexity), true
+	case "MergeConflict.title":
+		if e.ComplexityRoot.MergeConflict.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeConflict.Title(childComplexity), true
+
+	case "MergePreview.changeRequest":
+		if e.ComplexityRoot.MergePreview.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.ChangeRequest(childComplexity), true
+	case "MergePreview.changeRequestRevision":
+		if e.ComplexityRoot.MergePreview.ChangeRequestRevision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.ChangeRequestRevision(childComplexity), true
+	case "MergePreview.changes":
+		if e.ComplexityRoot.MergePreview.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.Changes(childComplexity), true
+	case "MergePreview.conflicts":
+		if e.ComplexityRoot.MergePreview.Conflicts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.Conflicts(childComplexity), true
+	case "MergePreview.fastForward":
+		if e.ComplexityRoot.MergePreview.FastForward == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.FastForward(childComplexity), true
+	case "MergePreview.mergeable":
+		if e.ComplexityRoot.MergePreview.Mergeable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.Mergeable(childComplexity), true
+	case "MergePreview.object":
+		if e.ComplexityRoot.MergePreview.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.Object(childComplexity), true
+	case "MergePreview.problem":
+		if e.ComplexityRoot.MergePreview.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.Problem(childComplexity), true
+	case "MergePreview.revision":
+		if e.ComplexityRoot.MergePreview.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergePreview.Revision(childComplexity), true
 
 	case "Mutation.addSectionToGroup":
 		if e.ComplexityRoot.Mutation.AddSectionToGroup == nil {
@@ -5147,6 +5368,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrganizationURLs.Logo(childComplexity), true
 
+	case "PageChange.diff":
+		if e.ComplexityRoot.PageChange.Diff == nil {
+			break
+		}
+
+		args, err := ec.field_PageChange_diff_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PageChange.Diff(childComplexity, args["context"].(*int)), true
+	case "PageChange.id":
+		if e.ComplexityRoot.PageChange.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageChange.ID(childComplexity), true
+	case "PageChange.kind":
+		if e.ComplexityRoot.PageChange.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageChange.Kind(childComplexity), true
+	case "PageChange.path":
+		if e.ComplexityRoot.PageChange.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageChange.Path(childComplexity), true
+	case "PageChange.previousPath":
+		if e.ComplexityRoot.PageChange.PreviousPath == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageChange.PreviousPath(childComplexity), true
+	case "PageChange.title":
+		if e.ComplexityRoot.PageChange.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageChange.Title(childComplexity), true
+
+	case "PageDiff.added":
+		if e.ComplexityRoot.PageDiff.Added == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageDiff.Added(childComplexity), true
+	case "PageDiff.hunks":
+		if e.ComplexityRoot.PageDiff.Hunks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageDiff.Hunks(childComplexity), true
+	case "PageDiff.removed":
+		if e.ComplexityRoot.PageDiff.Removed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageDiff.Removed(childComplexity), true
+	case "PageDiff.truncated":
+		if e.ComplexityRoot.PageDiff.Truncated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageDiff.Truncated(childComplexity), true
+
 	case "PersonalToken.commandLine":
 		if e.ComplexityRoot.PersonalToken.CommandLine == nil {
 			break
@@ -5614,6 +5902,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PersonalTokens(childComplexity, args["page"].(*string), args["limit"].(*int)), true
+	case "Query.previewMerge":
+		if e.ComplexityRoot.Query.PreviewMerge == nil {
+			break
+		}
+
+		args, err := ec.field_Query_previewMerge_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PreviewMerge(childComplexity, args["spaceId"].(string), args["changeRequestId"].(string)), true
 	case "Query.publishedSite":
 		if e.ComplexityRoot.Query.PublishedSite == nil {
 			break
@@ -10555,6 +10854,9 @@ them through their parent:
   of a Space, under their ids (publishedSiteById, publishedSpace).
 - PublishedFile: a file of a published revision, whose id it keeps in every
   revision (PublishedContent.file(id)).
+- PageChange and MergeConflict: what happened to a page (or file) between
+  two versions of a space's content, under the page's id
+  (ChangeRequest.pageChanges, previewMerge).
 - Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
   comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
   their id is a page id, an anchor, a space id or a feature name, and their
@@ -11543,6 +11845,167 @@ extend type Query {
     "The space whose pages (/pages/{id}) and files (/files/{id}) the links name; without it they stay as written."
     spaceId: ID
   ): String!
+}
+`, BuiltIn: false},
+	{Name: "../schema/review.graphqls", Input: `extend type Query {
+  """
+  What merging the change request would do now, computed without writing anything (no revision, no event, no lock):
+  the pages the space would gain, change, lose or see moved, and the pages that conflict. The dry run of
+  mergeChangeRequest (REST: ` + "`" + `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge?dryRun=true` + "`" + `), with the
+  same rules: the merge permission (the edit role; FORBIDDEN below it), CONFLICT for a locked space or a merged or
+  archived change request, NOT_FOUND for a space or change request the caller cannot see. A preview is a moment's
+  answer: to merge exactly what was previewed, pass its changeRequestRevision as mergeChangeRequest's baseRevision
+  (PRECONDITION if the change request was edited since).
+  """
+  previewMerge(
+    "The space of the change request."
+    spaceId: ID!
+    "The change request: its id, or its number in the space."
+    changeRequestId: String! @length(max: 64)
+  ): MergePreview!
+}
+
+extend type ChangeRequest {
+  """
+  The pages the change request changed since it started (its head against revisionInitial, whatever the space did
+  meanwhile), ordered by path, each with a line diff of its markdown (` + "`" + `diff` + "`" + `): what a reviewer reviews.
+  """
+  pageChanges: [PageChange!]!
+}
+
+"What a merge would do, as previewMerge answers it."
+type MergePreview {
+  "Always \"merge-preview\"."
+  object: String!
+  "The id of the change request previewed."
+  changeRequest: ID!
+  "The space's current revision, which the preview merged into."
+  revision: String!
+  "The change request's head revision that was previewed: pass it as mergeChangeRequest's baseRevision (If-Match in REST) to merge exactly this."
+  changeRequestRevision: String!
+  "True when the space did not move since the change request started (a fast-forward: nothing can conflict)."
+  fastForward: Boolean!
+  "True when the merge would succeed now: no conflicts and no problem."
+  mergeable: Boolean!
+  "The pages the merge would add, change, move or remove in the space (the space's current content against the merged one), ordered by path."
+  changes: [PageChange!]!
+  "The pages (and files) the merge cannot decide, ordered by path; the merge is CONFLICT while any remain."
+  conflicts: [MergeConflict!]!
+  "Why the merged pages would not form a tree (too deep once merged, say), with no conflict to blame; null when they do."
+  problem: String
+}
+
+"What happened to a page."
+enum PageChangeKind {
+  "The page is new."
+  added
+  "The page's content or settings (title, slug, document, ...) changed; it may also have moved."
+  changed
+  "Only the page's place changed: its parent or its position among its siblings."
+  moved
+  "The page is gone (with it, its subpages, each listed too)."
+  removed
+}
+
+"A page that differs between two versions of a space's content."
+type PageChange {
+  "What happened to it."
+  kind: PageChangeKind!
+  "The page's id."
+  id: ID!
+  "The page's title (as it was, for a removed page)."
+  title: String!
+  "The page's path after the change (before it, for a removed page)."
+  path: String!
+  "The page's path before the change, when the change moved or renamed it; null otherwise."
+  previousPath: String
+  """
+  A line diff of the page's markdown, before against after (added pages against nothing, removed pages against
+  nothing), in hunks with ` + "`" + `context` + "`" + ` unchanged lines around each change. A page of a million characters replaced
+  wholesale keeps 5,000 lines of hunks (truncated). The line matching is github.com/sergi/go-diff's.
+  """
+  diff(
+    "Unchanged lines shown around each change, 0 to 20."
+    context: Int = 3 @range(min: 0, max: 20)
+  ): PageDiff!
+}
+
+"A line diff of a page's markdown."
+type PageDiff {
+  "Lines added, over the whole page."
+  added: Int!
+  "Lines removed, over the whole page."
+  removed: Int!
+  "True when the hunks stop short (after 5,000 lines) of the whole diff."
+  truncated: Boolean!
+  "The changed runs of lines with their context, in order; empty when the markdown did not change."
+  hunks: [DiffHunk!]!
+}
+
+"A run of changed lines with unchanged lines around them, as a unified diff's @@ block."
+type DiffHunk {
+  "The first line it covers in the old markdown (1-based); 0 when it covers none."
+  oldStart: Int!
+  "How many lines of the old markdown it covers."
+  oldLines: Int!
+  "The first line it covers in the new markdown (1-based); 0 when it covers none."
+  newStart: Int!
+  "How many lines of the new markdown it covers."
+  newLines: Int!
+  "Its lines, in order."
+  lines: [DiffLine!]!
+}
+
+"Which side a line of a diff is on."
+enum DiffLineKind {
+  "Unchanged: on both sides."
+  context
+  "Only in the new markdown."
+  added
+  "Only in the old markdown."
+  removed
+}
+
+"One line of a diff."
+type DiffLine {
+  "Which side it is on."
+  kind: DiffLineKind!
+  "The line's text, without its line ending."
+  text: String!
+  "Its number in the old markdown (1-based); null for an added line."
+  oldNumber: Int
+  "Its number in the new markdown (1-based); null for a removed line."
+  newNumber: Int
+}
+
+"Why a merge cannot decide a page."
+enum MergeConflictReason {
+  "Changed in the change request and, differently, in the space since the change request started."
+  changedOnBothSides
+  "Changed in the change request, deleted in the space since the change request started."
+  deletedInSpace
+  "Deleted in the change request, changed in the space since the change request started."
+  deletedInChangeRequest
+  "The page would be left under a page the other side deleted (parent names it)."
+  parentDeleted
+}
+
+"A page (or file) a merge cannot decide."
+type MergeConflict {
+  "\"page\" or \"file\"."
+  object: String!
+  "The page's (or file's) id."
+  id: ID!
+  "The page's title or the file's name (as the change request has it, else as the space has it)."
+  title: String!
+  "The page's path (where title was read from); null for a file."
+  path: String
+  "Why it conflicts."
+  reason: MergeConflictReason!
+  "For parentDeleted, the id of the deleted parent page; null otherwise."
+  parent: ID
+  "The conflict in words, with the way out."
+  message: String!
 }
 `, BuiltIn: false},
 	{Name: "../schema/saml.graphqls", Input: `"""
@@ -13707,6 +14170,8 @@ func (ec *executionContext) childFields_ChangeRequest(ctx context.Context, field
 		return ec.fieldContext_ChangeRequest_commentList(ctx, field)
 	case "comment":
 		return ec.fieldContext_ChangeRequest_comment(ctx, field)
+	case "pageChanges":
+		return ec.fieldContext_ChangeRequest_pageChanges(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ChangeRequest", field.Name)
 }
@@ -14173,6 +14638,36 @@ func (ec *executionContext) childFields_CustomFieldURLs(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type CustomFieldURLs", field.Name)
 }
 
+func (ec *executionContext) childFields_DiffHunk(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "oldStart":
+		return ec.fieldContext_DiffHunk_oldStart(ctx, field)
+	case "oldLines":
+		return ec.fieldContext_DiffHunk_oldLines(ctx, field)
+	case "newStart":
+		return ec.fieldContext_DiffHunk_newStart(ctx, field)
+	case "newLines":
+		return ec.fieldContext_DiffHunk_newLines(ctx, field)
+	case "lines":
+		return ec.fieldContext_DiffHunk_lines(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiffHunk", field.Name)
+}
+
+func (ec *executionContext) childFields_DiffLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_DiffLine_kind(ctx, field)
+	case "text":
+		return ec.fieldContext_DiffLine_text(ctx, field)
+	case "oldNumber":
+		return ec.fieldContext_DiffLine_oldNumber(ctx, field)
+	case "newNumber":
+		return ec.fieldContext_DiffLine_newNumber(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiffLine", field.Name)
+}
+
 func (ec *executionContext) childFields_EmailDomainOrganizations(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "organizations":
@@ -14417,6 +14912,50 @@ func (ec *executionContext) childFields_MergeChangeRequestResult(ctx context.Con
 		return ec.fieldContext_MergeChangeRequestResult_result(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MergeChangeRequestResult", field.Name)
+}
+
+func (ec *executionContext) childFields_MergeConflict(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_MergeConflict_object(ctx, field)
+	case "id":
+		return ec.fieldContext_MergeConflict_id(ctx, field)
+	case "title":
+		return ec.fieldContext_MergeConflict_title(ctx, field)
+	case "path":
+		return ec.fieldContext_MergeConflict_path(ctx, field)
+	case "reason":
+		return ec.fieldContext_MergeConflict_reason(ctx, field)
+	case "parent":
+		return ec.fieldContext_MergeConflict_parent(ctx, field)
+	case "message":
+		return ec.fieldContext_MergeConflict_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MergeConflict", field.Name)
+}
+
+func (ec *executionContext) childFields_MergePreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "object":
+		return ec.fieldContext_MergePreview_object(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_MergePreview_changeRequest(ctx, field)
+	case "revision":
+		return ec.fieldContext_MergePreview_revision(ctx, field)
+	case "changeRequestRevision":
+		return ec.fieldContext_MergePreview_changeRequestRevision(ctx, field)
+	case "fastForward":
+		return ec.fieldContext_MergePreview_fastForward(ctx, field)
+	case "mergeable":
+		return ec.fieldContext_MergePreview_mergeable(ctx, field)
+	case "changes":
+		return ec.fieldContext_MergePreview_changes(ctx, field)
+	case "conflicts":
+		return ec.fieldContext_MergePreview_conflicts(ctx, field)
+	case "problem":
+		return ec.fieldContext_MergePreview_problem(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MergePreview", field.Name)
 }
 
 func (ec *executionContext) childFields_Next(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14723,6 +15262,38 @@ func (ec *executionContext) childFields_OrganizationURLs(ctx context.Context, fi
 		return ec.fieldContext_OrganizationURLs_logo(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OrganizationURLs", field.Name)
+}
+
+func (ec *executionContext) childFields_PageChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_PageChange_kind(ctx, field)
+	case "id":
+		return ec.fieldContext_PageChange_id(ctx, field)
+	case "title":
+		return ec.fieldContext_PageChange_title(ctx, field)
+	case "path":
+		return ec.fieldContext_PageChange_path(ctx, field)
+	case "previousPath":
+		return ec.fieldContext_PageChange_previousPath(ctx, field)
+	case "diff":
+		return ec.fieldContext_PageChange_diff(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PageChange", field.Name)
+}
+
+func (ec *executionContext) childFields_PageDiff(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "added":
+		return ec.fieldContext_PageDiff_added(ctx, field)
+	case "removed":
+		return ec.fieldContext_PageDiff_removed(ctx, field)
+	case "truncated":
+		return ec.fieldContext_PageDiff_truncated(ctx, field)
+	case "hunks":
+		return ec.fieldContext_PageDiff_hunks(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PageDiff", field.Name)
 }
 
 func (ec *executionContext) childFields_PersonalToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -21254,6 +21825,66 @@ func (ec *executionContext) field_Organization_webhooks_argsLimit(
 	}
 }
 
+func (ec *executionContext) field_PageChange_diff_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_PageChange_diff_argsContext(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["context"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PageChange_diff_argsContext(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("context"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["context"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 0)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 20)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
 func (ec *executionContext) field_PublishedContentSite_redirectTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -22057,6 +22688,66 @@ func (ec *executionContext) field_Query_personalTokens_argsLimit(
 	} else {
 		var zeroVal *int
 		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Query_previewMerge_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg0
+
+	arg1, err := ec.field_Query_previewMerge_argsChangeRequestID(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["changeRequestId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_previewMerge_argsChangeRequestID(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("changeRequestId"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["changeRequestId"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 64)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
 	}
 }
 
@@ -25078,6 +25769,38 @@ func (ec *executionContext) fieldContext_ChangeRequest_comment(ctx context.Conte
 	if fc.Args, err = ec.field_ChangeRequest_comment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRequest_pageChanges(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChangeRequest_pageChanges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRequest().PageChanges(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PageChange) graphql.Marshaler {
+			return ec.marshalNPageChange2ᚕfolioᚋgraphᚋmodelᚐPageChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChangeRequest_pageChanges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageChange(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -28815,6 +29538,222 @@ func (ec *executionContext) fieldContext_CustomFieldURLs_location(_ context.Cont
 	return gqlruntime.NewScalarFieldContext("CustomFieldURLs", field, false, false, "String")
 }
 
+func (ec *executionContext) _DiffHunk_oldStart(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffHunk_oldStart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OldStart, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffHunk_oldStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffHunk", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DiffHunk_oldLines(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffHunk_oldLines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OldLines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffHunk_oldLines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffHunk", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DiffHunk_newStart(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffHunk_newStart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NewStart, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffHunk_newStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffHunk", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DiffHunk_newLines(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffHunk_newLines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NewLines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffHunk_newLines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffHunk", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DiffHunk_lines(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffHunk_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.DiffLine) graphql.Marshaler {
+			return ec.marshalNDiffLine2ᚕfolioᚋgraphᚋmodelᚐDiffLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffHunk_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DiffHunk",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DiffLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DiffLine_kind(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffLine_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.DiffLineKind) graphql.Marshaler {
+			return ec.marshalNDiffLineKind2folioᚋgraphᚋmodelᚐDiffLineKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffLine_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffLine", field, false, false, "DiffLineKind")
+}
+
+func (ec *executionContext) _DiffLine_text(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffLine_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DiffLine_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffLine", field, false, false, "String")
+}
+
+func (ec *executionContext) _DiffLine_oldNumber(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffLine_oldNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OldNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DiffLine_oldNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffLine", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DiffLine_newNumber(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiffLine_newNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NewNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DiffLine_newNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("DiffLine", field, false, false, "Int")
+}
+
 func (ec *executionContext) _EmailDomainOrganizations_organizations(ctx context.Context, field graphql.CollectedField, obj *model.EmailDomainOrganizations) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -30592,6 +31531,392 @@ func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context
 }
 func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("MergeChangeRequestResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergeConflict_object(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergeConflict_id(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "ID")
+}
+
+func (ec *executionContext) _MergeConflict_title(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergeConflict_path(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergeConflict_reason(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.MergeConflictReason) graphql.Marshaler {
+			return ec.marshalNMergeConflictReason2folioᚋgraphᚋmodelᚐMergeConflictReason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "MergeConflictReason")
+}
+
+func (ec *executionContext) _MergeConflict_parent(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_parent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Parent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_parent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "ID")
+}
+
+func (ec *executionContext) _MergeConflict_message(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeConflict_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeConflict_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergeConflict", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergePreview_object(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergePreview_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "ID")
+}
+
+func (ec *executionContext) _MergePreview_revision(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergePreview_changeRequestRevision(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_changeRequestRevision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequestRevision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_changeRequestRevision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _MergePreview_fastForward(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_fastForward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FastForward, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_fastForward(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _MergePreview_mergeable(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_mergeable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mergeable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_mergeable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _MergePreview_changes(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_changes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Changes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PageChange) graphql.Marshaler {
+			return ec.marshalNPageChange2ᚕfolioᚋgraphᚋmodelᚐPageChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MergePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MergePreview_conflicts(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_conflicts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Conflicts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.MergeConflict) graphql.Marshaler {
+			return ec.marshalNMergeConflict2ᚕfolioᚋgraphᚋmodelᚐMergeConflictᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_conflicts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MergePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MergeConflict(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MergePreview_problem(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergePreview_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MergePreview_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("MergePreview", field, false, false, "String")
 }
 
 func (ec *executionContext) _Mutation_createPersonalToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -37990,6 +39315,266 @@ func (ec *executionContext) fieldContext_OrganizationURLs_logo(_ context.Context
 	return gqlruntime.NewScalarFieldContext("OrganizationURLs", field, false, false, "String")
 }
 
+func (ec *executionContext) _PageChange_kind(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageChange_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PageChangeKind) graphql.Marshaler {
+			return ec.marshalNPageChangeKind2folioᚋgraphᚋmodelᚐPageChangeKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageChange_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageChange", field, true, false, "PageChangeKind")
+}
+
+func (ec *executionContext) _PageChange_id(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageChange_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageChange_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageChange", field, true, false, "ID")
+}
+
+func (ec *executionContext) _PageChange_title(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageChange_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageChange_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageChange", field, true, false, "String")
+}
+
+func (ec *executionContext) _PageChange_path(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageChange_path(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Path, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageChange_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageChange", field, false, false, "String")
+}
+
+func (ec *executionContext) _PageChange_previousPath(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageChange_previousPath(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PreviousPath(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageChange_previousPath(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageChange", field, true, false, "String")
+}
+
+func (ec *executionContext) _PageChange_diff(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageChange_diff(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PageChange().Diff(ctx, obj, fc.Args["context"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageDiff) graphql.Marshaler {
+			return ec.marshalNPageDiff2ᚖfolioᚋgraphᚋmodelᚐPageDiff(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageChange_diff(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PageChange",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageDiff(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PageChange_diff_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PageDiff_added(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageDiff_added(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Added, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageDiff_added(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageDiff", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PageDiff_removed(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageDiff_removed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Removed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageDiff_removed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageDiff", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PageDiff_truncated(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageDiff_truncated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Truncated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageDiff_truncated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PageDiff", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PageDiff_hunks(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageDiff_hunks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hunks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.DiffHunk) graphql.Marshaler {
+			return ec.marshalNDiffHunk2ᚕfolioᚋgraphᚋmodelᚐDiffHunkᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageDiff_hunks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PageDiff",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DiffHunk(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PersonalToken_object(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -40015,6 +41600,50 @@ func (ec *executionContext) fieldContext_Query_renderMarkdown(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_renderMarkdown_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_previewMerge(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_previewMerge(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PreviewMerge(ctx, fc.Args["spaceId"].(string), fc.Args["changeRequestId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MergePreview) graphql.Marshaler {
+			return ec.marshalNMergePreview2ᚖfolioᚋgraphᚋmodelᚐMergePreview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_previewMerge(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MergePreview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_previewMerge_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -59583,6 +61212,12 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_comment(ctx, field, obj)
 				})
+		case "pageChanges":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ChangeRequest_pageChanges(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -61156,6 +62791,107 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 	return gqlruntime.NewObject(fields, out)
 }
 
+var diffHunkImplementors = []string{"DiffHunk"}
+
+func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet, obj *model.DiffHunk) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffHunkImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DiffHunk")
+		case "oldStart":
+			out.Values[i] = ec._DiffHunk_oldStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "oldLines":
+			out.Values[i] = ec._DiffHunk_oldLines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "newStart":
+			out.Values[i] = ec._DiffHunk_newStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "newLines":
+			out.Values[i] = ec._DiffHunk_newLines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lines":
+			out.Values[i] = ec._DiffHunk_lines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var diffLineImplementors = []string{"DiffLine"}
+
+func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet, obj *model.DiffLine) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DiffLine")
+		case "kind":
+			out.Values[i] = ec._DiffLine_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._DiffLine_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "oldNumber":
+			out.Values[i] = ec._DiffLine_oldNumber(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "newNumber":
+			out.Values[i] = ec._DiffLine_newNumber(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
 
 func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
@@ -62005,6 +63741,142 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 		case "result":
 			out.Values[i] = ec._MergeChangeRequestResult_result(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var mergeConflictImplementors = []string{"MergeConflict"}
+
+func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.SelectionSet, obj *model.MergeConflict) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeConflictImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MergeConflict")
+		case "object":
+			out.Values[i] = ec._MergeConflict_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._MergeConflict_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._MergeConflict_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "path":
+			out.Values[i] = ec._MergeConflict_path(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._MergeConflict_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parent":
+			out.Values[i] = ec._MergeConflict_parent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._MergeConflict_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var mergePreviewImplementors = []string{"MergePreview"}
+
+func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.SelectionSet, obj *model.MergePreview) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergePreviewImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MergePreview")
+		case "object":
+			out.Values[i] = ec._MergePreview_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequest":
+			out.Values[i] = ec._MergePreview_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revision":
+			out.Values[i] = ec._MergePreview_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequestRevision":
+			out.Values[i] = ec._MergePreview_changeRequestRevision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fastForward":
+			out.Values[i] = ec._MergePreview_fastForward(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mergeable":
+			out.Values[i] = ec._MergePreview_mergeable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changes":
+			out.Values[i] = ec._MergePreview_changes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "conflicts":
+			out.Values[i] = ec._MergePreview_conflicts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "problem":
+			out.Values[i] = ec._MergePreview_problem(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -63741,6 +65613,113 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 	return gqlruntime.NewObject(fields, out)
 }
 
+var pageChangeImplementors = []string{"PageChange"}
+
+func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSet, obj *model.PageChange) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PageChange")
+		case "kind":
+			out.Values[i] = ec._PageChange_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "id":
+			out.Values[i] = ec._PageChange_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._PageChange_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "path":
+			out.Values[i] = ec._PageChange_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "previousPath":
+			out.Values[i] = ec._PageChange_previousPath(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "diff":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PageChange_diff(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var pageDiffImplementors = []string{"PageDiff"}
+
+func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet, obj *model.PageDiff) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageDiffImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PageDiff")
+		case "added":
+			out.Values[i] = ec._PageDiff_added(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removed":
+			out.Values[i] = ec._PageDiff_removed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "truncated":
+			out.Values[i] = ec._PageDiff_truncated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hunks":
+			out.Values[i] = ec._PageDiff_hunks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
 var personalTokenImplementors = []string{"PersonalToken", "Node"}
 
 func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalToken) graphql.Marshaler {
@@ -64369,6 +66348,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_renderMarkdown(ctx, field)
+				})
+		case "previewMerge":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_previewMerge(ctx, field)
 				})
 		case "publishedSite":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -69585,6 +71570,56 @@ func (ec *executionContext) marshalNDateTime2timeᚐTime(ctx context.Context, se
 	return res
 }
 
+func (ec *executionContext) marshalNDiffHunk2folioᚋgraphᚋmodelᚐDiffHunk(ctx context.Context, sel ast.SelectionSet, v model.DiffHunk) graphql.Marshaler {
+	return ec._DiffHunk(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDiffHunk2ᚕfolioᚋgraphᚋmodelᚐDiffHunkᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DiffHunk) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._DiffHunk(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDiffLine2folioᚋgraphᚋmodelᚐDiffLine(ctx context.Context, sel ast.SelectionSet, v model.DiffLine) graphql.Marshaler {
+	return ec._DiffLine(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDiffLine2ᚕfolioᚋgraphᚋmodelᚐDiffLineᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DiffLine) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._DiffLine(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNDiffLineKind2folioᚋgraphᚋmodelᚐDiffLineKind(ctx context.Context, v any) (model.DiffLineKind, error) {
+	var res model.DiffLineKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDiffLineKind2folioᚋgraphᚋmodelᚐDiffLineKind(ctx context.Context, sel ast.SelectionSet, v model.DiffLineKind) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNEmailDomainOrganizations2ᚖfolioᚋgraphᚋmodelᚐEmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, v *model.EmailDomainOrganizations) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "EmailDomainOrganizations!")
@@ -69992,6 +72027,44 @@ func (ec *executionContext) marshalNMergeChangeRequestResult2ᚖfolioᚋgraphᚋ
 	return ec._MergeChangeRequestResult(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNMergeConflict2folioᚋgraphᚋmodelᚐMergeConflict(ctx context.Context, sel ast.SelectionSet, v model.MergeConflict) graphql.Marshaler {
+	return ec._MergeConflict(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNMergeConflict2ᚕfolioᚋgraphᚋmodelᚐMergeConflictᚄ(ctx context.Context, sel ast.SelectionSet, v []model.MergeConflict) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._MergeConflict(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNMergeConflictReason2folioᚋgraphᚋmodelᚐMergeConflictReason(ctx context.Context, v any) (model.MergeConflictReason, error) {
+	var res model.MergeConflictReason
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMergeConflictReason2folioᚋgraphᚋmodelᚐMergeConflictReason(ctx context.Context, sel ast.SelectionSet, v model.MergeConflictReason) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNMergePreview2ᚖfolioᚋgraphᚋmodelᚐMergePreview(ctx context.Context, sel ast.SelectionSet, v *model.MergePreview) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MergePreview!")
+		return graphql.Null
+	}
+	return ec._MergePreview(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMoveInput2folioᚋgraphᚋmodelᚐMoveInput(ctx context.Context, v any) (model.MoveInput, error) {
 	res, err := ec.unmarshalInputMoveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -70205,6 +72278,44 @@ func (ec *executionContext) marshalNOrganizationTrial2folioᚋgraphᚋmodelᚐOr
 
 func (ec *executionContext) marshalNOrganizationURLs2folioᚋgraphᚋmodelᚐOrganizationURLs(ctx context.Context, sel ast.SelectionSet, v model.OrganizationURLs) graphql.Marshaler {
 	return ec._OrganizationURLs(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPageChange2folioᚋgraphᚋmodelᚐPageChange(ctx context.Context, sel ast.SelectionSet, v model.PageChange) graphql.Marshaler {
+	return ec._PageChange(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPageChange2ᚕfolioᚋgraphᚋmodelᚐPageChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PageChange) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._PageChange(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNPageChangeKind2folioᚋgraphᚋmodelᚐPageChangeKind(ctx context.Context, v any) (model.PageChangeKind, error) {
+	var res model.PageChangeKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPageChangeKind2folioᚋgraphᚋmodelᚐPageChangeKind(ctx context.Context, sel ast.SelectionSet, v model.PageChangeKind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNPageDiff2ᚖfolioᚋgraphᚋmodelᚐPageDiff(ctx context.Context, sel ast.SelectionSet, v *model.PageDiff) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PageDiff!")
+		return graphql.Null
+	}
+	return ec._PageDiff(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPersonalToken2folioᚋgraphᚋmodelᚐPersonalToken(ctx context.Context, sel ast.SelectionSet, v model.PersonalToken) graphql.Marshaler {

@@ -44,6 +44,9 @@ import (
 //     of a Space, under their ids (publishedSiteById, publishedSpace).
 //   - PublishedFile: a file of a published revision, whose id it keeps in every
 //     revision (PublishedContent.file(id)).
+//   - PageChange and MergeConflict: what happened to a page (or file) between
+//     two versions of a space's content, under the page's id
+//     (ChangeRequest.pageChanges, previewMerge).
 //   - Search results (SearchPageResult, SearchSectionResult, SearchSpaceResult),
 //     comment targets (CommentTargetPage, CommentTargetNode) and SiteFeature:
 //     their id is a page id, an anchor, a space id or a feature name, and their
@@ -662,6 +665,32 @@ type CustomFieldURLs struct {
 	Location string `json:"location"`
 }
 
+// A run of changed lines with unchanged lines around them, as a unified diff's @@ block.
+type DiffHunk struct {
+	// The first line it covers in the old markdown (1-based); 0 when it covers none.
+	OldStart int `json:"oldStart"`
+	// How many lines of the old markdown it covers.
+	OldLines int `json:"oldLines"`
+	// The first line it covers in the new markdown (1-based); 0 when it covers none.
+	NewStart int `json:"newStart"`
+	// How many lines of the new markdown it covers.
+	NewLines int `json:"newLines"`
+	// Its lines, in order.
+	Lines []DiffLine `json:"lines"`
+}
+
+// One line of a diff.
+type DiffLine struct {
+	// Which side it is on.
+	Kind DiffLineKind `json:"kind"`
+	// The line's text, without its line ending.
+	Text string `json:"text"`
+	// Its number in the old markdown (1-based); null for an added line.
+	OldNumber *int `json:"oldNumber,omitempty"`
+	// Its number in the new markdown (1-based); null for a removed line.
+	NewNumber *int `json:"newNumber,omitempty"`
+}
+
 // A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores). Give one of
 // them (both is INVALID; neither empties the page). The markdown's frontmatter (title, description, emoji or icon,
 // hidden) and a leading level-1 heading (the title) set those fields of the page, ahead of the change's own.
@@ -800,6 +829,46 @@ type MergeChangeRequestResult struct {
 	Revision string `json:"revision"`
 	// Always merge: the change request was merged (conflicts are errors, and nothing is written).
 	Result string `json:"result"`
+}
+
+// A page (or file) a merge cannot decide.
+type MergeConflict struct {
+	// "page" or "file".
+	Object string `json:"object"`
+	// The page's (or file's) id.
+	ID string `json:"id"`
+	// The page's title or the file's name (as the change request has it, else as the space has it).
+	Title string `json:"title"`
+	// The page's path (where title was read from); null for a file.
+	Path *string `json:"path,omitempty"`
+	// Why it conflicts.
+	Reason MergeConflictReason `json:"reason"`
+	// For parentDeleted, the id of the deleted parent page; null otherwise.
+	Parent *string `json:"parent,omitempty"`
+	// The conflict in words, with the way out.
+	Message string `json:"message"`
+}
+
+// What a merge would do, as previewMerge answers it.
+type MergePreview struct {
+	// Always "merge-preview".
+	Object string `json:"object"`
+	// The id of the change request previewed.
+	ChangeRequest string `json:"changeRequest"`
+	// The space's current revision, which the preview merged into.
+	Revision string `json:"revision"`
+	// The change request's head revision that was previewed: pass it as mergeChangeRequest's baseRevision (If-Match in REST) to merge exactly this.
+	ChangeRequestRevision string `json:"changeRequestRevision"`
+	// True when the space did not move since the change request started (a fast-forward: nothing can conflict).
+	FastForward bool `json:"fastForward"`
+	// True when the merge would succeed now: no conflicts and no problem.
+	Mergeable bool `json:"mergeable"`
+	// The pages the merge would add, change, move or remove in the space (the space's current content against the merged one), ordered by path.
+	Changes []PageChange `json:"changes"`
+	// The pages (and files) the merge cannot decide, ordered by path; the merge is CONFLICT while any remain.
+	Conflicts []MergeConflict `json:"conflicts"`
+	// Why the merged pages would not form a tree (too deep once merged, say), with no conflict to blame; null when they do.
+	Problem *string `json:"problem,omitempty"`
 }
 
 // A move inside the organization: a new parent, a position, or both (at least one, else INVALID).
@@ -973,6 +1042,18 @@ type OrganizationURLs struct {
 	App string `json:"app"`
 	// The logo's URL, as set by updateOrganization's `logo`; null when none is set.
 	Logo *string `json:"logo,omitempty"`
+}
+
+// A line diff of a page's markdown.
+type PageDiff struct {
+	// Lines added, over the whole page.
+	Added int `json:"added"`
+	// Lines removed, over the whole page.
+	Removed int `json:"removed"`
+	// True when the hunks stop short (after 5,000 lines) of the whole diff.
+	Truncated bool `json:"truncated"`
+	// The changed runs of lines with their context, in order; empty when the markdown did not change.
+	Hunks []DiffHunk `json:"hunks"`
 }
 
 // A page of the caller's personal API tokens, oldest first.
@@ -2114,6 +2195,67 @@ func (e CommentStatusFilter) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Which side a line of a diff is on.
+type DiffLineKind string
+
+const (
+	// Unchanged: on both sides.
+	DiffLineKindContext DiffLineKind = "context"
+	// Only in the new markdown.
+	DiffLineKindAdded DiffLineKind = "added"
+	// Only in the old markdown.
+	DiffLineKindRemoved DiffLineKind = "removed"
+)
+
+var AllDiffLineKind = []DiffLineKind{
+	DiffLineKindContext,
+	DiffLineKindAdded,
+	DiffLineKindRemoved,
+}
+
+func (e DiffLineKind) IsValid() bool {
+	switch e {
+	case DiffLineKindContext, DiffLineKindAdded, DiffLineKindRemoved:
+		return true
+	}
+	return false
+}
+
+func (e DiffLineKind) String() string {
+	return string(e)
+}
+
+func (e *DiffLineKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DiffLineKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DiffLineKind", str)
+	}
+	return nil
+}
+
+func (e DiffLineKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DiffLineKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DiffLineKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // How a page's document or a comment's body is returned. Pages default to document (their document field set),
 // comments and replies to markdown (their markdown field set).
 type DocumentFormat string
@@ -2365,6 +2507,70 @@ func (e MemberSort) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Why a merge cannot decide a page.
+type MergeConflictReason string
+
+const (
+	// Changed in the change request and, differently, in the space since the change request started.
+	MergeConflictReasonChangedOnBothSides MergeConflictReason = "changedOnBothSides"
+	// Changed in the change request, deleted in the space since the change request started.
+	MergeConflictReasonDeletedInSpace MergeConflictReason = "deletedInSpace"
+	// Deleted in the change request, changed in the space since the change request started.
+	MergeConflictReasonDeletedInChangeRequest MergeConflictReason = "deletedInChangeRequest"
+	// The page would be left under a page the other side deleted (parent names it).
+	MergeConflictReasonParentDeleted MergeConflictReason = "parentDeleted"
+)
+
+var AllMergeConflictReason = []MergeConflictReason{
+	MergeConflictReasonChangedOnBothSides,
+	MergeConflictReasonDeletedInSpace,
+	MergeConflictReasonDeletedInChangeRequest,
+	MergeConflictReasonParentDeleted,
+}
+
+func (e MergeConflictReason) IsValid() bool {
+	switch e {
+	case MergeConflictReasonChangedOnBothSides, MergeConflictReasonDeletedInSpace, MergeConflictReasonDeletedInChangeRequest, MergeConflictReasonParentDeleted:
+		return true
+	}
+	return false
+}
+
+func (e MergeConflictReason) String() string {
+	return string(e)
+}
+
+func (e *MergeConflictReason) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MergeConflictReason(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MergeConflictReason", str)
+	}
+	return nil
+}
+
+func (e MergeConflictReason) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MergeConflictReason) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MergeConflictReason) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // Why the last processing of an OpenAPI specification failed.
 type OpenAPISpecProcessingErrorCode string
 
@@ -2421,6 +2627,70 @@ func (e *OpenAPISpecProcessingErrorCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e OpenAPISpecProcessingErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What happened to a page.
+type PageChangeKind string
+
+const (
+	// The page is new.
+	PageChangeKindAdded PageChangeKind = "added"
+	// The page's content or settings (title, slug, document, ...) changed; it may also have moved.
+	PageChangeKindChanged PageChangeKind = "changed"
+	// Only the page's place changed: its parent or its position among its siblings.
+	PageChangeKindMoved PageChangeKind = "moved"
+	// The page is gone (with it, its subpages, each listed too).
+	PageChangeKindRemoved PageChangeKind = "removed"
+)
+
+var AllPageChangeKind = []PageChangeKind{
+	PageChangeKindAdded,
+	PageChangeKindChanged,
+	PageChangeKindMoved,
+	PageChangeKindRemoved,
+}
+
+func (e PageChangeKind) IsValid() bool {
+	switch e {
+	case PageChangeKindAdded, PageChangeKindChanged, PageChangeKindMoved, PageChangeKindRemoved:
+		return true
+	}
+	return false
+}
+
+func (e PageChangeKind) String() string {
+	return string(e)
+}
+
+func (e *PageChangeKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PageChangeKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PageChangeKind", str)
+	}
+	return nil
+}
+
+func (e PageChangeKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PageChangeKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PageChangeKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

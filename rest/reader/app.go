@@ -101,6 +101,9 @@ func (rd *Reader) parseApp(org, rest string) *appTarget {
 		return &appTarget{"OpenAPI specification", api + "/orgs/" + org + "/openapi/" + segs[1], map[string]any{"org": org, "n": segs[1]}}
 	case segs[0] == "s" && len(segs) == 2:
 		return &appTarget{"space", api + "/spaces/" + segs[1], map[string]any{"id": segs[1]}}
+	case segs[0] == "s" && len(segs) == 5 && segs[2] == "change-requests" && segs[4] == "review":
+		// The review of a change request (the app's review screen).
+		return &appTarget{"change request", api + "/spaces/" + segs[1] + "/change-requests/" + segs[3], map[string]any{"id": segs[1], "n": segs[3]}}
 	case segs[0] == "s" && len(segs) == 4:
 		space := api + "/spaces/" + segs[1]
 		vars := map[string]any{"id": segs[1], "n": segs[3]}

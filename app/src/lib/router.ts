@@ -10,6 +10,7 @@ export type Route =
   | { kind: "space"; org: string; space: string; page?: string }
   | { kind: "revision"; org: string; space: string; revision: string; page?: string }
   | { kind: "changeRequest"; org: string; space: string; number: string; page?: string }
+  | { kind: "review"; org: string; space: string; number: string }
   | { kind: "edit"; org: string; space: string; number: string; page?: string }
   | { kind: "site"; org: string; site: string; preview: boolean }
   | { kind: "openapi"; org: string; slug: string }
@@ -34,6 +35,7 @@ const patterns: ReadonlyArray<[RegExp, (m: string[]) => Route]> = [
     new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}(?:/page/${seg})?/?$`),
     (m) => ({ kind: "changeRequest", org: m[1]!, space: m[2]!, number: m[3]!, page: m[4] }),
   ],
+  [new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}/review/?$`), (m) => ({ kind: "review", org: m[1]!, space: m[2]!, number: m[3]! })],
   [new RegExp(`^/app/o/${seg}/sites/${seg}(/preview)?/?$`), (m) => ({ kind: "site", org: m[1]!, site: m[2]!, preview: !!m[3] })],
   [new RegExp(`^/app/o/${seg}/openapi/${seg}/?$`), (m) => ({ kind: "openapi", org: m[1]!, slug: m[2]! })],
   // Publishing and administration (screens/admin/manage.tsx routes within).
@@ -60,6 +62,7 @@ export const paths = {
     `/app/o/${e(org)}/s/${e(space)}/revisions/${e(rev)}` + (page ? `/page/${e(page)}` : ""),
   changeRequest: (org: string, space: string, n: string | number, page?: string) =>
     `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}` + (page ? `/page/${e(page)}` : ""),
+  review: (org: string, space: string, n: string | number) => `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}/review`,
   edit: (org: string, space: string, n: string | number, page?: string) =>
     `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}/edit` + (page ? `/page/${e(page)}` : ""),
   site: (org: string, site: string) => `/app/o/${e(org)}/sites/${e(site)}`,

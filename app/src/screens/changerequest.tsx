@@ -23,6 +23,9 @@ export function ChangeRequestScreen({ org, space, number, page }: { org: string;
                 <span class={"badge " + cr.status}>{cr.status}</span> by {cr.createdBy.displayName}, updated {new Date(cr.updatedAt).toLocaleString()}
                 {cr.outdated && " · outdated"}
               </p>
+              <p>
+                <a class="review-link" href={paths.review(org, space, cr.number)}>Review the changes, discuss and merge</a>
+              </p>
               {(cr.status === "open" || cr.status === "draft") && (
                 <p>
                   <a class="button primary" href={paths.edit(org, space, cr.number, page)}>
