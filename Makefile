@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench image app
+.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench soak image app
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -32,8 +32,10 @@ release:
 run: postgres build
 	./bin/folio serve
 
+# -timeout 30m: rest's tests (hundreds of servers, Chromium) take a few
+# minutes on an idle two-core machine, past go test's default 10 on a busy one.
 test: postgres chromium node build
-	./bin/folio db run -- $(GO) test -count=1 ./...
+	./bin/folio db run -- $(GO) test -count=1 -timeout 30m ./...
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME) FUZZ_SKIP='$(TEST_FUZZ_SKIP)'
 
 # After the tests (which run every fuzz target's seeds), make test fuzzes
@@ -53,7 +55,7 @@ TEST_FUZZ_SKIP ?= FuzzDocumentRoundTrip
 # testdata/fuzz/FuzzX/ and stops the run: fix it and commit the file as a
 # regression seed. No database is needed.
 FUZZTIME ?= 1m
-FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./store ./graph ./rest
+FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./service/siteimport ./store ./graph ./rest
 fuzz:
 	@set -e; for pkg in $(FUZZ_PACKAGES); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
@@ -62,6 +64,16 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
 		done; \
 	done
+
+# The soak test: 30 minutes (SOAKFLAGS=-duration=10m for less) of mixed
+# load (API reads and writes, published page views, searches, a webhook
+# receiver) against one `folio serve` on a private database, sampling the
+# server's memory, goroutines, connections and latency every minute into
+# bench/SOAK.md; it fails when one of them grows more than 10% from the
+# start to the end (after a 5-minute warm-up), on any failed request, and
+# on a webhook delivery lost or received twice.
+soak: postgres build
+	$(GO) run ./bench/cmd/soak $(SOAKFLAGS)
 
 # The benchmark suite: seeds a private database, starts Folio and the direct
 # baseline as their own processes, loads them over loopback, and writes
