@@ -8,9 +8,11 @@ import (
 )
 
 // spaceLinks rewrites the links of a space's documents for RevisionPage.html
-// and renderMarkdown: a page (/pages/{id}) to its urls.app address, a file
-// (/files/{id}) to its download URL; anything else stays as written.
-func spaceLinks(base, spaceID, spaceApp string) pagerender.LinkFunc {
+// and renderMarkdown: a page (/pages/{id}) to the path of its urls.app
+// address, a file (/files/{id}) to the path of its download URL; anything
+// else stays as written. Paths, not URLs: the HTML works on whatever
+// origin shows it (the app, behind any proxy).
+func spaceLinks(spaceID, spaceApp string) pagerender.LinkFunc {
 	return func(dest string, image bool) string {
 		dest = strings.TrimSpace(dest)
 		u, err := url.Parse(dest)
@@ -18,7 +20,7 @@ func spaceLinks(base, spaceID, spaceApp string) pagerender.LinkFunc {
 			return ""
 		}
 		if id, ok := oneSegment(u.Path, "/files/", "files/"); ok {
-			return base + "/v1/spaces/" + url.PathEscape(spaceID) + "/files/" + url.PathEscape(id) + "/download"
+			return "/v1/spaces/" + url.PathEscape(spaceID) + "/files/" + url.PathEscape(id) + "/download"
 		}
 		if id, ok := oneSegment(u.Path, "/pages/", "pages/"); ok && !image {
 			frag := ""

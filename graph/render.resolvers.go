@@ -10,6 +10,7 @@ import (
 	"folio/graph/model"
 	"folio/internal/pagerender"
 	"folio/store"
+	"strings"
 )
 
 // RenderMarkdown is the resolver for the renderMarkdown field.
@@ -23,7 +24,7 @@ func (r *queryResolver) RenderMarkdown(ctx context.Context, markdown string, spa
 		if err != nil {
 			return "", err
 		}
-		link = spaceLinks(string(r.Base), sp.ID, sp.Urls().App)
+		link = spaceLinks(sp.ID, strings.TrimPrefix(sp.Urls().App, string(r.Base)))
 	}
 	return string(pagerender.Render(markdown, link).HTML), nil
 }
@@ -39,7 +40,7 @@ func (r *revisionPageResolver) HTML(ctx context.Context, obj *model.RevisionPage
 	}
 	var link pagerender.LinkFunc
 	if base, space, ok := obj.SpaceOfApp(); ok {
-		link = spaceLinks(base, space, obj.AppURL)
+		link = spaceLinks(space, strings.TrimPrefix(obj.AppURL, base))
 	}
 	html := string(pagerender.Render(md, link).HTML)
 	return &html, nil

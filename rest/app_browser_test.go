@@ -42,7 +42,7 @@ func appBrowser(t *testing.T, srv *resttest.Server, email, pw, next string) *app
 	t.Helper()
 	chromium := requireChromium(t)
 	a := &appTab{t: t, srv: srv, axe: axeSource(t), checked: map[string]bool{}}
-	a.ctx = chromiumTab(t, chromium, 300*time.Second)
+	a.ctx = chromiumTab(t, chromium, 120*time.Second)
 	chromedp.ListenTarget(a.ctx, func(ev any) {
 		a.mu.Lock()
 		defer a.mu.Unlock()
@@ -78,7 +78,7 @@ func appBrowser(t *testing.T, srv *resttest.Server, email, pw, next string) *app
 		chromedp.SendKeys(`input[name="email"]`, email, chromedp.ByQuery),
 		chromedp.SendKeys(`input[name="password"]`, pw, chromedp.ByQuery),
 		chromedp.Click(`form[action="/signin"] button[type="submit"]`, chromedp.ByQuery),
-		chromedp.WaitVisible(`main#main`, chromedp.ByQuery))
+		chromedp.WaitVisible(`#app main#main`, chromedp.ByQuery))
 	return a
 }
 
@@ -217,4 +217,124 @@ func TestAppURLsOpenScreens(t *testing.T) {
 			a.accessible("space")
 		}
 	}
+}
+
+// tinyPNG is a 1×1 PNG (the image the story uploads).
+var tinyPNG = []byte{0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+	0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00,
+	0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99,
+	0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82}
+
+// TestAppWriteStory drives the app as a writer: sign in, create a space,
+// Edit (which opens a change request), add three pages with a title and
+// markdown each, upload an image into one (the space's files), save; the
+// preview shows the page as the site would. Everything is then visible
+// through REST exactly as if a script had done it. Unsaved text is kept
+// in a local draft; an edit by someone else meanwhile makes Save say so
+// (PRECONDITION's changedPages) and offer to reload the page, which shows
+// their version. axe-core finds nothing serious on each screen (light,
+// dark, 360 px).
+func TestAppWriteStory(t *testing.T) {
+	srv := resttest.New(t)
+	const pw = "tulip orbit canyon 42"
+	u := account(t, srv, "ada@example.com", pw)
+	tok, err := srv.Store.CreateToken(t.Context(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada := srv.Anonymous()
+	ada.Token = tok
+	org := createOrg(t, ada, "Acme Docs")
+	a := appBrowser(t, srv, "ada@example.com", pw, "/app/o/"+org)
+	a.waitText("main h1", "Acme Docs")
+
+	// Create a space from the org home.
+	a.run("new space", chromedp.SendKeys(`#new-space-title`, "Handbook", chromedp.ByQuery),
+		chromedp.Click(`form.inline-form button[type="submit"]`, chromedp.ByQuery))
+	a.waitText("main h1", "Handbook")
+	a.waitText("#sidebar", "Handbook")
+	a.accessible("space")
+	var loc string
+	a.run("space address", chromedp.Location(&loc))
+	spaceID := loc[strings.LastIndex(loc, "/s/")+3:]
+
+	// Edit opens a change request.
+	a.run("edit", chromedp.Click(`button.edit`, chromedp.ByQuery))
+	a.waitText("main h1", "Editing")
+	img := filepath.Join(t.TempDir(), "diagram.png")
+	if err := os.WriteFile(img, tinyPNG, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := []struct{ title, body string }{
+		{"Getting started", "Install the tools.\n\n## Tools\n\n- git\n- make\n"},
+		{"Architecture", "How it fits together.\n\n```go\nfunc main() {}\n```\n"},
+		{"FAQ", "| Q | A |\n|---|---|\n| Why? | Because. |\n"},
+	}
+	for i, p := range pages {
+		var before string
+		a.run("where", chromedp.Location(&before))
+		a.run("add page", chromedp.Click(`.edit-tree > button`, chromedp.ByQuery))
+		// The new page's editor: another address, an Untitled title.
+		a.run("new page opens", chromedp.Poll(`location.href !== `+jsString(before)+` && document.querySelector('#page-title')?.value === 'Untitled' && !!document.querySelector('.source .cm-content')`, nil, chromedp.WithPollingTimeout(20*time.Second)))
+		a.run("title "+p.title, chromedp.Evaluate(`document.querySelector('#page-title').select()`, nil),
+			chromedp.SendKeys(`#page-title`, p.title, chromedp.ByQuery))
+		a.run("type "+p.title, chromedp.Click(`.source .cm-content`, chromedp.ByQuery), chromedp.SendKeys(`.source .cm-content`, p.body, chromedp.ByQuery))
+		if i == 1 {
+			a.run("upload image", chromedp.SetUploadFiles(`.file-button input[type="file"]`, []string{img}, chromedp.ByQuery))
+			a.waitText(".source .cm-content", "![diagram.png](/files/")
+		}
+		a.run("save "+p.title, chromedp.Click(`button.save`, chromedp.ByQuery))
+		a.waitText(".toolbar .status", "Saved.")
+		a.waitText(".edit-tree", p.title)
+	}
+	a.run("open Architecture", chromedp.Click(`//nav[@aria-label="Pages of this change request"]//a[text()="Architecture"]`, chromedp.BySearch))
+	a.waitText(".preview .page-body", "How it fits together")
+	a.run("image in preview", chromedp.WaitVisible(`.preview .page-body img[src*="/files/"]`, chromedp.ByQuery))
+	a.accessible("editor")
+
+	// Through REST: the change request holds the three pages and the image.
+	crs := ada.Get("/v1/spaces/" + spaceID + "/change-requests?status=draft").Expect(http.StatusOK).JSON()
+	items := crs["items"].([]any)
+	if len(items) != 1 {
+		t.Fatalf("change requests: %v", crs)
+	}
+	crID := resttest.Str(items[0].(map[string]any), "id")
+	content := ada.Get("/v1/spaces/" + spaceID + "/change-requests/" + crID + "/content").Expect(http.StatusOK).JSON()
+	var titles []string
+	for _, p := range content["pages"].([]any) {
+		titles = append(titles, resttest.Str(p.(map[string]any), "title"))
+	}
+	if strings.Join(titles, ",") != "Getting started,Architecture,FAQ" {
+		t.Errorf("pages through REST: %v", titles)
+	}
+	arch := content["pages"].([]any)[1].(map[string]any)
+	md := ada.Get("/v1/spaces/" + spaceID + "/change-requests/" + crID + "/content/page/" + resttest.Str(arch, "id") + "?format=markdown").Expect(http.StatusOK).JSON()
+	if body := resttest.Str(md, "markdown"); !strings.Contains(body, "How it fits together") || !strings.Contains(body, "](/files/") {
+		t.Errorf("Architecture's markdown through REST: %q", body)
+	}
+	files := ada.Get("/v1/spaces/" + spaceID + "/change-requests/" + crID + "/content/files").Expect(http.StatusOK).JSON()
+	if fs := files["items"].([]any); len(fs) != 1 || resttest.Str(fs[0].(map[string]any), "name") != "diagram.png" {
+		t.Errorf("files through REST: %v", files)
+	}
+
+	// Unsaved text is kept as a local draft.
+	a.run("type unsaved", chromedp.Click(`.source .cm-content`, chromedp.ByQuery), chromedp.SendKeys(`.source .cm-content`, "Draft words.", chromedp.ByQuery))
+	a.waitText(".toolbar .status", "Unsaved")
+	var draft string
+	a.run("draft kept", chromedp.Evaluate(`Object.keys(localStorage).filter(k => k.startsWith('folio.draft.')).map(k => localStorage.getItem(k)).join()`, &draft))
+	if !strings.Contains(draft, "Draft words") {
+		t.Errorf("no local draft with the unsaved text: %q", draft)
+	}
+
+	// Someone else saves this page meanwhile: Save says so and offers to
+	// reload it; nothing is overwritten.
+	ada.Post("/v1/spaces/"+spaceID+"/change-requests/"+crID+"/content", map[string]any{"changes": []any{
+		map[string]any{"operation": "update_page", "page": resttest.Str(arch, "id"), "document": map[string]any{"markdown": "Their words."}},
+	}}).Expect(http.StatusOK)
+	a.run("save over", chromedp.Click(`button.save`, chromedp.ByQuery))
+	a.waitText(".page-editor [role=alert]", "Someone else changed this change request")
+	a.waitText(".page-editor [role=alert]", "Architecture (updated)")
+	a.accessible("editor-conflict")
+	a.run("reload page", chromedp.Click(`.notice .actions button`, chromedp.ByQuery))
+	a.waitText(".source .cm-content", "Their words.")
 }

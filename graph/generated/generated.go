@@ -11823,10 +11823,11 @@ extend type Mutation {
   (the site reader's renderer: GitHub-flavoured markdown, headings with
   the search index's anchors, highlighted code with chroma's classes,
   sanitized; frontmatter and the leading title heading left out). Links to
-  other pages of the space (/pages/{id}) lead to the page's urls.app
-  address, files (/files/{id}) to their download URL
-  (/v1/spaces/{spaceId}/files/{fileId}/download); other links stay as
-  written. Null for groups and links, which have no document.
+  other pages of the space (/pages/{id}) lead to the path of the page's
+  urls.app address (/app/o/{org}/s/{space}/page/{id}), files (/files/{id})
+  to the path of their download URL
+  (/v1/spaces/{spaceId}/files/{fileId}/download), both on this server;
+  other links stay as written. Null for groups and links, which have no document.
   """
   html: String
 }

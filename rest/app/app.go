@@ -24,11 +24,12 @@ var dist embed.FS
 // Path is where the app lives; every path under it answers the app's page.
 const Path = "/app"
 
-// CSP is the app page's Content-Security-Policy: scripts, styles and
+// CSP is the app page's Content-Security-Policy: scripts, stylesheets and
 // requests from this server only (no request leaves it, the app works
 // offline), images also from data: and blob: (pasted and dropped images),
-// no framing.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; " +
+// no framing. Inline style is allowed (never inline script): the editor,
+// CodeMirror, sizes and places its parts with style attributes.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; " +
 	"connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // Files are the built files (index.html and assets/), for the tests.

@@ -325,12 +325,24 @@ function PageEditor(props: EditorProps) {
     };
   }, [page.id]);
 
+  const reloading = useRef(false);
   const reloadPage = async () => {
     // The other changes win for this page; what was typed stays visible
-    // in the conflict notice until dismissed.
+    // in the conflict notice ("Your text") to copy from.
     dropDraft(space, number, page.id);
+    reloading.current = true;
     await props.reload();
   };
+  useEffect(() => {
+    if (!reloading.current) return;
+    reloading.current = false;
+    const md = page.markdown ?? "";
+    setTitle(page.title);
+    setText(md);
+    setSaved({ title: page.title, markdown: md });
+    editor.current?.set(md);
+    setStatus("Reloaded: this is the change request's version now.");
+  }, [page.markdown, page.title]);
   const siblingsOf = flat.filter((p) => p.parent === here.parent);
   const parents = flat.filter((p) => p.id !== here.id && p.type === "document" && !isInside(flat, p.id, here.id));
 
