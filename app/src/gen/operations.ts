@@ -10,8 +10,108 @@ export interface Operation<Result, Variables> {
   readonly __types?: [Result, Variables];
 }
 
+/** A member's role in an organization (also what an invite gives), or a default
+ * level of access to a space's or collection's content. Each role grants
+ * everything the ones before it grant. Where a role may be null, null stands
+ * for a guest (a member without a role) or for no default. */
+export type Role = "read" | "comment" | "review" | "edit" | "create" | "admin";
+
+/** A section to put into a group. */
+export interface AddSectionToGroupInput {
+  /** The id of a section of the site; it moves to the end of the group. */
+  sectionId: string;
+}
+
+/** A new section, at the end of the site root. */
+export interface AddSiteSectionInput {
+  /** The id of a live space of the organization: the section's first site space. */
+  spaceId: string;
+  /** The title: 2 to 64 characters; the space's title when absent. */
+  title?: string | null;
+}
+
+/** A new section group, at the end of the site root. */
+export interface AddSiteSectionGroupInput {
+  /** The title: 1 to 100 characters. */
+  title: string;
+  /** An icon name: at most 50 characters. */
+  icon?: string | null;
+  /** The ids of sections of the site to move into the group, in this order. */
+  sections?: ReadonlyArray<string> | null;
+}
+
+/** A space to link into a site. */
+export interface AddSiteSpaceInput {
+  /** The id of a live space of the organization. */
+  spaceId: string;
+  /** The id of the section to add it to, at the end; the default section (or the root of a site without sections) when absent. */
+  sectionId?: string | null;
+}
+
 /** Where a change request is in its life. */
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
+
+/** A new custom field. */
+export interface CreateCustomFieldInput {
+  /** The field's key: 1 to 50 lower-case letters, digits, `_` and `-`; CONFLICT when the organization has a field of that name. */
+  name: string;
+  /** What values it holds: text, number, boolean, single-select, multi-select or tags. */
+  type: string;
+  /** The label to show, at most 100 characters; empty when absent. */
+  title?: string | null;
+  /** A longer explanation, at most 200 characters; empty when absent. */
+  description?: string | null;
+  /** The hint shown in an empty field, at most 100 characters; empty when absent. */
+  placeholder?: string | null;
+  /** The choices, 1 to 50, each 1 to 100 characters and unique. Required for single-select and multi-select, refused otherwise. */
+  options?: ReadonlyArray<string> | null;
+}
+
+/** A new personal API token. */
+export interface CreatePersonalTokenInput {
+  /** What the token is for (1 to 100 characters, not only spaces; surrounding spaces are dropped), to tell it apart in the list. */
+  name: string;
+  /** When the token stops working: a time in the future (INVALID otherwise); absent or null for a token that never expires. */
+  expiresAt?: string | null;
+  /** True for a token that may only read (every mutation and every REST route but GET refused with FORBIDDEN); false by default. */
+  readOnly?: boolean | null;
+}
+
+/** A new SAML provider; only the label is required. */
+export interface CreateSAMLProviderInput {
+  /** The name shown to members, 1 to 30 characters. */
+  label: string;
+  /** The identity provider's entity id, at most 1024 characters. */
+  entityID?: string | null;
+  /** The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters. */
+  certificate?: string | null;
+  /** The identity provider's sign-in URL: absolute http(s), at most 2048 characters. */
+  ssoURL?: string | null;
+  /** The id of a team of the organization (INVALID otherwise); null or absent for none. */
+  defaultTeam?: string | null;
+  /** A role, or null (or absent) for guests. */
+  defaultRole?: Role | null;
+  /** Whether IdP-initiated sign-in (unsolicited responses) is accepted; false when absent. */
+  idpInitiated?: boolean | null;
+}
+
+/** A new share link. */
+export interface CreateShareLinkInput {
+  /** The link's name: at most 50 characters. */
+  name: string;
+}
+
+/** A new site; every field is optional. */
+export interface CreateSiteInput {
+  /** The plan: basic when absent. */
+  type?: string | null;
+  /** The title: 2 to 128 characters; Untitled site when absent. */
+  title?: string | null;
+  /** Who reads it once published: public when absent. */
+  visibility?: string | null;
+  /** The spaces to link at the site root, in order, the first as the default; or new, to create a private space titled like the site and link it. */
+  spaces?: unknown | null;
+}
 
 /** Whether a space's content may be edited. */
 export type SpaceEditMode = "live" | "locked";
@@ -28,6 +128,24 @@ export interface CreateSpaceInput {
   editMode?: SpaceEditMode | null;
   /** The id of the collection to create it in (of the same organization); the top level when absent. */
   parent?: string | null;
+}
+
+/** A new team. */
+export interface CreateTeamInput {
+  /** The team's name, 1 to 64 characters. */
+  title: string;
+  /** Its first members, each a user id or e-mail address of an organization member (INVALID for anyone else), at most 1000; all join as `member`. */
+  members?: ReadonlyArray<string> | null;
+}
+
+/** A new webhook. */
+export interface CreateWebhookInput {
+  /** Where to POST deliveries: an absolute http(s) URL of at most 2048 characters. */
+  url: string;
+  /** At most 100 event types or `<object>.*` (INVALID for an unknown one; docs/api/change-feed.md lists them); empty or absent: every event. */
+  events?: ReadonlyArray<string> | null;
+  /** Whether it sends deliveries; true when absent. */
+  active?: boolean | null;
 }
 
 /** A page's new content: markdown, or GitBook's JSON document (converted to markdown, which Folio stores). Give one of
@@ -98,6 +216,19 @@ export interface ChangeRequestContentInput {
   baseRevision?: string | null;
 }
 
+/** An invitation by e-mail of up to 100 addresses. */
+export interface InviteUsersInput {
+  /** A JSON array of 1 to 100 items, each an e-mail address string (with @, at
+   * most 320 characters) or an object `{"email": "...", "role": "<role or null>"}`
+   * (see InviteEmail). Addresses are compared without case; a repeated one
+   * counts once, its last role wins. */
+  emails: unknown;
+  /** The role of the addresses given as plain strings; null or absent invites guests. */
+  role?: Role | null;
+  /** When true, accepting also makes the new member an SSO member (Member.sso). */
+  sso?: boolean | null;
+}
+
 /** Where an OpenAPI specification's processing stands. */
 export type OpenAPISpecProcessingState = "pending" | "progress" | "complete";
 
@@ -143,6 +274,207 @@ export interface UpdateCommentReplyInput {
   /** Emoji of the caller's own reactions to take back, at most 50, in the same forms; removing one the caller lacks changes nothing. */
   removedReactions?: ReadonlyArray<string> | null;
 }
+
+/** The key visitor JWTs of a site are checked with. */
+export interface SiteVisitorKeyInput {
+  /** HS256 (key: a shared secret of at least 32 bytes) or RS256 (key: a PEM RSA public key of at least 2048 bits); tokens signed otherwise are refused. */
+  algorithm: string;
+  /** The HS256 secret or the RS256 PEM public key: 1 to 16384 characters. Never shown again. */
+  key: string;
+  /** When set, a visitor JWT is refused unless its aud claim includes this value: 1 to 512 characters. */
+  audience?: string | null;
+}
+
+/** A member's role inside a team. */
+export type TeamRole = "owner" | "member";
+
+/** A team member's role. */
+export interface SetTeamMemberInput {
+  /** The role in the team: a user not yet in it joins as `member` when absent or null; one already in it keeps their role. */
+  role?: TeamRole | null;
+}
+
+/** A change to a member. */
+export interface UpdateMemberInput {
+  /** The new role; null or absent makes the member a guest. */
+  role?: Role | null;
+}
+
+/** Changes to a SAML provider; an absent (or, except for defaultTeam and defaultRole, null) field is left as it is. */
+export interface UpdateSAMLProviderInput {
+  /** The name shown to members, 1 to 30 characters. */
+  label?: string | null;
+  /** The identity provider's entity id, at most 1024 characters. */
+  entityID?: string | null;
+  /** The identity provider's X.509 signing certificate (PEM text), stored as given; at most 10000 characters. */
+  certificate?: string | null;
+  /** The identity provider's sign-in URL: absolute http(s), at most 2048 characters. */
+  ssoURL?: string | null;
+  /** The id of a team of the organization (INVALID otherwise), or null for none. */
+  defaultTeam?: string | null;
+  /** A role, or null for guests. */
+  defaultRole?: Role | null;
+  /** Whether IdP-initiated sign-in (unsolicited responses) is accepted. */
+  idpInitiated?: boolean | null;
+}
+
+/** A change to a share link; absent fields stay as they are. */
+export interface UpdateShareLinkInput {
+  /** false deactivates the link (its key is refused), true activates it again. */
+  active?: boolean | null;
+  /** The new name: at most 50 characters. */
+  name?: string | null;
+}
+
+/** The adaptive content switch. */
+export interface SiteAdaptiveContentInput {
+  /** Whether adaptive content is switched on (a stored setting). */
+  enabled: boolean;
+}
+
+/** A change to a site's settings; absent fields stay as they are. */
+export interface UpdateSiteInput {
+  /** The new title: 2 to 128 characters. */
+  title?: string | null;
+  /** The new audience. */
+  visibility?: string | null;
+  /** A path segment appended to the published address: 1 to 100 letters, digits, '.', '_', '~' or '-', not starting with a punctuation mark. */
+  basename?: string | null;
+  /** A custom host name for the site: lower case, at least three labels (docs.example.com), at most 512 characters, not used by another site (CONFLICT); null removes it. */
+  hostname?: string | null;
+  /** The adaptive content switch. */
+  adaptiveContent?: SiteAdaptiveContentInput | null;
+  /** The id of a site space to make the default: one at the root of the site, or in its default section (INVALID otherwise). */
+  defaultSiteSpace?: string | null;
+  /** The id of a section of the site to make its default. */
+  defaultSiteSection?: string | null;
+  /** A host name and one or more path segments (company.com/docs) a reverse proxy serves the site under: at most 512 characters; null removes the proxy. */
+  proxy?: string | null;
+}
+
+/** A bulk change of a team's members, applied all or nothing. */
+export interface UpdateTeamMembersInput {
+  /** Members to add (as `member`, unless memberships says otherwise), each a user id or e-mail address of an organization member (INVALID for anyone else); at most 1000. Those in the team already keep their role. */
+  add?: ReadonlyArray<string> | null;
+  /** Members to remove, each a user id or e-mail address (at most 1000); wins over add and memberships. Anyone not in the team is ignored. */
+  remove?: ReadonlyArray<string> | null;
+  /** Roles to set, as a JSON object keyed by user id or e-mail address of an
+   * organization member, each `{"role": "owner" | "member"}` (see
+   * TeamMembershipInput); a member not yet in the team is added with that role. */
+  memberships?: unknown | null;
+}
+
+/** Changes to a webhook; an absent or null field is left as it is. */
+export interface UpdateWebhookInput {
+  /** Where to POST deliveries: an absolute http(s) URL of at most 2048 characters. */
+  url?: string | null;
+  /** Replaces the event types: at most 100 types or `<object>.*` (INVALID for an unknown one); [] receives every event. */
+  events?: ReadonlyArray<string> | null;
+  /** false turns it off (events meanwhile are not queued for it); true turns it on again, clears disabledReason and sends its pending deliveries now. */
+  active?: boolean | null;
+}
+
+export type AcceptInvitationVariables = { org: string; invitation: string };
+export type AcceptInvitationResult = {
+  readonly joinOrganization: {
+    readonly organization: string;
+  };
+};
+export const AcceptInvitation: Operation<AcceptInvitationResult, AcceptInvitationVariables> = {
+  name: "AcceptInvitation",
+  kind: "mutation",
+  document: "mutation AcceptInvitation ($org: ID!, $invitation: ID!) {\n  joinOrganization(organizationId: $org, inviteId: $invitation) {\n    organization\n  }\n}",
+};
+
+export type AccountScreenVariables = Record<string, never>;
+export type AccountScreenResult = {
+  readonly viewer: {
+    readonly id: string;
+    readonly displayName: string;
+    readonly email: string | null;
+  };
+  readonly personalTokens: {
+    readonly count: number;
+    readonly items: ReadonlyArray<{
+      readonly id: string;
+      readonly name: string;
+      readonly commandLine: boolean;
+      readonly readOnly: boolean;
+      readonly expiresAt: string | null;
+      readonly expired: boolean;
+      readonly createdAt: string;
+      readonly lastUsedAt: string | null;
+    }>;
+  };
+  readonly invitations: {
+    readonly count: number;
+    readonly items: ReadonlyArray<{
+      readonly id: string;
+      readonly role: Role | null;
+      readonly createdAt: string;
+      readonly organization: {
+        readonly id: string;
+        readonly title: string;
+      };
+      readonly invitedBy: {
+        readonly displayName: string;
+      } | null;
+    }>;
+  };
+};
+export const AccountScreen: Operation<AccountScreenResult, AccountScreenVariables> = {
+  name: "AccountScreen",
+  kind: "query",
+  document: "query AccountScreen {\n  viewer {\n    id\n    displayName\n    email\n  }\n  personalTokens(limit: 1000) {\n    count\n    items {\n      id\n      name\n      commandLine\n      readOnly\n      expiresAt\n      expired\n      createdAt\n      lastUsedAt\n    }\n  }\n  invitations(limit: 1000) {\n    count\n    items {\n      id\n      role\n      createdAt\n      organization {\n        id\n        title\n      }\n      invitedBy {\n        displayName\n      }\n    }\n  }\n}",
+};
+
+export type AddSectionToGroupVariables = { org: string; site: string; group: string; input: AddSectionToGroupInput };
+export type AddSectionToGroupResult = {
+  readonly addSectionToGroup: {
+    readonly id: string;
+  };
+};
+export const AddSectionToGroup: Operation<AddSectionToGroupResult, AddSectionToGroupVariables> = {
+  name: "AddSectionToGroup",
+  kind: "mutation",
+  document: "mutation AddSectionToGroup ($org: ID!, $site: ID!, $group: ID!, $input: AddSectionToGroupInput!) {\n  addSectionToGroup(organizationId: $org, siteId: $site, siteSectionGroupId: $group, input: $input) {\n    id\n  }\n}",
+};
+
+export type AddSiteSectionVariables = { org: string; site: string; input: AddSiteSectionInput };
+export type AddSiteSectionResult = {
+  readonly addSiteSection: {
+    readonly id: string;
+  };
+};
+export const AddSiteSection: Operation<AddSiteSectionResult, AddSiteSectionVariables> = {
+  name: "AddSiteSection",
+  kind: "mutation",
+  document: "mutation AddSiteSection ($org: ID!, $site: ID!, $input: AddSiteSectionInput!) {\n  addSiteSection(organizationId: $org, siteId: $site, input: $input) {\n    id\n  }\n}",
+};
+
+export type AddSiteSectionGroupVariables = { org: string; site: string; input: AddSiteSectionGroupInput };
+export type AddSiteSectionGroupResult = {
+  readonly addSiteSectionGroup: {
+    readonly id: string;
+  };
+};
+export const AddSiteSectionGroup: Operation<AddSiteSectionGroupResult, AddSiteSectionGroupVariables> = {
+  name: "AddSiteSectionGroup",
+  kind: "mutation",
+  document: "mutation AddSiteSectionGroup ($org: ID!, $site: ID!, $input: AddSiteSectionGroupInput!) {\n  addSiteSectionGroup(organizationId: $org, siteId: $site, input: $input) {\n    id\n  }\n}",
+};
+
+export type AddSiteSpaceVariables = { org: string; site: string; input: AddSiteSpaceInput };
+export type AddSiteSpaceResult = {
+  readonly addSiteSpace: {
+    readonly id: string;
+  };
+};
+export const AddSiteSpace: Operation<AddSiteSpaceResult, AddSiteSpaceVariables> = {
+  name: "AddSiteSpace",
+  kind: "mutation",
+  document: "mutation AddSiteSpace ($org: ID!, $site: ID!, $input: AddSiteSpaceInput!) {\n  addSiteSpace(organizationId: $org, siteId: $site, input: $input) {\n    id\n  }\n}",
+};
 
 export type ChangeRequestScreenVariables = { space: string; number: string };
 export type ChangeRequestScreenResult = {
@@ -269,6 +601,72 @@ export const CreateChangeRequest: Operation<CreateChangeRequestResult, CreateCha
   document: "mutation CreateChangeRequest ($space: ID!, $subject: String) {\n  createChangeRequest(spaceId: $space, input: {subject:$subject}) {\n    id\n    number\n  }\n}",
 };
 
+export type CreateCustomFieldVariables = { org: string; input: CreateCustomFieldInput };
+export type CreateCustomFieldResult = {
+  readonly createCustomField: {
+    readonly id: string;
+  };
+};
+export const CreateCustomField: Operation<CreateCustomFieldResult, CreateCustomFieldVariables> = {
+  name: "CreateCustomField",
+  kind: "mutation",
+  document: "mutation CreateCustomField ($org: ID!, $input: CreateCustomFieldInput!) {\n  createCustomField(organizationId: $org, input: $input) {\n    id\n  }\n}",
+};
+
+export type CreatePersonalTokenVariables = { input: CreatePersonalTokenInput };
+export type CreatePersonalTokenResult = {
+  readonly createPersonalToken: {
+    readonly id: string;
+    readonly name: string;
+    readonly token: string;
+    readonly expiresAt: string | null;
+  };
+};
+export const CreatePersonalToken: Operation<CreatePersonalTokenResult, CreatePersonalTokenVariables> = {
+  name: "CreatePersonalToken",
+  kind: "mutation",
+  document: "mutation CreatePersonalToken ($input: CreatePersonalTokenInput!) {\n  createPersonalToken(input: $input) {\n    id\n    name\n    token\n    expiresAt\n  }\n}",
+};
+
+export type CreateSAMLProviderVariables = { org: string; input: CreateSAMLProviderInput };
+export type CreateSAMLProviderResult = {
+  readonly createSAMLProvider: {
+    readonly id: string;
+  };
+};
+export const CreateSAMLProvider: Operation<CreateSAMLProviderResult, CreateSAMLProviderVariables> = {
+  name: "CreateSAMLProvider",
+  kind: "mutation",
+  document: "mutation CreateSAMLProvider ($org: ID!, $input: CreateSAMLProviderInput!) {\n  createSAMLProvider(organizationId: $org, input: $input) {\n    id\n  }\n}",
+};
+
+export type CreateShareLinkVariables = { org: string; site: string; input: CreateShareLinkInput };
+export type CreateShareLinkResult = {
+  readonly createShareLink: {
+    readonly id: string;
+  };
+};
+export const CreateShareLink: Operation<CreateShareLinkResult, CreateShareLinkVariables> = {
+  name: "CreateShareLink",
+  kind: "mutation",
+  document: "mutation CreateShareLink ($org: ID!, $site: ID!, $input: CreateShareLinkInput!) {\n  createShareLink(organizationId: $org, siteId: $site, input: $input) {\n    id\n  }\n}",
+};
+
+export type CreateSiteVariables = { org: string; input: CreateSiteInput };
+export type CreateSiteResult = {
+  readonly createSite: {
+    readonly id: string;
+    readonly urls: {
+      readonly app: string;
+    };
+  };
+};
+export const CreateSite: Operation<CreateSiteResult, CreateSiteVariables> = {
+  name: "CreateSite",
+  kind: "mutation",
+  document: "mutation CreateSite ($org: ID!, $input: CreateSiteInput!) {\n  createSite(organizationId: $org, input: $input) {\n    id\n    urls {\n      app\n    }\n  }\n}",
+};
+
 export type CreateSpaceVariables = { org: string; input: CreateSpaceInput };
 export type CreateSpaceResult = {
   readonly createSpace: {
@@ -283,6 +681,155 @@ export const CreateSpace: Operation<CreateSpaceResult, CreateSpaceVariables> = {
   name: "CreateSpace",
   kind: "mutation",
   document: "mutation CreateSpace ($org: ID!, $input: CreateSpaceInput!) {\n  createSpace(organizationId: $org, input: $input) {\n    id\n    title\n    urls {\n      app\n    }\n  }\n}",
+};
+
+export type CreateTeamVariables = { org: string; input: CreateTeamInput };
+export type CreateTeamResult = {
+  readonly createTeam: {
+    readonly id: string;
+  };
+};
+export const CreateTeam: Operation<CreateTeamResult, CreateTeamVariables> = {
+  name: "CreateTeam",
+  kind: "mutation",
+  document: "mutation CreateTeam ($org: ID!, $input: CreateTeamInput!) {\n  createTeam(organizationId: $org, input: $input) {\n    id\n  }\n}",
+};
+
+export type CreateWebhookVariables = { org: string; input: CreateWebhookInput };
+export type CreateWebhookResult = {
+  readonly createWebhook: {
+    readonly id: string;
+    readonly secret: string | null;
+  };
+};
+export const CreateWebhook: Operation<CreateWebhookResult, CreateWebhookVariables> = {
+  name: "CreateWebhook",
+  kind: "mutation",
+  document: "mutation CreateWebhook ($org: ID!, $input: CreateWebhookInput!) {\n  createWebhook(organizationId: $org, input: $input) {\n    id\n    secret\n  }\n}",
+};
+
+export type CustomFieldsScreenVariables = { org: string };
+export type CustomFieldsScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly customFields: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly name: string;
+        readonly title: string;
+        readonly description: string;
+        readonly type: string;
+        readonly placeholder: string;
+        readonly options: ReadonlyArray<string> | null;
+      }>;
+    };
+  };
+};
+export const CustomFieldsScreen: Operation<CustomFieldsScreenResult, CustomFieldsScreenVariables> = {
+  name: "CustomFieldsScreen",
+  kind: "query",
+  document: "query CustomFieldsScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    customFields(limit: 1000) {\n      count\n      items {\n        id\n        name\n        title\n        description\n        type\n        placeholder\n        options\n      }\n    }\n  }\n}",
+};
+
+export type DeclineInvitationVariables = { invitation: string };
+export type DeclineInvitationResult = {
+  readonly declineInvitation: boolean;
+};
+export const DeclineInvitation: Operation<DeclineInvitationResult, DeclineInvitationVariables> = {
+  name: "DeclineInvitation",
+  kind: "mutation",
+  document: "mutation DeclineInvitation ($invitation: ID!) {\n  declineInvitation(invitationId: $invitation)\n}",
+};
+
+export type DeleteCustomFieldVariables = { org: string; name: string };
+export type DeleteCustomFieldResult = {
+  readonly deleteCustomField: boolean;
+};
+export const DeleteCustomField: Operation<DeleteCustomFieldResult, DeleteCustomFieldVariables> = {
+  name: "DeleteCustomField",
+  kind: "mutation",
+  document: "mutation DeleteCustomField ($org: ID!, $name: String!) {\n  deleteCustomField(organizationId: $org, name: $name)\n}",
+};
+
+export type DeleteSAMLProviderVariables = { org: string; provider: string };
+export type DeleteSAMLProviderResult = {
+  readonly deleteSAMLProvider: boolean;
+};
+export const DeleteSAMLProvider: Operation<DeleteSAMLProviderResult, DeleteSAMLProviderVariables> = {
+  name: "DeleteSAMLProvider",
+  kind: "mutation",
+  document: "mutation DeleteSAMLProvider ($org: ID!, $provider: ID!) {\n  deleteSAMLProvider(organizationId: $org, samlProviderId: $provider)\n}",
+};
+
+export type DeleteShareLinkVariables = { org: string; site: string; link: string };
+export type DeleteShareLinkResult = {
+  readonly deleteShareLink: boolean;
+};
+export const DeleteShareLink: Operation<DeleteShareLinkResult, DeleteShareLinkVariables> = {
+  name: "DeleteShareLink",
+  kind: "mutation",
+  document: "mutation DeleteShareLink ($org: ID!, $site: ID!, $link: ID!) {\n  deleteShareLink(organizationId: $org, siteId: $site, shareLinkId: $link)\n}",
+};
+
+export type DeleteSiteVariables = { org: string; site: string };
+export type DeleteSiteResult = {
+  readonly deleteSite: boolean;
+};
+export const DeleteSite: Operation<DeleteSiteResult, DeleteSiteVariables> = {
+  name: "DeleteSite",
+  kind: "mutation",
+  document: "mutation DeleteSite ($org: ID!, $site: ID!) {\n  deleteSite(organizationId: $org, siteId: $site)\n}",
+};
+
+export type DeleteSiteSectionVariables = { org: string; site: string; section: string };
+export type DeleteSiteSectionResult = {
+  readonly deleteSiteSection: boolean;
+};
+export const DeleteSiteSection: Operation<DeleteSiteSectionResult, DeleteSiteSectionVariables> = {
+  name: "DeleteSiteSection",
+  kind: "mutation",
+  document: "mutation DeleteSiteSection ($org: ID!, $site: ID!, $section: ID!) {\n  deleteSiteSection(organizationId: $org, siteId: $site, siteSectionId: $section)\n}",
+};
+
+export type DeleteSiteSectionGroupVariables = { org: string; site: string; group: string };
+export type DeleteSiteSectionGroupResult = {
+  readonly deleteSiteSectionGroup: boolean;
+};
+export const DeleteSiteSectionGroup: Operation<DeleteSiteSectionGroupResult, DeleteSiteSectionGroupVariables> = {
+  name: "DeleteSiteSectionGroup",
+  kind: "mutation",
+  document: "mutation DeleteSiteSectionGroup ($org: ID!, $site: ID!, $group: ID!) {\n  deleteSiteSectionGroup(organizationId: $org, siteId: $site, siteSectionGroupId: $group)\n}",
+};
+
+export type DeleteSiteSpaceVariables = { org: string; site: string; siteSpace: string };
+export type DeleteSiteSpaceResult = {
+  readonly deleteSiteSpace: boolean;
+};
+export const DeleteSiteSpace: Operation<DeleteSiteSpaceResult, DeleteSiteSpaceVariables> = {
+  name: "DeleteSiteSpace",
+  kind: "mutation",
+  document: "mutation DeleteSiteSpace ($org: ID!, $site: ID!, $siteSpace: ID!) {\n  deleteSiteSpace(organizationId: $org, siteId: $site, siteSpaceId: $siteSpace)\n}",
+};
+
+export type DeleteTeamVariables = { org: string; team: string };
+export type DeleteTeamResult = {
+  readonly deleteTeam: boolean;
+};
+export const DeleteTeam: Operation<DeleteTeamResult, DeleteTeamVariables> = {
+  name: "DeleteTeam",
+  kind: "mutation",
+  document: "mutation DeleteTeam ($org: ID!, $team: ID!) {\n  deleteTeam(organizationId: $org, teamId: $team)\n}",
+};
+
+export type DeleteWebhookVariables = { org: string; webhook: string };
+export type DeleteWebhookResult = {
+  readonly deleteWebhook: boolean;
+};
+export const DeleteWebhook: Operation<DeleteWebhookResult, DeleteWebhookVariables> = {
+  name: "DeleteWebhook",
+  kind: "mutation",
+  document: "mutation DeleteWebhook ($org: ID!, $webhook: ID!) {\n  deleteWebhook(organizationId: $org, webhookId: $webhook)\n}",
 };
 
 export type EditContentVariables = { space: string; cr: string; input: ChangeRequestContentInput };
@@ -407,6 +954,57 @@ export const EditorScreen: Operation<EditorScreenResult, EditorScreenVariables> 
   document: "query EditorScreen ($space: ID!, $number: String!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    organization\n    permissions {\n      edit\n    }\n    changeRequest(id: $number) {\n      id\n      number\n      subject\n      status\n      revision\n      urls {\n        app\n      }\n      content {\n        id\n        pages {\n          ... PageTree\n        }\n        files {\n          id\n          name\n          contentType\n          downloadURL\n        }\n        page(id: $page, format: markdown) @include(if: $withPage) {\n          id\n          title\n          description\n          markdown\n        }\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
+export type InviteUsersVariables = { org: string; input: InviteUsersInput };
+export type InviteUsersResult = {
+  readonly inviteUsers: {
+    readonly invited: number;
+  };
+};
+export const InviteUsers: Operation<InviteUsersResult, InviteUsersVariables> = {
+  name: "InviteUsers",
+  kind: "mutation",
+  document: "mutation InviteUsers ($org: ID!, $input: InviteUsersInput!) {\n  inviteUsers(organizationId: $org, input: $input) {\n    invited\n  }\n}",
+};
+
+export type MembersScreenVariables = { org: string };
+export type MembersScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly title: string;
+    readonly members: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly role: Role | null;
+        readonly disabled: boolean;
+        readonly joinedAt: string;
+        readonly user: {
+          readonly id: string;
+          readonly displayName: string;
+          readonly email: string | null;
+        };
+      }>;
+    };
+    readonly invitations: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly email: string;
+        readonly role: Role | null;
+        readonly createdAt: string;
+        readonly invitedBy: {
+          readonly displayName: string;
+        } | null;
+      }>;
+    };
+  };
+};
+export const MembersScreen: Operation<MembersScreenResult, MembersScreenVariables> = {
+  name: "MembersScreen",
+  kind: "query",
+  document: "query MembersScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    title\n    members(limit: 1000, sort: name, order: asc) {\n      count\n      items {\n        id\n        role\n        disabled\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n    invitations(limit: 1000) {\n      count\n      items {\n        id\n        email\n        role\n        createdAt\n        invitedBy {\n          displayName\n        }\n      }\n    }\n  }\n}",
+};
+
 export type OpenAPIScreenVariables = { org: string; slug: string };
 export type OpenAPIScreenResult = {
   readonly organization: {
@@ -500,6 +1098,65 @@ export const OrgSearch: Operation<OrgSearchResult, OrgSearchVariables> = {
   name: "OrgSearch",
   kind: "query",
   document: "query OrgSearch ($org: ID!, $query: String!) {\n  organization(id: $org) {\n    id\n    search(query: $query, limit: 20) {\n      items {\n        id\n        title\n        pages {\n          id\n          title\n          path\n          urls {\n            app\n          }\n          sections {\n            id\n            title\n            urls {\n              app\n            }\n          }\n        }\n      }\n    }\n  }\n}",
+};
+
+export type PublishSiteVariables = { org: string; site: string };
+export type PublishSiteResult = {
+  readonly publishSite: {
+    readonly id: string;
+    readonly published: boolean;
+    readonly urls: {
+      readonly published: string | null;
+    };
+  };
+};
+export const PublishSite: Operation<PublishSiteResult, PublishSiteVariables> = {
+  name: "PublishSite",
+  kind: "mutation",
+  document: "mutation PublishSite ($org: ID!, $site: ID!) {\n  publishSite(organizationId: $org, siteId: $site) {\n    id\n    published\n    urls {\n      published\n    }\n  }\n}",
+};
+
+export type RedeliverWebhookDeliveryVariables = { org: string; webhook: string; delivery: string };
+export type RedeliverWebhookDeliveryResult = {
+  readonly redeliverWebhookDelivery: {
+    readonly id: string;
+    readonly status: string;
+  };
+};
+export const RedeliverWebhookDelivery: Operation<RedeliverWebhookDeliveryResult, RedeliverWebhookDeliveryVariables> = {
+  name: "RedeliverWebhookDelivery",
+  kind: "mutation",
+  document: "mutation RedeliverWebhookDelivery ($org: ID!, $webhook: ID!, $delivery: ID!) {\n  redeliverWebhookDelivery(organizationId: $org, webhookId: $webhook, deliveryId: $delivery) {\n    id\n    status\n  }\n}",
+};
+
+export type RemoveMemberVariables = { org: string; user: string };
+export type RemoveMemberResult = {
+  readonly removeMember: boolean;
+};
+export const RemoveMember: Operation<RemoveMemberResult, RemoveMemberVariables> = {
+  name: "RemoveMember",
+  kind: "mutation",
+  document: "mutation RemoveMember ($org: ID!, $user: ID!) {\n  removeMember(organizationId: $org, userId: $user)\n}",
+};
+
+export type RemoveSectionFromGroupVariables = { org: string; site: string; group: string; section: string };
+export type RemoveSectionFromGroupResult = {
+  readonly removeSectionFromGroup: boolean;
+};
+export const RemoveSectionFromGroup: Operation<RemoveSectionFromGroupResult, RemoveSectionFromGroupVariables> = {
+  name: "RemoveSectionFromGroup",
+  kind: "mutation",
+  document: "mutation RemoveSectionFromGroup ($org: ID!, $site: ID!, $group: ID!, $section: ID!) {\n  removeSectionFromGroup(organizationId: $org, siteId: $site, siteSectionGroupId: $group, siteSectionId: $section)\n}",
+};
+
+export type RemoveTeamMemberVariables = { org: string; team: string; user: string };
+export type RemoveTeamMemberResult = {
+  readonly removeTeamMember: boolean;
+};
+export const RemoveTeamMember: Operation<RemoveTeamMemberResult, RemoveTeamMemberVariables> = {
+  name: "RemoveTeamMember",
+  kind: "mutation",
+  document: "mutation RemoveTeamMember ($org: ID!, $team: ID!, $user: ID!) {\n  removeTeamMember(organizationId: $org, teamId: $team, userId: $user)\n}",
 };
 
 export type RenderPreviewVariables = { markdown: string; space?: string | null };
@@ -821,6 +1478,89 @@ export const RevisionScreen: Operation<RevisionScreenResult, RevisionScreenVaria
   document: "query RevisionScreen ($space: ID!, $revision: ID!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    revisionById(id: $revision) {\n      id\n      type\n      createdAt\n      parents\n      pages {\n        ... PageTree\n      }\n      page(id: $page) @include(if: $withPage) {\n        id\n        title\n        description\n        html\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
+export type RevokeInvitationVariables = { org: string; invitation: string };
+export type RevokeInvitationResult = {
+  readonly revokeInvitation: boolean;
+};
+export const RevokeInvitation: Operation<RevokeInvitationResult, RevokeInvitationVariables> = {
+  name: "RevokeInvitation",
+  kind: "mutation",
+  document: "mutation RevokeInvitation ($org: ID!, $invitation: ID!) {\n  revokeInvitation(organizationId: $org, invitationId: $invitation)\n}",
+};
+
+export type RevokePersonalTokenVariables = { id: string };
+export type RevokePersonalTokenResult = {
+  readonly revokePersonalToken: boolean;
+};
+export const RevokePersonalToken: Operation<RevokePersonalTokenResult, RevokePersonalTokenVariables> = {
+  name: "RevokePersonalToken",
+  kind: "mutation",
+  document: "mutation RevokePersonalToken ($id: ID!) {\n  revokePersonalToken(id: $id)\n}",
+};
+
+export type SAMLScreenVariables = { org: string };
+export type SAMLScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly samlProviders: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly label: string;
+        readonly ssoURL: string | null;
+        readonly entityID: string;
+        readonly certificate: string;
+        readonly defaultRole: Role | null;
+        readonly idpInitiated: boolean;
+        readonly status: string;
+        readonly defaultTeam: {
+          readonly id: string;
+        } | null;
+        readonly service: {
+          readonly acsURL: string;
+          readonly startURL: string;
+          readonly entityID: string;
+        };
+      }>;
+    };
+    readonly teams: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly title: string;
+      }>;
+    };
+  };
+};
+export const SAMLScreen: Operation<SAMLScreenResult, SAMLScreenVariables> = {
+  name: "SAMLScreen",
+  kind: "query",
+  document: "query SAMLScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    samlProviders(limit: 100) {\n      count\n      items {\n        id\n        label\n        ssoURL\n        entityID\n        certificate\n        defaultRole\n        idpInitiated\n        status\n        defaultTeam {\n          id\n        }\n        service {\n          acsURL\n          startURL\n          entityID\n        }\n      }\n    }\n    teams(limit: 1000) {\n      items {\n        id\n        title\n      }\n    }\n  }\n}",
+};
+
+export type SetSiteVisitorKeyVariables = { org: string; site: string; input: SiteVisitorKeyInput };
+export type SetSiteVisitorKeyResult = {
+  readonly setSiteVisitorKey: {
+    readonly algorithm: string;
+    readonly audience: string | null;
+    readonly updatedAt: string;
+  };
+};
+export const SetSiteVisitorKey: Operation<SetSiteVisitorKeyResult, SetSiteVisitorKeyVariables> = {
+  name: "SetSiteVisitorKey",
+  kind: "mutation",
+  document: "mutation SetSiteVisitorKey ($org: ID!, $site: ID!, $input: SiteVisitorKeyInput!) {\n  setSiteVisitorKey(organizationId: $org, siteId: $site, input: $input) {\n    algorithm\n    audience\n    updatedAt\n  }\n}",
+};
+
+export type SetTeamMemberVariables = { org: string; team: string; user: string; input?: SetTeamMemberInput | null };
+export type SetTeamMemberResult = {
+  readonly setTeamMember: boolean;
+};
+export const SetTeamMember: Operation<SetTeamMemberResult, SetTeamMemberVariables> = {
+  name: "SetTeamMember",
+  kind: "mutation",
+  document: "mutation SetTeamMember ($org: ID!, $team: ID!, $user: ID!, $input: SetTeamMemberInput) {\n  setTeamMember(organizationId: $org, teamId: $team, userId: $user, input: $input)\n}",
+};
+
 export type ShellVariables = { org: string };
 export type ShellResult = {
   readonly viewer: {
@@ -864,6 +1604,95 @@ export const Shell: Operation<ShellResult, ShellVariables> = {
   document: "query Shell ($org: ID!) {\n  viewer {\n    id\n    displayName\n    email\n  }\n  organizations(limit: 1000) {\n    items {\n      id\n      title\n    }\n  }\n  organization(id: $org) {\n    id\n    title\n    permissions {\n      createContent\n      admin\n    }\n    collections(limit: 1000) {\n      items {\n        id\n        title\n        parent\n      }\n    }\n    spaces(limit: 1000) {\n      items {\n        id\n        title\n        emoji\n        parent\n      }\n    }\n  }\n}",
 };
 
+export type SitePublishScreenVariables = { org: string; site: string };
+export type SitePublishScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly spaces: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly title: string;
+      }>;
+    };
+    readonly site: {
+      readonly id: string;
+      readonly title: string;
+      readonly published: boolean;
+      readonly visibility: string;
+      readonly urls: {
+        readonly published: string | null;
+        readonly preview: string;
+      };
+      readonly permissions: {
+        readonly edit: boolean;
+        readonly admin: boolean;
+      };
+      readonly customization: unknown;
+      readonly visitorKey: {
+        readonly algorithm: string;
+        readonly audience: string | null;
+        readonly updatedAt: string;
+      } | null;
+      readonly sections: {
+        readonly items: ReadonlyArray<{
+          readonly id: string;
+          readonly title: string;
+          readonly path: string;
+          readonly default: boolean | null;
+          readonly sectionGroup: string | null;
+          readonly siteSpaces: ReadonlyArray<{
+            readonly id: string;
+            readonly title: string;
+            readonly path: string;
+            readonly space: {
+              readonly id: string;
+              readonly title: string;
+            };
+          }>;
+        }>;
+      };
+      readonly sectionGroups: {
+        readonly items: ReadonlyArray<{
+          readonly id: string;
+          readonly title: string;
+          readonly sections: ReadonlyArray<{
+            readonly id: string;
+            readonly title: string;
+          }>;
+        }>;
+      };
+      readonly siteSpaceList: {
+        readonly items: ReadonlyArray<{
+          readonly id: string;
+          readonly title: string;
+          readonly path: string;
+          readonly section: string | null;
+          readonly default: boolean | null;
+          readonly space: {
+            readonly id: string;
+            readonly title: string;
+          };
+        }>;
+      };
+      readonly shareLinks: {
+        readonly items: ReadonlyArray<{
+          readonly id: string;
+          readonly name: string | null;
+          readonly active: boolean | null;
+          readonly urls: {
+            readonly published: string | null;
+          };
+        }>;
+      };
+    };
+  };
+};
+export const SitePublishScreen: Operation<SitePublishScreenResult, SitePublishScreenVariables> = {
+  name: "SitePublishScreen",
+  kind: "query",
+  document: "query SitePublishScreen ($org: ID!, $site: ID!) {\n  organization(id: $org) {\n    id\n    spaces(limit: 1000) {\n      items {\n        id\n        title\n      }\n    }\n    site(id: $site) {\n      id\n      title\n      published\n      visibility\n      urls {\n        published\n        preview\n      }\n      permissions {\n        edit\n        admin\n      }\n      customization\n      visitorKey {\n        algorithm\n        audience\n        updatedAt\n      }\n      sections(limit: 100) {\n        items {\n          id\n          title\n          path\n          default\n          sectionGroup\n          siteSpaces {\n            id\n            title\n            path\n            space {\n              id\n              title\n            }\n          }\n        }\n      }\n      sectionGroups(limit: 100) {\n        items {\n          id\n          title\n          sections {\n            id\n            title\n          }\n        }\n      }\n      siteSpaceList(limit: 100) {\n        items {\n          id\n          title\n          path\n          section\n          default\n          space {\n            id\n            title\n          }\n        }\n      }\n      shareLinks(limit: 100) {\n        items {\n          id\n          name\n          active\n          urls {\n            published\n          }\n        }\n      }\n    }\n  }\n}",
+};
+
 export type SiteScreenVariables = { org: string; site: string };
 export type SiteScreenResult = {
   readonly organization: {
@@ -885,6 +1714,43 @@ export const SiteScreen: Operation<SiteScreenResult, SiteScreenVariables> = {
   name: "SiteScreen",
   kind: "query",
   document: "query SiteScreen ($org: ID!, $site: ID!) {\n  organization(id: $org) {\n    id\n    site(id: $site) {\n      id\n      title\n      published\n      visibility\n      siteSpaces\n      urls {\n        published\n        preview\n      }\n    }\n  }\n}",
+};
+
+export type SitesScreenVariables = { org: string };
+export type SitesScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly title: string;
+    readonly permissions: {
+      readonly admin: boolean;
+      readonly createContent: boolean;
+    };
+    readonly sites: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly title: string;
+        readonly published: boolean;
+        readonly visibility: string;
+        readonly siteSpaces: number;
+        readonly urls: {
+          readonly app: string;
+          readonly published: string | null;
+        };
+      }>;
+    };
+    readonly spaces: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly title: string;
+      }>;
+    };
+  };
+};
+export const SitesScreen: Operation<SitesScreenResult, SitesScreenVariables> = {
+  name: "SitesScreen",
+  kind: "query",
+  document: "query SitesScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    title\n    permissions {\n      admin\n      createContent\n    }\n    sites(limit: 100) {\n      count\n      items {\n        id\n        title\n        published\n        visibility\n        siteSpaces\n        urls {\n          app\n          published\n        }\n      }\n    }\n    spaces(limit: 1000) {\n      items {\n        id\n        title\n      }\n    }\n  }\n}",
 };
 
 export type SpaceScreenVariables = { org: string; space: string; page: string; withPage: boolean };
@@ -1007,5 +1873,208 @@ export const Start: Operation<StartResult, StartVariables> = {
   name: "Start",
   kind: "query",
   document: "query Start {\n  viewer {\n    id\n    displayName\n  }\n  organizations(limit: 1000) {\n    items {\n      id\n      title\n    }\n  }\n}",
+};
+
+export type TeamsScreenVariables = { org: string };
+export type TeamsScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly teams: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly title: string;
+        readonly members: number;
+        readonly teamMembers: {
+          readonly items: ReadonlyArray<{
+            readonly organization: {
+              readonly id: string;
+              readonly user: {
+                readonly id: string;
+                readonly displayName: string;
+                readonly email: string | null;
+              };
+            };
+            readonly team: {
+              readonly role: TeamRole;
+            };
+          }>;
+        };
+      }>;
+    };
+    readonly members: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly user: {
+          readonly id: string;
+          readonly displayName: string;
+          readonly email: string | null;
+        };
+      }>;
+    };
+  };
+};
+export const TeamsScreen: Operation<TeamsScreenResult, TeamsScreenVariables> = {
+  name: "TeamsScreen",
+  kind: "query",
+  document: "query TeamsScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    teams(limit: 50) {\n      count\n      items {\n        id\n        title\n        members\n        teamMembers(limit: 50) {\n          items {\n            organization {\n              id\n              user {\n                id\n                displayName\n                email\n              }\n            }\n            team {\n              role\n            }\n          }\n        }\n      }\n    }\n    members(limit: 1000, sort: name, order: asc) {\n      items {\n        id\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n}",
+};
+
+export type UnpublishSiteVariables = { org: string; site: string };
+export type UnpublishSiteResult = {
+  readonly unpublishSite: {
+    readonly id: string;
+    readonly published: boolean;
+  };
+};
+export const UnpublishSite: Operation<UnpublishSiteResult, UnpublishSiteVariables> = {
+  name: "UnpublishSite",
+  kind: "mutation",
+  document: "mutation UnpublishSite ($org: ID!, $site: ID!) {\n  unpublishSite(organizationId: $org, siteId: $site) {\n    id\n    published\n  }\n}",
+};
+
+export type UpdateMemberVariables = { org: string; user: string; input: UpdateMemberInput };
+export type UpdateMemberResult = {
+  readonly updateMember: {
+    readonly id: string;
+    readonly role: Role | null;
+  };
+};
+export const UpdateMember: Operation<UpdateMemberResult, UpdateMemberVariables> = {
+  name: "UpdateMember",
+  kind: "mutation",
+  document: "mutation UpdateMember ($org: ID!, $user: ID!, $input: UpdateMemberInput!) {\n  updateMember(organizationId: $org, userId: $user, input: $input) {\n    id\n    role\n  }\n}",
+};
+
+export type UpdateSAMLProviderVariables = { org: string; provider: string; input: UpdateSAMLProviderInput };
+export type UpdateSAMLProviderResult = {
+  readonly updateSAMLProvider: {
+    readonly id: string;
+    readonly status: string;
+  };
+};
+export const UpdateSAMLProvider: Operation<UpdateSAMLProviderResult, UpdateSAMLProviderVariables> = {
+  name: "UpdateSAMLProvider",
+  kind: "mutation",
+  document: "mutation UpdateSAMLProvider ($org: ID!, $provider: ID!, $input: UpdateSAMLProviderInput!) {\n  updateSAMLProvider(organizationId: $org, samlProviderId: $provider, input: $input) {\n    id\n    status\n  }\n}",
+};
+
+export type UpdateShareLinkVariables = { org: string; site: string; link: string; input: UpdateShareLinkInput };
+export type UpdateShareLinkResult = {
+  readonly updateShareLink: {
+    readonly id: string;
+    readonly active: boolean | null;
+  };
+};
+export const UpdateShareLink: Operation<UpdateShareLinkResult, UpdateShareLinkVariables> = {
+  name: "UpdateShareLink",
+  kind: "mutation",
+  document: "mutation UpdateShareLink ($org: ID!, $site: ID!, $link: ID!, $input: UpdateShareLinkInput!) {\n  updateShareLink(organizationId: $org, siteId: $site, shareLinkId: $link, input: $input) {\n    id\n    active\n  }\n}",
+};
+
+export type UpdateSiteVariables = { org: string; site: string; input: UpdateSiteInput };
+export type UpdateSiteResult = {
+  readonly updateSite: {
+    readonly id: string;
+    readonly title: string;
+    readonly visibility: string;
+  };
+};
+export const UpdateSite: Operation<UpdateSiteResult, UpdateSiteVariables> = {
+  name: "UpdateSite",
+  kind: "mutation",
+  document: "mutation UpdateSite ($org: ID!, $site: ID!, $input: UpdateSiteInput!) {\n  updateSite(organizationId: $org, siteId: $site, input: $input) {\n    id\n    title\n    visibility\n  }\n}",
+};
+
+export type UpdateSiteCustomizationVariables = { org: string; site: string; input: unknown };
+export type UpdateSiteCustomizationResult = {
+  readonly updateSiteCustomization: unknown;
+};
+export const UpdateSiteCustomization: Operation<UpdateSiteCustomizationResult, UpdateSiteCustomizationVariables> = {
+  name: "UpdateSiteCustomization",
+  kind: "mutation",
+  document: "mutation UpdateSiteCustomization ($org: ID!, $site: ID!, $input: JSON!) {\n  updateSiteCustomization(organizationId: $org, siteId: $site, input: $input)\n}",
+};
+
+export type UpdateTeamMembersVariables = { org: string; team: string; input: UpdateTeamMembersInput };
+export type UpdateTeamMembersResult = {
+  readonly updateTeamMembers: boolean;
+};
+export const UpdateTeamMembers: Operation<UpdateTeamMembersResult, UpdateTeamMembersVariables> = {
+  name: "UpdateTeamMembers",
+  kind: "mutation",
+  document: "mutation UpdateTeamMembers ($org: ID!, $team: ID!, $input: UpdateTeamMembersInput!) {\n  updateTeamMembers(organizationId: $org, teamId: $team, input: $input)\n}",
+};
+
+export type UpdateWebhookVariables = { org: string; webhook: string; input: UpdateWebhookInput };
+export type UpdateWebhookResult = {
+  readonly updateWebhook: {
+    readonly id: string;
+    readonly active: boolean;
+  };
+};
+export const UpdateWebhook: Operation<UpdateWebhookResult, UpdateWebhookVariables> = {
+  name: "UpdateWebhook",
+  kind: "mutation",
+  document: "mutation UpdateWebhook ($org: ID!, $webhook: ID!, $input: UpdateWebhookInput!) {\n  updateWebhook(organizationId: $org, webhookId: $webhook, input: $input) {\n    id\n    active\n  }\n}",
+};
+
+export type WebhookScreenVariables = { org: string; webhook: string };
+export type WebhookScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly webhook: {
+      readonly id: string;
+      readonly url: string;
+      readonly events: ReadonlyArray<string>;
+      readonly active: boolean;
+      readonly disabledReason: string | null;
+      readonly createdAt: string;
+      readonly deliveries: {
+        readonly count: number;
+        readonly items: ReadonlyArray<{
+          readonly id: string;
+          readonly eventType: string;
+          readonly status: string;
+          readonly attempts: number;
+          readonly responseCode: number | null;
+          readonly durationMs: number | null;
+          readonly error: string | null;
+          readonly redeliveryOf: string | null;
+          readonly createdAt: string;
+          readonly deliveredAt: string | null;
+          readonly nextAttemptAt: string | null;
+        }>;
+      };
+    };
+  };
+};
+export const WebhookScreen: Operation<WebhookScreenResult, WebhookScreenVariables> = {
+  name: "WebhookScreen",
+  kind: "query",
+  document: "query WebhookScreen ($org: ID!, $webhook: ID!) {\n  organization(id: $org) {\n    id\n    webhook(webhookId: $webhook) {\n      id\n      url\n      events\n      active\n      disabledReason\n      createdAt\n      deliveries(limit: 100) {\n        count\n        items {\n          id\n          eventType\n          status\n          attempts\n          responseCode\n          durationMs\n          error\n          redeliveryOf\n          createdAt\n          deliveredAt\n          nextAttemptAt\n        }\n      }\n    }\n  }\n}",
+};
+
+export type WebhooksScreenVariables = { org: string };
+export type WebhooksScreenResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly webhooks: {
+      readonly count: number;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly url: string;
+        readonly events: ReadonlyArray<string>;
+        readonly active: boolean;
+        readonly disabledReason: string | null;
+        readonly createdAt: string;
+      }>;
+    };
+  };
+};
+export const WebhooksScreen: Operation<WebhooksScreenResult, WebhooksScreenVariables> = {
+  name: "WebhooksScreen",
+  kind: "query",
+  document: "query WebhooksScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    webhooks(limit: 1000) {\n      count\n      items {\n        id\n        url\n        events\n        active\n        disabledReason\n        createdAt\n      }\n    }\n  }\n}",
 };
 
