@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	stdhtml "html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,8 +88,8 @@ var hintStyles = []string{"info", "warning", "danger", "success"}
 var docParser = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 	goldmark.WithParserOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550)),
-		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0)),
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(liquidParser{}, 551)),
+		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
 	),
 ).Parser()
 
@@ -113,19 +114,18 @@ const (
 	inListItem
 	inQuote
 	inHint
+	inTab
+	inStep
+	inColumn
+	inUpdate
+	inExpandable
 )
 
-// allows is whether blocks of a type that some containers refuse may go in.
+// allows is whether blocks of a type other than GitBook's essentials
+// (paragraphs, headings, lists, dividers) may go in, as GitBook's schema
+// says of each container (see allowedIn).
 func (in container) allows(blockType string) bool {
-	switch in {
-	case inListItem:
-		return blockType != "images"
-	case inQuote:
-		return blockType == "blockquote"
-	case inHint:
-		return blockType == "table"
-	}
-	return true
+	return in == inPage || slices.Contains(allowedIn[in], blockType)
 }
 
 type converter struct {
@@ -136,7 +136,7 @@ type converter struct {
 func (c *converter) blocks(parent ast.Node, in container) []any {
 	out := []any{}
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
-		if in == inPage {
+		if in.allows("expandable") {
 			if exp, last := c.expandable(n); exp != nil {
 				out = append(out, exp)
 				n = last
@@ -173,7 +173,7 @@ func (c *converter) expandable(n ast.Node) (exp map[string]any, last ast.Node) {
 	}
 	body := []any{}
 	for b := n.NextSibling(); b != last; b = b.NextSibling() {
-		body = append(body, c.block(b, inPage)...)
+		body = append(body, c.block(b, inExpandable)...)
 	}
 	if len(body) == 0 {
 		body = append(body, block("paragraph", map[string]any{}, []any{})) // GitBook wants one
@@ -237,6 +237,9 @@ func detailsOpening(src string) (open bool, title string, ok bool) {
 func (c *converter) block(n ast.Node, in container) []any {
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
+		if formula, ok := c.onlyMath(n); ok && in.allows("math") {
+			return []any{map[string]any{"object": "block", "type": "math", "isVoid": true, "data": map[string]any{"formula": formula}}}
+		}
 		if in.allows("images") {
 			if images := c.imagesOnly(n); images != nil {
 				return []any{images}
@@ -269,6 +272,9 @@ func (c *converter) block(n ast.Node, in container) []any {
 	case *ast.ThematicBreak:
 		return []any{map[string]any{"object": "block", "type": "divider", "isVoid": true, "data": map[string]any{}}}
 	case *ast.HTMLBlock:
+		if data := htmlDrawing(c.htmlBlock(n)); data != nil && in.allows("drawing") {
+			return []any{map[string]any{"object": "block", "type": "drawing", "isVoid": true, "data": data}}
+		}
 		if in.allows("images") {
 			if images := htmlImages(c.htmlBlock(n)); images != nil {
 				return []any{images}
@@ -280,6 +286,8 @@ func (c *converter) block(n ast.Node, in container) []any {
 			return c.tableParagraphs(n)
 		}
 		return []any{c.table(n)}
+	case *liquidNode:
+		return c.liquid(n, in)
 	}
 	return nil
 }
@@ -352,8 +360,11 @@ func looseAnyway(items []any) bool {
 // list where only some do, the checkboxes stay text.
 func isTaskList(l *ast.List) bool {
 	for item := l.FirstChild(); item != nil; item = item.NextSibling() {
+		// The checkbox starts a paragraph: one that starts a heading (`- [x]`
+		// then an indented `#`) would come back a paragraph's text.
 		first := item.FirstChild()
-		if first == nil || first.FirstChild() == nil || first.FirstChild().Kind() != extast.KindTaskCheckBox {
+		if first == nil || first.Kind() != ast.KindParagraph && first.Kind() != ast.KindTextBlock ||
+			first.FirstChild() == nil || first.FirstChild().Kind() != extast.KindTaskCheckBox {
 			return false
 		}
 	}
@@ -659,6 +670,8 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 			} else {
 				b.add(raw.String(), marks&^markCode|markHTML)
 			}
+		case *mathNode:
+			b.inline(map[string]any{"object": "inline", "type": "inline-math", "isVoid": true, "data": map[string]any{"formula": n.Formula}})
 		case *extast.TaskCheckBox:
 			// Left in a list that is not all tasks: it stays what it says.
 			if n.IsChecked {

@@ -122,16 +122,16 @@ type rendered struct {
 // blocks have a blank line between them, except after a list that ends
 // with an empty item (see rendered.endsEmpty).
 func blocksMarkdown(n node, listItem bool) (string, error) {
-	out, _, err := blocksEnd(n, listItem)
+	out, _, _, err := blocksEnd(n, listItem)
 	return out, err
 }
 
-// blocksEnd is blocksMarkdown, and whether the last block is a list that
-// ends with an empty item.
-func blocksEnd(n node, listItem bool) (string, bool, error) {
+// blocksEnd is blocksMarkdown, whether the last block is a list that ends
+// with an empty item, and the type of the first block written.
+func blocksEnd(n node, listItem bool) (string, bool, string, error) {
 	kids, err := n.children("nodes", "block")
 	if err != nil {
-		return "", false, err
+		return "", false, "", err
 	}
 	var out []rendered
 	for _, k := range kids {
@@ -141,7 +141,7 @@ func blocksEnd(n node, listItem bool) (string, bool, error) {
 		}
 		r, err := blockMarkdown(k, prev)
 		if err != nil {
-			return "", false, err
+			return "", false, "", err
 		}
 		if r.text != "" {
 			out = append(out, r)
@@ -158,7 +158,11 @@ func blocksEnd(n node, listItem bool) (string, bool, error) {
 		}
 		b.WriteString(r.text)
 	}
-	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, nil
+	first := ""
+	if len(out) > 0 {
+		first = out[0].blockType
+	}
+	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, first, nil
 }
 
 func blockMarkdown(n node, prev *rendered) (rendered, error) {
@@ -194,7 +198,10 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 	case "expandable":
 		r.text, err = expandableMarkdown(n)
 	default:
-		err = n.errorf("unknown block type %q", t)
+		var known bool
+		if r.text, known, err = extraBlockMarkdown(n); !known {
+			err = n.errorf("unknown block type %q", t)
+		}
 	}
 	return r, err
 }
@@ -237,7 +244,7 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		if item.str("type") != "list-item" {
 			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
 		}
-		body, endsEmpty, err := blocksEnd(item, true)
+		body, endsEmpty, first, err := blocksEnd(item, true)
 		if err != nil {
 			return r, err
 		}
@@ -251,8 +258,23 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 			if item.data()["checked"] == true {
 				box = "[x] "
 			}
+			if first != "" && first != "paragraph" {
+				// Only a paragraph can follow the box on its line: another
+				// block goes on the next (the box's paragraph is then
+				// empty, which is what the document had).
+				box = strings.TrimSpace(box) + "\n"
+			}
 		}
-		lines[i] = strings.TrimRight(indent(box+body, marker+" ", strings.Repeat(" ", len(marker)+1)), " ")
+		pad := strings.Repeat(" ", len(marker)+1)
+		lines[i] = strings.TrimRight(indent(box+body, marker+" ", pad), " ")
+		if first, _, _ := strings.Cut(lines[i], "\n"); isThematicBreak(first) {
+			// Markers of nested lists with nothing after them ("- - -")
+			// read as a divider: the item's blocks start on its next line.
+			lines[i] = marker + "\n" + strings.TrimRight(indent(box+body, pad, pad), " ")
+			if i == 0 {
+				r.interrupts = false
+			}
+		}
 		if i == 0 && body == "" {
 			r.interrupts = false // an empty item cannot start a paragraph's next line
 		}
@@ -263,6 +285,26 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 	}
 	r.text = strings.Join(lines, sep)
 	return r, nil
+}
+
+// isThematicBreak is whether a line is CommonMark's thematic break: three
+// or more of one of "-", "*", "_", and spaces.
+func isThematicBreak(line string) bool {
+	s := strings.TrimLeft(line, " ")
+	if len(line)-len(s) > 3 || s == "" || !strings.ContainsRune("-*_", rune(s[0])) {
+		return false
+	}
+	n := 0
+	for i := range len(s) {
+		switch s[i] {
+		case s[0]:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 func listMarker(r rendered, number int) string {
@@ -684,6 +726,7 @@ const anyMarks markSet = 0xff
 // marks the text on both sides of them shares, since markdown cannot open
 // or close a mark next to a space.
 type piece struct {
+	raw   string // written as it is: a formula with its "$$"
 	text  string
 	marks markSet
 	weak  bool
@@ -809,6 +852,12 @@ func pieces(n node) ([]piece, error) {
 			}
 			title, _ := k.data()["title"].(string)
 			out = append(out, newLink(url, title, inner))
+		case "inline-math":
+			formula, _ := k.data()["formula"].(string)
+			if strings.TrimSpace(formula) == "" {
+				continue
+			}
+			out = append(out, piece{marks: anyMarks, raw: mathMarkdown(formula)})
 		case "inline-image":
 			url, err := refURL(k)
 			if err != nil {
@@ -888,7 +937,7 @@ func textPieces(s string, marks markSet) []piece {
 func newLink(url, title string, inner []piece) piece {
 	marks := anyMarks
 	for _, p := range inner {
-		if !p.weak && p.image == nil {
+		if !p.weak && p.image == nil && p.raw == "" {
 			marks &= p.marks &^ codeLike
 		}
 	}
@@ -957,6 +1006,10 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 		switch {
 		case p.image != nil:
 			w.write(imageMarkdown(p.image.url, p.image.alt, p.image.caption))
+		case p.raw != "" && w.tableCell:
+			w.write(strings.ReplaceAll(strings.ReplaceAll(p.raw, "\n", " "), "|", `\|`))
+		case p.raw != "":
+			w.write(p.raw)
 		case p.link != nil:
 			w.link(p.link)
 		case p.weak && p.text == "\n" && w.tableCell:
@@ -1189,6 +1242,9 @@ func needsEscape(s string, i int, lineStart bool) bool {
 		return i == 0 || i == len(s)-1 || !isAlnum(s[i-1]) || !isAlnum(s[i+1])
 	case '&':
 		return entityAt(s[i+1:])
+	case '$':
+		// "$$" opens a formula; a "$" at either end may meet another.
+		return i == 0 || i == len(s)-1 || s[i+1] == '$'
 	}
 	if !lineStart {
 		return false
