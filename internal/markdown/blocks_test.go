@@ -37,6 +37,18 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 	{"dollars stay text", "It costs $5, \\$$ is not math.\n", "paragraph", ""},
 	{"stepper where tabs allow none", "{% tabs %}\n{% tab title=\"A\" %}\n{% stepper %}\n{% step %}\nOne.\n{% endstep %}\n{% endstepper %}\n{% endtab %}\n{% endtabs %}\n", "tabs",
 		"{% tabs %}\n{% tab title=\"A\" %}\nOne.\n{% endtab %}\n{% endtabs %}\n"},
+	{"color marks", "Some <mark style=\"color:orange;\">**coloured** text</mark> and <mark style=\"color:red;background-color:blue;\">both</mark>.\n", "paragraph", ""},
+	{"keyboard, superscript, subscript", "Press <kbd>Ctrl</kbd>+<kbd>C</kbd>: x<sup>2</sup>, H<sub>2</sub>O, <kbd>[link](/u)</kbd>.\n", "paragraph", ""},
+	{"marks read in any order are written in one", "<kbd><mark style=\"color:red;\">x</mark></kbd>\n", "paragraph", "<mark style=\"color:red;\"><kbd>x</kbd></mark>\n"},
+	{"icon", "Launch <i class=\"fa-rocket\" style=\"color:$primary;\">:rocket:</i> and <i class=\"fa-key\">:key:</i>.\n", "icon", ""},
+	// GitBook's button data is allOf a {label, kind} object and oneOf {ref}
+	// or {action} with additionalProperties false: label and kind are
+	// additional there, so no button passes GitBook's schema.
+	{"button link " + noSchema, "<a href=\"https://example.com/signup\" class=\"button primary\" data-icon=\"rocket\">Get started</a>\n", "button", ""},
+	{"button action " + noSchema, "<button type=\"button\" class=\"button secondary\" data-action=\"ask\" data-query=\"How do I rotate a key?\">API keys</button>\n", "button", ""},
+	{"expression", "Base URL: <code class=\"expression\">space.vars.api_live</code>\n", "expression", ""},
+	{"mention", "See [automatic-docs.md](../agent/automatic-docs.md \"mention\") to learn more.\n", "mention", ""},
+	{"other inline HTML stays raw", "A <span class=\"x\">span</span> and <mark>plain mark</mark>.\n", "paragraph", ""},
 	{"embed without end tag before text", "{% embed url=\"https://example.com\" %}\n\nAfter.\n", "embed", ""},
 }
 

@@ -569,19 +569,25 @@ type inlineBuilder struct {
 	nodes  []any
 	leaves []any
 	marks  markSet // of the last leaf
+	wrap   wrapping
+	// lastWrap is the wrapping of the last leaf; wrap that of the text
+	// being added (inside <mark>, <kbd>…; see blocks_html.go).
+	lastWrap wrapping
 }
 
 func (b *inlineBuilder) add(s string, marks markSet) {
 	if s == "" {
 		return
 	}
-	if n := len(b.leaves); n > 0 && b.marks == marks {
+	if n := len(b.leaves); n > 0 && b.marks == marks && b.lastWrap == b.wrap {
 		last := b.leaves[n-1].(map[string]any)
 		last["text"] = last["text"].(string) + s
 		return
 	}
-	b.leaves = append(b.leaves, leaf(s, marks))
-	b.marks = marks
+	l := leaf(s, marks)
+	l["marks"] = append(l["marks"].([]any), b.wrap.marks()...)
+	b.leaves = append(b.leaves, l)
+	b.marks, b.lastWrap = marks, b.wrap
 }
 
 func (b *inlineBuilder) inline(node map[string]any) {
@@ -605,7 +611,19 @@ func (b *inlineBuilder) done() []any {
 }
 
 func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
-	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+	b.walkFrom(c, parent.FirstChild(), nil, marks)
+}
+
+// walkFrom converts the inline nodes from first up to stop (nil: to the
+// last).
+func (b *inlineBuilder) walkFrom(c *converter, first, stop ast.Node, marks markSet) {
+	for n := first; n != nil && n != stop; n = n.NextSibling() {
+		if raw, ok := n.(*ast.RawHTML); ok {
+			if last := b.htmlElement(c, raw, marks); last != nil {
+				n = last
+				continue
+			}
+		}
 		switch n := n.(type) {
 		case *ast.Text:
 			s := string(n.Segment.Value(c.src))
@@ -632,11 +650,16 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 		case *extast.Strikethrough:
 			b.walk(c, n, marks|markStrike)
 		case *ast.Link:
-			var text inlineBuilder
+			text := inlineBuilder{wrap: b.wrap, lastWrap: b.wrap}
 			text.walk(c, n, marks)
 			l := link(unescape(n.Destination), text.done())
 			if len(n.Title) > 0 {
 				l["data"].(map[string]any)["title"] = unescape(n.Title)
+			}
+			if string(n.Title) == "mention" {
+				// GitBook's mention of a page, as Git Sync writes it.
+				l = map[string]any{"object": "inline", "type": "mention", "isVoid": true,
+					"data": map[string]any{"ref": urlRef(unescape(n.Destination)), "text": nodesText(l["nodes"].([]any))}}
 			}
 			b.inline(l)
 		case *ast.AutoLink:

@@ -726,7 +726,8 @@ const anyMarks markSet = 0xff
 // marks the text on both sides of them shares, since markdown cannot open
 // or close a mark next to a space.
 type piece struct {
-	raw   string // written as it is: a formula with its "$$"
+	raw   string // written as it is: a formula with its "$$", an icon's HTML…
+	wrap  wrapping
 	text  string
 	marks markSet
 	weak  bool
@@ -829,11 +830,14 @@ func pieces(n node) ([]piece, error) {
 				if !ok {
 					return nil, l.errorf("text is missing or not a string")
 				}
-				marks, err := leafMarks(l)
+				marks, wrap, err := leafMarks(l)
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, textPieces(s, marks)...)
+				for _, p := range textPieces(s, marks) {
+					p.wrap = wrap
+					out = append(out, p)
+				}
 			}
 			continue
 		}
@@ -867,21 +871,29 @@ func pieces(n node) ([]piece, error) {
 			caption, _ := k.data()["caption"].(string)
 			out = append(out, piece{marks: anyMarks, image: &imagePiece{url, alt, caption}})
 		default:
-			return nil, k.errorf("unknown inline type %q", k.str("type"))
+			raw, ok := inlineHTML(k)
+			if !ok {
+				return nil, k.errorf("unknown inline type %q", k.str("type"))
+			}
+			if raw != "" {
+				out = append(out, piece{marks: anyMarks, raw: raw})
+			}
 		}
 	}
 	return out, nil
 }
 
-// leafMarks reads a leaf's marks. GitBook's marks that markdown has no
-// syntax for (keyboard, color, superscript, subscript) are left out.
-func leafMarks(l node) (markSet, error) {
+// leafMarks reads a leaf's marks: those markdown has a syntax for, and
+// those written as HTML around the text (keyboard, color, superscript,
+// subscript; see blocks_html.go).
+func leafMarks(l node) (markSet, wrapping, error) {
+	var wrap wrapping
 	if l.m["marks"] == nil {
-		return 0, nil
+		return 0, wrap, nil
 	}
 	list, err := l.children("marks", "mark")
 	if err != nil {
-		return 0, err
+		return 0, wrap, err
 	}
 	var marks markSet
 	for _, m := range list {
@@ -892,11 +904,26 @@ func leafMarks(l node) (markSet, error) {
 			marks |= markHTML
 		case ok:
 			marks |= mark
-		case !slices.Contains([]string{"keyboard", "color", "superscript", "subscript"}, t):
-			return 0, m.errorf("unknown mark type %q", t)
+		case t == "keyboard":
+			wrap.kbd = true
+		case t == "superscript":
+			wrap.sup = true
+		case t == "subscript":
+			wrap.sub = true
+		case t == "color":
+			text, _ := m.data()["text"].(string)
+			bg, _ := m.data()["background"].(string)
+			if slices.Contains(textColors, text) && text != "default" {
+				wrap.text = text
+			}
+			if slices.Contains(textColors, bg) && bg != "default" {
+				wrap.background = bg
+			}
+		default:
+			return 0, wrap, m.errorf("unknown mark type %q", t)
 		}
 	}
-	return marks, nil
+	return marks, wrap, nil
 }
 
 // textPieces splits a leaf's text at line breaks and, unless it is code,
@@ -986,6 +1013,8 @@ func piecesText(ps []piece) string {
 // stack of delimiters.
 type inlineWriter struct {
 	out       []byte
+	wrap      wrapping // the HTML tags open around the text
+	inLink    bool     // writing a link's text
 	open      []markSet
 	lineStart bool // nothing but spaces written on this line yet
 	tableCell bool
@@ -1002,6 +1031,15 @@ func (w *inlineWriter) write(s string) {
 // were opened around a link and stay open through its text.
 func (w *inlineWriter) scope(ps []piece, floor int) {
 	for i, p := range ps {
+		if !w.inLink {
+			// HTML around text opens and closes outside links and marks.
+			switch {
+			case p.link != nil:
+				w.rewrap(linkWrap(p.link.pieces))
+			case p.image == nil && p.raw == "":
+				w.rewrap(p.wrap)
+			}
+		}
 		w.settle(p.marks, ps[i:], floor)
 		switch {
 		case p.image != nil:
@@ -1028,6 +1066,33 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 		}
 	}
 	w.closeTo(floor)
+	if !w.inLink {
+		w.rewrap(wrapping{})
+	}
+}
+
+// rewrap closes the HTML open around the text, and the marks opened inside
+// it, and opens want's, when they differ.
+func (w *inlineWriter) rewrap(want wrapping) {
+	if want == w.wrap {
+		return
+	}
+	w.closeTo(0)
+	w.write(w.wrap.close())
+	w.write(want.open())
+	w.wrap = want
+}
+
+// linkWrap is the HTML a link is written in: what all of its text has.
+func linkWrap(ps []piece) wrapping {
+	var wrap wrapping
+	for i, p := range ps {
+		if i > 0 && p.wrap != wrap {
+			return wrapping{}
+		}
+		wrap = p.wrap
+	}
+	return wrap
 }
 
 func (w *inlineWriter) link(l *linkPiece) {
@@ -1040,7 +1105,9 @@ func (w *inlineWriter) link(l *linkPiece) {
 		w.out = append(w.out[:n-1], `\!`...)
 	}
 	w.write("[")
+	w.inLink = true
 	w.scope(l.pieces, len(w.open))
+	w.inLink = false
 	w.write("](" + linkDestination(l.url) + linkTitle(l.title) + ")")
 }
 

@@ -61,7 +61,7 @@ var documentCases = []struct{ name, src, want string }{
 	{"table in quote", "> | a | b |\n> | --- | --- |\n> | 1 | 2 |\n", "> a \\| b\n>\n> 1 \\| 2\n"},
 	{"html", "<div class=\"x\">\n<b>hi</b>\n</div>\n\nText with <kbd>Ctrl</kbd>.\n", ""},
 	{"html paragraph align", "<p align=\"center\">\n  <img src=\"logo.png\" width=\"160\">\n</p>\n\n<h1 align=\"center\">Name</h1>\n", ""},
-	{"html inline", "**<kbd>Ctrl</kbd>** and <sup>1</sup>, <a href=\"/x\">x</a> <!-- note -->\n", ""},
+	{"html inline", "**<kbd>Ctrl</kbd>** and <sup>1</sup>, <a href=\"/x\">x</a> <!-- note -->\n", "<kbd>**Ctrl**</kbd> and <sup>1</sup>, <a href=\"/x\">x</a> <!-- note -->\n"},
 	{"html in list", "- <b>a</b>\n- b\n\n  <div>\n  c\n  </div>\n", ""},
 	{"html in quote", "> <div>\n> x\n> </div>\n", ""},
 	{"html in table", "| a | b |\n| --- | --- |\n| <b>x</b> | <img src=\"i.png\" width=\"9\"> |\n", ""},
@@ -356,7 +356,7 @@ func TestFromDocumentGitBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "## Intro\n\nPress Ctrl and **bold *text***.\n\n3. three\n\n| B | A |\n| --- | ---: |\n|  | plain \\| text |\n| 2 | two lines |\n"
+	want := "## Intro\n\nPress <kbd>Ctrl</kbd> and **bold *text***.\n\n3. three\n\n| B | A |\n| --- | ---: |\n|  | plain \\| text |\n| 2 | two lines |\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
@@ -375,7 +375,7 @@ func TestFromDocumentErrors(t *testing.T) {
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","marks":[]}]}]}]}`, "nodes[0].nodes[0].leaves[0]: text is missing or not a string"},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","text":"x","marks":[{"object":"mark","type":"blink"}]}]}]}]}`, `nodes[0].nodes[0].leaves[0].marks[0]: unknown mark type "blink"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":{"kind":"page","page":"p1"}},"nodes":[]}]}]}`, `nodes[0].nodes[0]: data.ref of kind "page"`},
-		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"emoji","data":{}}]}]}`, `nodes[0].nodes[0]: unknown inline type "emoji"`},
+		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"sparkle","data":{}}]}]}`, `nodes[0].nodes[0]: unknown inline type "sparkle"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"list-unordered","nodes":[` + para + `]}]}`, `nodes[0].nodes[0]: a "paragraph" block in a list, want list-item`},
 		{`{"object":"document","nodes":[{"object":"block","type":"hint","data":{"style":"tip"},"nodes":[]}]}`, `nodes[0]: hint style "tip"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"code","data":{},"nodes":[` + para + `]}]}`, `nodes[0].nodes[0]: a "paragraph" block in code, want code-line`},

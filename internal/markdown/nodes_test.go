@@ -159,7 +159,7 @@ func TestDocumentSettlesAfterOneTrip(t *testing.T) {
 			node("inline", "link", map[string]any{"ref": urlRef("/a")}, text(leaf("a"))), text(leaf("")))}, "[a](/a)\n"},
 		{"image-without-fragments-gets-none", []any{block("images", nil, map[string]any{"object": "block", "type": "image", "isVoid": true,
 			"data": map[string]any{"alt": "x", "ref": urlRef("/x.png")}})}, "![x](/x.png)\n"},
-		{"marks-markdown-cannot-hold-dropped", []any{para(leaf("Press "), leaf("Ctrl", "keyboard"), leaf(" now"))}, "Press Ctrl now\n"},
+		{"keyboard-mark-written-as-html", []any{para(leaf("Press "), leaf("Ctrl", "keyboard"), leaf(" now"))}, "Press <kbd>Ctrl</kbd> now\n"},
 		{"empty-paragraphs-dropped", []any{para(leaf("")), para(leaf("kept")), block("paragraph", nil)}, "kept\n"},
 		{"heading-keys-and-ids-dropped", []any{map[string]any{"object": "block", "type": "heading-1", "key": "k1",
 			"data": map[string]any{"id": "intro"}, "meta": map[string]any{"id": "intro"}, "nodes": []any{text(leaf("Intro"))}}}, "# Intro\n"},
