@@ -25,6 +25,7 @@ var allowedIn = map[container][]string{
 // liquidTypes are the document block each tag stands for.
 var liquidTypes = map[string]string{
 	"tabs": "tabs", "stepper": "stepper", "columns": "columns", "updates": "updates", "if": "if",
+	"code":  "code",
 	"embed": "embed", "content-ref": "content-ref", "file": "file", "include": "reusable-content",
 }
 
@@ -43,6 +44,25 @@ func (c *converter) liquid(n *liquidNode, in container) []any {
 		return []any{map[string]any{"object": "block", "type": blockType, "isVoid": true, "data": data}}
 	}
 	switch n.name {
+	case "code":
+		fenced, ok := n.FirstChild().(*ast.FencedCodeBlock)
+		if !ok || n.ChildCount() != 1 {
+			return c.blocks(n, in)
+		}
+		code := c.code(fenced, string(fenced.Language(c.src)), in)
+		data := code[0].(map[string]any)["data"].(map[string]any)
+		if v := n.attrs["title"]; v != "" {
+			data["title"] = v
+		}
+		if n.attrs["overflow"] == "wrap" {
+			data["overflow"] = "wrap"
+		}
+		for _, k := range []string{"lineNumbers", "expandable"} {
+			if n.attrs[k] == "true" {
+				data[k] = true
+			}
+		}
+		return code
 	case "tabs":
 		return []any{c.items(n, "tab", "tabs-item", inTab, map[string]any{}, func(tab *liquidNode) map[string]any {
 			data := map[string]any{}

@@ -18,6 +18,7 @@ import (
 //	{% columns %} {% column width="50%" %} … {% endcolumn %} {% endcolumns %}
 //	{% updates format="full" %} {% update date="…" tags="a,b" %} … {% endupdate %} {% endupdates %}
 //	{% if expression %} … {% endif %}
+//	{% code title="…" overflow="wrap" lineNumbers="true" %} a fenced code block {% endcode %}
 //	{% embed url="…" %}                          (a caption then {% endembed %} may follow)
 //	{% content-ref url="…" %} [x](…) {% endcontent-ref %}
 //	{% file src="…" %} caption {% endfile %}
@@ -35,6 +36,7 @@ var liquidTags = map[string]liquidKind{
 	"columns": liquidContainer, "column": liquidContainer,
 	"updates": liquidContainer, "update": liquidContainer,
 	"if":          liquidContainer,
+	"code":        liquidContainer,
 	"embed":       liquidBodied,
 	"content-ref": liquidBodied,
 	"file":        liquidBodied,

@@ -201,3 +201,21 @@ func mathMarkdown(formula string) string {
 	}
 	return "$$" + formula + "$$"
 }
+
+// codeOptions puts a code block's title and options around it as GitBook
+// does: {% code title="…" overflow="wrap" lineNumbers="true" %}.
+func codeOptions(data map[string]any, fenced string) string {
+	attrs := liquidAttr(data, "title")
+	if data["overflow"] == "wrap" {
+		attrs += ` overflow="wrap"`
+	}
+	for _, k := range []string{"lineNumbers", "expandable"} {
+		if data[k] == true {
+			attrs += " " + k + `="true"`
+		}
+	}
+	if attrs == "" {
+		return fenced
+	}
+	return "{% code" + attrs + " %}\n" + fenced + "\n{% endcode %}"
+}

@@ -49,6 +49,7 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 	{"expression", "Base URL: <code class=\"expression\">space.vars.api_live</code>\n", "expression", ""},
 	{"mention", "See [automatic-docs.md](../agent/automatic-docs.md \"mention\") to learn more.\n", "mention", ""},
 	{"other inline HTML stays raw", "A <span class=\"x\">span</span> and <mark>plain mark</mark>.\n", "paragraph", ""},
+	{"code options", "{% code title=\"index.js\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```javascript\nimport x from 'x';\n```\n{% endcode %}\n", "code", ""},
 	{"embed without end tag before text", "{% embed url=\"https://example.com\" %}\n\nAfter.\n", "embed", ""},
 }
 

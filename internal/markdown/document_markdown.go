@@ -363,10 +363,11 @@ func codeMarkdown(n node) (string, error) {
 		// (CommonMark 4.5): a tilde fence can.
 		fence = strings.Repeat("~", max(3, longestRun(code, '~')+1))
 	}
+	out := fence + syntax + "\n" + code + "\n" + fence
 	if len(body) == 0 {
-		return fence + syntax + "\n" + fence, nil
+		out = fence + syntax + "\n" + fence
 	}
-	return fence + syntax + "\n" + code + "\n" + fence, nil
+	return codeOptions(n.data(), out), nil
 }
 
 // codeLineText is the text of a code line; an annotation's text is part of
@@ -856,6 +857,14 @@ func pieces(n node) ([]piece, error) {
 			}
 			title, _ := k.data()["title"].(string)
 			out = append(out, newLink(url, title, inner))
+		case "annotation":
+			// Git Sync writes a footnote; Folio keeps the annotated text
+			// and drops the note (README: what does not round-trip).
+			inner, err := pieces(k)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, inner...)
 		case "inline-math":
 			formula, _ := k.data()["formula"].(string)
 			if strings.TrimSpace(formula) == "" {
