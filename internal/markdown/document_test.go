@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"folio/internal/markdown"
-	"folio/rest/resttest"
+	"folio/internal/npmcache"
 )
 
 // documentCases are markdown documents and the markdown FromDocument writes
@@ -456,11 +457,14 @@ func at(v any, path string) any {
 func gitbookSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
 	// The document that ships in @gitbook/api, installed into the test
-	// cache (never ../shared, which a clone of the project does not have).
-	path, err := resttest.GitBookSpecPath()
+	// cache (never ../shared, which a clone of the project does not have);
+	// the same package as rest/resttest's (not imported: the fuzz targets
+	// of this package build its tests, and resttest brings the server).
+	dir, err := npmcache.Package("@gitbook/api@0.202.0")
 	if err != nil {
 		t.Fatalf("GitBook's OpenAPI document: %v", err)
 	}
+	path := filepath.Join(dir, "node_modules/@gitbook/api/spec/openapi.json")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("GitBook's OpenAPI document: %v", err)
