@@ -34,7 +34,7 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 	{"math", "$$f(x) = x * e^{2 pi i \\xi x}$$\n", "math", ""},
 	{"inline math", "Where $$E = mc^2$$ holds.\n", "inline-math", ""},
 	{"drawing", "<img src=\".gitbook/assets/flow.svg\" alt=\"The flow\" class=\"gitbook-drawing\">\n", "drawing", ""},
-	{"dollars stay text", "It costs $5, \\$$ is not math.\n", "paragraph", ""},
+	{"dollars stay text", "It costs $5, \\$$ is not math.\n", "paragraph", "It costs \\$5, \\$\\$ is not math.\n"},
 	{"stepper where tabs allow none", "{% tabs %}\n{% tab title=\"A\" %}\n{% stepper %}\n{% step %}\nOne.\n{% endstep %}\n{% endstepper %}\n{% endtab %}\n{% endtabs %}\n", "tabs",
 		"{% tabs %}\n{% tab title=\"A\" %}\nOne.\n{% endtab %}\n{% endtabs %}\n"},
 	{"color marks", "Some <mark style=\"color:orange;\">**coloured** text</mark> and <mark style=\"color:red;background-color:blue;\">both</mark>.\n", "paragraph", ""},

@@ -1311,16 +1311,15 @@ func escapeText(s string, lineStart bool) string {
 func needsEscape(s string, i int, lineStart bool) bool {
 	c := s[i]
 	switch c {
-	case '\\', '`', '*', '[', ']', '<', '~', '|':
+	case '\\', '`', '*', '[', ']', '<', '~', '|', '$':
+		// "$$" opens a formula: a "$" next to another, even one of the
+		// text beside this one, would start one.
 		return true
 	case '_':
 		// Between letters or digits "_" is text; elsewhere it may emphasise.
 		return i == 0 || i == len(s)-1 || !isAlnum(s[i-1]) || !isAlnum(s[i+1])
 	case '&':
 		return entityAt(s[i+1:])
-	case '$':
-		// "$$" opens a formula; a "$" at either end may meet another.
-		return i == 0 || i == len(s)-1 || s[i+1] == '$'
 	}
 	if !lineStart {
 		return false
