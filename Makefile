@@ -10,7 +10,7 @@ BUILD   := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X folio/internal/buildinfo.Version=$(VERSION) -X folio/internal/buildinfo.Build=$(BUILD) -X folio/internal/buildinfo.Commit=$(COMMIT)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench image
+.PHONY: build release run test fuzz postgres chromium node generate generate-patch generate-refresh check bench soak image app
 
 # The binary is rebuilt only when a source file changed since the last
 # build (the build time stamped into it would otherwise relink it every time).
@@ -52,7 +52,7 @@ TEST_FUZZ_SKIP ?=
 # testdata/fuzz/FuzzX/ and stops the run: fix it and commit the file as a
 # regression seed. No database is needed.
 FUZZTIME ?= 1m
-FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./store ./graph ./rest
+FUZZ_PACKAGES := ./internal/markdown ./internal/openapidoc ./service/siteimport ./store ./graph ./rest
 fuzz:
 	@set -e; for pkg in $(FUZZ_PACKAGES); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
@@ -61,6 +61,16 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
 		done; \
 	done
+
+# The soak test: 30 minutes (SOAKFLAGS=-duration=10m for less) of mixed
+# load (API reads and writes, published page views, searches, a webhook
+# receiver) against one `folio serve` on a private database, sampling the
+# server's memory, goroutines, connections and latency every minute into
+# bench/SOAK.md; it fails when one of them grows more than 10% from the
+# start to the end (after a 5-minute warm-up), on any failed request, and
+# on a webhook delivery lost or received twice.
+soak: postgres build
+	$(GO) run ./bench/cmd/soak $(SOAKFLAGS)
 
 # The benchmark suite: seeds a private database, starts Folio and the direct
 # baseline as their own processes, loads them over loopback, and writes
@@ -121,6 +131,16 @@ node:
 	else \
 		echo "node and npm not found: install Node.js 18 or later with npm (the contract tests need them)" >&2; exit 1; \
 	fi
+
+# Rebuild the Folio web app after editing app/ (or the schema its
+# operations use): types its .graphql operations (app/src/gen), checks it
+# with tsc, bundles it with esbuild into rest/app/dist. Commit both: the
+# server embeds rest/app/dist, so make build and make run need no Node.js,
+# and rest/app's TestDistIsCurrent fails when they are stale. The npm
+# packages (pinned in app/package.json) install into the test cache
+# (FOLIO_TEST_CACHE, else ~/.cache/folio), never into app/.
+app: node
+	$(GO) run ./rest/app/build
 
 # Regenerate GraphQL code after editing graph/schema/*.graphqls: the
 # executor (graph/generated/generated.go), the models and the resolver

@@ -66,7 +66,7 @@ func TestLinksAndBacklinks(t *testing.T) {
 	file := resttest.Str(up.InsertedFiles[0], "id")
 	first := edit(t, alice, space, cr, insert("b", "", "# Bee\n\nTarget page.\n"))
 	bee := first["b"]
-	app := "http://folio.test/o/" + org + "/s/" + space
+	app := "http://folio.test/app/o/" + org + "/s/" + space
 	refs := edit(t, alice, space, cr,
 		insert("a", "", "# Ay\n\n[bee](/pages/"+bee+") [bee by path](bee.md) [gone](/pages/nope) [lost](missing-page)\n\n"+
 			"![dot](/files/"+file+") [no file](/files/nofile) [web](https://example.com/x) [app]("+app+"/page/"+bee+") [top](#top)\n\n"+

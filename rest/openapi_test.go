@@ -181,7 +181,7 @@ func TestOpenAPISpecLifecycle(t *testing.T) {
 	for path, want := range map[string]string{
 		"object": "openapi-spec", "slug": "petstore", "processingState": "pending", "sourceURL": docs.URL + "/spec.yaml",
 		"lastProcessedErrorCount": "0", "permissions.view": "true", "permissions.edit": "true",
-		"urls.location": "http://folio.test" + specPath, "urls.app": "http://folio.test/o/" + org + "/openapi/petstore",
+		"urls.location": "http://folio.test" + specPath, "urls.app": "http://folio.test/app/o/" + org + "/openapi/petstore",
 	} {
 		if got := resttest.Str(created, path); got != want {
 			t.Errorf("created %s = %q, want %q", path, got, want)

@@ -78,7 +78,7 @@ func TestSearchRankingAndSections(t *testing.T) {
 		guide.Sections[0].Path != "guide#installing-on-linux" || guide.Sections[0].Body != "Download the package and run the installer." {
 		t.Errorf("guide sections = %+v", guide.Sections)
 	}
-	if guide.Urls.App != "http://folio.test/o/"+org+"/s/"+space+"/page/"+refs["guide"] ||
+	if guide.Urls.App != "http://folio.test/app/o/"+org+"/s/"+space+"/page/"+refs["guide"] ||
 		guide.Sections[0].Urls.App != guide.Urls.App+"#installing-on-linux" || guide.Sections[0].ID != refs["guide"]+"#installing-on-linux" {
 		t.Errorf("urls: %+v", guide)
 	}

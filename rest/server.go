@@ -23,6 +23,7 @@ import (
 	"folio/internal/blob"
 	"folio/internal/logs"
 	"folio/internal/metrics"
+	"folio/rest/app"
 	"folio/rest/session"
 	"folio/service/insights"
 	"folio/service/siteimport"
@@ -124,6 +125,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 		return nil, err
 	}
 	mux.HandleFunc("GET "+exportPath, exportContent(res))
+	app.Mount(mux)
 	if err := mountAccounts(mux, cfg, sessions); err != nil {
 		return nil, err
 	}

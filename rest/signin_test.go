@@ -704,7 +704,7 @@ func TestInvitationLink(t *testing.T) {
 	if r.Header.Get("Location") != "/account" {
 		t.Errorf("led to %q", r.Header.Get("Location"))
 	}
-	p.get("/account").expect(http.StatusOK).has("Carol", `href="/o/`+org+`"`, "Acme")
+	p.get("/account").expect(http.StatusOK).has("Carol", `href="/app/o/`+org+`"`, "Acme")
 	if !strings.Contains(members(), "carol@example.com") {
 		t.Error("carol is not a member")
 	}
@@ -847,7 +847,8 @@ func sessionIDOf(t *testing.T, srv *resttest.Server, p *person) string {
 }
 
 // The urls.app pages send a browser without credentials to sign in, and
-// back; an API client still gets 401.
+// back (to the Folio app); an API client still gets 401. The addresses of
+// earlier releases (/o/...) redirect to /app/o/....
 func TestAppPagesSignIn(t *testing.T) {
 	srv := resttest.New(t)
 	u := account(t, srv, "alice@example.com", goodPassword)
@@ -858,7 +859,7 @@ func TestAppPagesSignIn(t *testing.T) {
 	alice := srv.Anonymous()
 	alice.Token = tok
 	org := createOrg(t, alice, "Acme")
-	path := "/o/" + org
+	path := "/app/o/" + org
 	p := newPerson(t, srv)
 	loc := p.get(path, "Accept", "text/html,application/xhtml+xml").expect(http.StatusSeeOther).Header.Get("Location")
 	if loc != "/signin?next="+url.QueryEscape(path) {
@@ -870,8 +871,13 @@ func TestAppPagesSignIn(t *testing.T) {
 	if r.Header.Get("Location") != path {
 		t.Fatalf("sign-in led to %q", r.Header.Get("Location"))
 	}
-	p.get(path).expect(http.StatusOK).has("Acme")
-	p.get("/o/" + org + "/s/nope").expect(http.StatusNotFound)
+	// Signed in, every app address answers the app's page; the app says
+	// itself when an object is not found (the page looks nothing up).
+	p.get(path).expect(http.StatusOK).has(`<div id="app">`, `<script type="module" src="/app/assets/main-`)
+	p.get("/app/o/" + org + "/s/nope").expect(http.StatusOK).has(`<div id="app">`)
+	if loc := p.get("/o/" + org + "/s/x?y=1").expect(http.StatusMovedPermanently).Header.Get("Location"); loc != "/app/o/"+org+"/s/x?y=1" {
+		t.Fatalf("an old app address led to %q", loc)
+	}
 }
 
 // Pending invitations to a signed-in user's address are on the account
@@ -899,7 +905,7 @@ func TestAccountInvitations(t *testing.T) {
 	if loc := p.postCSRF("/account/invitations/"+ids[1][1]+"/decline", nil).expect(http.StatusSeeOther).Header.Get("Location"); loc != "/account?notice=declined" {
 		t.Errorf("decline led to %q", loc)
 	}
-	p.get("/account").expect(http.StatusOK).has(`href="/o/`+acme+`"`).hasNot("Invitations", `href="/o/`+globex+`"`)
+	p.get("/account").expect(http.StatusOK).has(`href="/app/o/`+acme+`"`).hasNot("Invitations", `href="/app/o/`+globex+`"`)
 	// Another user's invitation id is not theirs to accept.
 	admin.Post("/v1/orgs/"+globex+"/invites", map[string]any{"emails": []string{"erin@example.com"}}).Expect(http.StatusOK)
 	var erin string

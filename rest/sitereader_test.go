@@ -465,7 +465,7 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 	app := resttest.Str(alice.Get("/v1/spaces/"+pub.ID).Expect(http.StatusOK).JSON(), "urls.app")
 	appPath := strings.TrimPrefix(app, "http://folio.test")
 	b.get(appPath).expect(t, http.StatusUnauthorized).has(t, "API", "/v1/spaces/"+pub.ID)
-	b.get("/o/"+org+"/s/nope").expect(t, http.StatusUnauthorized)
+	b.get("/app/o/"+org+"/s/nope").expect(t, http.StatusUnauthorized)
 	alice.Get(appPath).Expect(http.StatusOK)
 	if body := string(alice.Get(appPath).Body); !strings.Contains(body, "Handbook") || !strings.Contains(body, "/v1/spaces/"+pub.ID) {
 		t.Errorf("app page: %s", body)
@@ -476,9 +476,9 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 	}
 	bob.Get(orgApp).Expect(http.StatusNotFound)
 	bob.Get(appPath).Expect(http.StatusNotFound)
-	alice.Get("/o/" + other).Expect(http.StatusNotFound)
-	alice.Get("/o/" + org + "/s/nope").Expect(http.StatusNotFound)
-	alice.Get("/o/" + other + "/s/" + pub.ID).Expect(http.StatusNotFound) // a space under another organization's address
+	alice.Get("/app/o/" + other).Expect(http.StatusNotFound)
+	alice.Get("/app/o/" + org + "/s/nope").Expect(http.StatusNotFound)
+	alice.Get("/app/o/" + other + "/s/" + pub.ID).Expect(http.StatusNotFound) // a space under another organization's address
 	id, _, _ := readerSite(t, srv, alice, org, "public")
 	siteApp := strings.TrimPrefix(resttest.Str(alice.Get(sitesPath(org)+"/"+id).Expect(http.StatusOK).JSON(), "urls.app"), "http://folio.test")
 	if body := string(alice.Get(siteApp).Expect(http.StatusOK).Body); !strings.Contains(body, "Acme &lt;Docs&gt;") {
@@ -513,8 +513,8 @@ func TestReaderSpacesAndAppURLs(t *testing.T) {
 			newBrowser(t, srv).get(path).expect(t, http.StatusUnauthorized)
 		})
 	}
-	alice.Get("/o/" + org + "/s/" + pub.ID + "/page/nope").Expect(http.StatusNotFound)
-	alice.Get("/o/" + org + "/s/" + pub.ID + "/elsewhere/x").Expect(http.StatusNotFound)
+	alice.Get("/app/o/" + org + "/s/" + pub.ID + "/page/nope").Expect(http.StatusNotFound)
+	alice.Get("/app/o/" + org + "/s/" + pub.ID + "/elsewhere/x").Expect(http.StatusNotFound)
 }
 
 // TestReaderStatements checks that a page view costs the same number of

@@ -811,6 +811,7 @@ type ComplexityRoot struct {
 		PublishedSiteByHostname  func(childComplexity int, hostname string) int
 		PublishedSiteByID        func(childComplexity int, id string) int
 		PublishedSpace           func(childComplexity int, id string) int
+		RenderMarkdown           func(childComplexity int, markdown string, spaceID *string) int
 		Sessions                 func(childComplexity int, page *string, limit *int) int
 		Space                    func(childComplexity int, id string, shareKey *string) int
 		User                     func(childComplexity int, id string) int
@@ -868,6 +869,7 @@ type ComplexityRoot struct {
 		Document      func(childComplexity int) int
 		DocumentID    func(childComplexity int) int
 		Emoji         func(childComplexity int) int
+		HTML          func(childComplexity int) int
 		Hidden        func(childComplexity int) int
 		Href          func(childComplexity int) int
 		ID            func(childComplexity int) int
@@ -1657,6 +1659,7 @@ type QueryResolver interface {
 	PublishedSiteByID(ctx context.Context, id string) (*model.PublishedSiteEntry, error)
 	PublishedSiteByHostname(ctx context.Context, hostname string) (*model.PublishedSiteEntry, error)
 	PublishedSpace(ctx context.Context, id string) (*model.PublishedSpace, error)
+	RenderMarkdown(ctx context.Context, markdown string, spaceID *string) (string, error)
 	PublishedSite(ctx context.Context, organizationID string, siteID string, shareKey *string, visitorToken *string) (*model.PublishedContentSite, error)
 	Space(ctx context.Context, id string, shareKey *string) (*model.Space, error)
 	Collection(ctx context.Context, id string) (*model.Collection, error)
@@ -1681,6 +1684,7 @@ type RevisionResolver interface {
 type RevisionPageResolver interface {
 	Markdown(ctx context.Context, obj *model.RevisionPage) (*string, error)
 	Document(ctx context.Context, obj *model.RevisionPage) (json.RawMessage, error)
+	HTML(ctx context.Context, obj *model.RevisionPage) (*string, error)
 }
 type SAMLProviderResolver interface {
 	DefaultTeam(ctx context.Context, obj *model.SAMLProvider) (*model.Team, error)
@@ -5599,6 +5603,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PublishedSpace(childComplexity, args["id"].(string)), true
+	case "Query.renderMarkdown":
+		if e.ComplexityRoot.Query.RenderMarkdown == nil {
+			break
+		}
+
+		args, err := ec.field_Query_renderMarkdown_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RenderMarkdown(childComplexity, args["markdown"].(string), args["spaceId"].(*string)), true
 	case "Query.sessions":
 		if e.ComplexityRoot.Query.Sessions == nil {
 			break
@@ -5889,6 +5904,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevisionPage.Emoji(childComplexity), true
+	case "RevisionPage.html":
+		if e.ComplexityRoot.RevisionPage.HTML == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionPage.HTML(childComplexity), true
 	case "RevisionPage.hidden":
 		if e.ComplexityRoot.RevisionPage.Hidden == nil {
 			break
@@ -11394,6 +11415,36 @@ extend type Mutation {
   ): BulkUpsertSiteRedirectsResult!
 }
 `, BuiltIn: false},
+	{Name: "../schema/render.graphqls", Input: `extend type RevisionPage {
+  """
+  The page's body as HTML, rendered exactly as published sites render it
+  (the site reader's renderer: GitHub-flavoured markdown, headings with
+  the search index's anchors, highlighted code with chroma's classes,
+  sanitized; frontmatter and the leading title heading left out). Links to
+  other pages of the space (/pages/{id}) lead to the page's urls.app
+  address, files (/files/{id}) to their download URL
+  (/v1/spaces/{spaceId}/files/{fileId}/download); other links stay as
+  written. Null for groups and links, which have no document.
+  """
+  html: String
+}
+
+extend type Query {
+  """
+  Renders markdown as published sites render a page (as RevisionPage.html
+  does): an editor's live preview. With spaceId, links to pages and files
+  of that space are rewritten as in RevisionPage.html (NOT_FOUND when the
+  caller cannot view the space). Reads nothing else; needs an
+  authenticated caller.
+  """
+  renderMarkdown(
+    "The markdown, at most 1,000,000 characters."
+    markdown: String! @length(max: 1000000),
+    "The space whose pages (/pages/{id}) and files (/files/{id}) the links name; without it they stay as written."
+    spaceId: ID
+  ): String!
+}
+`, BuiltIn: false},
 	{Name: "../schema/saml.graphqls", Input: `"""
 The service provider's side of a SAML provider: the addresses to enter in the
 identity provider's configuration, built from FOLIO_PUBLIC_URL. The server
@@ -14845,6 +14896,8 @@ func (ec *executionContext) childFields_RevisionPage(ctx context.Context, field 
 		return ec.fieldContext_RevisionPage_markdown(ctx, field)
 	case "document":
 		return ec.fieldContext_RevisionPage_document(ctx, field)
+	case "html":
+		return ec.fieldContext_RevisionPage_html(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevisionPage", field.Name)
 }
@@ -22028,6 +22081,66 @@ func (ec *executionContext) field_Query_publishedSpace_args(ctx context.Context,
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Query_renderMarkdown_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Query_renderMarkdown_argsMarkdown(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["markdown"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "spaceId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["spaceId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_renderMarkdown_argsMarkdown(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("markdown"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["markdown"]
+		if !ok {
+			var zeroVal string
+			return zeroVal, nil
+		}
+		return ec.unmarshalNString2string(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 1000000)
+		if err != nil {
+			var zeroVal string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(string); ok {
+		return data, nil
+	} else {
+		var zeroVal string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be string`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Query_sessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -39528,6 +39641,50 @@ func (ec *executionContext) fieldContext_Query_publishedSpace(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_renderMarkdown(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_renderMarkdown(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RenderMarkdown(ctx, fc.Args["markdown"].(string), fc.Args["spaceId"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_renderMarkdown(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_renderMarkdown_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_publishedSite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -41243,6 +41400,29 @@ func (ec *executionContext) _RevisionPage_document(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_RevisionPage_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, true, "JSON")
+}
+
+func (ec *executionContext) _RevisionPage_html(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionPage_html(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RevisionPage().HTML(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionPage_html(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("RevisionPage", field, true, true, "String")
 }
 
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
@@ -63755,6 +63935,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_publishedSpace(ctx, field)
 				})
+		case "renderMarkdown":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_renderMarkdown(ctx, field)
+				})
 		case "publishedSite":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -64238,6 +64424,12 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_document(ctx, field, obj)
+				})
+		case "html":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._RevisionPage_html(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 
 	"folio/store"
@@ -194,3 +195,15 @@ func optTime(t time.Time) *time.Time {
 }
 
 func (c ChangeRequest) Space() string { return c.SpaceID }
+
+// SpaceOfApp reads the server's base URL and the space's id back from the
+// page's AppURL (the space's urls.app, base/app/o/{org}/s/{space}); false
+// when the page carries none.
+func (p *RevisionPage) SpaceOfApp() (base, spaceID string, ok bool) {
+	i := strings.LastIndex(p.AppURL, "/app/o/")
+	j := strings.LastIndex(p.AppURL, "/s/")
+	if i < 0 || j < i || strings.Contains(p.AppURL[j+3:], "/") {
+		return "", "", false
+	}
+	return p.AppURL[:i], p.AppURL[j+3:], true
+}

@@ -104,7 +104,7 @@ func (o *Organization) Ai() *bool { return &o.AI }
 func (o *Organization) Urls() OrganizationURLs {
 	return OrganizationURLs{
 		Location: string(o.base) + "/v1/orgs/" + o.ID,
-		App:      string(o.base) + "/o/" + o.ID,
+		App:      string(o.base) + "/app/o/" + o.ID,
 		Logo:     o.LogoURL,
 	}
 }

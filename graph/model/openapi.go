@@ -55,7 +55,7 @@ func (s OpenAPISpec) location() string {
 }
 
 func (s OpenAPISpec) Urls() OpenAPISpecURLs {
-	return OpenAPISpecURLs{Location: s.location(), App: string(s.base) + "/o/" + s.OrganizationID + "/openapi/" + s.Slug}
+	return OpenAPISpecURLs{Location: s.location(), App: string(s.base) + "/app/o/" + s.OrganizationID + "/openapi/" + s.Slug}
 }
 
 // WrapVersion wraps a version of this specification.

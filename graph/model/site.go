@@ -144,7 +144,7 @@ func (s Site) PublishedURL() string {
 }
 
 func (s Site) Urls() SiteURLs {
-	app := string(s.base) + "/o/" + s.OrganizationID + "/sites/" + s.ID
+	app := string(s.base) + "/app/o/" + s.OrganizationID + "/sites/" + s.ID
 	u := SiteURLs{Location: string(s.base) + "/v1/orgs/" + s.OrganizationID + "/sites/" + s.ID, App: app, Preview: app + "/preview"}
 	if s.Published {
 		p := s.PublishedURL()

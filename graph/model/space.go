@@ -81,7 +81,7 @@ func (c Collection) Role() *domain.Role { return domain.Highest(c.Viewer.Role, c
 func (c Collection) Urls() CollectionURLs {
 	return CollectionURLs{
 		Location: string(c.base) + "/v1/collections/" + c.ID,
-		App:      string(c.base) + "/o/" + c.OrganizationID + "/c/" + c.ID,
+		App:      string(c.base) + "/app/o/" + c.OrganizationID + "/c/" + c.ID,
 	}
 }
 
@@ -124,7 +124,7 @@ func (s Space) Urls() SpaceURLs {
 	// no address of its own that could check a key or a token, so it gets
 	// none rather than a link that answers 404.
 	base := string(s.base)
-	u := SpaceURLs{Location: base + "/v1/spaces/" + s.ID, App: base + "/o/" + s.OrganizationID + "/s/" + s.ID}
+	u := SpaceURLs{Location: base + "/v1/spaces/" + s.ID, App: base + "/app/o/" + s.OrganizationID + "/s/" + s.ID}
 	if s.Visibility == store.VisibilityPublic || s.Visibility == store.VisibilityUnlisted {
 		// The public address is the published one: one string for both.
 		reader := base + "/s/" + s.ID

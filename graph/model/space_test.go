@@ -37,7 +37,7 @@ func TestSpaceUrls(t *testing.T) {
 		store.VisibilityShareLink: {"", ""},
 	} {
 		u := NewSpace("https://f.test", store.Space{ID: "S1", OrganizationID: "O1", Visibility: vis}, Access{}).Urls()
-		if u.Location != "https://f.test/v1/spaces/S1" || u.App != "https://f.test/o/O1/s/S1" {
+		if u.Location != "https://f.test/v1/spaces/S1" || u.App != "https://f.test/app/o/O1/s/S1" {
 			t.Errorf("%s: %+v", vis, u)
 		}
 		for i, p := range []*string{u.Published, u.Public} {

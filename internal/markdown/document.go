@@ -417,14 +417,44 @@ func (c *converter) rawHTML(n *ast.HTMLBlock, in container) []any {
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
-	if !in.allows("code") {
-		return []any{block("paragraph", map[string]any{}, []any{textNode(leaf(src, markHTML))})}
+	// A line of the block that is a `{% … %}` tag would end the tab, step…
+	// around it once written back (an HTML block's lines run on past it
+	// only where no container ends there): it is text of its own.
+	var out []any
+	var html []string
+	flush := func() {
+		if len(html) == 0 {
+			return
+		}
+		raw := strings.Join(html, "\n")
+		html = nil
+		if strings.TrimSpace(raw) == "" {
+			return
+		}
+		if !in.allows("code") {
+			out = append(out, block("paragraph", map[string]any{}, []any{textNode(leaf(raw, markHTML))}))
+			return
+		}
+		nodes := []any{}
+		for line := range strings.SplitSeq(raw, "\n") {
+			nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
+		}
+		out = append(out, block("code", map[string]any{"syntax": "html", "html": true}, nodes))
 	}
-	nodes := []any{}
-	for line := range strings.SplitSeq(src, "\n") {
-		nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
+	lines := strings.Split(src, "\n")
+	for i, line := range lines {
+		if _, ok := liquidTag([]byte(line)); ok {
+			flush()
+			out = append(out, block("paragraph", map[string]any{}, []any{textNode(leaf(strings.TrimSpace(line), 0))}))
+			// What follows is read as it will be once written back: as
+			// markdown of its own, after that paragraph.
+			rest := converter{src: []byte(strings.Join(lines[i+1:], "\n"))}
+			return append(out, rest.blocks(docParser.Parse(text.NewReader(rest.src)), in)...)
+		}
+		html = append(html, line)
 	}
-	return []any{block("code", map[string]any{"syntax": "html", "html": true}, nodes)}
+	flush()
+	return out
 }
 
 // imagesOnly is GitBook's images block for a paragraph of nothing but

@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"folio/graph"
+	"folio/rest/app"
 	"folio/rest/signin"
 )
 
-// Published spaces (/s/{spaceId}) and app pages (/o/...).
+// Published spaces (/s/{spaceId}) and app addresses (/app/o/...).
 
 // spaceRoute serves a space's published URL like a site of one space:
 // public spaces indexable, unlisted ones with noindex. Other visibilities
@@ -63,8 +64,17 @@ func wantsSignIn(r *http.Request) bool {
 }
 
 func (rd *Reader) registerApp(mux *http.ServeMux) {
-	mux.HandleFunc("GET /o/{orgId}", rd.appRoute)
-	mux.HandleFunc("GET /o/{orgId}/{rest...}", rd.appRoute)
+	mux.HandleFunc("GET "+app.Path+"/o/{orgId}", rd.appRoute)
+	mux.HandleFunc("GET "+app.Path+"/o/{orgId}/{rest...}", rd.appRoute)
+	// The app addresses of earlier releases (/o/...) lead to the same
+	// place under /app.
+	mux.HandleFunc("GET /o/{rest...}", func(w http.ResponseWriter, r *http.Request) {
+		to := app.Path + r.URL.EscapedPath()
+		if r.URL.RawQuery != "" {
+			to += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, to, http.StatusMovedPermanently)
+	})
 }
 
 // appTarget is what an app address names.
@@ -105,17 +115,23 @@ func (rd *Reader) parseApp(org, rest string) *appTarget {
 	return nil
 }
 
-// appRoute answers an app address. Folio has no web app: the page names
-// the object and where the API serves it. Without credentials it looks
-// nothing up, so it tells nobody whether the object exists: a browser is
+// appRoute answers an app address (urls.app). A signed-in browser (a
+// session) gets the Folio app (rest/app), which shows the object or says
+// it is not found, in its own words. Without credentials nothing is looked
+// up, so the answer tells nobody whether the object exists: a browser is
 // sent to sign in (and back), an API client gets 401 saying to use the
-// API. Signed in (session cookie or API token), the object is looked up
-// as the caller and unknown or foreign objects are 404.
+// API. An API client with a token gets a page naming the object and where
+// the API serves it, looked up as the caller: unknown or foreign objects
+// are 404.
 func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 	org := r.PathValue("orgId")
 	t := rd.parseApp(org, r.PathValue("rest"))
 	if t == nil {
 		notFound(w)
+		return
+	}
+	if c, ok := graph.CredentialOf(r.Context()); ok && c.Kind == graph.CredentialSession {
+		app.ServePage(w, r)
 		return
 	}
 	data := map[string]any{"CSS": cssURL, "Icon": iconURL, "Location": t.location}
@@ -126,7 +142,7 @@ func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("WWW-Authenticate", `Bearer realm="folio"`)
 		data["Title"] = "Folio " + t.kind
-		data["Message"] = "Folio has no web app: this address names a " + t.kind + ". Read it through the API with an API token (Authorization: Bearer <token>)."
+		data["Message"] = "This address names a " + t.kind + " in the Folio app: sign in with a browser, or read it through the API with an API token (Authorization: Bearer <token>)."
 		rd.appPage(w, http.StatusUnauthorized, data)
 		return
 	}
@@ -171,7 +187,7 @@ func (rd *Reader) appRoute(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	data["Title"] = title
-	data["Message"] = "This " + t.kind + " is read and changed through Folio's API (Folio has no web app)."
+	data["Message"] = "This " + t.kind + " is read and changed in the Folio app (sign in with a browser) and through Folio's API."
 	rd.appPage(w, http.StatusOK, data)
 }
 

@@ -446,7 +446,7 @@ func (rd *Reader) originRobots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	var b strings.Builder
 	b.WriteString("User-agent: *\nAllow: /sites/\nAllow: /s/\n")
-	for _, p := range []string{"/v1/", "/graphql", "/o/", signin.SignInPath, signin.SignOutPath, signin.SignUpPath, signin.InvitationPath,
+	for _, p := range []string{"/v1/", "/graphql", "/app/", "/o/", signin.SignInPath, signin.SignOutPath, signin.SignUpPath, signin.InvitationPath,
 		signin.ForgotPasswordPath, signin.ResetPasswordPath, signin.AccountPath, signin.SSOPath} {
 		b.WriteString("Disallow: " + p + "\n")
 	}

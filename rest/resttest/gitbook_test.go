@@ -11,7 +11,7 @@ import (
 func TestCheckGitBookSchema(t *testing.T) {
 	org := `{"object":"organization","id":"o1","title":"Acme","createdAt":"2026-01-01T00:00:00Z","emailDomains":[],
 		"type":"business","defaultRole":null,"inviteLinks":true,"plan":"free","trial":{"status":"none","count":0},
-		"mergeRules":{"type":"none"},"urls":{"location":"http://x.test/v1/orgs/o1","app":"http://x.test/o/o1"},
+		"mergeRules":{"type":"none"},"urls":{"location":"http://x.test/v1/orgs/o1","app":"http://x.test/app/o/o1"},
 		"permissions":{"view":true,"access":true,"admin":true,"ownTeam":false,"createContent":true,"createOpenAPISpec":true,
 		"viewBilling":true,"listMembers":true,"listTeams":true,"listIntegrations":true,"listInstallations":true,"installIntegration":true}}`
 	if err := CheckGitBookSchema("GET", "/v1/orgs/o1", 200, "application/json", []byte(org)); err != nil {

@@ -85,7 +85,7 @@ func (h *handler) showAccount(w http.ResponseWriter, r *http.Request, u *store.U
 		if o.ViewerRole != nil {
 			role = string(*o.ViewerRole)
 		}
-		p.Organizations = append(p.Organizations, orgRow{ID: o.ID, Title: o.Title, Role: role, App: "/o/" + o.ID})
+		p.Organizations = append(p.Organizations, orgRow{ID: o.ID, Title: o.Title, Role: role, App: "/app/o/" + o.ID})
 	}
 	invs, err := s.UserInvitations(ctx, u, store.PageArgs{Limit: 100, Uncounted: true})
 	if err != nil {

@@ -26,6 +26,7 @@ import (
 	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/net/html/charset"
 
 	"folio/domain"
 	"folio/internal/blob"
@@ -162,11 +163,11 @@ func (im *Importer) crawl(ctx context.Context, rawURL string) (*Site, error) {
 		if err := im.rewrite(ctx, p, byURL, images, site); err != nil {
 			return nil, err
 		}
-		md, err := htmltomarkdown.ConvertNode(p.main)
+		md, err := pageMarkdown(p)
 		if err != nil {
-			return nil, fmt.Errorf("convert %s to markdown: %w", p.url, err)
+			return nil, err
 		}
-		site.Pages[i].Markdown = strings.TrimSpace(string(md)) + "\n"
+		site.Pages[i].Markdown = md
 	}
 	return site, nil
 }
@@ -180,11 +181,25 @@ func (im *Importer) fetchPage(ctx context.Context, u string) (*page, error) {
 	if !isHTML(resp) {
 		return nil, fmt.Errorf("%s is not an HTML page (%s)", u, resp.ContentType)
 	}
-	doc, err := html.Parse(bytes.NewReader(resp.Body))
+	return parsePage(resp.Body, resp.ContentType, resp.URL)
+}
+
+// parsePage reads a fetched page: its main content, its key and its title.
+// The body is decoded from the charset the page declares (its Content-Type,
+// else its meta tag, else a guess), so what is stored is always UTF-8; bytes
+// that are not text in it become U+FFFD. The body is untrusted:
+// FuzzParsePage holds it to that.
+func parsePage(body []byte, contentType string, u *url.URL) (*page, error) {
+	enc, _, _ := charset.DetermineEncoding(body, contentType)
+	decoded, err := enc.NewDecoder().Bytes(body)
+	if err != nil {
+		decoded = body
+	}
+	doc, err := html.Parse(bytes.NewReader(bytes.ToValidUTF8(decoded, []byte("\uFFFD"))))
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", u, err)
 	}
-	p := &page{url: canonical(resp.URL), main: mainContent(doc)}
+	p := &page{url: canonical(u), main: mainContent(doc)}
 	p.key = pageKey(p.url.Path)
 	if h1 := find(p.main, func(n *html.Node) bool { return n.DataAtom == atom.H1 }); h1 != nil {
 		p.title = text(h1)
@@ -196,6 +211,15 @@ func (im *Importer) fetchPage(ctx context.Context, u string) (*page, error) {
 		p.title = "Untitled"
 	}
 	return p, nil
+}
+
+// pageMarkdown converts a page's main content to the markdown it is stored as.
+func pageMarkdown(p *page) (string, error) {
+	md, err := htmltomarkdown.ConvertNode(p.main)
+	if err != nil {
+		return "", fmt.Errorf("convert %s to markdown: %w", p.url, err)
+	}
+	return strings.TrimSpace(string(md)) + "\n", nil
 }
 
 // arrange gives the pages ids, parents and slugs: the first page and the

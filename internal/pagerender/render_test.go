@@ -1,10 +1,10 @@
-package reader_test
+package pagerender_test
 
 import (
 	"strings"
 	"testing"
 
-	"folio/rest/reader"
+	"folio/internal/pagerender"
 )
 
 func TestRender(t *testing.T) {
@@ -24,7 +24,7 @@ func TestRender(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := string(reader.Render(c.md, nil).HTML)
+			got := string(pagerender.Render(c.md, nil).HTML)
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("lacks %q: %s", w, got)
@@ -37,7 +37,7 @@ func TestRender(t *testing.T) {
 			}
 		})
 	}
-	toc := reader.Render("# T\n\n## One\n\n### Two & three\n\n#### Four\n", nil).TOC
+	toc := pagerender.Render("# T\n\n## One\n\n### Two & three\n\n#### Four\n", nil).TOC
 	if len(toc) != 2 || toc[0].Anchor != "one" || toc[1].Title != "Two & three" || toc[1].Level != 3 {
 		t.Errorf("toc = %+v", toc)
 	}
@@ -50,6 +50,6 @@ func BenchmarkRender(b *testing.B) {
 	b.SetBytes(int64(len(md)))
 	b.ReportAllocs()
 	for b.Loop() {
-		reader.Render(md, nil)
+		pagerender.Render(md, nil)
 	}
 }

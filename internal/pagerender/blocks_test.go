@@ -1,10 +1,10 @@
-package reader_test
+package pagerender_test
 
 import (
 	"strings"
 	"testing"
 
-	"folio/rest/reader"
+	"folio/internal/pagerender"
 )
 
 // GitBook's blocks as the reader shows them: sanitized, with no script.
@@ -22,7 +22,7 @@ func TestRenderGitBookBlocks(t *testing.T) {
 		"{% file src=\".gitbook/assets/a.pdf\" %}\nThe manual.\n{% endfile %}\n\n" +
 		"$$x^2 + \\frac{1}{2}$$\n\nInline $$\\alpha$$ here.\n\n" +
 		"{% @mermaid/diagram content=\"graph\" %}\n"
-	got := string(reader.Render(src, func(dest string, image bool) string {
+	got := string(pagerender.Render(src, func(dest string, image bool) string {
 		if dest == "guide.md" {
 			return "/docs/guide"
 		}

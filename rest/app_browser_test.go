@@ -1,0 +1,220 @@
+package rest_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"folio/rest/resttest"
+	"folio/store"
+)
+
+// appTab is a headless Chromium tab signed in to the Folio app: the
+// harness of the app's browser tests (app/README.md). It records every
+// request, script exception and CSP refusal; at the end of the test none
+// may have happened (no request leaves the server).
+type appTab struct {
+	t   *testing.T
+	srv *resttest.Server
+	ctx context.Context
+	axe string
+
+	mu                             sync.Mutex
+	requests, exceptions, refusals []string
+	checked                        map[string]bool
+}
+
+// appBrowser starts Chromium and signs in as email (an account with
+// password pw) through /signin, landing on the app at next.
+func appBrowser(t *testing.T, srv *resttest.Server, email, pw, next string) *appTab {
+	t.Helper()
+	chromium := requireChromium(t)
+	a := &appTab{t: t, srv: srv, axe: axeSource(t), checked: map[string]bool{}}
+	a.ctx = chromiumTab(t, chromium, 300*time.Second)
+	chromedp.ListenTarget(a.ctx, func(ev any) {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			a.requests = append(a.requests, ev.Request.URL)
+		case *runtime.EventExceptionThrown:
+			a.exceptions = append(a.exceptions, ev.ExceptionDetails.Error())
+		case *cdplog.EventEntryAdded:
+			if strings.Contains(ev.Entry.Text, "Content Security Policy") {
+				a.refusals = append(a.refusals, ev.Entry.Text)
+			}
+		}
+	})
+	t.Cleanup(func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		for _, u := range a.requests {
+			if !strings.HasPrefix(u, srv.URL+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
+				t.Errorf("a request left the server: %s", u)
+			}
+		}
+		for _, e := range a.exceptions {
+			t.Errorf("script exception: %s", e)
+		}
+		for _, r := range a.refusals {
+			t.Errorf("CSP refused: %s", r)
+		}
+	})
+	a.run("sign in", network.Enable(), cdplog.Enable(), runtime.Enable(),
+		chromedp.Navigate(srv.URL+"/signin?next="+url.QueryEscape(next)),
+		chromedp.WaitVisible(`form[action="/signin"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[name="email"]`, email, chromedp.ByQuery),
+		chromedp.SendKeys(`input[name="password"]`, pw, chromedp.ByQuery),
+		chromedp.Click(`form[action="/signin"] button[type="submit"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`main#main`, chromedp.ByQuery))
+	return a
+}
+
+// run runs actions; on failure it stops the test, saying where the tab was
+// and what it showed.
+func (a *appTab) run(step string, actions ...chromedp.Action) {
+	a.t.Helper()
+	if err := chromedp.Run(a.ctx, actions...); err != nil {
+		var loc, body string
+		_ = chromedp.Run(a.ctx, chromedp.Location(&loc), chromedp.Evaluate(`document.body ? document.body.innerText : ""`, &body))
+		a.t.Fatalf("%s: %v\nat %s:\n%.2000s", step, err, loc, body)
+	}
+}
+
+// open goes to an app path (a full load) and waits for sel.
+func (a *appTab) open(path, sel string) {
+	a.t.Helper()
+	a.run("open "+path, chromedp.Navigate(a.srv.URL+path), chromedp.WaitVisible(sel, chromedp.ByQuery))
+}
+
+// text is the trimmed text of the first element sel matches.
+func (a *appTab) text(sel string) string {
+	a.t.Helper()
+	var s string
+	a.run("read "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
+	return strings.TrimSpace(s)
+}
+
+// waitText waits until the element sel matches contains want.
+func (a *appTab) waitText(sel, want string) {
+	a.t.Helper()
+	a.run("wait for "+want+" in "+sel, chromedp.Poll(`(() => { const e = document.querySelector(`+jsString(sel)+`); return !!e && e.innerText.includes(`+jsString(want)+`); })()`, nil, chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+func colorScheme(dark bool) chromedp.Action {
+	v := "light"
+	if dark {
+		v = "dark"
+	}
+	return emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: v}})
+}
+
+// accessible runs axe-core on the screen in light and dark, at full width
+// and at 360 px: no serious or critical violation. With
+// FOLIO_APP_SCREENSHOTS=dir it also saves the screen there as
+// app-<name>-{light,dark,360}.png (the README's docs/screenshots/).
+func (a *appTab) accessible(name string) {
+	a.t.Helper()
+	for _, v := range []struct {
+		suffix string
+		dark   bool
+		width  int64
+	}{{"light", false, 1280}, {"dark", true, 1280}, {"360", false, 360}} {
+		a.run("layout "+v.suffix, colorScheme(v.dark), emulation.SetDeviceMetricsOverride(v.width, 800, 1, v.width < 600))
+		found, err := runAxe(a.ctx, a.axe)
+		if err != nil {
+			a.t.Fatalf("axe on %s: %v", name, err)
+		}
+		for _, f := range found {
+			if f.Impact == "serious" || f.Impact == "critical" {
+				a.t.Errorf("axe on %s (%s): %s (%s): %s %v", name, v.suffix, f.ID, f.Impact, f.Help, f.Nodes)
+			}
+		}
+		if dir := os.Getenv("FOLIO_APP_SCREENSHOTS"); dir != "" {
+			var png []byte
+			a.run("screenshot "+name, chromedp.FullScreenshot(&png, 100))
+			if err := os.WriteFile(filepath.Join(dir, "app-"+name+"-"+v.suffix+".png"), png, 0o644); err != nil {
+				a.t.Fatal(err)
+			}
+		}
+	}
+	a.run("back to light, full width", colorScheme(false), emulation.ClearDeviceMetricsOverride())
+	a.checked[name] = true
+}
+
+// TestAppURLsOpenScreens follows every kind of urls.app address the API
+// answers (organization, collection, space, page, revision, revision
+// page, change request, site, site preview, OpenAPI specification, search
+// result) in a signed-in browser: each one opens its screen in the app,
+// which names the object. The org home and space screens pass axe-core.
+func TestAppURLsOpenScreens(t *testing.T) {
+	srv := resttest.New(t)
+	const pw = "tulip orbit canyon 42"
+	u := account(t, srv, "ada@example.com", pw)
+	tok, err := srv.Store.CreateToken(t.Context(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada := srv.Anonymous()
+	ada.Token = tok
+	org := createOrg(t, ada, "Acme Docs")
+	sp := spaceWithDocs(t, srv, org, "Handbook", store.VisibilityPrivate, []readerDoc{
+		{"intro", "", "# Welcome aboard\n\nHow we work.\n\n## Tools\n\nThe tools we use.\n"},
+		{"setup", "", "# Setup\n\nInstall things.\n"},
+	})
+	content := ada.Get("/v1/spaces/" + sp.ID + "/content").Expect(http.StatusOK).JSON()
+	page := content["pages"].([]any)[0].(map[string]any)
+	coll := ada.Post("/v1/orgs/"+org+"/collections", map[string]any{"title": "Guides"}).Expect(http.StatusCreated).JSON()
+	cr := ada.Post("/v1/spaces/"+sp.ID+"/change-requests", map[string]any{"subject": "Fix the typo"}).Expect(http.StatusCreated).JSON()
+	site := ada.Post("/v1/orgs/"+org+"/sites", map[string]any{"title": "Public docs"}).Expect(http.StatusCreated).JSON()
+	spec := ada.Post("/v1/orgs/"+org+"/openapi", map[string]any{"slug": "petstore", "source": map[string]any{"text": petstore("Petstore")}}).Expect(http.StatusCreated).JSON()
+	search := ada.Get("/v1/spaces/" + sp.ID + "/search?query=tools").Expect(http.StatusOK).JSON()
+	hits := search["items"].([]any)
+	if len(hits) == 0 {
+		t.Fatalf("no search result for tools: %v", search)
+	}
+	siteApp := resttest.Str(site, "urls.app")
+	cases := []struct{ kind, url, sel, want string }{
+		{"organization", resttest.Str(ada.Get("/v1/orgs/"+org).Expect(http.StatusOK).JSON(), "urls.app"), "main h1", "Acme Docs"},
+		{"collection", resttest.Str(coll, "urls.app"), "main h1", "Guides"},
+		{"space", resttest.Str(ada.Get("/v1/spaces/"+sp.ID).Expect(http.StatusOK).JSON(), "urls.app"), "main h1", "Handbook"},
+		{"page", resttest.Str(page, "urls.app"), "main article h1", resttest.Str(page, "title")},
+		{"revision", resttest.Str(content, "urls.app"), "main h1", "Revision"},
+		{"change request", resttest.Str(cr, "urls.app"), "main h1", "Fix the typo"},
+		{"site", siteApp, "main h1", "Public docs"},
+		{"site preview", resttest.Str(site, "urls.preview"), "main h1", "Public docs"},
+		{"OpenAPI specification", resttest.Str(spec, "urls.app"), "main h1", "petstore"},
+		{"search result", resttest.Str(hits[0].(map[string]any), "urls.app"), "main article h1", ""},
+	}
+	a := appBrowser(t, srv, "ada@example.com", pw, "/app")
+	a.waitText("main h1", "Acme Docs") // /app opens the first organization
+	a.accessible("home")
+	for _, c := range cases {
+		u, err := url.Parse(c.url)
+		path := u.EscapedPath()
+		if err != nil || u.Host != "folio.test" || !strings.HasPrefix(path, "/app/o/") {
+			t.Errorf("%s: urls.app %q is not an app address of this server", c.kind, c.url)
+			continue
+		}
+		a.open(path, c.sel)
+		a.waitText(c.sel, c.want)
+		if got := a.text("main"); strings.Contains(got, "No such") || strings.Contains(got, "Not found") {
+			t.Errorf("%s (%s) shows: %s", c.kind, path, got)
+		}
+		if c.kind == "page" {
+			a.accessible("space")
+		}
+	}
+}
