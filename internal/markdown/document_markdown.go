@@ -46,6 +46,11 @@ func FromDocument(doc any) (string, error) {
 	if err != nil || out == "" {
 		return "", err
 	}
+	if rest, ok := strings.CutPrefix(out, "---"); ok && (rest == "" || rest[0] == '\n') {
+		// A page that starts with "---" starts with its frontmatter: a
+		// divider there is written the other way.
+		out = "***" + rest
+	}
 	return out + "\n", nil
 }
 
