@@ -81,7 +81,7 @@ func (liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context
 		return nil, gparser.NoChildren
 	}
 	kind, known := liquidTags[name]
-	if !known && !strings.HasPrefix(name, "@") {
+	if !known && !isIntegrationName(name) {
 		return nil, gparser.NoChildren
 	}
 	reader.AdvanceToEOL()
@@ -163,4 +163,12 @@ func liquidAttrs(s string) (map[string]string, bool) {
 		s = rest
 	}
 	return attrs, true
+}
+
+// isIntegrationName is whether a tag's name is an integration's block,
+// "@integration/block", with names that can be written back as they are.
+func isIntegrationName(name string) bool {
+	integration, block, ok := strings.Cut(strings.TrimPrefix(name, "@"), "/")
+	return ok && strings.HasPrefix(name, "@") && integration != "" && block != "" &&
+		liquidName(integration) == integration && liquidName(block) == block
 }
