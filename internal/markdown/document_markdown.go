@@ -280,8 +280,10 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 				r.interrupts = false
 			}
 		}
-		if i == 0 && body == "" {
-			r.interrupts = false // an empty item cannot start a paragraph's next line
+		if i == 0 && body == "" && t != "list-tasks" {
+			// An empty item cannot start a paragraph's next line (a task's
+			// box is text: its item is not empty).
+			r.interrupts = false
 		}
 	}
 	sep := "\n"
