@@ -32,8 +32,10 @@ release:
 run: postgres build
 	./bin/folio serve
 
+# -timeout 30m: rest's tests (hundreds of servers, Chromium) take a few
+# minutes on an idle two-core machine, past go test's default 10 on a busy one.
 test: postgres chromium node build
-	./bin/folio db run -- $(GO) test -count=1 ./...
+	./bin/folio db run -- $(GO) test -count=1 -timeout 30m ./...
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME) FUZZ_SKIP='$(TEST_FUZZ_SKIP)'
 
 # After the tests (which run every fuzz target's seeds), make test fuzzes
