@@ -199,6 +199,9 @@ func mathMarkdown(formula string) string {
 	for strings.Contains(formula, "\n\n") {
 		formula = strings.ReplaceAll(formula, "\n\n", "\n")
 	}
+	if strings.HasPrefix(formula, "$") || strings.HasSuffix(formula, "$") {
+		formula = " " + formula + " " // "$$$" would close at once
+	}
 	return "$$" + formula + "$$"
 }
 
