@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	stdhtml "html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,8 +88,8 @@ var hintStyles = []string{"info", "warning", "danger", "success"}
 var docParser = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 	goldmark.WithParserOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540)),
-		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0)),
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)),
+		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
 	),
 ).Parser()
 
@@ -113,19 +114,18 @@ const (
 	inListItem
 	inQuote
 	inHint
+	inTab
+	inStep
+	inColumn
+	inUpdate
+	inExpandable
 )
 
-// allows is whether blocks of a type that some containers refuse may go in.
+// allows is whether blocks of a type other than GitBook's essentials
+// (paragraphs, headings, lists, dividers) may go in, as GitBook's schema
+// says of each container (see allowedIn).
 func (in container) allows(blockType string) bool {
-	switch in {
-	case inListItem:
-		return blockType != "images"
-	case inQuote:
-		return blockType == "blockquote"
-	case inHint:
-		return blockType == "table"
-	}
-	return true
+	return in == inPage || slices.Contains(allowedIn[in], blockType)
 }
 
 type converter struct {
@@ -136,7 +136,7 @@ type converter struct {
 func (c *converter) blocks(parent ast.Node, in container) []any {
 	out := []any{}
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
-		if in == inPage {
+		if in.allows("expandable") {
 			if exp, last := c.expandable(n); exp != nil {
 				out = append(out, exp)
 				n = last
@@ -173,7 +173,7 @@ func (c *converter) expandable(n ast.Node) (exp map[string]any, last ast.Node) {
 	}
 	body := []any{}
 	for b := n.NextSibling(); b != last; b = b.NextSibling() {
-		body = append(body, c.block(b, inPage)...)
+		body = append(body, c.block(b, inExpandable)...)
 	}
 	if len(body) == 0 {
 		body = append(body, block("paragraph", map[string]any{}, []any{})) // GitBook wants one
@@ -237,6 +237,9 @@ func detailsOpening(src string) (open bool, title string, ok bool) {
 func (c *converter) block(n ast.Node, in container) []any {
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
+		if formula, ok := c.onlyMath(n); ok && in.allows("math") {
+			return []any{map[string]any{"object": "block", "type": "math", "isVoid": true, "data": map[string]any{"formula": formula}}}
+		}
 		if in.allows("images") {
 			if images := c.imagesOnly(n); images != nil {
 				return []any{images}
@@ -271,6 +274,9 @@ func (c *converter) block(n ast.Node, in container) []any {
 	case *ast.ThematicBreak:
 		return []any{map[string]any{"object": "block", "type": "divider", "isVoid": true, "data": map[string]any{}}}
 	case *ast.HTMLBlock:
+		if data := htmlDrawing(c.htmlBlock(n)); data != nil && in.allows("drawing") {
+			return []any{map[string]any{"object": "block", "type": "drawing", "isVoid": true, "data": data}}
+		}
 		if in.allows("images") {
 			if images := htmlImages(c.htmlBlock(n)); images != nil {
 				return []any{images}
@@ -282,6 +288,8 @@ func (c *converter) block(n ast.Node, in container) []any {
 			return c.tableParagraphs(n)
 		}
 		return []any{c.table(n)}
+	case *liquidNode:
+		return c.liquid(n, in)
 	}
 	return nil
 }
@@ -354,8 +362,11 @@ func looseAnyway(items []any) bool {
 // list where only some do, the checkboxes stay text.
 func isTaskList(l *ast.List) bool {
 	for item := l.FirstChild(); item != nil; item = item.NextSibling() {
+		// The checkbox starts a paragraph: one that starts a heading (`- [x]`
+		// then an indented `#`) would come back a paragraph's text.
 		first := item.FirstChild()
-		if first == nil || first.FirstChild() == nil || first.FirstChild().Kind() != extast.KindTaskCheckBox {
+		if first == nil || first.Kind() != ast.KindParagraph && first.Kind() != ast.KindTextBlock ||
+			first.FirstChild() == nil || first.FirstChild().Kind() != extast.KindTaskCheckBox {
 			return false
 		}
 	}
@@ -408,14 +419,44 @@ func (c *converter) rawHTML(n *ast.HTMLBlock, in container) []any {
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
-	if !in.allows("code") {
-		return []any{block("paragraph", map[string]any{}, []any{textNode(leaf(src, markHTML))})}
+	// A line of the block that is a `{% … %}` tag would end the tab, step…
+	// around it once written back (an HTML block's lines run on past it
+	// only where no container ends there): it is text of its own.
+	var out []any
+	var html []string
+	flush := func() {
+		if len(html) == 0 {
+			return
+		}
+		raw := strings.Join(html, "\n")
+		html = nil
+		if strings.TrimSpace(raw) == "" {
+			return
+		}
+		if !in.allows("code") {
+			out = append(out, block("paragraph", map[string]any{}, []any{textNode(leaf(raw, markHTML))}))
+			return
+		}
+		nodes := []any{}
+		for line := range strings.SplitSeq(raw, "\n") {
+			nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
+		}
+		out = append(out, block("code", map[string]any{"syntax": "html", "html": true}, nodes))
 	}
-	nodes := []any{}
-	for line := range strings.SplitSeq(src, "\n") {
-		nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
+	lines := strings.Split(src, "\n")
+	for i, line := range lines {
+		if _, ok := liquidTag([]byte(line)); ok {
+			flush()
+			out = append(out, block("paragraph", map[string]any{}, []any{textNode(leaf(strings.TrimSpace(line), 0))}))
+			// What follows is read as it will be once written back: as
+			// markdown of its own, after that paragraph.
+			rest := converter{src: []byte(strings.Join(lines[i+1:], "\n"))}
+			return append(out, rest.blocks(docParser.Parse(text.NewReader(rest.src)), in)...)
+		}
+		html = append(html, line)
 	}
-	return []any{block("code", map[string]any{"syntax": "html", "html": true}, nodes)}
+	flush()
+	return out
 }
 
 // imagesOnly is GitBook's images block for a paragraph of nothing but
@@ -560,19 +601,25 @@ type inlineBuilder struct {
 	nodes  []any
 	leaves []any
 	marks  markSet // of the last leaf
+	wrap   wrapping
+	// lastWrap is the wrapping of the last leaf; wrap that of the text
+	// being added (inside <mark>, <kbd>…; see blocks_html.go).
+	lastWrap wrapping
 }
 
 func (b *inlineBuilder) add(s string, marks markSet) {
 	if s == "" {
 		return
 	}
-	if n := len(b.leaves); n > 0 && b.marks == marks {
+	if n := len(b.leaves); n > 0 && b.marks == marks && b.lastWrap == b.wrap {
 		last := b.leaves[n-1].(map[string]any)
 		last["text"] = last["text"].(string) + s
 		return
 	}
-	b.leaves = append(b.leaves, leaf(s, marks))
-	b.marks = marks
+	l := leaf(s, marks)
+	l["marks"] = append(l["marks"].([]any), b.wrap.marks()...)
+	b.leaves = append(b.leaves, l)
+	b.marks, b.lastWrap = marks, b.wrap
 }
 
 func (b *inlineBuilder) inline(node map[string]any) {
@@ -596,7 +643,19 @@ func (b *inlineBuilder) done() []any {
 }
 
 func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
-	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+	b.walkFrom(c, parent.FirstChild(), nil, marks)
+}
+
+// walkFrom converts the inline nodes from first up to stop (nil: to the
+// last).
+func (b *inlineBuilder) walkFrom(c *converter, first, stop ast.Node, marks markSet) {
+	for n := first; n != nil && n != stop; n = n.NextSibling() {
+		if raw, ok := n.(*ast.RawHTML); ok {
+			if last := b.htmlElement(c, raw, marks); last != nil {
+				n = last
+				continue
+			}
+		}
 		switch n := n.(type) {
 		case *ast.Text:
 			s := string(n.Segment.Value(c.src))
@@ -623,11 +682,16 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 		case *extast.Strikethrough:
 			b.walk(c, n, marks|markStrike)
 		case *ast.Link:
-			var text inlineBuilder
+			text := inlineBuilder{wrap: b.wrap, lastWrap: b.wrap}
 			text.walk(c, n, marks)
 			l := link(unescape(n.Destination), text.done())
 			if len(n.Title) > 0 {
 				l["data"].(map[string]any)["title"] = unescape(n.Title)
+			}
+			if string(n.Title) == "mention" {
+				// GitBook's mention of a page, as Git Sync writes it.
+				l = map[string]any{"object": "inline", "type": "mention", "isVoid": true,
+					"data": map[string]any{"ref": urlRef(unescape(n.Destination)), "text": nodesText(l["nodes"].([]any))}}
 			}
 			b.inline(l)
 		case *ast.AutoLink:
@@ -661,6 +725,8 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 			} else {
 				b.add(raw.String(), marks&^markCode|markHTML)
 			}
+		case *mathNode:
+			b.inline(map[string]any{"object": "inline", "type": "inline-math", "isVoid": true, "data": map[string]any{"formula": n.Formula}})
 		case *extast.TaskCheckBox:
 			// Left in a list that is not all tasks: it stays what it says.
 			if n.IsChecked {

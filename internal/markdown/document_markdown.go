@@ -46,6 +46,11 @@ func FromDocument(doc any) (string, error) {
 	if err != nil || out == "" {
 		return "", err
 	}
+	if rest, ok := strings.CutPrefix(out, "---"); ok && (rest == "" || rest[0] == '\n') {
+		// A page that starts with "---" starts with its frontmatter: a
+		// divider there is written the other way.
+		out = "***" + rest
+	}
 	return out + "\n", nil
 }
 
@@ -122,16 +127,16 @@ type rendered struct {
 // blocks have a blank line between them, except after a list that ends
 // with an empty item (see rendered.endsEmpty).
 func blocksMarkdown(n node, listItem bool) (string, error) {
-	out, _, err := blocksEnd(n, listItem)
+	out, _, _, err := blocksEnd(n, listItem)
 	return out, err
 }
 
-// blocksEnd is blocksMarkdown, and whether the last block is a list that
-// ends with an empty item.
-func blocksEnd(n node, listItem bool) (string, bool, error) {
+// blocksEnd is blocksMarkdown, whether the last block is a list that ends
+// with an empty item, and the type of the first block written.
+func blocksEnd(n node, listItem bool) (string, bool, string, error) {
 	kids, err := n.children("nodes", "block")
 	if err != nil {
-		return "", false, err
+		return "", false, "", err
 	}
 	var out []rendered
 	for _, k := range kids {
@@ -141,7 +146,7 @@ func blocksEnd(n node, listItem bool) (string, bool, error) {
 		}
 		r, err := blockMarkdown(k, prev)
 		if err != nil {
-			return "", false, err
+			return "", false, "", err
 		}
 		if r.text != "" {
 			out = append(out, r)
@@ -158,7 +163,11 @@ func blocksEnd(n node, listItem bool) (string, bool, error) {
 		}
 		b.WriteString(r.text)
 	}
-	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, nil
+	first := ""
+	if len(out) > 0 {
+		first = out[0].blockType
+	}
+	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, first, nil
 }
 
 func blockMarkdown(n node, prev *rendered) (rendered, error) {
@@ -196,7 +205,10 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 	case OpenAPIOperation, OpenAPISchemas, OpenAPIWebhook, OpenAPISwagger:
 		r.text, err = openAPIMarkdown(n)
 	default:
-		err = n.errorf("unknown block type %q", t)
+		var known bool
+		if r.text, known, err = extraBlockMarkdown(n); !known {
+			err = n.errorf("unknown block type %q", t)
+		}
 	}
 	return r, err
 }
@@ -239,7 +251,7 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		if item.str("type") != "list-item" {
 			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
 		}
-		body, endsEmpty, err := blocksEnd(item, true)
+		body, endsEmpty, first, err := blocksEnd(item, true)
 		if err != nil {
 			return r, err
 		}
@@ -253,10 +265,27 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 			if item.data()["checked"] == true {
 				box = "[x] "
 			}
+			if first != "" && first != "paragraph" {
+				// Only a paragraph can follow the box on its line: another
+				// block goes on the next (the box's paragraph is then
+				// empty, which is what the document had).
+				box = strings.TrimSpace(box) + "\n"
+			}
 		}
-		lines[i] = strings.TrimRight(indent(box+body, marker+" ", strings.Repeat(" ", len(marker)+1)), " ")
-		if i == 0 && body == "" {
-			r.interrupts = false // an empty item cannot start a paragraph's next line
+		pad := strings.Repeat(" ", len(marker)+1)
+		lines[i] = strings.TrimRight(indent(box+body, marker+" ", pad), " ")
+		if first, _, _ := strings.Cut(lines[i], "\n"); isThematicBreak(first) {
+			// Markers of nested lists with nothing after them ("- - -")
+			// read as a divider: the item's blocks start on its next line.
+			lines[i] = marker + "\n" + strings.TrimRight(indent(box+body, pad, pad), " ")
+			if i == 0 {
+				r.interrupts = false
+			}
+		}
+		if i == 0 && body == "" && t != "list-tasks" {
+			// An empty item cannot start a paragraph's next line (a task's
+			// box is text: its item is not empty).
+			r.interrupts = false
 		}
 	}
 	sep := "\n"
@@ -265,6 +294,26 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 	}
 	r.text = strings.Join(lines, sep)
 	return r, nil
+}
+
+// isThematicBreak is whether a line is CommonMark's thematic break: three
+// or more of one of "-", "*", "_", and spaces.
+func isThematicBreak(line string) bool {
+	s := strings.TrimLeft(line, " ")
+	if len(line)-len(s) > 3 || s == "" || !strings.ContainsRune("-*_", rune(s[0])) {
+		return false
+	}
+	n := 0
+	for i := range len(s) {
+		switch s[i] {
+		case s[0]:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 func listMarker(r rendered, number int) string {
@@ -323,10 +372,11 @@ func codeMarkdown(n node) (string, error) {
 		// (CommonMark 4.5): a tilde fence can.
 		fence = strings.Repeat("~", max(3, longestRun(code, '~')+1))
 	}
+	out := fence + syntax + "\n" + code + "\n" + fence
 	if len(body) == 0 {
-		return fence + syntax + "\n" + fence, nil
+		out = fence + syntax + "\n" + fence
 	}
-	return fence + syntax + "\n" + code + "\n" + fence, nil
+	return codeOptions(n.data(), out), nil
 }
 
 // codeLineText is the text of a code line; an annotation's text is part of
@@ -686,6 +736,8 @@ const anyMarks markSet = 0xff
 // marks the text on both sides of them shares, since markdown cannot open
 // or close a mark next to a space.
 type piece struct {
+	raw   string // written as it is: a formula with its "$$", an icon's HTML…
+	wrap  wrapping
 	text  string
 	marks markSet
 	weak  bool
@@ -788,11 +840,14 @@ func pieces(n node) ([]piece, error) {
 				if !ok {
 					return nil, l.errorf("text is missing or not a string")
 				}
-				marks, err := leafMarks(l)
+				marks, wrap, err := leafMarks(l)
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, textPieces(s, marks)...)
+				for _, p := range textPieces(s, marks) {
+					p.wrap = wrap
+					out = append(out, p)
+				}
 			}
 			continue
 		}
@@ -811,6 +866,20 @@ func pieces(n node) ([]piece, error) {
 			}
 			title, _ := k.data()["title"].(string)
 			out = append(out, newLink(url, title, inner))
+		case "annotation":
+			// Git Sync writes a footnote; Folio keeps the annotated text
+			// and drops the note (README: what does not round-trip).
+			inner, err := pieces(k)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, inner...)
+		case "inline-math":
+			formula, _ := k.data()["formula"].(string)
+			if strings.TrimSpace(formula) == "" {
+				continue
+			}
+			out = append(out, piece{marks: anyMarks, raw: mathMarkdown(formula)})
 		case "inline-image":
 			url, err := refURL(k)
 			if err != nil {
@@ -820,21 +889,29 @@ func pieces(n node) ([]piece, error) {
 			caption, _ := k.data()["caption"].(string)
 			out = append(out, piece{marks: anyMarks, image: &imagePiece{url, alt, caption}})
 		default:
-			return nil, k.errorf("unknown inline type %q", k.str("type"))
+			raw, ok := inlineHTML(k)
+			if !ok {
+				return nil, k.errorf("unknown inline type %q", k.str("type"))
+			}
+			if raw != "" {
+				out = append(out, piece{marks: anyMarks, raw: raw})
+			}
 		}
 	}
 	return out, nil
 }
 
-// leafMarks reads a leaf's marks. GitBook's marks that markdown has no
-// syntax for (keyboard, color, superscript, subscript) are left out.
-func leafMarks(l node) (markSet, error) {
+// leafMarks reads a leaf's marks: those markdown has a syntax for, and
+// those written as HTML around the text (keyboard, color, superscript,
+// subscript; see blocks_html.go).
+func leafMarks(l node) (markSet, wrapping, error) {
+	var wrap wrapping
 	if l.m["marks"] == nil {
-		return 0, nil
+		return 0, wrap, nil
 	}
 	list, err := l.children("marks", "mark")
 	if err != nil {
-		return 0, err
+		return 0, wrap, err
 	}
 	var marks markSet
 	for _, m := range list {
@@ -845,11 +922,26 @@ func leafMarks(l node) (markSet, error) {
 			marks |= markHTML
 		case ok:
 			marks |= mark
-		case !slices.Contains([]string{"keyboard", "color", "superscript", "subscript"}, t):
-			return 0, m.errorf("unknown mark type %q", t)
+		case t == "keyboard":
+			wrap.kbd = true
+		case t == "superscript":
+			wrap.sup = true
+		case t == "subscript":
+			wrap.sub = true
+		case t == "color":
+			text, _ := m.data()["text"].(string)
+			bg, _ := m.data()["background"].(string)
+			if slices.Contains(textColors, text) && text != "default" {
+				wrap.text = text
+			}
+			if slices.Contains(textColors, bg) && bg != "default" {
+				wrap.background = bg
+			}
+		default:
+			return 0, wrap, m.errorf("unknown mark type %q", t)
 		}
 	}
-	return marks, nil
+	return marks, wrap, nil
 }
 
 // textPieces splits a leaf's text at line breaks and, unless it is code,
@@ -890,7 +982,7 @@ func textPieces(s string, marks markSet) []piece {
 func newLink(url, title string, inner []piece) piece {
 	marks := anyMarks
 	for _, p := range inner {
-		if !p.weak && p.image == nil {
+		if !p.weak && p.image == nil && p.raw == "" {
 			marks &= p.marks &^ codeLike
 		}
 	}
@@ -939,6 +1031,8 @@ func piecesText(ps []piece) string {
 // stack of delimiters.
 type inlineWriter struct {
 	out       []byte
+	wrap      wrapping // the HTML tags open around the text
+	inLink    bool     // writing a link's text
 	open      []markSet
 	lineStart bool // nothing but spaces written on this line yet
 	tableCell bool
@@ -955,10 +1049,23 @@ func (w *inlineWriter) write(s string) {
 // were opened around a link and stay open through its text.
 func (w *inlineWriter) scope(ps []piece, floor int) {
 	for i, p := range ps {
+		if !w.inLink {
+			// HTML around text opens and closes outside links and marks.
+			switch {
+			case p.link != nil:
+				w.rewrap(linkWrap(p.link.pieces))
+			case p.image == nil && p.raw == "":
+				w.rewrap(p.wrap)
+			}
+		}
 		w.settle(p.marks, ps[i:], floor)
 		switch {
 		case p.image != nil:
 			w.write(imageMarkdown(p.image.url, p.image.alt, p.image.caption))
+		case p.raw != "" && w.tableCell:
+			w.write(strings.ReplaceAll(strings.ReplaceAll(p.raw, "\n", " "), "|", `\|`))
+		case p.raw != "":
+			w.write(p.raw)
 		case p.link != nil:
 			w.link(p.link)
 		case p.weak && p.text == "\n" && w.tableCell:
@@ -977,6 +1084,33 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 		}
 	}
 	w.closeTo(floor)
+	if !w.inLink {
+		w.rewrap(wrapping{})
+	}
+}
+
+// rewrap closes the HTML open around the text, and the marks opened inside
+// it, and opens want's, when they differ.
+func (w *inlineWriter) rewrap(want wrapping) {
+	if want == w.wrap {
+		return
+	}
+	w.closeTo(0)
+	w.write(w.wrap.close())
+	w.write(want.open())
+	w.wrap = want
+}
+
+// linkWrap is the HTML a link is written in: what all of its text has.
+func linkWrap(ps []piece) wrapping {
+	var wrap wrapping
+	for i, p := range ps {
+		if i > 0 && p.wrap != wrap {
+			return wrapping{}
+		}
+		wrap = p.wrap
+	}
+	return wrap
 }
 
 func (w *inlineWriter) link(l *linkPiece) {
@@ -989,7 +1123,9 @@ func (w *inlineWriter) link(l *linkPiece) {
 		w.out = append(w.out[:n-1], `\!`...)
 	}
 	w.write("[")
+	w.inLink = true
 	w.scope(l.pieces, len(w.open))
+	w.inLink = false
 	w.write("](" + linkDestination(l.url) + linkTitle(l.title) + ")")
 }
 
@@ -1184,7 +1320,9 @@ func escapeText(s string, lineStart bool) string {
 func needsEscape(s string, i int, lineStart bool) bool {
 	c := s[i]
 	switch c {
-	case '\\', '`', '*', '[', ']', '<', '~', '|':
+	case '\\', '`', '*', '[', ']', '<', '~', '|', '$':
+		// "$$" opens a formula: a "$" next to another, even one of the
+		// text beside this one, would start one.
 		return true
 	case '_':
 		// Between letters or digits "_" is text; elsewhere it may emphasise.

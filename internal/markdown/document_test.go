@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"folio/internal/markdown"
-	"folio/rest/resttest"
+	"folio/internal/npmcache"
 )
 
 // documentCases are markdown documents and the markdown FromDocument writes
@@ -61,7 +62,7 @@ var documentCases = []struct{ name, src, want string }{
 	{"table in quote", "> | a | b |\n> | --- | --- |\n> | 1 | 2 |\n", "> a \\| b\n>\n> 1 \\| 2\n"},
 	{"html", "<div class=\"x\">\n<b>hi</b>\n</div>\n\nText with <kbd>Ctrl</kbd>.\n", ""},
 	{"html paragraph align", "<p align=\"center\">\n  <img src=\"logo.png\" width=\"160\">\n</p>\n\n<h1 align=\"center\">Name</h1>\n", ""},
-	{"html inline", "**<kbd>Ctrl</kbd>** and <sup>1</sup>, <a href=\"/x\">x</a> <!-- note -->\n", ""},
+	{"html inline", "**<kbd>Ctrl</kbd>** and <sup>1</sup>, <a href=\"/x\">x</a> <!-- note -->\n", "<kbd>**Ctrl**</kbd> and <sup>1</sup>, <a href=\"/x\">x</a> <!-- note -->\n"},
 	{"html in list", "- <b>a</b>\n- b\n\n  <div>\n  c\n  </div>\n", ""},
 	{"html in quote", "> <div>\n> x\n> </div>\n", ""},
 	{"html in table", "| a | b |\n| --- | --- |\n| <b>x</b> | <img src=\"i.png\" width=\"9\"> |\n", ""},
@@ -356,7 +357,7 @@ func TestFromDocumentGitBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "## Intro\n\nPress Ctrl and **bold *text***.\n\n3. three\n\n| B | A |\n| --- | ---: |\n|  | plain \\| text |\n| 2 | two lines |\n"
+	want := "## Intro\n\nPress <kbd>Ctrl</kbd> and **bold *text***.\n\n3. three\n\n| B | A |\n| --- | ---: |\n|  | plain \\| text |\n| 2 | two lines |\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
@@ -375,7 +376,7 @@ func TestFromDocumentErrors(t *testing.T) {
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","marks":[]}]}]}]}`, "nodes[0].nodes[0].leaves[0]: text is missing or not a string"},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","text":"x","marks":[{"object":"mark","type":"blink"}]}]}]}]}`, `nodes[0].nodes[0].leaves[0].marks[0]: unknown mark type "blink"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":{"kind":"page","page":"p1"}},"nodes":[]}]}]}`, `nodes[0].nodes[0]: data.ref of kind "page"`},
-		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"emoji","data":{}}]}]}`, `nodes[0].nodes[0]: unknown inline type "emoji"`},
+		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"sparkle","data":{}}]}]}`, `nodes[0].nodes[0]: unknown inline type "sparkle"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"list-unordered","nodes":[` + para + `]}]}`, `nodes[0].nodes[0]: a "paragraph" block in a list, want list-item`},
 		{`{"object":"document","nodes":[{"object":"block","type":"hint","data":{"style":"tip"},"nodes":[]}]}`, `nodes[0]: hint style "tip"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"code","data":{},"nodes":[` + para + `]}]}`, `nodes[0].nodes[0]: a "paragraph" block in code, want code-line`},
@@ -456,11 +457,14 @@ func at(v any, path string) any {
 func gitbookSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
 	// The document that ships in @gitbook/api, installed into the test
-	// cache (never ../shared, which a clone of the project does not have).
-	path, err := resttest.GitBookSpecPath()
+	// cache (never ../shared, which a clone of the project does not have);
+	// the same package as rest/resttest's (not imported: the fuzz targets
+	// of this package build its tests, and resttest brings the server).
+	dir, err := npmcache.Package("@gitbook/api@0.202.0")
 	if err != nil {
 		t.Fatalf("GitBook's OpenAPI document: %v", err)
 	}
+	path := filepath.Join(dir, "node_modules/@gitbook/api/spec/openapi.json")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("GitBook's OpenAPI document: %v", err)

@@ -33,6 +33,9 @@ func FuzzDocumentRoundTrip(f *testing.F) {
 	for _, src := range hardDocuments {
 		f.Add(src)
 	}
+	for _, c := range blockCases {
+		f.Add(c.src)
+	}
 	for _, p := range seedPages {
 		f.Add(strings.ReplaceAll(p, "´", "`"))
 	}
@@ -75,6 +78,10 @@ func FuzzFromDocument(f *testing.F) {
 	}
 	for _, src := range hardDocuments {
 		b, _ := json.Marshal(markdown.ToDocument(src))
+		f.Add(b)
+	}
+	for _, c := range blockCases {
+		b, _ := json.Marshal(markdown.ToDocument(c.src))
 		f.Add(b)
 	}
 	for _, s := range []string{

@@ -171,27 +171,6 @@ func openAPIOpening(line []byte) (string, openingRest, bool) {
 	return name, rest, true
 }
 
-// liquidAttrs reads `key="value"` pairs separated by spaces.
-func liquidAttrs(s string) (map[string]string, bool) {
-	out := map[string]string{}
-	for {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return out, true
-		}
-		key, rest, ok := strings.Cut(s, `="`)
-		if !ok || key == "" || strings.ContainsAny(key, " \"") {
-			return nil, false
-		}
-		val, after, ok := strings.Cut(rest, `"`)
-		if !ok {
-			return nil, false
-		}
-		out[key] = val
-		s = after
-	}
-}
-
 // openAPIAttrs makes a block of a kind out of its tag's attributes; false
 // when one its kind needs is missing.
 func openAPIAttrs(kind string, a map[string]string) (OpenAPIBlock, bool) {

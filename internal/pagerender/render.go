@@ -50,11 +50,12 @@ type Rendered struct {
 }
 
 var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithExtensions(extension.GFM, markdown.GitBookSyntax),
 	goldmark.WithRendererOptions(html.WithUnsafe()), // raw HTML is kept, then sanitized as a whole
 	goldmark.WithRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(
 		util.Prioritized(html.NewRenderer(html.WithUnsafe()), 1000),
 		util.Prioritized(&nodeRenderer{}, 100),
+		util.Prioritized(&blockRenderer{}, 100),
 	))),
 )
 
@@ -72,6 +73,15 @@ var policy = func() *bluemonday.Policy {
 	// paragraphs and headings, keys.
 	p.AllowAttrs("align").Matching(regexp.MustCompile(`^(?i:left|center|right|justify)$`)).OnElements("p", "div", "h1", "h2", "h3", "h4", "h5", "h6")
 	p.AllowElements("kbd")
+	// GitBook's blocks (blocks.go): tabs as an exclusive group of
+	// <details>, updates with their dates, formulas as MathML.
+	p.AllowAttrs("class").Matching(regexp.MustCompile(`^[A-Za-z0-9 _-]{1,100}$`)).OnElements("details", "ol", "section", "p")
+	p.AllowAttrs("name").Matching(regexp.MustCompile(`^tabs-[0-9]{1,6}$`)).OnElements("details")
+	p.AllowAttrs("open").Matching(regexp.MustCompile(`^$`)).OnElements("details")
+	p.AllowAttrs("role").Matching(regexp.MustCompile(`^note$`)).OnElements("div")
+	p.AllowAttrs("datetime").Matching(regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)).OnElements("time")
+	p.AllowElements("details", "summary", "section", "time")
+	allowMathML(p)
 	return p
 }()
 
@@ -93,9 +103,21 @@ func Render(src string, link LinkFunc) Rendered {
 	// the search index does.
 	ids.used = map[string]int{}
 	var toc []TOCEntry
+	tabs := 0
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
+		}
+		groupTabs(n, &tabs)
+		if name, _, attrs, ok := markdown.Liquid(n); ok && link != nil {
+			// Page and file references are links too.
+			for _, k := range []string{"url", "src"} {
+				if v, ok := attrs[k]; ok && (name == "content-ref" || name == "file") {
+					if to := link(v, false); to != "" {
+						attrs[k] = to
+					}
+				}
+			}
 		}
 		switch l := n.(type) {
 		case *ast.Link:

@@ -1,0 +1,90 @@
+package markdown_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"folio/internal/markdown"
+)
+
+// blockCases are GitBook's blocks as its Git Sync writes them (GitBook's
+// documentation, "Representation in Markdown" of each block), the node
+// type each must become, and the markdown written back ("" when it is the
+// source itself).
+var blockCases = []struct{ name, src, nodeType, want string }{
+	{"tabs", "{% tabs %}\n{% tab title=\"Windows\" icon=\"windows\" %}\nRun `setup.exe`.\n\n```powershell\n.\\setup.exe\n```\n{% endtab %}\n\n{% tab title=\"macOS\" %}\nRun the installer.\n{% endtab %}\n{% endtabs %}\n", "tabs", ""},
+	{"stepper", "{% stepper %}\n{% step %}\n## Install\n\nRun `make`.\n{% endstep %}\n\n{% step %}\n## Start\n\n<details>\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n{% endstep %}\n{% endstepper %}\n", "stepper", ""},
+	{"columns", "{% columns %}\n{% column width=\"66.66666666666666%\" valign=\"middle\" %}\n### Before\n\nOld.\n{% endcolumn %}\n\n{% column %}\n### After\n\nNew.\n{% endcolumn %}\n{% endcolumns %}\n", "columns", ""},
+	{"updates", "{% updates format=\"full\" %}\n{% update date=\"2024-01-15\" tags=\"api,beta\" %}\n## Version 2\n\nDark mode.\n{% endupdate %}\n\n{% update date=\"2024-01-01\" %}\n## Fixes\n{% endupdate %}\n{% endupdates %}\n", "updates", ""},
+	{"if", "{% if visitor.claims.unsigned.beta %}\nOnly for **beta** readers.\n{% endif %}\n", "if", ""},
+	{"embed", "{% embed url=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" %}\n", "embed", ""},
+	{"embed with caption", "{% embed url=\"https://example.com/a.mp4\" %}\nTry it out.\n{% endembed %}\n", "embed", ""},
+	{"content-ref", "{% content-ref url=\"../formatting/inline.md\" %}\n[inline.md](../formatting/inline.md)\n{% endcontent-ref %}\n", "content-ref", ""},
+	{"file", "{% file src=\".gitbook/assets/guide.pdf\" %}\nThe whole guide.\n{% endfile %}\n", "file", ""},
+	{"reusable content", "{% include \"../.gitbook/includes/environments.md\" %}\n", "reusable-content", ""},
+	{"integration", "{% @github-files/github-code-block %}\n", "integration", ""},
+	// GitBook's PlainObject (an integration block's props) has no type, so
+	// a string matches it and a string prop matches two of the oneOf: no
+	// prop value passes GitBook's schema, though GitBook writes them.
+	{"integration with props " + noSchema, "{% @mermaid/diagram content=\"graph LR; A-->B\" %}\n", "integration", ""},
+	{"math", "$$f(x) = x * e^{2 pi i \\xi x}$$\n", "math", ""},
+	{"inline math", "Where $$E = mc^2$$ holds.\n", "inline-math", ""},
+	{"drawing", "<img src=\".gitbook/assets/flow.svg\" alt=\"The flow\" class=\"gitbook-drawing\">\n", "drawing", ""},
+	{"dollars stay text", "It costs $5, \\$$ is not math.\n", "paragraph", "It costs \\$5, \\$\\$ is not math.\n"},
+	{"stepper where tabs allow none", "{% tabs %}\n{% tab title=\"A\" %}\n{% stepper %}\n{% step %}\nOne.\n{% endstep %}\n{% endstepper %}\n{% endtab %}\n{% endtabs %}\n", "tabs",
+		"{% tabs %}\n{% tab title=\"A\" %}\nOne.\n{% endtab %}\n{% endtabs %}\n"},
+	{"color marks", "Some <mark style=\"color:orange;\">**coloured** text</mark> and <mark style=\"color:red;background-color:blue;\">both</mark>.\n", "paragraph", ""},
+	{"keyboard, superscript, subscript", "Press <kbd>Ctrl</kbd>+<kbd>C</kbd>: x<sup>2</sup>, H<sub>2</sub>O, <kbd>[link](/u)</kbd>.\n", "paragraph", ""},
+	{"marks read in any order are written in one", "<kbd><mark style=\"color:red;\">x</mark></kbd>\n", "paragraph", "<mark style=\"color:red;\"><kbd>x</kbd></mark>\n"},
+	{"icon", "Launch <i class=\"fa-rocket\" style=\"color:$primary;\">:rocket:</i> and <i class=\"fa-key\">:key:</i>.\n", "icon", ""},
+	// GitBook's button data is allOf a {label, kind} object and oneOf {ref}
+	// or {action} with additionalProperties false: label and kind are
+	// additional there, so no button passes GitBook's schema.
+	{"button link " + noSchema, "<a href=\"https://example.com/signup\" class=\"button primary\" data-icon=\"rocket\">Get started</a>\n", "button", ""},
+	{"button action " + noSchema, "<button type=\"button\" class=\"button secondary\" data-action=\"ask\" data-query=\"How do I rotate a key?\">API keys</button>\n", "button", ""},
+	{"expression", "Base URL: <code class=\"expression\">space.vars.api_live</code>\n", "expression", ""},
+	{"mention", "See [automatic-docs.md](../agent/automatic-docs.md \"mention\") to learn more.\n", "mention", ""},
+	{"other inline HTML stays raw", "A <span class=\"x\">span</span> and <mark>plain mark</mark>.\n", "paragraph", ""},
+	{"code options", "{% code title=\"index.js\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```javascript\nimport x from 'x';\n```\n{% endcode %}\n", "code", ""},
+	{"embed without end tag before text", "{% embed url=\"https://example.com\" %}\n\nAfter.\n", "embed", ""},
+}
+
+// noSchema ends the name of a case whose document GitBook's schema cannot
+// take (the case says why).
+const noSchema = "(no schema)"
+
+func TestBlocksRoundTrip(t *testing.T) {
+	schema := gitbookSchema(t)
+	for _, c := range blockCases {
+		t.Run(c.name, func(t *testing.T) {
+			want := c.want
+			if want == "" {
+				want = c.src
+			}
+			if got := roundTrip(t, c.src); got != want {
+				t.Errorf("FromDocument(ToDocument(%q))\n got %q\nwant %q", c.src, got, want)
+			}
+			b, err := json.Marshal(markdown.ToDocument(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(b, []byte(`"type":"`+c.nodeType+`"`)) {
+				t.Errorf("no %s node in %s", c.nodeType, b)
+			}
+			if strings.HasSuffix(c.name, noSchema) {
+				return
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := schema.Validate(doc); err != nil {
+				t.Errorf("not a GitBook JSONDocument: %v\n%s", err, b)
+			}
+		})
+	}
+}
