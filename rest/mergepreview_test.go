@@ -1,15 +1,12 @@
 package rest_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-
-	"github.com/uptrace/bun"
 
 	"folio/domain"
 	"folio/rest/resttest"
@@ -55,13 +52,11 @@ type writeWatch struct {
 	writes []string
 }
 
-func (w *writeWatch) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
-
-func (w *writeWatch) AfterQuery(_ context.Context, e *bun.QueryEvent) {
+func (w *writeWatch) statement(query string) {
 	if !w.on.Load() {
 		return
 	}
-	q := strings.ToUpper(strings.TrimSpace(e.Query))
+	q := strings.ToUpper(strings.TrimSpace(query))
 	read := strings.HasPrefix(q, "SELECT") || strings.HasPrefix(q, "WITH RECURSIVE") || strings.HasPrefix(q, "BEGIN") ||
 		strings.HasPrefix(q, "COMMIT") || strings.HasPrefix(q, "ROLLBACK") || strings.HasPrefix(q, "SET TRANSACTION")
 	// The rate limit and the token's last use are bookkeeping of every
@@ -69,7 +64,7 @@ func (w *writeWatch) AfterQuery(_ context.Context, e *bun.QueryEvent) {
 	bookkeeping := strings.Contains(q, "RATE_LIMITS") || strings.Contains(q, "LAST_USED_AT") || strings.Contains(q, "LAST_SEEN_AT")
 	if (!read || strings.Contains(q, " FOR UPDATE") || strings.Contains(q, " FOR SHARE")) && !bookkeeping {
 		w.mu.Lock()
-		w.writes = append(w.writes, e.Query)
+		w.writes = append(w.writes, query)
 		w.mu.Unlock()
 	}
 }
@@ -82,7 +77,7 @@ func (w *writeWatch) AfterQuery(_ context.Context, e *bun.QueryEvent) {
 func TestMergePreview(t *testing.T) {
 	srv := resttest.New(t)
 	watch := &writeWatch{}
-	srv.Store.DB.AddQueryHook(watch)
+	srv.Store.WatchStatements(watch.statement)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
 	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
