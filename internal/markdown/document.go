@@ -137,8 +137,9 @@ func (c *converter) blocks(parent ast.Node, in container) []any {
 	out := []any{}
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
 		if in.allows("expandable") {
-			if exp, last := c.expandable(n); exp != nil {
+			if exp, last, tail := c.expandable(n, in); exp != nil {
 				out = append(out, exp)
+				out = append(out, tail...)
 				n = last
 				continue
 			}
@@ -152,24 +153,35 @@ func (c *converter) blocks(parent ast.Node, in container) []any {
 // `<summary>` (an HTML block of their own), the blocks after them, and the
 // HTML block `</details>` that closes them, which is how GitBook writes
 // one; last is that closing block. nil when n opens no expandable.
-func (c *converter) expandable(n ast.Node) (exp map[string]any, last ast.Node) {
+//
+// The closing block may run on into a `{% … %}` line (an HTML block ends
+// only at a blank line): rawHTML would make that line text of its own, so
+// that once written back `</details>` stands alone and closes the
+// expandable; it is read so from the start (tail: the blocks after it).
+func (c *converter) expandable(n ast.Node, in container) (exp map[string]any, last ast.Node, tail []any) {
 	open, title, ok := detailsOpening(c.htmlBlock(n))
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	depth := 1
+	var rest string
 	for last = n.NextSibling(); last != nil; last = last.NextSibling() {
 		src := c.htmlBlock(last)
 		if _, _, ok := detailsOpening(src); ok {
 			depth++
-		} else if strings.EqualFold(strings.TrimSpace(src), "</details>") {
+		} else if after, ok := detailsClosing(src); ok {
 			if depth--; depth == 0 {
+				rest = after
 				break
 			}
 		}
 	}
 	if last == nil {
-		return nil, nil
+		return nil, nil, nil
+	}
+	if rest != "" {
+		tc := converter{src: []byte(rest)}
+		tail = tc.blocks(docParser.Parse(text.NewReader(tc.src)), in)
 	}
 	body := []any{}
 	for b := n.NextSibling(); b != last; b = b.NextSibling() {
@@ -190,7 +202,25 @@ func (c *converter) expandable(n ast.Node) (exp map[string]any, last ast.Node) {
 		map[string]any{"object": "fragment", "fragment": "expandable-title", "type": "expandable-title",
 			"nodes": []any{block("paragraph", map[string]any{}, []any{textNode(titleLeaf)})}},
 		map[string]any{"object": "fragment", "fragment": "expandable-body", "type": "expandable-body", "nodes": body},
-	}}, last
+	}}, last, tail
+}
+
+// detailsClosing reads an HTML block that closes a `<details>`: the line
+// `</details>` alone, or followed by lines from a `{% … %}` tag on (what
+// comes after it, as markdown of its own).
+func detailsClosing(src string) (after string, ok bool) {
+	first, rest, _ := strings.Cut(strings.TrimRight(src, "\n"), "\n")
+	if !strings.EqualFold(strings.TrimSpace(first), "</details>") {
+		return "", false
+	}
+	if strings.TrimSpace(rest) == "" {
+		return "", true
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	if _, tag := liquidTag([]byte(line)); !tag {
+		return "", false
+	}
+	return rest, true
 }
 
 // htmlBlock is the source of an HTML block, "" for other blocks.
