@@ -637,7 +637,8 @@ func tableMarkdown(n node) (string, error) {
 		def, _ := definition[ids[i]].(map[string]any)
 		title, _ := def["title"].(string)
 		header[i] = escapeText(title, false)
-		rule[i] = map[any]string{"center": ":---:", "right": "---:"}[def["textAlignment"]]
+		align, _ := def["textAlignment"].(string) // a map here must not reach a map's key
+		rule[i] = map[string]string{"center": ":---:", "right": "---:"}[align]
 		if rule[i] == "" {
 			rule[i] = "---"
 		}
