@@ -2,6 +2,8 @@ package rest_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"folio/rest/resttest"
@@ -51,6 +53,12 @@ func BenchmarkSpaceContentBig(b *testing.B) {
 	}
 	h := benchHandler(b, srv.Store)
 	for _, path := range []string{"/content/pages", "/content"} {
+		// One request first, outside the measure: it builds the tree the
+		// page-tree cache keeps, and make bench's p50 is of the requests
+		// after it.
+		req := httptest.NewRequest(http.MethodGet, "/v1/spaces/"+sp.ID+path, nil)
+		req.Header.Set("Authorization", "Bearer "+alice.Token)
+		h.ServeHTTP(httptest.NewRecorder(), req)
 		b.Run(path, func(b *testing.B) { runRead(b, h, "/v1/spaces/"+sp.ID+path, alice.Token) })
 	}
 }

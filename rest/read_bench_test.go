@@ -46,6 +46,7 @@ func runRead(b *testing.B, h http.Handler, path, token string) {
 func runReads(b *testing.B, h http.Handler, next func() string, token string) {
 	b.ReportAllocs()
 	statements := ""
+	body := 0
 	cpu := cpuTime()
 	n := 0
 	for b.Loop() {
@@ -58,7 +59,9 @@ func runReads(b *testing.B, h http.Handler, next func() string, token string) {
 			b.Fatalf("%d %s", w.Code, w.Body)
 		}
 		statements = w.Header().Get("X-Folio-Statements")
+		body = w.Body.Len()
 	}
+	b.ReportMetric(float64(body), "body-B")
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
 	if n, err := strconv.Atoi(statements); err == nil {
 		b.ReportMetric(float64(n), "statements/op")
