@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"folio/store"
@@ -13,6 +14,20 @@ import (
 type Revision struct {
 	store.Revision
 	Space Space
+	// History is the page of a space's history the revision was listed in,
+	// so that its changes and change request load with the others'; nil
+	// when the revision was read alone.
+	History *HistoryPage
+}
+
+// HistoryPage gathers what the revisions of one page of history need,
+// loaded once for all of them (graph's history.go fills it).
+type HistoryPage struct {
+	Items   []Revision // the page's revisions
+	Once    sync.Once
+	Err     error
+	Changes map[string][]PageChange   // by revision id
+	Merged  map[string]*ChangeRequest // by change request id
 }
 
 func (Revision) Object() string { return "revision" }
