@@ -24,105 +24,131 @@ func (r *Resolver) history(ctx context.Context, sp *model.Space, first int, afte
 	if err != nil {
 		return nil, err
 	}
-	page := &model.HistoryPage{}
+	page := &model.HistoryPage{Loaders: privateLoaders(ctx, r.Store)}
 	out := &model.RevisionHistory{Items: make([]model.Revision, len(p.Items)), Count: p.Count}
 	if p.Next != "" {
 		out.Next = &p.Next
 	}
-	l := loader.For(ctx).Content()
 	for i, rev := range p.Items {
 		out.Items[i] = model.Revision{Revision: rev, Space: *sp, History: page}
-		// The first parents the changes will compare, announced so they
-		// load in one batch.
-		if len(rev.Parents) > 0 {
-			l.Revision.Register(rev.Parents[0])
-		}
 	}
 	page.Items = out.Items
 	return out, nil
 }
 
-// fillHistory loads, once for a page of history, what its revisions'
-// fields need: the first parents and every tree (a statement each), the
-// merged change requests (one), and it announces the documents the diffs
-// may read (one statement when the first diff loads).
-func (r *Resolver) fillHistory(ctx context.Context, items []model.Revision, page *model.HistoryPage) error {
-	page.Once.Do(func() {
-		page.Err = r.loadHistory(ctx, items, page)
-	})
-	return page.Err
+// historyPage is the page rev belongs to; a revision read alone gets one
+// of its own, with private loaders (see model.HistoryPage).
+func (r *Resolver) historyPage(ctx context.Context, rev *model.Revision) *model.HistoryPage {
+	if rev.History != nil {
+		return rev.History
+	}
+	return &model.HistoryPage{Items: []model.Revision{*rev}, Loaders: privateLoaders(ctx, r.Store)}
 }
 
-func (r *Resolver) loadHistory(ctx context.Context, items []model.Revision, page *model.HistoryPage) error {
-	l := loader.For(ctx).Content()
-	page.Changes = make(map[string][]model.PageChange, len(items))
-	page.Merged = map[string]*model.ChangeRequest{}
-	var crIDs []string
-	for _, rev := range items {
-		if rev.Type == store.RevisionMerge && rev.ChangeRequestID != nil {
-			crIDs = append(crIDs, *rev.ChangeRequestID)
-		}
+// privateLoaders are loaders of a page of history's own: what it loads
+// batches within the page, never with the rest of the operation, whose
+// resolvers run concurrently, so its statements are the same count every
+// time (a fixed few per page, whatever the page holds).
+func privateLoaders(ctx context.Context, s *store.Store) *loader.Loaders {
+	viewerID := ""
+	if u := Viewer(ctx); u != nil {
+		viewerID = u.ID
 	}
-	if len(crIDs) > 0 {
-		crs, err := r.Store.ChangeRequestsByID(ctx, crIDs)
+	return loader.New(s, viewerID)
+}
+
+// mergedOf loads, once for a page, the change requests its merges merged
+// (one statement) and announces who merged them.
+func (r *Resolver) mergedOf(ctx context.Context, page *model.HistoryPage) (map[string]*model.ChangeRequest, error) {
+	page.MergedOnce.Do(func() {
+		page.Merged = map[string]*model.ChangeRequest{}
+		var ids []string
+		for _, rev := range page.Items {
+			if rev.Type == store.RevisionMerge && rev.ChangeRequestID != nil {
+				ids = append(ids, *rev.ChangeRequestID)
+			}
+		}
+		if len(ids) == 0 {
+			return
+		}
+		crs, err := r.Store.ChangeRequestsByID(ctx, ids)
 		if err != nil {
-			return err
+			page.MergedErr = err
+			return
 		}
+		users := page.Loaders.People().User
 		for _, cr := range crs {
-			page.Merged[cr.ID] = &model.ChangeRequest{ChangeRequest: cr, InSpace: items[0].Space}
-		}
-		users := loader.For(ctx).People().User
-		for _, cr := range crs {
+			if cr.SpaceID != page.Items[0].Space.ID {
+				continue
+			}
+			page.Merged[cr.ID] = &model.ChangeRequest{ChangeRequest: cr, InSpace: page.Items[0].Space}
 			if cr.MergedBy != nil {
 				users.Register(*cr.MergedBy)
 			}
 		}
-	}
-	// The parents first (one batch, which announces their trees), then
-	// every tree in one batch.
-	parents := make([]store.Revision, len(items))
-	for i, rev := range items {
+	})
+	return page.Merged, page.MergedErr
+}
+
+// changesOf computes, once for a page, each revision's changes against its
+// first parent: the parents in one batch, then every tree in one; the
+// documents the diffs may read are announced so they load in one batch.
+func (r *Resolver) changesOf(ctx context.Context, page *model.HistoryPage) (map[string][]model.PageChange, error) {
+	page.ChangesOnce.Do(func() {
+		page.Changes, page.ChangesErr = r.loadChanges(ctx, page)
+	})
+	return page.Changes, page.ChangesErr
+}
+
+func (r *Resolver) loadChanges(ctx context.Context, page *model.HistoryPage) (map[string][]model.PageChange, error) {
+	l := page.Loaders.Content()
+	out := make(map[string][]model.PageChange, len(page.Items))
+	parents := make([]store.Revision, len(page.Items))
+	for _, rev := range page.Items {
 		l.Tree.Register(store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root})
+		if len(rev.Parents) > 0 {
+			l.Revision.Register(rev.Parents[0])
+		}
+	}
+	for i, rev := range page.Items {
 		if len(rev.Parents) > 0 {
 			p, err := l.Revision.Load(ctx, rev.Parents[0])
 			if err != nil {
-				return err
+				return nil, err
 			}
 			parents[i] = p
 		}
 	}
-	for i, rev := range items {
+	for i, rev := range page.Items {
 		after, err := l.Tree.Load(ctx, store.TreeKey{OrganizationID: rev.OrganizationID, Root: rev.Root})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		before := &store.Tree{Entries: map[string]*store.Entry{}}
 		if len(rev.Parents) > 0 {
 			p := parents[i]
 			if before, err = l.Tree.Load(ctx, store.TreeKey{OrganizationID: p.OrganizationID, Root: p.Root}); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		ds := store.PageDeltas(before, after)
-		announceDiffDocuments(ctx, rev.OrganizationID, ds)
-		page.Changes[rev.ID] = model.PageChanges(rev.OrganizationID, ds)
+		registerDiffDocuments(l.Document, rev.OrganizationID, ds)
+		cs := model.PageChanges(rev.OrganizationID, ds)
+		for j := range cs {
+			cs[j].Docs = l.Document
+		}
+		out[rev.ID] = cs
 	}
-	return nil
+	return out, nil
 }
 
 // revisionChanges compares a revision with its first parent.
 func (r *Resolver) revisionChanges(ctx context.Context, rev *model.Revision) ([]model.PageChange, error) {
-	page := rev.History
-	items := []model.Revision{*rev}
-	if page == nil {
-		page = &model.HistoryPage{}
-	} else {
-		items = page.Items
-	}
-	if err := r.fillHistory(ctx, items, page); err != nil {
+	cs, err := r.changesOf(ctx, r.historyPage(ctx, rev))
+	if err != nil {
 		return nil, err
 	}
-	return page.Changes[rev.ID], nil
+	return cs[rev.ID], nil
 }
 
 // mergedChangeRequest is the change request a merge revision merged; nil
@@ -134,18 +160,27 @@ func (r *Resolver) mergedChangeRequest(ctx context.Context, rev *model.Revision)
 	if rev.History == nil {
 		return r.changeRequestIn(ctx, rev.Space, *rev.ChangeRequestID)
 	}
-	if err := r.fillHistory(ctx, rev.History.Items, rev.History); err != nil {
+	merged, err := r.mergedOf(ctx, rev.History)
+	if err != nil {
 		return nil, err
 	}
-	return rev.History.Merged[*rev.ChangeRequestID], nil
+	return merged[*rev.ChangeRequestID], nil
 }
 
 // revisionAuthor is who made a revision, when known: the person who
 // merged a merge revision.
 func (r *Resolver) revisionAuthor(ctx context.Context, rev *model.Revision) (*model.User, error) {
-	cr, err := r.mergedChangeRequest(ctx, rev)
-	if err != nil || cr == nil || cr.MergedBy == nil {
+	if rev.Type != store.RevisionMerge || rev.ChangeRequestID == nil {
+		return nil, nil
+	}
+	page := r.historyPage(ctx, rev)
+	merged, err := r.mergedOf(ctx, page)
+	if err != nil {
 		return nil, err
 	}
-	return r.user(ctx, *cr.MergedBy)
+	cr := merged[*rev.ChangeRequestID]
+	if cr == nil || cr.MergedBy == nil {
+		return nil, nil
+	}
+	return r.userFrom(ctx, page.Loaders.People().User, *cr.MergedBy)
 }

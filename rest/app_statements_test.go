@@ -55,7 +55,7 @@ var appScreenStatements = map[string]int{
 	"EditorScreen":        6,
 	"RenderPreview":       2,
 	"RevisionScreen":      5,
-	"HistoryScreen":       12,
+	"HistoryScreen":       14,
 	"ChangeRequestScreen": 6,
 	"SiteScreen":          4,
 	"OpenAPIScreen":       3,

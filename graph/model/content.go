@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"folio/graph/loader"
 	"folio/store"
 )
 
@@ -21,13 +22,21 @@ type Revision struct {
 }
 
 // HistoryPage gathers what the revisions of one page of history need,
-// loaded once for all of them (graph's history.go fills it).
+// loaded once for all of them through loaders of its own (graph's
+// history.go fills it; a revision read alone gets a page of its own), so
+// its batches never depend on the timing of the operation's other
+// resolvers and statement counts stay exact.
 type HistoryPage struct {
 	Items   []Revision // the page's revisions
-	Once    sync.Once
-	Err     error
-	Changes map[string][]PageChange   // by revision id
-	Merged  map[string]*ChangeRequest // by change request id
+	Loaders *loader.Loaders
+
+	MergedOnce sync.Once
+	MergedErr  error
+	Merged     map[string]*ChangeRequest // by change request id
+
+	ChangesOnce sync.Once
+	ChangesErr  error
+	Changes     map[string][]PageChange // by revision id
 }
 
 func (Revision) Object() string { return "revision" }
