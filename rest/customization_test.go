@@ -220,7 +220,7 @@ func TestReaderShowsCustomization(t *testing.T) {
 
 	// The stylesheet and the favicon come from this server.
 	css := b.get("/_folio/reader/theme-d9480f-ff8787-straight-Lato.css").expect(t, http.StatusOK)
-	css.has(t, ":root { --primary: #d9480f; }", ":root[data-theme=dark] { --primary: #ff8787; }", "border-radius: 0 !important", `font-family: "Lato"`)
+	css.has(t, ":root { --primary: #d9480f; --on-primary: #111; }", ":root[data-theme=dark] { --primary: #ff8787; --on-primary: #111; }", "border-radius: 0 !important", `font-family: "Lato"`)
 	b.get("/_folio/reader/emoji-1f680.svg").expect(t, http.StatusOK).has(t, "🚀")
 	b.get("/_folio/reader/emoji-3c.svg").expect(t, http.StatusNotFound)
 

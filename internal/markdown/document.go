@@ -380,7 +380,18 @@ func looseAnyway(items []any) bool {
 		nodes := item.(map[string]any)["nodes"].([]any)
 		for j := 1; j < len(nodes); j++ {
 			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
-			if prev["type"] != "paragraph" || !strings.HasPrefix(cur["type"].(string), "list-") {
+			if prev["type"] != "paragraph" {
+				return true
+			}
+			if cur["type"] == "code" {
+				// A fenced block goes right under the paragraph
+				// (tightFence); one written otherwise has a blank line.
+				if md, err := codeMarkdown(node{m: cur}); err != nil || !isFence(md) {
+					return true
+				}
+				continue
+			}
+			if !strings.HasPrefix(cur["type"].(string), "list-") {
 				return true
 			}
 		}

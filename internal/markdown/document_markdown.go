@@ -155,7 +155,7 @@ func blocksEnd(n node, listItem bool) (string, bool, string, error) {
 	var b strings.Builder
 	for i, r := range out {
 		if i > 0 {
-			if listItem && (out[i-1].blockType == "paragraph" && r.interrupts || out[i-1].endsEmpty) {
+			if listItem && (out[i-1].blockType == "paragraph" && (r.interrupts || tightFence(n, r)) || out[i-1].endsEmpty) {
 				b.WriteString("\n")
 			} else {
 				b.WriteString("\n\n")
@@ -168,6 +168,19 @@ func blocksEnd(n node, listItem bool) (string, bool, string, error) {
 		first = out[0].blockType
 	}
 	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, first, nil
+}
+
+// tightFence is whether r, in list item n, is a fenced code block that goes
+// right under the paragraph before it: a fence can start a paragraph's next
+// line, and a blank line there would make a tight list loose. An item of a
+// loose list keeps the blank line, which may be what makes it loose.
+func tightFence(n node, r rendered) bool {
+	return r.blockType == "code" && n.data()["loose"] != true && isFence(r.text)
+}
+
+// isFence is whether markdown starts with a code fence.
+func isFence(md string) bool {
+	return strings.HasPrefix(md, "```") || strings.HasPrefix(md, "~~~")
 }
 
 func blockMarkdown(n node, prev *rendered) (rendered, error) {
@@ -899,7 +912,32 @@ func pieces(n node) ([]piece, error) {
 			}
 		}
 	}
-	return out, nil
+	return lowerLinkMarks(out), nil
+}
+
+// lowerLinkMarks writes a link's marks inside it (`[**a**](u)`, as READMEs
+// do) unless the text next to it has them too (`**a [b](u) c**`): either
+// reads back as the same document, and each renders as it was written.
+func lowerLinkMarks(ps []piece) []piece {
+	near := func(i, step int) markSet {
+		for j := i + step; j >= 0 && j < len(ps); j += step {
+			if !ps[j].weak {
+				return ps[j].marks
+			}
+		}
+		return 0
+	}
+	for i, p := range ps {
+		if p.link == nil || p.marks == anyMarks || p.marks == 0 {
+			continue
+		}
+		keep := p.marks & (near(i, -1) | near(i, 1))
+		if keep != p.marks {
+			ps[i].marks = keep
+			ps[i].link.pieces = resolveWeak(p.link.pieces, keep)
+		}
+	}
+	return ps
 }
 
 // leafMarks reads a leaf's marks: those markdown has a syntax for, and

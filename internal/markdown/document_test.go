@@ -22,7 +22,7 @@ var documentCases = []struct{ name, src, want string }{
 	{"other delimiters", "_italic_ and __bold__ and ~struck~\n", "*italic* and **bold** and ~~struck~~\n"},
 	{"links", "See [the guide](/getting-started/overview), [site](https://acme.example/a?b=1) and <https://status.acme.example>.\n", ""},
 	{"email autolink", "Write to <team@acme.example>.\n", ""},
-	{"link with spaces", "[file](<my file.md>) and [**bold link**](/x) and **[whole](/y)**\n", "[file](<my file.md>) and **[bold link](/x)** and **[whole](/y)**\n"},
+	{"link with spaces", "[file](<my file.md>) and [**bold link**](/x) and **[whole](/y)**\n", "[file](<my file.md>) and [**bold link**](/x) and [**whole**](/y)\n"},
 	{"link title", "[a](/b \"title\") and [c](/d \"say \\\"hi\\\"\")\n", ""},
 	{"reference link", "[a][ref]\n\n[ref]: /target\n", "[a](/target)\n"},
 	{"reference link title", "[a][ref] and [ref]\n\n[ref]: /target \"Title\"\n", "[a](/target \"Title\") and [ref](/target \"Title\")\n"},

@@ -106,6 +106,9 @@ func plainText(b *bytes.Buffer, n ast.Node, src []byte) {
 			}
 		case *ast.String:
 			b.Write(c.Value)
+		case *ast.AutoLink:
+			// Its text is its address, as for a link written [url](url).
+			b.Write(c.Label(src))
 		default:
 			plainText(b, c, src)
 		}

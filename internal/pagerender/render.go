@@ -193,6 +193,10 @@ func plain(n ast.Node, src []byte) string {
 				}
 			case *ast.String:
 				w.Write(c.Value)
+			case *ast.AutoLink:
+				// Its text is its address, as for a link written [url](url)
+				// (and as the search index reads it: markdown.Sections).
+				w.Write(c.Label(src))
 			case *ast.RawHTML:
 			default:
 				walk(c)
@@ -222,13 +226,16 @@ func (a *anchorIDs) unique(s string) string {
 	return s + "-" + strconv.Itoa(n)
 }
 
-// nodeRenderer renders headings with a link to their anchor, and fenced
-// code highlighted by chroma.
+// nodeRenderer renders headings with a link to their anchor, and code
+// blocks highlighted by chroma. Indented code is rendered as a fence
+// without a language is, since a page's trip through GitBook's document
+// writes it back fenced (internal/markdown) and must not change its look.
 type nodeRenderer struct{}
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHeading, r.heading)
 	reg.Register(ast.KindFencedCodeBlock, r.code)
+	reg.Register(ast.KindCodeBlock, r.code)
 }
 
 func (r *nodeRenderer) heading(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -260,13 +267,15 @@ func (r *nodeRenderer) code(w util.BufWriter, src []byte, n ast.Node, entering b
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	cb := n.(*ast.FencedCodeBlock)
 	var code bytes.Buffer
-	for i := range cb.Lines().Len() {
-		seg := cb.Lines().At(i)
+	for i := range n.Lines().Len() {
+		seg := n.Lines().At(i)
 		code.Write(seg.Value(src))
 	}
-	lang := string(cb.Language(src))
+	lang := ""
+	if cb, ok := n.(*ast.FencedCodeBlock); ok {
+		lang = string(cb.Language(src))
+	}
 	var lexer chroma.Lexer
 	if lang != "" {
 		lexer = lexers.Get(lang)
