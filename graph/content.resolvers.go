@@ -93,10 +93,7 @@ func (r *revisionResolver) PageByPath(ctx context.Context, obj *model.Revision, 
 
 // MergedFrom is the resolver for the mergedFrom field.
 func (r *revisionResolver) MergedFrom(ctx context.Context, obj *model.Revision) (*model.ChangeRequest, error) {
-	if obj.Type != store.RevisionMerge || obj.ChangeRequestID == nil {
-		return nil, nil
-	}
-	return r.changeRequestIn(ctx, obj.Space, *obj.ChangeRequestID)
+	return r.mergedChangeRequest(ctx, obj)
 }
 
 // Markdown is the resolver for the markdown field.

@@ -89,7 +89,11 @@ func (r *Resolver) changeRequestPages(ctx context.Context, cr *model.ChangeReque
 // announceDiffDocuments tells the document loader which documents the diffs
 // of these changes may read, so they load in one statement.
 func announceDiffDocuments(ctx context.Context, org string, ds []store.PageDelta) {
-	docs := loader.For(ctx).Content().Document
+	registerDiffDocuments(loader.For(ctx).Content().Document, org, ds)
+}
+
+// registerDiffDocuments announces them to docs.
+func registerDiffDocuments(docs *loader.Loader[store.DocumentKey, string], org string, ds []store.PageDelta) {
 	for _, d := range ds {
 		for _, e := range []*store.Entry{d.Before, d.Page} {
 			if e != nil && e.Document != "" {
@@ -102,7 +106,10 @@ func announceDiffDocuments(ctx context.Context, org string, ds []store.PageDelta
 // pageDiff diffs a changed page's markdown, before against after; the
 // documents of every page asked for in one operation load in one batch.
 func pageDiff(ctx context.Context, p *model.PageChange, context int) (*model.PageDiff, error) {
-	docs := loader.For(ctx).Content().Document
+	docs := p.Docs
+	if docs == nil {
+		docs = loader.For(ctx).Content().Document
+	}
 	read := func(e *store.Entry) (string, error) {
 		if e == nil || e.Document == "" {
 			return "", nil

@@ -13,6 +13,7 @@ import { OrgHome } from "./screens/home";
 import { OpenAPIScreen } from "./screens/openapi";
 import { ReviewScreen } from "./screens/review";
 import { RevisionScreen } from "./screens/revision";
+import { HistoryScreen } from "./screens/history";
 import { SiteScreen } from "./screens/site";
 import { ManageScreen } from "./screens/admin/manage";
 import { SitePublishScreen } from "./screens/publish/site";
@@ -25,6 +26,8 @@ function title(r: Route): string {
       return `Change request #${r.number} · Folio`;
     case "review":
       return `Review #${r.number} · Folio`;
+    case "history":
+      return "History · Folio";
     case "edit":
       return `Editing change request #${r.number} · Folio`;
     case "site":
@@ -48,6 +51,8 @@ function Screen({ route }: { route: Route }) {
       return <SpaceScreen org={route.org} space={route.space} page={route.page} />;
     case "revision":
       return <RevisionScreen org={route.org} space={route.space} revision={route.revision} page={route.page} />;
+    case "history":
+      return <HistoryScreen org={route.org} space={route.space} revision={route.revision} />;
     case "changeRequest":
       return <ChangeRequestScreen org={route.org} space={route.space} number={route.number} page={route.page} />;
     case "review":
@@ -106,7 +111,7 @@ export function App() {
         </p>
       </main>
     );
-  const current = route.kind === "space" || route.kind === "revision" || route.kind === "changeRequest" || route.kind === "edit" ? route.space : route.kind === "collection" ? route.id : undefined;
+  const current = route.kind === "space" || route.kind === "revision" || route.kind === "history" || route.kind === "changeRequest" || route.kind === "edit" ? route.space : route.kind === "collection" ? route.id : undefined;
   return (
     <Shell org={route.org} current={current}>
       <Screen route={route} />

@@ -889,7 +889,9 @@ type ComplexityRoot struct {
 	}
 
 	Revision struct {
+		Author           func(childComplexity int) int
 		Backlinks        func(childComplexity int, fileID string, page *string, limit *int) int
+		Changes          func(childComplexity int) int
 		CreatedAt        func(childComplexity int) int
 		File             func(childComplexity int, id string) int
 		FileList         func(childComplexity int, page *string, limit *int) int
@@ -923,6 +925,12 @@ type ComplexityRoot struct {
 	}
 
 	RevisionFileList struct {
+		Count func(childComplexity int) int
+		Items func(childComplexity int) int
+		Next  func(childComplexity int) int
+	}
+
+	RevisionHistory struct {
 		Count func(childComplexity int) int
 		Items func(childComplexity int) int
 		Next  func(childComplexity int) int
@@ -1318,6 +1326,7 @@ type ComplexityRoot struct {
 		DeletedAt           func(childComplexity int) int
 		EditMode            func(childComplexity int) int
 		Emoji               func(childComplexity int) int
+		History             func(childComplexity int, first *int, after *string) int
 		ID                  func(childComplexity int) int
 		MergeRules          func(childComplexity int) int
 		Object              func(childComplexity int) int
@@ -1752,6 +1761,8 @@ type RevisionResolver interface {
 	PageByPath(ctx context.Context, obj *model.Revision, path string, format *model.DocumentFormat) (*model.RevisionPage, error)
 
 	MergedFrom(ctx context.Context, obj *model.Revision) (*model.ChangeRequest, error)
+	Author(ctx context.Context, obj *model.Revision) (*model.User, error)
+	Changes(ctx context.Context, obj *model.Revision) ([]model.PageChange, error)
 	Links(ctx context.Context, obj *model.Revision, pageID *string, status *string, page *string, limit *int) (*model.ContentLinkList, error)
 	Backlinks(ctx context.Context, obj *model.Revision, fileID string, page *string, limit *int) (*model.BacklinkList, error)
 }
@@ -1793,6 +1804,7 @@ type SpaceResolver interface {
 	Comment(ctx context.Context, obj *model.Space, id string) (*model.Comment, error)
 	Revision(ctx context.Context, obj *model.Space) (*model.Revision, error)
 	RevisionByID(ctx context.Context, obj *model.Space, id string) (*model.Revision, error)
+	History(ctx context.Context, obj *model.Space, first *int, after *string) (*model.RevisionHistory, error)
 	Search(ctx context.Context, obj *model.Space, query string, page *string, limit *int) (*model.SearchPageResultList, error)
 }
 type SubscriptionResolver interface {
@@ -6021,6 +6033,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ReactionUser.User(childComplexity), true
 
+	case "Revision.author":
+		if e.ComplexityRoot.Revision.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Author(childComplexity), true
 	case "Revision.backlinks":
 		if e.ComplexityRoot.Revision.Backlinks == nil {
 			break
@@ -6032,6 +6050,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.Backlinks(childComplexity, args["fileId"].(string), args["page"].(*string), args["limit"].(*int)), true
+	case "Revision.changes":
+		if e.ComplexityRoot.Revision.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Changes(childComplexity), true
 	case "Revision.createdAt":
 		if e.ComplexityRoot.Revision.CreatedAt == nil {
 			break
@@ -6227,6 +6251,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevisionFileList.Next(childComplexity), true
+
+	case "RevisionHistory.count":
+		if e.ComplexityRoot.RevisionHistory.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionHistory.Count(childComplexity), true
+	case "RevisionHistory.items":
+		if e.ComplexityRoot.RevisionHistory.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionHistory.Items(childComplexity), true
+	case "RevisionHistory.next":
+		if e.ComplexityRoot.RevisionHistory.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevisionHistory.Next(childComplexity), true
 
 	case "RevisionPage.createdAt":
 		if e.ComplexityRoot.RevisionPage.CreatedAt == nil {
@@ -7835,6 +7878,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Space.Emoji(childComplexity), true
+	case "Space.history":
+		if e.ComplexityRoot.Space.History == nil {
+			break
+		}
+
+		args, err := ec.field_Space_history_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Space.History(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Space.id":
 		if e.ComplexityRoot.Space.ID == nil {
 			break
@@ -10174,6 +10228,40 @@ extend type Organization {
     "The page size: 0 to 1000 events, 50 by default."
     limit: Int = 50 @range(min: 0, max: 1000)
   ): EventList!
+}
+`, BuiltIn: false},
+	{Name: "../schema/history.graphqls", Input: `extend type Space {
+  """
+  The revisions the space's content went through, newest first: each merge, an import, the space's first revision
+  (a new or duplicated space's). The change requests' working revisions are not listed: a change request's work enters
+  the history through its merge. Readable by anyone who can read the space (the read role or above).
+  """
+  history(
+    "Revisions per page, 1 to 50 (default 20)."
+    first: Int = 20 @range(min: 1, max: 50)
+    "The next token of the previous page; absent for the first page."
+    after: String @length(max: 512)
+  ): RevisionHistory!
+}
+
+"One page of a space's revision history, newest first."
+type RevisionHistory {
+  "The revisions of this page, newest first."
+  items: [Revision!]!
+  "The token of the next page (pass it as after); null on the last page."
+  next: String
+  "How many revisions the whole history holds."
+  count: Int!
+}
+
+extend type Revision {
+  "Who made the revision, when Folio knows: for a merge, the person who merged the change request; null otherwise."
+  author: User
+  """
+  The pages the revision added, changed, moved or removed against its first parent (the space's content before it),
+  ordered by path, each with a line diff on request (diff). A space's first revision is compared with empty content.
+  """
+  changes: [PageChange!]!
 }
 `, BuiltIn: false},
 	{Name: "../schema/import.graphqls", Input: `"What to import into a space or a change request: the website at url (the only source)."
@@ -15497,6 +15585,10 @@ func (ec *executionContext) childFields_Revision(ctx context.Context, field grap
 		return ec.fieldContext_Revision_tags(ctx, field)
 	case "mergedFrom":
 		return ec.fieldContext_Revision_mergedFrom(ctx, field)
+	case "author":
+		return ec.fieldContext_Revision_author(ctx, field)
+	case "changes":
+		return ec.fieldContext_Revision_changes(ctx, field)
 	case "links":
 		return ec.fieldContext_Revision_links(ctx, field)
 	case "backlinks":
@@ -15543,6 +15635,18 @@ func (ec *executionContext) childFields_RevisionFileList(ctx context.Context, fi
 		return ec.fieldContext_RevisionFileList_next(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevisionFileList", field.Name)
+}
+
+func (ec *executionContext) childFields_RevisionHistory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_RevisionHistory_items(ctx, field)
+	case "next":
+		return ec.fieldContext_RevisionHistory_next(ctx, field)
+	case "count":
+		return ec.fieldContext_RevisionHistory_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevisionHistory", field.Name)
 }
 
 func (ec *executionContext) childFields_RevisionPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16351,6 +16455,8 @@ func (ec *executionContext) childFields_Space(ctx context.Context, field graphql
 		return ec.fieldContext_Space_revision(ctx, field)
 	case "revisionById":
 		return ec.fieldContext_Space_revisionById(ctx, field)
+	case "history":
+		return ec.fieldContext_Space_history(ctx, field)
 	case "search":
 		return ec.fieldContext_Space_search(ctx, field)
 	}
@@ -24432,6 +24538,115 @@ func (ec *executionContext) field_Space_comment_args(ctx context.Context, rawArg
 	}
 	args["id"] = arg0
 	return args, nil
+}
+
+func (ec *executionContext) field_Space_history_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+
+	arg0, err := ec.field_Space_history_argsFirst(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+
+	arg1, err := ec.field_Space_history_argsAfter(ctx, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Space_history_argsFirst(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*int, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("first"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["first"]
+		if !ok {
+			var zeroVal *int
+			return zeroVal, nil
+		}
+		return ec.unmarshalOInt2ᚖint(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		min, err := ec.unmarshalOInt2ᚖint(ctx, 1)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 50)
+		if err != nil {
+			var zeroVal *int
+			return zeroVal, err
+		}
+		if ec.Directives.Range == nil {
+			var zeroVal *int
+			return zeroVal, errors.New("directive range is not implemented")
+		}
+		return ec.Directives.Range(ctx, rawArgs, directive0, min, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*int); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *int
+		return zeroVal, nil
+	} else {
+		var zeroVal *int
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *int`, tmp))
+	}
+}
+
+func (ec *executionContext) field_Space_history_argsAfter(
+	ctx context.Context,
+	rawArgs map[string]any,
+) (*string, error) {
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField("after"))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs["after"]
+		if !ok {
+			var zeroVal *string
+			return zeroVal, nil
+		}
+		return ec.unmarshalOString2ᚖstring(ctx, tmp)
+	}
+
+	directive1 := func(ctx context.Context) (any, error) {
+		max, err := ec.unmarshalOInt2ᚖint(ctx, 512)
+		if err != nil {
+			var zeroVal *string
+			return zeroVal, err
+		}
+		if ec.Directives.Length == nil {
+			var zeroVal *string
+			return zeroVal, errors.New("directive length is not implemented")
+		}
+		return ec.Directives.Length(ctx, rawArgs, directive0, nil, max)
+	}
+
+	tmp, err := directive1(ctx)
+	if err != nil {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.(*string); ok {
+		return data, nil
+	} else if tmp == nil {
+		var zeroVal *string
+		return zeroVal, nil
+	} else {
+		var zeroVal *string
+		return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %T from directive, should be *string`, tmp))
+	}
 }
 
 func (ec *executionContext) field_Space_revisionById_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
@@ -42467,6 +42682,70 @@ func (ec *executionContext) fieldContext_Revision_mergedFrom(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Revision_author(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_author(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Revision().Author(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖfolioᚋgraphᚋmodelᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_author(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_changes(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_changes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Revision().Changes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.PageChange) graphql.Marshaler {
+			return ec.marshalNPageChange2ᚕfolioᚋgraphᚋmodelᚐPageChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Revision_links(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
 	return gqlruntime.ResolveField(
 		ctx,
@@ -42833,6 +43112,84 @@ func (ec *executionContext) fieldContext_RevisionFileList_next(_ context.Context
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _RevisionHistory_items(ctx context.Context, field graphql.CollectedField, obj *model.RevisionHistory) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionHistory_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Revision) graphql.Marshaler {
+			return ec.marshalNRevision2ᚕfolioᚋgraphᚋmodelᚐRevisionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionHistory_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevisionHistory",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Revision(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevisionHistory_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionHistory) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionHistory_next(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Next, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionHistory_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("RevisionHistory", field, false, false, "String")
+}
+
+func (ec *executionContext) _RevisionHistory_count(ctx context.Context, field graphql.CollectedField, obj *model.RevisionHistory) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevisionHistory_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevisionHistory_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("RevisionHistory", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
@@ -49656,6 +50013,50 @@ func (ec *executionContext) fieldContext_Space_revisionById(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Space_revisionById_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Space_history(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Space_history(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Space().History(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionHistory) graphql.Marshaler {
+			return ec.marshalNRevisionHistory2ᚖfolioᚋgraphᚋmodelᚐRevisionHistory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Space_history(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Space",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevisionHistory(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Space_history_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -66549,6 +66950,18 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_mergedFrom(ctx, field, obj)
 				})
+		case "author":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_author(ctx, field, obj)
+				})
+		case "changes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_changes(ctx, field, obj)
+				})
 		case "links":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -66698,6 +67111,49 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 		case "next":
 			out.Values[i] = ec._RevisionFileList_next(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return gqlruntime.NewObject(fields, out)
+}
+
+var revisionHistoryImplementors = []string{"RevisionHistory"}
+
+func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionHistory) graphql.Marshaler {
+	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionHistoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevisionHistory")
+		case "items":
+			out.Values[i] = ec._RevisionHistory_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._RevisionHistory_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._RevisionHistory_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -69358,6 +69814,12 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_revisionById(ctx, field, obj)
+				})
+		case "history":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Space_history(ctx, field, obj)
 				})
 		case "search":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -72458,6 +72920,26 @@ func (ec *executionContext) marshalNReactionUser2ᚕfolioᚋgraphᚋmodelᚐReac
 	return ret
 }
 
+func (ec *executionContext) marshalNRevision2folioᚋgraphᚋmodelᚐRevision(ctx context.Context, sel ast.SelectionSet, v model.Revision) graphql.Marshaler {
+	return ec._Revision(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRevision2ᚕfolioᚋgraphᚋmodelᚐRevisionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Revision) graphql.Marshaler {
+	ret := gqlruntime.MarshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._Revision(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx context.Context, sel ast.SelectionSet, v *model.Revision) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Revision!")
@@ -72500,6 +72982,14 @@ func (ec *executionContext) marshalNRevisionFileList2ᚖfolioᚋgraphᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._RevisionFileList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRevisionHistory2ᚖfolioᚋgraphᚋmodelᚐRevisionHistory(ctx context.Context, sel ast.SelectionSet, v *model.RevisionHistory) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RevisionHistory!")
+		return graphql.Null
+	}
+	return ec._RevisionHistory(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNRevisionPage2folioᚋgraphᚋmodelᚐRevisionPage(ctx context.Context, sel ast.SelectionSet, v model.RevisionPage) graphql.Marshaler {

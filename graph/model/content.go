@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"folio/graph/loader"
 	"folio/store"
 )
 
@@ -13,6 +15,28 @@ import (
 type Revision struct {
 	store.Revision
 	Space Space
+	// History is the page of a space's history the revision was listed in,
+	// so that its changes and change request load with the others'; nil
+	// when the revision was read alone.
+	History *HistoryPage
+}
+
+// HistoryPage gathers what the revisions of one page of history need,
+// loaded once for all of them through loaders of its own (graph's
+// history.go fills it; a revision read alone gets a page of its own), so
+// its batches never depend on the timing of the operation's other
+// resolvers and statement counts stay exact.
+type HistoryPage struct {
+	Items   []Revision // the page's revisions
+	Loaders *loader.Loaders
+
+	MergedOnce sync.Once
+	MergedErr  error
+	Merged     map[string]*ChangeRequest // by change request id
+
+	ChangesOnce sync.Once
+	ChangesErr  error
+	Changes     map[string][]PageChange // by revision id
 }
 
 func (Revision) Object() string { return "revision" }

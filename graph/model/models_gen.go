@@ -1127,6 +1127,16 @@ type RevisionFileList struct {
 	Next *Next `json:"next,omitempty"`
 }
 
+// One page of a space's revision history, newest first.
+type RevisionHistory struct {
+	// The revisions of this page, newest first.
+	Items []Revision `json:"items"`
+	// The token of the next page (pass it as after); null on the last page.
+	Next *string `json:"next,omitempty"`
+	// How many revisions the whole history holds.
+	Count int `json:"count"`
+}
+
 // A document page's layout, as the reference document has it. Folio keeps no per-page layout options: every document
 // page has the defaults given here.
 type RevisionPageLayout struct {

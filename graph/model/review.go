@@ -1,6 +1,9 @@
 package model
 
-import "folio/store"
+import (
+	"folio/graph/loader"
+	"folio/store"
+)
 
 // PageChange is a page that differs between two versions of a space's
 // content; its diff reads the two documents (batched by the document
@@ -8,6 +11,8 @@ import "folio/store"
 type PageChange struct {
 	store.PageDelta
 	Org string // the organization whose documents hold the markdown
+	// Docs loads the markdown for diff; nil: the operation's loader.
+	Docs *loader.Loader[store.DocumentKey, string]
 }
 
 func (p PageChange) Kind() PageChangeKind { return PageChangeKind(p.PageDelta.Kind) }

@@ -216,6 +216,12 @@ export interface ChangeRequestContentInput {
   baseRevision?: string | null;
 }
 
+/** What happened to a page. */
+export type PageChangeKind = "added" | "changed" | "moved" | "removed";
+
+/** Which side a line of a diff is on. */
+export type DiffLineKind = "context" | "added" | "removed";
+
 /** An invitation by e-mail of up to 100 addresses. */
 export interface InviteUsersInput {
   /** A JSON array of 1 to 100 items, each an e-mail address string (with @, at
@@ -235,14 +241,8 @@ export type OpenAPISpecProcessingState = "pending" | "progress" | "complete";
 /** What happened to a comment or to one of its replies. */
 export type CommentChangeKind = "commentCreated" | "commentUpdated" | "commentDeleted" | "replyCreated" | "replyUpdated" | "replyDeleted";
 
-/** What happened to a page. */
-export type PageChangeKind = "added" | "changed" | "moved" | "removed";
-
 /** Why a merge cannot decide a page. */
 export type MergeConflictReason = "changedOnBothSides" | "deletedInSpace" | "deletedInChangeRequest" | "parentDeleted";
-
-/** Which side a line of a diff is on. */
-export type DiffLineKind = "context" | "added" | "removed";
 
 /** A comment is open until someone resolves it (then resolvedAt and resolvedBy say when and who). */
 export type CommentStatus = "open" | "resolved";
@@ -952,6 +952,76 @@ export const EditorScreen: Operation<EditorScreenResult, EditorScreenVariables> 
   name: "EditorScreen",
   kind: "query",
   document: "query EditorScreen ($space: ID!, $number: String!, $page: ID!, $withPage: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    organization\n    permissions {\n      edit\n    }\n    changeRequest(id: $number) {\n      id\n      number\n      subject\n      status\n      revision\n      urls {\n        app\n      }\n      content {\n        id\n        pages {\n          ... PageTree\n        }\n        files {\n          id\n          name\n          contentType\n          downloadURL\n        }\n        page(id: $page, format: markdown) @include(if: $withPage) {\n          id\n          title\n          description\n          markdown\n        }\n      }\n    }\n  }\n}\nfragment PageNode on RevisionPage {\n  id\n  title\n  kind\n  type\n  emoji\n  path\n  href\n}\nfragment PageTree on RevisionPage {\n  ... PageNode\n  pages {\n    ... PageNode\n    pages {\n      ... PageNode\n      pages {\n        ... PageNode\n        pages {\n          ... PageNode\n          pages {\n            ... PageNode\n          }\n        }\n      }\n    }\n  }\n}",
+};
+
+export type HistoryScreenVariables = { space: string; after?: string | null; revision: string; withRevision: boolean };
+export type HistoryScreenResult = {
+  readonly space: {
+    readonly id: string;
+    readonly title: string;
+    readonly history: {
+      readonly next: string | null;
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly type: string;
+        readonly createdAt: string;
+        readonly author: {
+          readonly id: string;
+          readonly displayName: string;
+        } | null;
+        readonly mergedFrom: {
+          readonly number: number;
+          readonly subject: string;
+        } | null;
+        readonly changes: ReadonlyArray<{
+          readonly kind: PageChangeKind;
+          readonly id: string;
+        }>;
+      }>;
+    };
+    readonly revisionById: {
+      readonly id: string;
+      readonly type: string;
+      readonly createdAt: string;
+      readonly author: {
+        readonly id: string;
+        readonly displayName: string;
+      } | null;
+      readonly mergedFrom: {
+        readonly number: number;
+        readonly subject: string;
+      } | null;
+      readonly changes: ReadonlyArray<{
+        readonly kind: PageChangeKind;
+        readonly id: string;
+        readonly title: string;
+        readonly path: string;
+        readonly previousPath: string | null;
+        readonly diff: {
+          readonly added: number;
+          readonly removed: number;
+          readonly truncated: boolean;
+          readonly hunks: ReadonlyArray<{
+            readonly oldStart: number;
+            readonly oldLines: number;
+            readonly newStart: number;
+            readonly newLines: number;
+            readonly lines: ReadonlyArray<{
+              readonly kind: DiffLineKind;
+              readonly text: string;
+              readonly oldNumber: number | null;
+              readonly newNumber: number | null;
+            }>;
+          }>;
+        };
+      }>;
+    };
+  };
+};
+export const HistoryScreen: Operation<HistoryScreenResult, HistoryScreenVariables> = {
+  name: "HistoryScreen",
+  kind: "query",
+  document: "query HistoryScreen ($space: ID!, $after: String, $revision: ID!, $withRevision: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    history(first: 20, after: $after) {\n      next\n      items {\n        id\n        type\n        createdAt\n        author {\n          id\n          displayName\n        }\n        mergedFrom {\n          number\n          subject\n        }\n        changes {\n          kind\n          id\n        }\n      }\n    }\n    revisionById(id: $revision) @include(if: $withRevision) {\n      id\n      type\n      createdAt\n      author {\n        id\n        displayName\n      }\n      mergedFrom {\n        number\n        subject\n      }\n      changes {\n        kind\n        id\n        title\n        path\n        previousPath\n        diff {\n          added\n          removed\n          truncated\n          hunks {\n            oldStart\n            oldLines\n            newStart\n            newLines\n            lines {\n              kind\n              text\n              oldNumber\n              newNumber\n            }\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
 export type InviteUsersVariables = { org: string; input: InviteUsersInput };

@@ -9,6 +9,7 @@ export type Route =
   | { kind: "collection"; org: string; id: string }
   | { kind: "space"; org: string; space: string; page?: string }
   | { kind: "revision"; org: string; space: string; revision: string; page?: string }
+  | { kind: "history"; org: string; space: string; revision?: string }
   | { kind: "changeRequest"; org: string; space: string; number: string; page?: string }
   | { kind: "review"; org: string; space: string; number: string }
   | { kind: "edit"; org: string; space: string; number: string; page?: string }
@@ -27,6 +28,7 @@ const patterns: ReadonlyArray<[RegExp, (m: string[]) => Route]> = [
     new RegExp(`^/app/o/${seg}/s/${seg}/revisions/${seg}(?:/page/${seg})?/?$`),
     (m) => ({ kind: "revision", org: m[1]!, space: m[2]!, revision: m[3]!, page: m[4] }),
   ],
+  [new RegExp(`^/app/o/${seg}/s/${seg}/history(?:/${seg})?/?$`), (m) => ({ kind: "history", org: m[1]!, space: m[2]!, revision: m[3] })],
   [
     new RegExp(`^/app/o/${seg}/s/${seg}/change-requests/${seg}/edit(?:/page/${seg})?/?$`),
     (m) => ({ kind: "edit", org: m[1]!, space: m[2]!, number: m[3]!, page: m[4] }),
@@ -60,6 +62,7 @@ export const paths = {
   page: (org: string, space: string, page: string) => `/app/o/${e(org)}/s/${e(space)}/page/${e(page)}`,
   revision: (org: string, space: string, rev: string, page?: string) =>
     `/app/o/${e(org)}/s/${e(space)}/revisions/${e(rev)}` + (page ? `/page/${e(page)}` : ""),
+  history: (org: string, space: string, rev?: string) => `/app/o/${e(org)}/s/${e(space)}/history` + (rev ? `/${e(rev)}` : ""),
   changeRequest: (org: string, space: string, n: string | number, page?: string) =>
     `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}` + (page ? `/page/${e(page)}` : ""),
   review: (org: string, space: string, n: string | number) => `/app/o/${e(org)}/s/${e(space)}/change-requests/${e(String(n))}/review`,

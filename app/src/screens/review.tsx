@@ -22,6 +22,7 @@ import { FieldError } from "../lib/form";
 import { useSubscription } from "../lib/live";
 import { ErrorNotice, Loaded, useQuery } from "../lib/query";
 import { paths } from "../lib/router";
+import { DiffTable } from "./diff";
 import "./review.css";
 
 type CR = NonNullable<ReviewScreenResult["space"]>["changeRequest"];
@@ -141,41 +142,7 @@ function PageChangeView({ change, threads, ctx }: { change: Change; threads: Thr
       <p class="muted">
         {d.added} {d.added === 1 ? "line" : "lines"} added, {d.removed} removed
       </p>
-      {d.hunks.length > 0 && (
-        <div class="diff-scroll" tabIndex={0} role="region" aria-label={`Line diff of ${change.title}`}>
-          <table class="diff">
-            <caption class="visually-hidden">Line diff of {change.title}: old line, new line, text</caption>
-            <thead class="visually-hidden">
-              <tr>
-                <th scope="col">Old line</th>
-                <th scope="col">New line</th>
-                <th scope="col">Text</th>
-              </tr>
-            </thead>
-            {d.hunks.map((h, i) => (
-              <tbody key={i}>
-                <tr class="hunk">
-                  <td colSpan={3}>
-                    @@ −{h.oldStart},{h.oldLines} +{h.newStart},{h.newLines} @@
-                  </td>
-                </tr>
-                {h.lines.map((l, j) => (
-                  <tr key={j} class={"line " + l.kind}>
-                    <td class="num">{l.oldNumber ?? ""}</td>
-                    <td class="num">{l.newNumber ?? ""}</td>
-                    <td class="text">
-                      <span class="sign" aria-label={l.kind === "context" ? undefined : l.kind}>
-                        {l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}
-                      </span>
-                      {l.text}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            ))}
-          </table>
-        </div>
-      )}
+      <DiffTable title={change.title} diff={d} />
       {d.truncated && <p class="muted">The diff stops here: the page changed too much to show whole.</p>}
       {threads.length > 0 && (
         <ol class="threads">

@@ -56,6 +56,7 @@ export function SpaceScreen({ org, space, page }: { org: string; space: string; 
                     {mine ? `Edit (continue #${mine.number})` : "Edit"}
                   </button>
                 )}
+                <a href={paths.history(org, sp.id)}>History</a>
                 {sp.urls.published && <a href={sp.urls.published}>Published site</a>}
               </div>
               <ErrorNotice error={editError} />
