@@ -5,4 +5,8 @@ import { interceptLinks } from "./lib/router";
 import "./styles.css";
 
 interceptLinks();
-render(<App />, document.getElementById("app")!);
+// Preact renders beside what the element holds: the page's "Loading
+// Folio…" placeholder goes first, or it stays under the app.
+const root = document.getElementById("app")!;
+root.replaceChildren();
+render(<App />, root);
