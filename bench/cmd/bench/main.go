@@ -33,16 +33,17 @@ func main() {
 		"reads (the single reads against the baseline; seeds one organization and one space) "+
 		"insights (a cached page view with insights recording on and off; seeds the sites only), "+
 		"reader (published pages, against the same bytes from a file) "+
-		"or pooler (a server behind PgBouncer against one on direct connections)")
-	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
-		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
+		"pooler (a server behind PgBouncer against one on direct connections) "+
+		"or writes (creates and page updates of many clients in one organization; seeds its spaces only)")
+	vs := flag.String("vs", "", "with -only search or -only writes: another folio binary (such as a build of the commit before a change), "+
+		"measured in turns with -folio on the same data, for a before/after comparison")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
-	if *vs != "" && *only != "search" {
-		log.Fatal("-vs compares search only: add -only search")
+	if *vs != "" && *only != "search" && *only != "writes" {
+		log.Fatal("-vs compares search or writes only: add -only search or -only writes")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader and pooler", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" && *only != "writes" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader, pooler and writes", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -104,10 +105,11 @@ func main() {
 		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env,
 		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID, "http://" + noInsightsAddr: noInsightsPID}}
 	var report string
-	if *vs != "" {
+	if *vs != "" && *only == "search" {
 		stopFolio()
 		report = r.searchVersus(ctx, env, []string{*vs, *folioBin})
 	} else {
+		r.vs = *vs
 		report = r.all(ctx)
 		report += compareWith(*out, report)
 	}

@@ -45,7 +45,8 @@ type seeded struct {
 // seed fills the database through the same store code the API runs; with
 // only "search", just the user and the search corpus; with only "reads",
 // just the user, the organization and the space the single reads read
-// (with only "pooler" too); with only "insights", the user, the
+// (with only "pooler" too); with only "writes", the organization's spaces;
+// with only "insights", the user, the
 // organization and the sites.
 func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
@@ -84,7 +85,7 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return nil, err
 	}
 	d.spaceID = sp.ID
-	if only == "reads" || only == "pooler" {
+	if only == "reads" || only == "pooler" || only == "writes" {
 		return d, nil
 	}
 

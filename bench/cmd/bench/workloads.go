@@ -29,6 +29,7 @@ type run struct {
 	folio    string
 	baseline string
 	noEvents string // folio built with -tags folio_noevents
+	vs       string // with -only writes, the binary this build is compared with
 	// noInsights is the same folio started with FOLIO_INSIGHTS=off.
 	noInsights string
 	public     string
@@ -281,6 +282,9 @@ func (r *run) all(ctx context.Context) string {
 		return b.String()
 	case "pooler":
 		r.poolerCost(ctx, &b)
+		return b.String()
+	case "writes":
+		r.orgWrites(ctx, &b, r.vs)
 		return b.String()
 	}
 
