@@ -341,6 +341,10 @@ func (r *run) all(ctx context.Context) string {
 	r.eventCost(ctx, &b)
 	r.webhookLatency(ctx, &b)
 
+	// Writes of 16 clients in one organization (issue 39's third target),
+	// with and without events.
+	r.orgWrites(ctx, &b, "")
+
 	// The same server behind PgBouncer.
 	r.poolerCost(ctx, &b)
 
