@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"folio/domain"
 	"folio/store"
@@ -161,5 +162,67 @@ func TestFeedUnderConcurrentWrites(t *testing.T) {
 	if err := s.DB.NewRaw(`SELECT count(*), count(DISTINCT position) FROM spaces WHERE organization_id = ? AND parent_id IS NULL`,
 		org.ID).Scan(ctx, &keys, &distinct); err != nil || keys != distinct || keys != creators*each+1 {
 		t.Errorf("%d spaces at the top level, %d distinct keys (%v)", keys, distinct, err)
+	}
+}
+
+// TestCreatesShareTheTreeLock: a create waits for no other create's tree
+// lock (FOR SHARE, what a create holds, is held here by another
+// transaction), and still waits for a move's (FOR NO KEY UPDATE), which
+// excludes every create until it commits.
+func TestCreatesShareTheTreeLock(t *testing.T) {
+	s := pgtest.New(t)
+	ctx := context.Background()
+	u, err := s.EnsureUser(ctx, "writer@example.com", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Tree", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold := func(mode string) func() {
+		tx, err := s.DB.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, "SELECT id FROM organizations WHERE id = ? FOR "+mode, org.ID); err != nil {
+			t.Fatal(err)
+		}
+		return func() { tx.Rollback() } //nolint:errcheck
+	}
+
+	release := hold("SHARE")
+	ctxShort, cancel := context.WithTimeout(ctx, 20*time.Second)
+	if _, err := s.CreateSpace(ctxShort, org.ID, store.NewSpace{Title: "Beside a create", Visibility: store.VisibilityPrivate}); err != nil {
+		t.Errorf("create beside another create's lock: %v", err)
+	}
+	cancel()
+	release()
+
+	release = hold("NO KEY UPDATE")
+	created := make(chan error, 1)
+	go func() {
+		_, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "After a move", Visibility: store.VisibilityPrivate})
+		created <- err
+	}()
+	// The create is seen waiting on a lock before the move ends.
+	waiting := false
+	for deadline := time.Now().Add(20 * time.Second); !waiting && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		select {
+		case err := <-created:
+			t.Fatalf("create finished while a move held the tree: %v", err)
+		default:
+		}
+		if err := s.DB.NewRaw(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+			AND wait_event_type = 'Lock' AND query LIKE '%organizations%FOR SHARE%')`).Scan(ctx, &waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !waiting {
+		t.Fatal("the create never waited for the move's lock")
+	}
+	release()
+	if err := <-created; err != nil {
+		t.Errorf("create after the move: %v", err)
 	}
 }

@@ -21,8 +21,10 @@ import (
 // so they share the lock among themselves (shareTree) and still exclude
 // every other change to the tree; two creates at the end of one parent at
 // once both read the same last key, and endKey makes their keys differ.
-// Creates of one organization so never wait on each other (with the
-// exclusive lock, each held it from its first statement to its commit).
+// Creates of one organization so no longer wait on each other's whole
+// transaction (with the exclusive lock, each held it from its first
+// statement to its commit), only on each other's commits (the change
+// feed's counter, see appendEventsSQL).
 
 // Pointer names a sibling by kind ("space" or "collection") and id.
 type Pointer struct {
@@ -55,11 +57,11 @@ func lockTrees(ctx context.Context, tx bun.Tx, orgIDs ...string) error {
 // creates, exclusive of lockTrees (FOR SHARE conflicts with its FOR NO KEY
 // UPDATE), so a parent checked here stays until commit.
 func shareTree(ctx context.Context, tx bun.Tx, orgID string) error {
-	ok, err := exists(ctx, tx.NewSelect().Table("organizations").Column("id").Where("id = ?", orgID).For("SHARE"))
-	if err != nil {
+	var got []string
+	if err := tx.NewSelect().Table("organizations").Column("id").Where("id = ?", orgID).For("SHARE").Scan(ctx, &got); err != nil {
 		return dbError(err, "organization")
 	}
-	if !ok {
+	if len(got) != 1 {
 		return domain.NotFound("organization")
 	}
 	return nil
