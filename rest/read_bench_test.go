@@ -1,19 +1,24 @@
 package rest_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"folio/bench/baseline"
+	"folio/bench/queries"
 	"folio/internal/logs"
 	"folio/rest"
 	"folio/rest/resttest"
@@ -95,6 +100,56 @@ func TestBaselineBodies(t *testing.T) {
 		if bodies[0] != bodies[1] {
 			t.Errorf("GET %s:\nfolio:    %s\nbaseline: %s", path, bodies[0], bodies[1])
 		}
+	}
+}
+
+// TestBaselineGraphQL: the direct baseline answers the site tree and the
+// list of spaces as Folio's GraphQL server does, byte for byte, and runs
+// the very statements Folio runs for them (their texts, in any order:
+// Folio's loaders run side by side), so that make bench compares GraphQL's
+// own cost and nothing else.
+func TestBaselineGraphQL(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := resttest.Str(alice.Post("/v1/orgs", map[string]any{"title": "Acme"}).Expect(http.StatusCreated).JSON(), "id")
+	seedSites(t, srv, org, 3, 3, 2)
+	alice.Post("/v1/orgs/"+org+"/spaces", map[string]any{"title": "Emoji", "emoji": "1f600"}).Expect(http.StatusCreated)
+	folio, err := rest.NewHandler(rest.Config{Store: srv.Store, PublicURL: "http://folio.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := baseline.Handler(srv.Store, "http://folio.test")
+	for _, doc := range []struct{ name, query string }{{"site tree", queries.SiteTreeToSpace}, {"1,000 spaces", queries.SpaceList}} {
+		var bodies [2]string
+		var statements [2][]string
+		for i, h := range []http.Handler{folio, direct} {
+			var mu sync.Mutex
+			ctx := store.WithStatementLog(t.Context(), func(q string) {
+				mu.Lock()
+				defer mu.Unlock()
+				statements[i] = append(statements[i], q)
+			})
+			body, _ := json.Marshal(map[string]any{"query": doc.query, "variables": map[string]any{"id": org}})
+			req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/graphql", bytes.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+alice.Token)
+			req.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != http.StatusOK || strings.Contains(w.Body.String(), `"errors"`) {
+				t.Fatalf("%s: %d %s", doc.name, w.Code, w.Body)
+			}
+			bodies[i] = w.Body.String()
+			mu.Lock()
+			slices.Sort(statements[i])
+			mu.Unlock()
+		}
+		if bodies[0] != bodies[1] {
+			t.Errorf("%s:\nfolio:    %s\nbaseline: %s", doc.name, bodies[0], bodies[1])
+		}
+		if !slices.Equal(statements[0], statements[1]) || len(statements[0]) == 0 {
+			t.Errorf("%s: statements differ:\nfolio:    %q\nbaseline: %q", doc.name, statements[0], statements[1])
+		}
+		t.Logf("%s: %d statements, %d bytes", doc.name, len(statements[0]), len(bodies[0]))
 	}
 }
 

@@ -48,13 +48,12 @@ const (
   }
 } }`
 
-	// The same 15 columns of a space on both sides.
-	folioSpaceFields = `id title emoji visibility createdAt updatedAt deletedAt editMode organization parent revisionId defaultLevel comments changeRequests changeRequestsOpen`
-	peerSpaceFields  = `id title emoji visibility createdAt updatedAt deletedAt editMode organizationId parentId revisionId defaultLevel comments changeRequests changeRequestsOpen`
+	// The same 15 columns of a space on both sides (queries.SpaceFields).
+	peerSpaceFields = `id title emoji visibility createdAt updatedAt deletedAt editMode organizationId parentId revisionId defaultLevel comments changeRequests changeRequestsOpen`
 
-	folioListQuery = `query($id: ID!) { organization(id: $id) { spaces(limit: 1000) { items { ` + folioSpaceFields + ` } } } }`
+	folioListQuery = queries.SpaceList
 	peerListQuery  = `query($id: String!) { allSpacesList(condition: {organizationId: $id, deletedAt: null}, first: 1000, orderBy: [CREATED_AT_ASC, ID_ASC]) { ` + peerSpaceFields + ` } }`
-	folioReadQuery = `query($id: ID!) { space(id: $id) { ` + folioSpaceFields + ` } }`
+	folioReadQuery = queries.SpaceRead
 	peerReadQuery  = `query($id: String!) { spaceById(id: $id) { ` + peerSpaceFields + ` } }`
 )
 
