@@ -232,3 +232,44 @@ func BenchmarkSpaceReadsInTurn(b *testing.B) {
 	i := 0
 	runReads(b, h, func() string { i++; return "/v1/spaces/" + ids[i%len(ids)] }, alice.Token)
 }
+
+// BenchmarkGraphQLBaseline compares Folio's GraphQL server with the direct
+// baseline (bench/baseline/graphql.go) in process, on the documents make
+// bench compares them on: the site tree to the space over 10 x 10 x 10
+// ("tree-folio", "tree-baseline") and the list of 1,000 spaces
+// ("list-folio", "list-baseline"), with the CPU time of a request (the
+// database's excepted).
+func BenchmarkGraphQLBaseline(b *testing.B) {
+	srv, alice, org, _ := thousandSpaces(b)
+	seedSites(b, srv, org, 10, 10, 10)
+	folio := benchHandler(b, srv.Store)
+	direct := baseline.Handler(srv.Store, "http://folio.test")
+	for _, w := range []struct {
+		name, query string
+		h           http.Handler
+	}{
+		{"tree-folio", queries.SiteTreeToSpace, folio},
+		{"tree-baseline", queries.SiteTreeToSpace, direct},
+		{"list-folio", queries.SpaceList, folio},
+		{"list-baseline", queries.SpaceList, direct},
+	} {
+		body, _ := json.Marshal(map[string]any{"query": w.query, "variables": map[string]any{"id": org}})
+		b.Run(w.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			cpu := cpuTime()
+			for b.Loop() {
+				n++
+				req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+				req.Header.Set("Authorization", "Bearer "+alice.Token)
+				req.Header.Set("Content-Type", "application/json")
+				rec := httptest.NewRecorder()
+				w.h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK || bytes.Contains(rec.Body.Bytes(), []byte(`"errors"`)) {
+					b.Fatalf("%d %.500s", rec.Code, rec.Body)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
+		})
+	}
+}

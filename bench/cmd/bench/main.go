@@ -26,6 +26,7 @@ func main() {
 	out := flag.String("out", "bench/RESULTS.md", "where to write the results")
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
+	graphileConfig := flag.String("graphile-config", "bench/graphile.config.mjs", "PostGraphile 5's configuration")
 	noEventsBin := flag.String("noevents", "bin/folio-noevents", "folio built with -tags folio_noevents (writes append no events), to measure what the change feed costs")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
 	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
@@ -101,7 +102,7 @@ func main() {
 	waitListening(noInsightsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env,
+		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env, graphileConfig: *graphileConfig,
 		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID, "http://" + noInsightsAddr: noInsightsPID}}
 	var report string
 	if *vs != "" {
