@@ -254,8 +254,15 @@ func (r *run) all(ctx context.Context) string {
 	fmt.Fprintf(&b, "# Folio benchmark results\n\nMade by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&b, "Machine: %s.\n\n", machine())
 	data := fmt.Sprintf("one organization with %d spaces; one space of %d pages", r.cfg.spaces, r.cfg.pages)
-	if r.only == "search" {
+	switch r.only {
+	case "search":
 		data = "the search corpus only (-only search)"
+	case "reads":
+		data = fmt.Sprintf("one organization with %d spaces and %d sites x %d sections x %d site spaces (-only reads)",
+			readsInTurn+1+r.cfg.sites, r.cfg.sites, r.cfg.sections, r.cfg.siteSpaces)
+	case "postgraphile":
+		data = fmt.Sprintf("one organization with %d spaces and %d sites x %d sections x %d site spaces (-only postgraphile)",
+			r.cfg.spaces+1+r.cfg.sites, r.cfg.sites, r.cfg.sections, r.cfg.siteSpaces)
 	}
 	fmt.Fprintf(&b, "Data: %s. Load comes from the bench process over loopback; "+
 		"`max` is a closed loop of %d clients for %s; latencies are from an open loop at 70%% of that maximum for %s, measured "+
