@@ -440,7 +440,7 @@ func (r *run) peerSection(ctx context.Context, b *strings.Builder, v peerVersion
 	}
 	if v.five {
 		fmt.Fprintf(b, "%s (`%s`, one Node.js process; Node.js from `%s`, both installed by the suite into its cache), on the same database and "+
-			"tables as PostGraphile 4 below, through `bench/graphile.config.mjs`: `makeV4Preset({simpleCollections: \"both\", ...})` with "+
+			"tables as PostGraphile 4 above, through `bench/graphile.config.mjs`: `makeV4Preset({simpleCollections: \"both\", ...})` with "+
 			"version 4's options and the same `postgraphile.tags.json5` through `TagsFilePlugin`, so it answers the very queries version 4 answers. "+
 			"Measured as version 4 is (see its section).\n\n", p.version, v.pkg, node22Package)
 	} else {
