@@ -9,7 +9,8 @@ import (
 )
 
 // TestAppScreensWithoutObject: the app's screens that name no object (the
-// sites, the administration, the caller's account) open the app for a
+// sites, the administration, the caller's account, a space's history, a
+// change request's editor) open the app for a
 // signed-in browser, send a browser without a session to sign in (and
 // back), and are 404 to an API client and for a path that is no screen.
 func TestAppScreensWithoutObject(t *testing.T) {
@@ -20,7 +21,11 @@ func TestAppScreensWithoutObject(t *testing.T) {
 	html := func(c *resttest.Client) *resttest.Client {
 		return c.WithHeader(func(h http.Header) { h.Set("Accept", "text/html") })
 	}
-	for _, p := range []string{"/sites", "/admin/members", "/admin/teams", "/admin/custom-fields", "/admin/webhooks", "/admin/webhooks/wh123", "/admin/saml", "/account"} {
+	for _, p := range []string{"/sites", "/admin/members", "/admin/teams", "/admin/custom-fields", "/admin/webhooks", "/admin/webhooks/wh123", "/admin/saml", "/account",
+		// Screens of a space no urls.app address names: a reload of the
+		// editor or the history opens the app again.
+		"/s/sp1/history", "/s/sp1/history/r1", "/s/sp1/revisions/r1/page/p1", "/s/sp1/change-requests/1/page/p1",
+		"/s/sp1/change-requests/1/edit", "/s/sp1/change-requests/1/edit/page/p1"} {
 		path := "/app/o/" + org + p
 		r := html(browser.Client).Get(path).Expect(http.StatusOK)
 		if !strings.Contains(string(r.Body), `id="app"`) {

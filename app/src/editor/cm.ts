@@ -28,6 +28,12 @@ const markdownStyle = HighlightStyle.define([
   { tag: tags.quote, color: "var(--muted)" },
 ]);
 
+// The page's CSP allows inline <style> only with the nonce the server put
+// on this meta element (a new one per response); CodeMirror writes its
+// theme into such a <style>, so it is given the nonce. Browsers hide the
+// nonce attribute from the DOM; the nonce property keeps it.
+const nonce = (document.querySelector('meta[property="csp-nonce"]') as HTMLMetaElement | null)?.nonce ?? "";
+
 export function createEditor(
   parent: HTMLElement,
   doc: string,
@@ -38,6 +44,7 @@ export function createEditor(
     state: EditorState.create({
       doc,
       extensions: [
+        EditorView.cspNonce.of(nonce),
         history(),
         drawSelection(),
         markdown(),

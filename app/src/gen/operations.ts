@@ -294,6 +294,14 @@ export interface SetTeamMemberInput {
   role?: TeamRole | null;
 }
 
+/** A change to a change request's subject or status; absent fields leave it as it is. */
+export interface UpdateChangeRequestInput {
+  /** A new title, at most 100 characters. */
+  subject?: string | null;
+  /** draft, open or archived; merged is INVALID (use mergeChangeRequest). */
+  status?: ChangeRequestStatus | null;
+}
+
 /** A change to a member. */
 export interface UpdateMemberInput {
   /** The new role; null or absent makes the member a guest. */
@@ -1024,6 +1032,32 @@ export const HistoryScreen: Operation<HistoryScreenResult, HistoryScreenVariable
   document: "query HistoryScreen ($space: ID!, $after: String, $revision: ID!, $withRevision: Boolean!) {\n  space(id: $space) {\n    id\n    title\n    history(first: 20, after: $after) {\n      next\n      items {\n        id\n        type\n        createdAt\n        author {\n          id\n          displayName\n        }\n        mergedFrom {\n          number\n          subject\n        }\n        changes {\n          kind\n          id\n        }\n      }\n    }\n    revisionById(id: $revision) @include(if: $withRevision) {\n      id\n      type\n      createdAt\n      author {\n        id\n        displayName\n      }\n      mergedFrom {\n        number\n        subject\n      }\n      changes {\n        kind\n        id\n        title\n        path\n        previousPath\n        diff {\n          added\n          removed\n          truncated\n          hunks {\n            oldStart\n            oldLines\n            newStart\n            newLines\n            lines {\n              kind\n              text\n              oldNumber\n              newNumber\n            }\n          }\n        }\n      }\n    }\n  }\n}",
 };
 
+export type InvitationsMoreVariables = { org: string; page: string; limit?: number | null };
+export type InvitationsMoreResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly invitations: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly email: string;
+        readonly role: Role | null;
+        readonly createdAt: string;
+        readonly invitedBy: {
+          readonly displayName: string;
+        } | null;
+      }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
+    };
+  };
+};
+export const InvitationsMore: Operation<InvitationsMoreResult, InvitationsMoreVariables> = {
+  name: "InvitationsMore",
+  kind: "query",
+  document: "query InvitationsMore ($org: ID!, $page: String!, $limit: Int = 50) {\n  organization(id: $org) {\n    id\n    invitations(page: $page, limit: $limit) {\n      items {\n        ... InvitationRow\n      }\n      next {\n        page\n      }\n    }\n  }\n}\nfragment InvitationRow on Invitation {\n  id\n  email\n  role\n  createdAt\n  invitedBy {\n    displayName\n  }\n}",
+};
+
 export type InviteUsersVariables = { org: string; input: InviteUsersInput };
 export type InviteUsersResult = {
   readonly inviteUsers: {
@@ -1034,6 +1068,34 @@ export const InviteUsers: Operation<InviteUsersResult, InviteUsersVariables> = {
   name: "InviteUsers",
   kind: "mutation",
   document: "mutation InviteUsers ($org: ID!, $input: InviteUsersInput!) {\n  inviteUsers(organizationId: $org, input: $input) {\n    invited\n  }\n}",
+};
+
+export type MembersMoreVariables = { org: string; page: string; limit?: number | null };
+export type MembersMoreResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly members: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly role: Role | null;
+        readonly disabled: boolean;
+        readonly joinedAt: string;
+        readonly user: {
+          readonly id: string;
+          readonly displayName: string;
+          readonly email: string | null;
+        };
+      }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
+    };
+  };
+};
+export const MembersMore: Operation<MembersMoreResult, MembersMoreVariables> = {
+  name: "MembersMore",
+  kind: "query",
+  document: "query MembersMore ($org: ID!, $page: String!, $limit: Int = 50) {\n  organization(id: $org) {\n    id\n    members(page: $page, limit: $limit, sort: name, order: asc) {\n      items {\n        ... MemberRow\n      }\n      next {\n        page\n      }\n    }\n  }\n}\nfragment MemberRow on Member {\n  id\n  role\n  disabled\n  joinedAt\n  user {\n    id\n    displayName\n    email\n  }\n}",
 };
 
 export type MembersScreenVariables = { org: string };
@@ -1054,6 +1116,9 @@ export type MembersScreenResult = {
           readonly email: string | null;
         };
       }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
     };
     readonly invitations: {
       readonly count: number;
@@ -1066,13 +1131,16 @@ export type MembersScreenResult = {
           readonly displayName: string;
         } | null;
       }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
     };
   };
 };
 export const MembersScreen: Operation<MembersScreenResult, MembersScreenVariables> = {
   name: "MembersScreen",
   kind: "query",
-  document: "query MembersScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    title\n    members(limit: 1000, sort: name, order: asc) {\n      count\n      items {\n        id\n        role\n        disabled\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n    invitations(limit: 1000) {\n      count\n      items {\n        id\n        email\n        role\n        createdAt\n        invitedBy {\n          displayName\n        }\n      }\n    }\n  }\n}",
+  document: "query MembersScreen ($org: ID!) {\n  organization(id: $org) {\n    id\n    title\n    members(limit: 50, sort: name, order: asc) {\n      count\n      items {\n        ... MemberRow\n      }\n      next {\n        page\n      }\n    }\n    invitations(limit: 50) {\n      count\n      items {\n        ... InvitationRow\n      }\n      next {\n        page\n      }\n    }\n  }\n}\nfragment MemberRow on Member {\n  id\n  role\n  disabled\n  joinedAt\n  user {\n    id\n    displayName\n    email\n  }\n}\nfragment InvitationRow on Invitation {\n  id\n  email\n  role\n  createdAt\n  invitedBy {\n    displayName\n  }\n}",
 };
 
 export type OpenAPIScreenVariables = { org: string; slug: string };
@@ -1116,6 +1184,9 @@ export type OrgHomeResult = {
         readonly updatedAt: string;
         readonly changeRequestsOpen: number;
       }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
     };
     readonly changeRequests: {
       readonly items: ReadonlyArray<{
@@ -1128,13 +1199,68 @@ export type OrgHomeResult = {
           readonly app: string;
         };
       }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
     };
   };
 };
 export const OrgHome: Operation<OrgHomeResult, OrgHomeVariables> = {
   name: "OrgHome",
   kind: "query",
-  document: "query OrgHome ($org: ID!) {\n  organization(id: $org) {\n    id\n    title\n    permissions {\n      createContent\n    }\n    spaces(limit: 1000) {\n      count\n      items {\n        id\n        title\n        emoji\n        parent\n        updatedAt\n        changeRequestsOpen\n      }\n    }\n    changeRequests(limit: 10, status: [open,draft]) {\n      items {\n        id\n        number\n        subject\n        status\n        updatedAt\n        urls {\n          app\n        }\n      }\n    }\n  }\n}",
+  document: "query OrgHome ($org: ID!) {\n  organization(id: $org) {\n    id\n    title\n    permissions {\n      createContent\n    }\n    spaces(limit: 50) {\n      count\n      items {\n        ... HomeSpace\n      }\n      next {\n        page\n      }\n    }\n    changeRequests(limit: 10, status: [open,draft]) {\n      items {\n        ... HomeChangeRequest\n      }\n      next {\n        page\n      }\n    }\n  }\n}\nfragment HomeSpace on Space {\n  id\n  title\n  emoji\n  parent\n  updatedAt\n  changeRequestsOpen\n}\nfragment HomeChangeRequest on ChangeRequest {\n  id\n  number\n  subject\n  status\n  updatedAt\n  urls {\n    app\n  }\n}",
+};
+
+export type OrgHomeMoreChangeRequestsVariables = { org: string; page: string; limit?: number | null };
+export type OrgHomeMoreChangeRequestsResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly changeRequests: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly number: number;
+        readonly subject: string;
+        readonly status: ChangeRequestStatus;
+        readonly updatedAt: string;
+        readonly urls: {
+          readonly app: string;
+        };
+      }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
+    };
+  };
+};
+export const OrgHomeMoreChangeRequests: Operation<OrgHomeMoreChangeRequestsResult, OrgHomeMoreChangeRequestsVariables> = {
+  name: "OrgHomeMoreChangeRequests",
+  kind: "query",
+  document: "query OrgHomeMoreChangeRequests ($org: ID!, $page: String!, $limit: Int = 10) {\n  organization(id: $org) {\n    id\n    changeRequests(page: $page, limit: $limit, status: [open,draft]) {\n      items {\n        ... HomeChangeRequest\n      }\n      next {\n        page\n      }\n    }\n  }\n}\nfragment HomeChangeRequest on ChangeRequest {\n  id\n  number\n  subject\n  status\n  updatedAt\n  urls {\n    app\n  }\n}",
+};
+
+export type OrgHomeMoreSpacesVariables = { org: string; page: string; limit?: number | null };
+export type OrgHomeMoreSpacesResult = {
+  readonly organization: {
+    readonly id: string;
+    readonly spaces: {
+      readonly items: ReadonlyArray<{
+        readonly id: string;
+        readonly title: string;
+        readonly emoji: string;
+        readonly parent: string | null;
+        readonly updatedAt: string;
+        readonly changeRequestsOpen: number;
+      }>;
+      readonly next: {
+        readonly page: string;
+      } | null;
+    };
+  };
+};
+export const OrgHomeMoreSpaces: Operation<OrgHomeMoreSpacesResult, OrgHomeMoreSpacesVariables> = {
+  name: "OrgHomeMoreSpaces",
+  kind: "query",
+  document: "query OrgHomeMoreSpaces ($org: ID!, $page: String!, $limit: Int = 50) {\n  organization(id: $org) {\n    id\n    spaces(page: $page, limit: $limit) {\n      items {\n        ... HomeSpace\n      }\n      next {\n        page\n      }\n    }\n  }\n}\nfragment HomeSpace on Space {\n  id\n  title\n  emoji\n  parent\n  updatedAt\n  changeRequestsOpen\n}",
 };
 
 export type OrgSearchVariables = { org: string; query: string };
@@ -2001,6 +2127,20 @@ export const UnpublishSite: Operation<UnpublishSiteResult, UnpublishSiteVariable
   name: "UnpublishSite",
   kind: "mutation",
   document: "mutation UnpublishSite ($org: ID!, $site: ID!) {\n  unpublishSite(organizationId: $org, siteId: $site) {\n    id\n    published\n  }\n}",
+};
+
+export type UpdateChangeRequestVariables = { space: string; number: string; input: UpdateChangeRequestInput };
+export type UpdateChangeRequestResult = {
+  readonly updateChangeRequest: {
+    readonly id: string;
+    readonly subject: string;
+    readonly status: ChangeRequestStatus;
+  };
+};
+export const UpdateChangeRequest: Operation<UpdateChangeRequestResult, UpdateChangeRequestVariables> = {
+  name: "UpdateChangeRequest",
+  kind: "mutation",
+  document: "mutation UpdateChangeRequest ($space: ID!, $number: String!, $input: UpdateChangeRequestInput!) {\n  updateChangeRequest(spaceId: $space, changeRequestId: $number, input: $input) {\n    id\n    subject\n    status\n  }\n}",
 };
 
 export type UpdateMemberVariables = { org: string; user: string; input: UpdateMemberInput };

@@ -8,7 +8,8 @@
 // changed pages, and the editor says so and offers to reload, never
 // overwriting silently. Unsaved text is kept in localStorage.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { EditContent, EditorScreen as EditorOp, RenderPreview, type ContentChangeInput, type EditorScreenResult } from "../gen/operations";
+import { EditContent, EditorScreen as EditorOp, RenderPreview, UpdateChangeRequest, type ContentChangeInput, type EditorScreenResult } from "../gen/operations";
+import { ApiForm, Field, useAction, useForm } from "../lib/apiform";
 import { dropDraft, loadDraft, saveDraft } from "../lib/draft";
 import { FieldError } from "../lib/form";
 import { OperationError, run } from "../lib/graphql";
@@ -81,8 +82,13 @@ export function EditorScreen({ org, space, number, page }: { org: string; space:
       setBusy(false);
     }
   };
-  const addPage = (into: string | null) =>
-    treeEdit([{ operation: "insert_page", ref: "new", title: "Untitled", into, document: { markdown: "" } }], (out) => {
+  // A new page gets its title at once (the form above the tree), so its
+  // slug (its address on the site) is made from that title, as a script
+  // inserting the page with its title gets; renaming later keeps the slug.
+  const [newTitle, setNewTitle] = useState("");
+  const addPage = (into: string | null, title = "Untitled") =>
+    treeEdit([{ operation: "insert_page", ref: "new", title, into, document: { markdown: "" } }], (out) => {
+      setNewTitle("");
       const created = out.changes.find((c) => c.ref === "new")?.page as { id?: string } | undefined;
       if (created?.id) navigate(paths.edit(org, space, number, created.id));
     });
@@ -109,13 +115,24 @@ export function EditorScreen({ org, space, number, page }: { org: string; space:
             </p>
             <h1>Editing: {c.subject || "Untitled change request"}</h1>
             {!sp.permissions.edit && <p class="notice error">You may read this change request but not edit it.</p>}
+            {sp.permissions.edit && <ChangeRequestForm key={c.id} space={space} cr={c} reload={q.reload} />}
             <div class="editor-layout">
               <section class="edit-tree" aria-labelledby="edit-tree-h">
                 <h2 id="edit-tree-h">Pages</h2>
                 <EditTree pages={c.content.pages} flat={flat} current={page} href={(id) => paths.edit(org, space, number, id)} onMove={move} />
-                <button type="button" onClick={() => addPage(null)} disabled={busy || !sp.permissions.edit}>
-                  Add page
-                </button>
+                <form
+                  class="add-page"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    addPage(null, newTitle.trim() || "Untitled");
+                  }}
+                >
+                  <label for="new-page-title">New page's title</label>
+                  <input id="new-page-title" value={newTitle} maxLength={256} onInput={(e) => setNewTitle((e.target as HTMLInputElement).value)} />
+                  <button type="submit" disabled={busy || !sp.permissions.edit}>
+                    Add page
+                  </button>
+                </form>
                 <ErrorNotice error={treeError} />
               </section>
               {page && c.content.page && current ? (
@@ -144,6 +161,39 @@ export function EditorScreen({ org, space, number, page }: { org: string; space:
         );
       }}
     </Loaded>
+  );
+}
+
+/** The change request's subject, and its status: a draft is made ready for review here. */
+function ChangeRequestForm({ space, cr, reload }: { space: string; cr: CR; reload: () => Promise<void> }) {
+  const form = useForm({
+    id: "cr",
+    initial: { subject: cr.subject },
+    submit: async (v) => {
+      await run(UpdateChangeRequest, { space, number: String(cr.number), input: { subject: v.subject } });
+      await reload();
+      return "Saved.";
+    },
+  });
+  const ready = useAction();
+  return (
+    <div class="cr-form">
+      <ApiForm form={form} submit="Save subject" label="Change request">
+        <Field form={form} name="subject" label="Subject of the change request" hint="What it changes, at most 100 characters." />
+      </ApiForm>
+      <p>
+        Status: <span class={"badge " + cr.status}>{cr.status}</span>{" "}
+        {cr.status === "draft" && (
+          <button type="button" class="ready" disabled={ready.busy} onClick={() => ready.run(async () => {
+            await run(UpdateChangeRequest, { space, number: String(cr.number), input: { status: "open" } });
+            await reload();
+          })}>
+            Ready for review
+          </button>
+        )}
+      </p>
+      <ErrorNotice error={ready.error} />
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 // The organization's home: its spaces, the open change requests, and a
 // form to create a space.
 import { useState } from "preact/hooks";
-import { CreateSpace, OrgHome as OrgHomeOp } from "../gen/operations";
+import { CreateSpace, OrgHome as OrgHomeOp, OrgHomeMoreChangeRequests, OrgHomeMoreSpaces, type OrgHomeResult } from "../gen/operations";
+import { ShowMore, useMore } from "../lib/more";
 import { OperationError, run } from "../lib/graphql";
 import { ErrorNotice, Loaded, useQuery } from "../lib/query";
 import { appPath, navigate, paths } from "../lib/router";
@@ -19,39 +20,52 @@ export function OrgHome({ org }: { org: string }) {
           <>
             <h1>{d.organization.title}</h1>
             {d.organization.permissions.createContent && <NewSpace org={org} />}
-            <section aria-labelledby="spaces-h">
-              <h2 id="spaces-h">Spaces ({d.organization.spaces.count})</h2>
-              <ul class="cards">
-                {d.organization.spaces.items.map((s) => (
-                  <li key={s.id}>
-                    <a href={paths.space(org, s.id)}>
-                      {s.emoji ? <span aria-hidden="true">{s.emoji} </span> : null}
-                      {s.title || "Untitled space"}
-                    </a>
-                    {s.changeRequestsOpen > 0 && <span class="muted"> · {s.changeRequestsOpen} open change requests</span>}
-                  </li>
-                ))}
-              </ul>
-            </section>
-            {d.organization.changeRequests.items.length > 0 && (
-              <section aria-labelledby="cr-h">
-                <h2 id="cr-h">Open change requests</h2>
-                <ul>
-                  {d.organization.changeRequests.items.map((c) => (
-                    <li key={c.id}>
-                      <a href={appPath(c.urls.app)}>
-                        #{c.number} {c.subject || "Untitled change request"}
-                      </a>{" "}
-                      <span class="muted">{c.status}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
+            <HomeLists org={org} o={d.organization} />
           </>
         )
       }
     </Loaded>
+  );
+}
+
+/** The spaces and the open change requests, each a page at a time. */
+function HomeLists({ org, o }: { org: string; o: NonNullable<OrgHomeResult["organization"]> }) {
+  const spaces = useMore(o.spaces, async (page) => (await run(OrgHomeMoreSpaces, { org, page })).organization!.spaces);
+  const crs = useMore(o.changeRequests, async (page) => (await run(OrgHomeMoreChangeRequests, { org, page })).organization!.changeRequests);
+  return (
+    <>
+      <section aria-labelledby="spaces-h">
+        <h2 id="spaces-h">Spaces ({o.spaces.count})</h2>
+        <ul class="cards">
+          {spaces.items.map((s) => (
+            <li key={s.id}>
+              <a href={paths.space(org, s.id)}>
+                {s.emoji ? <span aria-hidden="true">{s.emoji} </span> : null}
+                {s.title || "Untitled space"}
+              </a>
+              {s.changeRequestsOpen > 0 && <span class="muted"> · {s.changeRequestsOpen} open change requests</span>}
+            </li>
+          ))}
+        </ul>
+        <ShowMore list={spaces} what="spaces" count={o.spaces.count} />
+      </section>
+      {crs.items.length > 0 && (
+        <section aria-labelledby="cr-h">
+          <h2 id="cr-h">Open change requests</h2>
+          <ul>
+            {crs.items.map((c) => (
+              <li key={c.id}>
+                <a href={appPath(c.urls.app)}>
+                  #{c.number} {c.subject || "Untitled change request"}
+                </a>{" "}
+                <span class="muted">{c.status}</span>
+              </li>
+            ))}
+          </ul>
+          <ShowMore list={crs} what="change requests" />
+        </section>
+      )}
+    </>
   );
 }
 

@@ -132,6 +132,10 @@ func Build(appDir string) (*Result, error) {
 	return res, nil
 }
 
+// NoncePlaceholder stands in index.html for the CSP nonce the server
+// gives each response (rest/app.ServePage).
+const NoncePlaceholder = "FOLIO-CSP-NONCE"
+
 // index finds the entry's script, its stylesheet and its static imports in
 // esbuild's metafile and writes index.html, the page every app path answers.
 func (r *Result) index(metaPath, stage string) error {
@@ -194,6 +198,9 @@ func (r *Result) index(metaPath, stage string) error {
 	page.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	page.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	page.WriteString("<meta name=\"color-scheme\" content=\"light dark\">\n<title>Folio</title>\n")
+	// The server replaces NoncePlaceholder with a new nonce per response
+	// (rest/app): the editor's inline <style> carries it.
+	fmt.Fprintf(&page, "<meta property=\"csp-nonce\" nonce=\"%s\">\n", NoncePlaceholder)
 	if css != "" {
 		fmt.Fprintf(&page, "<link rel=\"stylesheet\" href=\"/app/%s\">\n", html.EscapeString(css))
 	}

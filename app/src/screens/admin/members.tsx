@@ -1,5 +1,6 @@
 // Members and their roles, invitations by e-mail (send, revoke).
-import { InviteUsers, MembersScreen as MembersOp, RemoveMember, RevokeInvitation, UpdateMember, type Role } from "../../gen/operations";
+import { InvitationsMore, InviteUsers, MembersMore, MembersScreen as MembersOp, RemoveMember, RevokeInvitation, UpdateMember, type MembersScreenResult, type Role } from "../../gen/operations";
+import { ShowMore, useMore } from "../../lib/more";
 import { ApiForm, SelectField, TextField, useAction, useForm } from "../../lib/apiform";
 import { run } from "../../lib/graphql";
 import { ErrorNotice, Loaded, useQuery } from "../../lib/query";
@@ -28,14 +29,24 @@ export function MembersScreen({ org }: { org: string }) {
     <>
       <AdminNav org={org} current="members" />
       <Loaded q={q}>
-        {(d) => (
+        {(d) => <MembersBody org={org} o={d.organization} q={q} action={action} invite={invite} />}
+      </Loaded>
+    </>
+  );
+}
+
+function MembersBody({ org, o, q, action, invite }: { org: string; o: MembersScreenResult["organization"]; q: { reload: () => Promise<void> }; action: ReturnType<typeof useAction>; invite: ReturnType<typeof useForm<{ emails: string; role: string }>> }) {
+  const members = useMore(o.members, async (page) => (await run(MembersMore, { org, page })).organization.members);
+  const invitations = useMore(o.invitations, async (page) => (await run(InvitationsMore, { org, page })).organization.invitations);
+  const d = { organization: o };
+  return (
           <>
             <h1>Members of {d.organization.title}</h1>
             <ErrorNotice error={action.error} />
             <section aria-labelledby="members-h">
               <h2 id="members-h">Members ({d.organization.members.count})</h2>
               <ul class="rows">
-                {d.organization.members.items.map((m) => (
+                {members.items.map((m) => (
                   <li key={m.id}>
                     <span>
                       <strong>{m.user.displayName}</strong> <span class="muted">{m.user.email}</span>
@@ -68,11 +79,12 @@ export function MembersScreen({ org }: { org: string }) {
                   </li>
                 ))}
               </ul>
+              <ShowMore list={members} what="members" count={d.organization.members.count} />
             </section>
             <section aria-labelledby="invitations-h">
               <h2 id="invitations-h">Pending invitations ({d.organization.invitations.count})</h2>
               <ul class="rows" data-testid="invitations">
-                {d.organization.invitations.items.map((i) => (
+                {invitations.items.map((i) => (
                   <li key={i.id}>
                     <span>
                       {i.email} <span class="muted">· {i.role ?? "guest"} · invited {when(i.createdAt)}</span>
@@ -83,6 +95,7 @@ export function MembersScreen({ org }: { org: string }) {
                   </li>
                 ))}
               </ul>
+              <ShowMore list={invitations} what="invitations" count={d.organization.invitations.count} />
               <h3>Invite</h3>
               <ApiForm form={invite} submit="Send invitations" label="Invite by e-mail">
                 <TextField form={invite} name="emails" label="E-mail addresses" hint="One or more, separated by spaces, commas or lines (at most 100)." rows={3} />
@@ -90,8 +103,5 @@ export function MembersScreen({ org }: { org: string }) {
               </ApiForm>
             </section>
           </>
-        )}
-      </Loaded>
-    </>
   );
 }
