@@ -220,7 +220,9 @@ func TestReaderAdaptiveContent(t *testing.T) {
 	} {
 		r := alice.GraphQL(q, c.vars)
 		var out struct {
-			PublishedSiteByID struct{ View struct{ VisitorClaims json.RawMessage } }
+			PublishedSiteByID struct {
+				View struct{ VisitorClaims json.RawMessage }
+			}
 		}
 		if err := json.Unmarshal(r.Data, &out); err != nil || len(r.Errors) > 0 || string(out.PublishedSiteByID.View.VisitorClaims) != c.want {
 			t.Errorf("visitorClaims with %v: %s %v", c.vars, r.Data, r.Errors)
