@@ -219,10 +219,3 @@ func schemaError(err error) string {
 	return msg
 }
 
-// ConditionHolds is whether a condition (of a section, a site space, or a
-// page's {% if %} block) holds for a visitor's claims, as the views of
-// published sites decide it: false when it does not compile or fails at
-// run time.
-func ConditionHolds(condition string, claims map[string]any) bool {
-	return conditionHolds(&condition, claims)
-}

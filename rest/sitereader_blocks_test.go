@@ -23,7 +23,8 @@ func blocksPage(frameOrigin string) string {
 		"{% embed url=\"" + frameOrigin + "/player?v=1\" %}\nOur player\n{% endembed %}\n\n" +
 		"{% embed url=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" %}\n\n" +
 		"{% embed url=\"https://unlisted.example.org/x\" %}\n\n" +
-		"{% if visitor.claims.unsigned.beta == true %}\n## Beta corner\n\nBeta secret.\n{% endif %}\n\n" +
+		"{% if visitor.claims.unsigned.beta %}\n## Beta corner\n\nBeta secret.\n{% endif %}\n\n" +
+		"{% if !visitor.claims.unsigned.beta %}\nJoin the beta.\n{% endif %}\n\n" +
 		"{% if visitor.claims.plan == \"pro\" %}\nPro secret.\n{% endif %}\n\n" +
 		"{% include \"../.gitbook/includes/environments.md\" %}\n\n" +
 		"{% @github-files/code-block url=\"https://github.com/a/b/blob/main/x.go\" %}\n"
@@ -157,13 +158,14 @@ func TestReaderAdaptiveContent(t *testing.T) {
 	first.has(t, "For everyone.",
 		`<div class="hint hint-info notice" role="note"><p>Reusable content “environments” is not shown here: this site has no reusable content.</p></div>`,
 		`This block of the “github-files” integration (code-block) is not shown here: this site runs no integrations. <a href="https://github.com/a/b/blob/main/x.go"`)
+	first.has(t, "Join the beta.")
 	first.hasNot(t, "Beta", "Pro secret", "{%")
 
 	beta := newBrowser(t, srv)
 	beta.get(page+"?visitor.beta=true").expect(t, http.StatusSeeOther)
 	bp := beta.get(page).expect(t, http.StatusOK)
 	bp.has(t, `<h2 id="beta-corner">`, "Beta secret.", `href="#beta-corner"`)
-	bp.hasNot(t, "Pro secret")
+	bp.hasNot(t, "Pro secret", "Join the beta")
 	if cc := bp.Header.Get("Cache-Control"); cc != "private, no-cache" {
 		t.Errorf("a page shown for claims: Cache-Control %q", cc)
 	}
@@ -175,7 +177,7 @@ func TestReaderAdaptiveContent(t *testing.T) {
 	token := sign(t, jwt.SigningMethodHS256, secret, fresh(jwt.MapClaims{"plan": "pro"}))
 	pro.get(page+"?jwt_token="+token).expect(t, http.StatusSeeOther)
 	pp := pro.get(page).expect(t, http.StatusOK)
-	pp.has(t, "Pro secret.")
+	pp.has(t, "Pro secret.", "Join the beta.")
 	pp.hasNot(t, "Beta")
 
 	// Readers without claims still get their own page, from the cache.

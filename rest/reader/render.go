@@ -21,14 +21,15 @@ func Render(src string, link LinkFunc) Rendered { return pagerender.Render(src, 
 func CodeCSS() []byte { return pagerender.CodeCSS() }
 
 // renderOptions are the options of a page of s shown with look: its {% if %}
-// blocks shown as the reader's claims decide (with the evaluator of the
-// sections' and site spaces' conditions; a reader without claims sees
-// what holds for no claims), its embeds framed from the look's origins.
+// blocks shown as the reader's claims decide (graph.ContentConditionHolds:
+// the language of the sections' and site spaces' conditions, read as
+// GitBook reads it; a reader without claims sees what holds for no
+// claims), its embeds framed from the look's origins.
 func (s *siteView) renderOptions(link LinkFunc, l *look) pagerender.Options {
 	claims := s.claims
 	return pagerender.Options{
 		Link:         link,
-		Visible:      func(cond string) bool { return graph.ConditionHolds(cond, claims) },
+		Visible:      func(cond string) bool { return graph.ContentConditionHolds(cond, claims) },
 		FrameOrigins: l.FrameOrigins,
 	}
 }
