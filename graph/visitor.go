@@ -218,4 +218,3 @@ func schemaError(err error) string {
 	}
 	return msg
 }
-
