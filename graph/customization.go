@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"folio/domain"
+	"folio/internal/pagerender"
 	"folio/store"
 )
 
@@ -54,6 +55,9 @@ func customizationDefaults() map[string]any {
 		"socialPreview":         map[string]any{},
 		"socialAccounts":        []any{},
 		"insights":              map[string]any{"trackingCookie": false},
+		// Folio's own (GitBook has no such setting): the origins a page's
+		// embeds may be framed from; none, so every embed is a link.
+		"embeds": map[string]any{"allowedOrigins": []any{}},
 	}
 }
 
@@ -374,8 +378,28 @@ var (
 			"display": objectRule(map[string]customizationRule{"footer": boolRule, "header": boolRule}, "footer", "header"),
 		}, "platform", "handle", "display")),
 		"insights": objectRule(map[string]customizationRule{"trackingCookie": boolRule}, "trackingCookie"),
+		// A Folio extension: the origins the published pages' embeds may be
+		// framed from (and so the reader's CSP frame-src).
+		"embeds": objectRule(map[string]customizationRule{"allowedOrigins": arrayRule(maxEmbedOrigins, originRule)}, "allowedOrigins"),
 	}
 )
+
+// maxEmbedOrigins bounds a site's embeds.allowedOrigins (each goes into the
+// Content-Security-Policy header of its pages).
+const maxEmbedOrigins = 50
+
+// originRule admits an http(s) origin: a scheme and a host (a port too),
+// nothing else: no path, no wildcard.
+func originRule(v any) string {
+	s, ok := v.(string)
+	if !ok || len(s) > 300 {
+		return "must be an origin of at most 300 characters"
+	}
+	if _, ok := pagerender.Origin(s); !ok {
+		return "must be an origin such as https://www.youtube-nocookie.com: http or https, a host and maybe a port, no path or wildcard"
+	}
+	return ""
+}
 
 // checkCustomization validates the settings of a PUT: an object of known
 // settings, each valid. updatedAt, which GET answers, is accepted and

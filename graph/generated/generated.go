@@ -827,6 +827,7 @@ type ComplexityRoot struct {
 		SiteSpaceContents      func(childComplexity int) int
 		Structure              func(childComplexity int) int
 		UnsignedClaimsAccepted func(childComplexity int) int
+		VisitorClaims          func(childComplexity int) int
 	}
 
 	PublishedFile struct {
@@ -1721,6 +1722,7 @@ type PublishedContentSiteResolver interface {
 
 	SiteSpaceContent(ctx context.Context, obj *model.PublishedContentSite, siteSpaceID string) (*model.PublishedContent, error)
 	SiteSpaceContents(ctx context.Context, obj *model.PublishedContentSite) ([]model.PublishedContent, error)
+	VisitorClaims(ctx context.Context, obj *model.PublishedContentSite) (json.RawMessage, error)
 	OpenAPIDigest(ctx context.Context, obj *model.PublishedContentSite) (string, error)
 	RedirectTarget(ctx context.Context, obj *model.PublishedContentSite, paths []string) (*string, error)
 }
@@ -5684,6 +5686,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PublishedContentSite.UnsignedClaimsAccepted(childComplexity), true
+	case "PublishedContentSite.visitorClaims":
+		if e.ComplexityRoot.PublishedContentSite.VisitorClaims == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublishedContentSite.VisitorClaims(childComplexity), true
 
 	case "PublishedFile.contentType":
 		if e.ComplexityRoot.PublishedFile.ContentType == nil {
@@ -11645,6 +11653,22 @@ extend type Query {
   ): PublishedSpace
 }
 `, BuiltIn: false},
+	{Name: "../schema/published_adaptive.graphqls", Input: `# Adaptive content in pages: a page's {% if condition %} blocks show only
+# to the readers for whom the condition holds. A reader of the published
+# content (the site reader, rest/reader) evaluates them with the claims
+# the view was made for.
+
+extend type PublishedContentSite {
+  """
+  The claims the view's conditions see (a Folio field; GitBook's API has none): the visitor token's claims, with the
+  unsigned claims given to PublishedSiteEntry.view under unsigned when they were kept. null when there are none (no
+  visitor token and no unsigned claims kept). They are the caller's own (what their token says and what they said),
+  so answering them tells the caller nothing new. A page's {% if condition %} blocks are shown to the caller when
+  the condition (an expression over visitor.claims, as a section's or site space's condition) holds for them.
+  """
+  visitorClaims: JSON
+}
+`, BuiltIn: false},
 	{Name: "../schema/published_openapi.graphqls", Input: `"""
 The current version of an OpenAPI specification of the site's organization, as a published page that refers to it
 (an openapi-operation, openapi-schemas or openapi-webhook block naming its slug) shows it.
@@ -15473,6 +15497,8 @@ func (ec *executionContext) childFields_PublishedContentSite(ctx context.Context
 		return ec.fieldContext_PublishedContentSite_siteSpaceContent(ctx, field)
 	case "siteSpaceContents":
 		return ec.fieldContext_PublishedContentSite_siteSpaceContents(ctx, field)
+	case "visitorClaims":
+		return ec.fieldContext_PublishedContentSite_visitorClaims(ctx, field)
 	case "openAPIDigest":
 		return ec.fieldContext_PublishedContentSite_openAPIDigest(ctx, field)
 	case "redirectTarget":
@@ -40682,6 +40708,29 @@ func (ec *executionContext) fieldContext_PublishedContentSite_siteSpaceContents(
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PublishedContentSite_visitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	return gqlruntime.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublishedContentSite_visitorClaims(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PublishedContentSite().VisitorClaims(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PublishedContentSite_visitorClaims(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlruntime.NewScalarFieldContext("PublishedContentSite", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _PublishedContentSite_openAPIDigest(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
@@ -66410,6 +66459,12 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContents(ctx, field, obj)
+				})
+		case "visitorClaims":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PublishedContentSite_visitorClaims(ctx, field, obj)
 				})
 		case "openAPIDigest":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

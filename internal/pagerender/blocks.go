@@ -16,10 +16,12 @@ import (
 // GitBook's blocks (internal/markdown's GitBookSyntax) as HTML, with no
 // script: tabs are an exclusive group of <details> (opening one closes the
 // others, natively), expandables stay <details>, steps an ordered list,
-// embeds a link to what they embed (no frame: nothing from another origin
-// runs in a page), page and file references links the page's link
-// function rewrites, formulas MathML (math.go). What has no reader form
-// (an integration's block, reusable content kept elsewhere) is left out.
+// embeds a frame when their site allows the frame's origin and a link
+// otherwise (embed.go), page and file references links the page's link
+// function rewrites, formulas MathML (math.go), {% if %} blocks only when
+// their condition holds for the reader (adaptive.go). What has no reader
+// form (an integration's block, reusable content kept elsewhere) is a
+// notice saying what is missing, never nothing.
 
 // blockRenderer renders GitBook's blocks.
 type blockRenderer struct{}
@@ -108,13 +110,25 @@ func (r *blockRenderer) liquid(w util.BufWriter, src []byte, n ast.Node, enterin
 			w.WriteString("</section>\n")
 		}
 	case "if":
-		// Adaptive content shows to the visitors whose claims make arg
-		// true; the reader has no claims to test it with, so it shows.
+		// Adaptive content: RenderWith has removed the blocks whose
+		// condition does not hold for the reader; what is left shows.
 		_ = arg
 	case "embed":
-		// Only a web page is embedded (as a link to it).
-		if url := attrs["url"]; entering && (strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")) {
-			w.WriteString(`<p class="embed"><a href="` + esc(url) + `">` + esc(url) + "</a></p>\n")
+		if entering {
+			url := attrs["url"]
+			caption := captionOf(n, src)
+			switch class := placeholder(n); {
+			case class != "":
+				// Framed: replaced by the frame once sanitized (embed.go).
+				w.WriteString(`<div class="` + esc(class) + `"></div>` + "\n")
+			case strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://"):
+				// Any other web page is a link to it.
+				w.WriteString(`<p class="embed"><a href="` + esc(url) + `">` + esc(url) + "</a>")
+				if caption != "" {
+					w.WriteString(" " + esc(caption))
+				}
+				w.WriteString("</p>\n")
+			}
 		}
 		return ast.WalkSkipChildren, nil
 	case "content-ref":
@@ -134,8 +148,26 @@ func (r *blockRenderer) liquid(w util.BufWriter, src []byte, n ast.Node, enterin
 			w.WriteString("</p>\n")
 		}
 		return ast.WalkSkipChildren, nil
+	case "include":
+		// Reusable content: Folio stores none (GitBook keeps it apart from
+		// the space), so the reader says what is missing.
+		if entering {
+			w.WriteString(notice("Reusable content " + quoteName(includeName(arg)) + " is not shown here: this site has no reusable content."))
+		}
+		return ast.WalkSkipChildren, nil
 	default:
-		// Reusable content and integrations' blocks: nothing to show here.
+		// An integration's block ({% @integration/block %}): Folio runs no
+		// integration, so the reader names it, and links to its address
+		// when it has one.
+		if entering {
+			integration, block, _ := strings.Cut(strings.TrimPrefix(name, "@"), "/")
+			msg := "This block of the " + quoteName(integration) + " integration (" + block + ") is not shown here: this site runs no integrations."
+			if url := attrs["url"]; strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://") {
+				w.WriteString(`<div class="hint hint-info notice" role="note"><p>` + esc(msg) + ` <a href="` + esc(url) + `">` + esc(url) + "</a></p></div>\n")
+			} else {
+				w.WriteString(notice(msg))
+			}
+		}
 		return ast.WalkSkipChildren, nil
 	}
 	return ast.WalkContinue, nil
@@ -169,4 +201,24 @@ func groupTabs(n ast.Node, count *int) {
 		*count++
 		n.SetAttributeString(groupAttr, "tabs-"+strconv.Itoa(*count))
 	}
+}
+
+// notice is a note in place of a block the reader cannot show.
+func notice(msg string) string {
+	return `<div class="hint hint-info notice" role="note"><p>` + string(util.EscapeHTML([]byte(msg))) + "</p></div>\n"
+}
+
+// includeName is the name of reusable content from its include's
+// argument, "../.gitbook/includes/environments.md" (quoted): environments.
+func includeName(arg string) string {
+	arg = strings.Trim(strings.TrimSpace(arg), `"'`)
+	return strings.TrimSuffix(path.Base(arg), ".md")
+}
+
+// quoteName puts a name in quotation marks; an empty or odd one is left out.
+func quoteName(s string) string {
+	if s == "" || s == "." || s == "/" || len(s) > 200 {
+		return "(unnamed)"
+	}
+	return "“" + s + "”"
 }

@@ -88,10 +88,33 @@ var policy = func() *bluemonday.Policy {
 // LinkFunc rewrites a link or image destination of a document; "" keeps it.
 type LinkFunc func(dest string, image bool) string
 
+// Options are what a page's HTML depends on besides its markdown.
+type Options struct {
+	// Link, when not nil, rewrites link and image destinations (pages and
+	// files of the space).
+	Link LinkFunc
+	// Visible, when not nil, decides whether an {% if %} block shows: it
+	// gets the block's condition (GitBook's adaptive content, an
+	// expression over visitor.claims) and says whether it holds for the
+	// reader. nil shows every block (the app, whose editors read all of a
+	// page); a published site always decides.
+	Visible func(condition string) bool
+	// FrameOrigins are the origins an embed may be framed from, each as
+	// Origin writes it (embed.go); an embed elsewhere is a link.
+	FrameOrigins []string
+}
+
 // Render turns a stored document (frontmatter and a leading level-1
 // heading, the page's title, left out) into sanitized HTML; link, when not
 // nil, rewrites link and image destinations (pages and files of the space).
+// Every {% if %} block shows and every embed is a link.
 func Render(src string, link LinkFunc) Rendered {
+	return RenderWith(src, Options{Link: link})
+}
+
+// RenderWith is Render with the options of a published page.
+func RenderWith(src string, opts Options) Rendered {
+	link := opts.Link
 	src = stripFrontmatter(markdown.Normalize(src))
 	b := []byte(src)
 	ids := &anchorIDs{used: map[string]int{}}
@@ -99,6 +122,13 @@ func Render(src string, link LinkFunc) Rendered {
 	if h, ok := doc.FirstChild().(*ast.Heading); ok && h.Level == 1 {
 		doc.RemoveChild(doc, h)
 	}
+	// Content whose condition does not hold for the reader is gone before
+	// anything else reads the page: its headings are in no table of
+	// contents, its anchors take no number.
+	if opts.Visible != nil {
+		hideConditional(doc, opts.Visible)
+	}
+	frames := newFramer(opts.FrameOrigins)
 	// Anchors are assigned in document order once the title is gone, as
 	// the search index does.
 	ids.used = map[string]int{}
@@ -109,6 +139,7 @@ func Render(src string, link LinkFunc) Rendered {
 			return ast.WalkContinue, nil
 		}
 		groupTabs(n, &tabs)
+		frames.mark(n, b)
 		if name, _, attrs, ok := markdown.Liquid(n); ok && link != nil {
 			// Page and file references are links too.
 			for _, k := range []string{"url", "src"} {
@@ -153,7 +184,8 @@ func Render(src string, link LinkFunc) Rendered {
 		out.Reset()
 		out.WriteString("<p>This page could not be rendered.</p>")
 	}
-	return Rendered{HTML: scrollable.ReplaceAll(policy.SanitizeBytes(out.Bytes()), []byte(`<$1 tabindex="0"$2`)), TOC: toc}
+	html := frames.replace(policy.SanitizeBytes(out.Bytes()))
+	return Rendered{HTML: scrollable.ReplaceAll(html, []byte(`<$1 tabindex="0"$2`)), TOC: toc}
 }
 
 // scrollable finds the start tags of code blocks and tables, which scroll

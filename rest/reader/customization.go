@@ -8,8 +8,11 @@ import (
 	"math"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"folio/internal/pagerender"
 )
 
 // A site's customization (GitBook's SiteCustomizationSettings, as the
@@ -38,6 +41,10 @@ type look struct {
 	Locale                      string
 	Words                       words
 	NewTab                      bool // external links open in a new tab
+	// FrameOrigins are the origins a page's embeds may be framed from
+	// (embeds.allowedOrigins, Folio's extension), canonical and sorted:
+	// exactly the frame-src of the page's CSP.
+	FrameOrigins []string
 }
 
 type lookLink struct{ Title, URL, Style string }
@@ -90,6 +97,9 @@ type settings struct {
 	ExternalLinks struct {
 		Target string `json:"target"`
 	} `json:"externalLinks"`
+	Embeds struct {
+		AllowedOrigins []string `json:"allowedOrigins"`
+	} `json:"embeds"`
 }
 
 type themed struct{ Light, Dark string }
@@ -189,7 +199,23 @@ func makeLook(raw json.RawMessage, siteTitle, origin string) *look {
 		l.FooterGroups = append(l.FooterGroups, grp)
 	}
 	l.Locale, l.Words = localeWords(s.Internationalization.Locale)
+	l.FrameOrigins = frameOrigins(s.Embeds.AllowedOrigins, origin)
 	return l
+}
+
+// frameOrigins are the origins of allowed that embeds may be framed from:
+// valid, canonical, once each, sorted; never this server's own (a frame of
+// the same origin, allowed to run script as itself, could reach its page).
+func frameOrigins(allowed []string, origin string) []string {
+	self, _ := pagerender.Origin(origin)
+	var out []string
+	for _, a := range allowed {
+		if o, ok := pagerender.Origin(a); ok && o != self && !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 var (

@@ -26,8 +26,22 @@ const assetsPath = "/_folio/reader/"
 // is 'self', not 'none', though the pages have no script: tools that fetch
 // in the page's frame (Lighthouse reading the origin's robots.txt through
 // the DevTools protocol) are held to it too, and same-origin is all they need.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; img-src 'self' data:; " +
-	"font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+// A page frames nothing, unless its site allows embeds from some origins
+// (pagePolicy).
+const ContentSecurityPolicy = cspBase + "frame-src 'none'"
+
+const cspBase = "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; img-src 'self' data:; " +
+	"font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
+
+// pagePolicy is the policy of a page shown with look: frame-src lists
+// exactly the origins its embeds may be framed from (canonical origins,
+// which hold no space, quote or semicolon: pagerender.Origin).
+func pagePolicy(l *look) string {
+	if l == nil || len(l.FrameOrigins) == 0 {
+		return ContentSecurityPolicy
+	}
+	return cspBase + "frame-src " + strings.Join(l.FrameOrigins, " ")
+}
 
 var (
 	siteCSS = func() []byte {
@@ -94,9 +108,9 @@ func serveAsset(w http.ResponseWriter, r *http.Request) {
 }
 
 // headers are those of every page of a site.
-func headers(w http.ResponseWriter, s *siteView, noIndex bool, etag string) {
+func headers(w http.ResponseWriter, s *siteView, l *look, noIndex bool, etag string) {
 	h := w.Header()
-	h.Set("Content-Security-Policy", ContentSecurityPolicy)
+	h.Set("Content-Security-Policy", pagePolicy(l))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Frame-Options", "DENY")

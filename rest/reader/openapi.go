@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"folio/internal/markdown"
+	"folio/internal/pagerender"
 )
 
 // API reference pages. A page's API reference blocks (internal/markdown's
@@ -117,11 +118,12 @@ func parseSpec(raw json.RawMessage) (doc *openapi3.T, err error) {
 // specifications (by slug). Each top-level block is set aside for a
 // placeholder paragraph that no document can write (a random token), and
 // its HTML goes where the placeholder's paragraph comes out.
-func renderPage(md string, link LinkFunc, specs []specVersion) Rendered {
+func renderPage(md string, opts pagerender.Options, specs []specVersion) Rendered {
+	link := opts.Link
 	md = markdown.Normalize(md)
 	blocks := markdown.OpenAPIBlocks(md)
 	if len(blocks) == 0 {
-		return Render(md, link)
+		return pagerender.RenderWith(md, opts)
 	}
 	bySlug := map[string]specVersion{}
 	for _, s := range specs {
@@ -143,7 +145,7 @@ func renderPage(md string, link LinkFunc, specs []specVersion) Rendered {
 		at = b.End
 	}
 	src.WriteString(md[at:])
-	out := Render(src.String(), link)
+	out := pagerender.RenderWith(src.String(), opts)
 	for i, h := range parts {
 		out.HTML = bytes.Replace(out.HTML, fmt.Appendf(nil, "<p>%s%d</p>", token, i), []byte(h), 1)
 	}

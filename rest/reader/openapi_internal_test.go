@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"folio/internal/pagerender"
 )
 
 // fsOf makes a processed filesystem (internal/openapidoc's shape).
@@ -39,7 +41,7 @@ func TestRenderPageSpecs(t *testing.T) {
 		"{% openapi-operation spec=\"junk\" path=\"/a\" method=\"get\" %}\n{% endopenapi-operation %}\n\n" +
 		"{% openapi-schemas spec=\"empty\" schemas=\"A\" %}\n{% endopenapi-schemas %}\n\n" +
 		"- in a list\n\n  {% openapi-operation spec=\"old\" path=\"/things\" method=\"get\" %}\n  {% endopenapi-operation %}\n"
-	out := string(renderPage(md, nil, specs).HTML)
+	out := string(renderPage(md, pagerender.Options{}, specs).HTML)
 	for _, want := range []string{
 		"<h2 id=\"op-get-things\">List things</h2>", "curl -X GET &#39;https://old.example.com/v1/things?limit=0&#39;", "array of string",
 		"<h2 id=\"op-get-a\">Get A</h2>", "<code class=\"api-name\">deep</code>", "<p>From another file</p>",

@@ -176,6 +176,7 @@ type siteEntry struct {
 		}
 		Customizations         json.RawMessage
 		UnsignedClaimsAccepted bool
+		VisitorClaims          map[string]any
 		OpenAPIDigest          string `json:"openAPIDigest"`
 		Structure              struct {
 			Type      string

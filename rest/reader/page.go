@@ -178,9 +178,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.serveFile(w, r, s, v, id)
 		return
 	}
-	key := cacheKey("page/v1", navDigest(s), v.ID, v.RevisionID, pagePath, rest, s.apiDigest)
+	key := cacheKey("page/v2", navDigest(s), v.ID, v.RevisionID, pagePath, rest, s.apiDigest, s.claimsDigest)
 	etag := `"` + key + `"`
-	headers(w, s, noIndex, etag)
+	headers(w, s, s.looks.of(v.ID), noIndex, etag)
 	if etagMatch(r, etag) {
 		// Still a view of the page (its id known when still cached).
 		c, _ := rd.cache.Get(key)
@@ -246,7 +246,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		if c.Page.Markdown != nil {
 			md = *c.Page.Markdown
 		}
-		out := renderPage(md, tree.linker(v.URL(s), page), c.OpenAPISpecs)
+		out := renderPage(md, s.renderOptions(tree.linker(v.URL(s), page), view.Look), c.OpenAPISpecs)
 		view.Body, view.TOC = template.HTML(out.HTML), out.TOC //nolint:gosec // sanitized by bluemonday
 		for i, n := range tree.Order {
 			if n != page {
@@ -371,7 +371,7 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	view := rd.frame(s, sec, v, nil, nil)
 	view.Title, view.Query, view.NoIndex, view.SearchPage = view.Look.Words.Search, q, true, true
-	headers(w, s, noIndex, "")
+	headers(w, s, nil, noIndex, "")
 	w.Header().Set("X-Robots-Tag", "noindex")
 	w.Header().Set("Cache-Control", "no-store")
 	if q != "" {

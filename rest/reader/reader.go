@@ -336,6 +336,8 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		site := buildSite(row, base, origin)
 		site.OrgID = row.View.Site.Organization
 		site.apiDigest = row.View.OpenAPIDigest
+		site.claims = row.View.VisitorClaims
+		site.claimsDigest = claimsDigest(site.claims)
 		site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
 		return site
 	}
@@ -505,6 +507,23 @@ type siteView struct {
 	// apiDigest is the digest of the versions of the organization's
 	// OpenAPI specifications, which API reference pages are rendered from.
 	apiDigest string
+	// claims are the reader's claims, which the {% if %} blocks of pages
+	// are shown for (nil for a reader without any: the one page every
+	// such reader sees); claimsDigest ("" without claims) keys the pages
+	// rendered for them, so no page shown for some claims is shown to a
+	// reader with others, or none.
+	claims       map[string]any
+	claimsDigest string
+}
+
+// claimsDigest is the digest of a reader's claims; "" without any.
+func claimsDigest(claims map[string]any) string {
+	if claims == nil {
+		return ""
+	}
+	b, _ := json.Marshal(claims) // maps are written with sorted keys
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
 }
 
 type sectionView struct {

@@ -110,6 +110,12 @@ func (c *viewCache) load(ctx context.Context, siteID string, read func() (*siteE
 		if err != nil || row == nil || row.View == nil {
 			return row, err
 		}
+		if row.View.VisitorClaims != nil {
+			// Read without credentials, a view has no claims; one that has
+			// some is its reader's alone (its pages' {% if %} blocks show
+			// for them), never kept for the next reader.
+			return row, nil
+		}
 		got := row.View.Site.Organization
 		if w != nil && got == org {
 			c.views.Add(siteID, cachedView{entry: row, size: size, org: w, gen: gen})

@@ -1,10 +1,13 @@
 package reader
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"runtime"
 	"testing"
+
+	"folio/store"
 )
 
 // siteAnswer is a ReaderSite answer of sections x siteSpaces site spaces,
@@ -67,5 +70,39 @@ func TestViewCacheMemory(t *testing.T) {
 			t.Errorf("%dx%d site: a cached view holds %d B, the cache counts %d B", size[0], size[1], held/n, counted/n)
 		}
 		runtime.KeepAlive(keep)
+	}
+}
+
+// TestViewCacheKeepsNoClaims: a view read with claims (its pages show
+// {% if %} blocks for them) is never kept for the next reader, even if a
+// request without credentials were to read one; a view without claims is.
+func TestViewCacheKeepsNoClaims(t *testing.T) {
+	c := newViewCache(func(context.Context, string, func([]store.Event)) (func(), error) { return func() {}, nil })
+	defer c.close()
+	read := func(claims map[string]any) func() (*siteEntry, int, error) {
+		return func() (*siteEntry, int, error) {
+			var e siteEntry
+			if err := json.Unmarshal(siteAnswer(t, 1, 1, 1), &e); err != nil {
+				t.Fatal(err)
+			}
+			e.View.VisitorClaims = claims
+			return &e, 100, nil
+		}
+	}
+	for _, id := range []string{"with-claims", "without"} {
+		var claims map[string]any
+		if id == "with-claims" {
+			claims = map[string]any{"unsigned": map[string]any{"beta": true}}
+		}
+		// The first read learns the organization, the second is watched.
+		for range 2 {
+			if _, err := c.load(t.Context(), id, read(claims)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, kept := c.get(id)
+		if kept != (claims == nil) {
+			t.Errorf("%s: kept %v", id, kept)
+		}
 	}
 }

@@ -1,0 +1,154 @@
+package rest_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"folio/rest/resttest"
+)
+
+// TestReaderEmbedsInABrowser opens a page with embeds in headless Chromium,
+// its site allowing one origin (a player served by the test): that embed
+// is a sandboxed frame the browser loads, the page's CSP frame-src is
+// exactly that origin, and a frame of any other origin (added through the
+// DevTools protocol, since the page itself can make none) is refused by
+// the CSP and never requested. Embeds of origins the site does not allow
+// are links; the page's conditional block does not show to a reader
+// without claims, its reusable content and integration block are notices;
+// axe-core finds nothing serious or critical, light or dark.
+func TestReaderEmbedsInABrowser(t *testing.T) {
+	chromium := requireChromium(t)
+	axe := axeSource(t)
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	var played, blocked atomic.Int64
+	player := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		played.Add(1)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><html lang="en"><head><title>Player</title></head><body><main><p>Playing</p></main></body></html>`))
+	}))
+	defer player.Close()
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { blocked.Add(1) }))
+	defer other.Close()
+	id, site := blocksSite(t, srv, alice, org, player.URL)
+	alice.Put(site+"/customization", map[string]any{"embeds": map[string]any{"allowedOrigins": []any{player.URL}}}).Expect(http.StatusOK)
+	page := srv.URL + "/sites/" + id + "/blocks"
+
+	ctx := chromiumTab(t, chromium, 180*time.Second)
+	var mu sync.Mutex
+	var violations []string
+	var csp string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventResponseReceived:
+			if ev.Type == network.ResourceTypeDocument && strings.HasPrefix(ev.Response.URL, page) {
+				csp, _ = ev.Response.Headers["Content-Security-Policy"].(string)
+			}
+		case *cdplog.EventEntryAdded:
+			if strings.Contains(ev.Entry.Text, "Content Security Policy") {
+				violations = append(violations, ev.Entry.Text)
+			}
+		}
+	})
+	run := func(step string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+	eval := func(js string, out any) {
+		t.Helper()
+		run(js, chromedp.Evaluate(js, out))
+	}
+	// until waits for ok, polling (the browser loads frames on its own time).
+	until := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not after 20 s", what)
+			}
+		}
+	}
+
+	run("open", network.Enable(), cdplog.Enable(), chromedp.Navigate(page), chromedp.WaitVisible(`figure.embed iframe`, chromedp.ByQuery))
+	mu.Lock()
+	if want := "frame-src " + player.URL; !strings.HasSuffix(csp, "; "+want) {
+		t.Errorf("CSP %q does not end with %q", csp, want)
+	}
+	mu.Unlock()
+	var frame struct {
+		Src, Sandbox, Title string
+		Frames, Links       int
+	}
+	eval(`(() => { const f = document.querySelector('figure.embed iframe');
+		return {src: f.src, sandbox: f.getAttribute('sandbox'), title: f.title,
+			frames: document.querySelectorAll('iframe').length, links: document.querySelectorAll('p.embed a').length}; })()`, &frame)
+	if frame.Src != player.URL+"/player?v=1" || frame.Title != "Our player" || frame.Frames != 1 || frame.Links != 2 ||
+		frame.Sandbox != "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation" {
+		t.Errorf("frames: %+v", frame)
+	}
+	// The browser loads the allowed frame (the CSP lets it through).
+	until("the player is requested", func() bool { return played.Load() > 0 })
+	var shown string
+	eval(`document.querySelector('article').innerText`, &shown)
+	if strings.Contains(shown, "Beta") || !strings.Contains(shown, "Reusable content “environments” is not shown here") ||
+		!strings.Contains(shown, "“github-files” integration") {
+		t.Errorf("the page shows: %s", shown)
+	}
+	mu.Lock()
+	if len(violations) > 0 {
+		t.Errorf("CSP violations on the page: %v", violations)
+	}
+	mu.Unlock()
+
+	// A frame of another origin is refused by the CSP, never requested.
+	var added bool
+	eval(`(() => { const f = document.createElement('iframe'); f.id = 'intruder'; f.title = 'x'; f.src = '`+other.URL+`/x';
+		document.body.appendChild(f); return true; })()`, &added)
+	until("the CSP refuses the other frame", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, v := range violations {
+			if strings.Contains(v, "frame-src") && strings.Contains(v, other.URL) {
+				return true
+			}
+		}
+		return false
+	})
+	if n := blocked.Load(); n != 0 {
+		t.Errorf("the refused origin got %d requests", n)
+	}
+	eval(`document.getElementById('intruder').remove(), true`, &added)
+
+	// Accessible, light and dark.
+	for _, dark := range []bool{false, true} {
+		scheme := "light"
+		if dark {
+			scheme = "dark"
+		}
+		eval(`document.documentElement.setAttribute('data-theme', '`+scheme+`'), true`, &added)
+		found, err := runAxe(ctx, axe)
+		if err != nil {
+			t.Fatalf("axe: %v", err)
+		}
+		for _, v := range found {
+			if v.Impact == "serious" || v.Impact == "critical" {
+				t.Errorf("axe (%s): %s (%s): %s %v", scheme, v.ID, v.Impact, v.Help, v.Nodes)
+			} else {
+				t.Logf("axe (%s): %s (%s): %s", scheme, v.ID, v.Impact, v.Help)
+			}
+		}
+	}
+}
