@@ -28,7 +28,9 @@ func Sections(src string) []Section {
 		src = rest
 	}
 	b := []byte(src)
-	doc := parser.Parse(text.NewReader(b))
+	// GitBook's blocks are parsed as blocks (not paragraphs of tag text),
+	// so a block's text is indexed by what it is.
+	doc := docParser.Parse(text.NewReader(b))
 	first := doc.FirstChild()
 	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
 		first = first.NextSibling()
@@ -63,6 +65,13 @@ func blockText(w *bytes.Buffer, n ast.Node, src []byte) {
 	switch n.Kind() {
 	case ast.KindHTMLBlock:
 		return
+	case kindLiquid:
+		// Conditional content is shown only to the visitors whose claims
+		// satisfy its condition, while search answers every reader of the
+		// site: its text is never indexed, or search would reveal it.
+		if n.(*liquidNode).name == "if" {
+			return
+		}
 	case ast.KindFencedCodeBlock, ast.KindCodeBlock:
 		lines := n.Lines()
 		for i := range lines.Len() {
