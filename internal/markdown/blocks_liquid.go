@@ -103,7 +103,7 @@ func (liquidParser) Continue(node ast.Node, reader text.Reader, pc gparser.Conte
 		// No body: a blank line right after the tag ends it.
 		return gparser.Close
 	}
-	if tag, ok := liquidTag(line); ok && tag == "end"+n.name && !openInside(n, n.name) {
+	if tag, ok := liquidTag(line); ok && tag == "end"+n.name && !openInside(n, n.name) && !inFence(pc) {
 		reader.AdvanceToEOL()
 		n.closed = true
 		return gparser.Close
@@ -120,6 +120,18 @@ func openInside(n ast.Node, name string) bool {
 		}
 	}
 	return false
+}
+
+// inFence is whether the innermost block open is a fenced code block: a
+// tag line there is a line of the code, as FromDocument writes it (a tab
+// whose code shows an end tag).
+func inFence(pc gparser.Context) bool {
+	open := pc.OpenedBlocks()
+	if len(open) == 0 {
+		return false
+	}
+	_, ok := open[len(open)-1].Node.(*ast.FencedCodeBlock)
+	return ok
 }
 
 func (liquidParser) Close(node ast.Node, reader text.Reader, pc gparser.Context) {}

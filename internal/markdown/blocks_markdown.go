@@ -164,10 +164,10 @@ func liquidAttr(data map[string]any, keys ...string) string {
 
 func liquidAttrAs(data map[string]any, key, name string) string {
 	v, _ := data[key].(string)
-	if v == "" {
+	if v = liquidValue(v); v == "" {
 		return ""
 	}
-	return " " + name + `="` + liquidValue(v) + `"`
+	return " " + name + `="` + v + `"`
 }
 
 // liquidValue is a string as a tag's attribute can hold it: on one line,

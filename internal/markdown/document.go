@@ -512,6 +512,9 @@ func (c *converter) imagesOnly(p ast.Node) map[string]any {
 			fragments := []any{}
 			if caption, ok := data["caption"].(string); ok {
 				delete(data, "caption")
+				// Folio's: written back as the title it was, not as the
+				// <figure> GitBook writes for a caption.
+				data["captionFromTitle"] = true
 				para := block("paragraph", map[string]any{}, []any{textNode(leaf(caption, 0))})
 				fragments = append(fragments, map[string]any{"object": "fragment", "fragment": "caption", "nodes": []any{para}})
 			}
@@ -562,8 +565,17 @@ func (c *converter) table(t *extast.Table) map[string]any {
 		columns = append(columns, id)
 		var title inlineBuilder
 		title.walk(c, cell, 0)
-		definition[id] = map[string]any{"id": id, "title": nodesText(title.done()), "type": "text",
+		// Spaces around a cell's text are not markdown's to keep (a code
+		// span of spaces is one).
+		def := map[string]any{"id": id, "title": strings.Trim(nodesText(title.done()), " \t\n"), "type": "text",
 			"textAlignment": columnAlignment(t.Alignments, i)}
+		if i < len(t.Alignments) && t.Alignments[i] == extast.AlignLeft {
+			// GitBook's columns are left-aligned unless told otherwise;
+			// markdown's are not aligned unless told: "| :-- |" says so
+			// (Folio's data.alignedLeft), "| --- |" does not.
+			def["alignedLeft"] = true
+		}
+		definition[id] = def
 	}
 	for r, row := range rows[1:] {
 		values := map[string]any{}

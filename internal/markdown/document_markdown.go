@@ -454,9 +454,18 @@ func imagesMarkdown(n node) (string, error) {
 		align = ""
 	}
 	// Sizes and alignment have no markdown form: then the images are HTML.
+	// So is a caption, a <figure> as GitBook writes it, unless it was the
+	// markdown image's title (Folio's data.captionFromTitle).
 	asHTML := align != ""
 	for _, img := range images {
 		asHTML = asHTML || img.data()["width"] != nil || img.data()["height"] != nil
+		if !asHTML && img.data()["captionFromTitle"] != true {
+			caption, err := captionText(img)
+			if err != nil {
+				return "", err
+			}
+			asHTML = caption != ""
+		}
 	}
 	lines := make([]string, len(images))
 	for i, img := range images {
@@ -652,6 +661,9 @@ func tableMarkdown(n node) (string, error) {
 		header[i] = escapeText(title, false)
 		align, _ := def["textAlignment"].(string) // a map here must not reach a map's key
 		rule[i] = map[string]string{"center": ":---:", "right": "---:"}[align]
+		if def["alignedLeft"] == true && (align == "left" || align == "") {
+			rule[i] = ":---"
+		}
 		if rule[i] == "" {
 			rule[i] = "---"
 		}
