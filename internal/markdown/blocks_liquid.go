@@ -24,6 +24,7 @@ import (
 //	{% file src="…" %} caption {% endfile %}
 //	{% include "…" %}                            (reusable content)
 //	{% @integration/block prop="…" %}            (an integration's block)
+//	{% prompt description="…" icon="…" defaultExpanded="full" %} a fenced code block {% endprompt %}
 //
 // A container tag holds blocks up to its end tag; the others are void.
 
@@ -37,6 +38,7 @@ var liquidTags = map[string]liquidKind{
 	"updates": liquidContainer, "update": liquidContainer,
 	"if":          liquidContainer,
 	"code":        liquidContainer,
+	"prompt":      liquidContainer,
 	"embed":       liquidBodied,
 	"content-ref": liquidBodied,
 	"file":        liquidBodied,

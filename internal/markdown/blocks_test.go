@@ -50,6 +50,14 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 	{"mention", "See [automatic-docs.md](../agent/automatic-docs.md \"mention\") to learn more.\n", "mention", ""},
 	{"other inline HTML stays raw", "A <span class=\"x\">span</span> and <mark>plain mark</mark>.\n", "paragraph", ""},
 	{"code options", "{% code title=\"index.js\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```javascript\nimport x from 'x';\n```\n{% endcode %}\n", "code", ""},
+	{"prompt", "{% prompt description=\"Summarise a release\" icon=\"rectangle-terminal\" defaultExpanded=\"full\" %}\n```markdown\nSummarise the key changes.\n\n- New features\n```\n{% endprompt %}\n", "prompt", ""},
+	{"prompt in a tab", "{% tabs %}\n{% tab title=\"A\" %}\n{% prompt description=\"Ask\" %}\n\n```\nHello\n```\n\n{% endprompt %}\n{% endtab %}\n{% endtabs %}\n",
+		"prompt", "{% tabs %}\n{% tab title=\"A\" %}\n{% prompt description=\"Ask\" %}\n```\nHello\n```\n{% endprompt %}\n{% endtab %}\n{% endtabs %}\n"},
+	{"table aligned left and not aligned", "| a | b | c |\n| :--- | --- | ---: |\n| 1 | 2 | 3 |\n", "table", ""},
+	{"unsized figure", "<figure><img src=\"a.png\" alt=\"A\"><figcaption><p>A caption</p></figcaption></figure>\n", "image", ""},
+	{"image title", "![A](a.png \"A title\")\n", "image", ""},
+	{"details in a list item stays HTML", "- item\n\n  <details>\n  <summary>More</summary>\n\n  Body *text*\n\n  </details>\n", "list-item", ""},
+	{"details in a quote stays HTML", "> <details>\n> <summary>More</summary>\n>\n> Body\n>\n> </details>\n", "blockquote", ""},
 	{"embed without end tag before text", "{% embed url=\"https://example.com\" %}\n\nAfter.\n", "embed", ""},
 }
 
