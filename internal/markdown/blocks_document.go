@@ -25,7 +25,7 @@ var allowedIn = map[container][]string{
 // liquidTypes are the document block each tag stands for.
 var liquidTypes = map[string]string{
 	"tabs": "tabs", "stepper": "stepper", "columns": "columns", "updates": "updates", "if": "if",
-	"code":  "code", "prompt": "prompt",
+	"code": "code", "prompt": "prompt",
 	"embed": "embed", "content-ref": "content-ref", "file": "file", "include": "reusable-content",
 }
 
