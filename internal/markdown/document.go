@@ -307,6 +307,9 @@ func (c *converter) block(n ast.Node, in container) []any {
 		if data := htmlDrawing(c.htmlBlock(n)); data != nil && in.allows("drawing") {
 			return []any{map[string]any{"object": "block", "type": "drawing", "isVoid": true, "data": data}}
 		}
+		if b := alignedBlock(c.htmlBlock(n)); b != nil {
+			return []any{b}
+		}
 		if in.allows("images") {
 			if images := htmlImages(c.htmlBlock(n)); images != nil {
 				return []any{images}

@@ -189,15 +189,21 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 	var err error
 	switch t {
 	case "paragraph":
-		r.text, err = inlineMarkdown(n, false)
+		var aligned bool
+		if r.text, aligned, err = alignedMarkdown(n, 0); err == nil && !aligned {
+			r.text, err = inlineMarkdown(n, false)
+		}
 	case "heading-1", "heading-2", "heading-3":
-		r.text, err = inlineMarkdown(n, false)
 		level := int(t[len(t)-1] - '0')
 		// Folio keeps a heading deeper than GitBook's three in data.level.
 		if l, ok := number(n.data()["level"]); ok && level == 3 && l > 3 && l <= 6 {
 			level = l
 		}
-		r.text = heading(level, r.text)
+		var aligned bool
+		if r.text, aligned, err = alignedMarkdown(n, level); err == nil && !aligned {
+			r.text, err = inlineMarkdown(n, false)
+			r.text = heading(level, r.text)
+		}
 	case "list-unordered", "list-tasks", "list-ordered":
 		return listMarkdown(n, prev)
 	case "code":
