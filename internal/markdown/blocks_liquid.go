@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -71,18 +72,22 @@ func (n *liquidNode) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.name, "Arg": n.arg}, nil)
 }
 
-// liquidParser reads the tags of liquidTags and integration blocks.
-type liquidParser struct{}
+// liquidParser reads the tags of liquidTags and integration blocks; for a
+// page renderer (GitBookSyntax) not those of notRendered.
+type liquidParser struct{ rendering bool }
 
 func (liquidParser) Trigger() []byte { return []byte{'{'} }
 
-func (liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
+func (p liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
 	line, _ := reader.PeekLine()
 	name, arg, attrs, ok := liquidOpening(line)
 	if !ok {
 		return nil, gparser.NoChildren
 	}
 	kind, known := liquidTags[name]
+	if p.rendering && slices.Contains(notRendered, name) {
+		return nil, gparser.NoChildren
+	}
 	if !known && !isIntegrationName(name) {
 		return nil, gparser.NoChildren
 	}
@@ -124,16 +129,20 @@ func openInside(n ast.Node, name string) bool {
 	return false
 }
 
-// inFence is whether the innermost block open is a fenced code block: a
-// tag line there is a line of the code, as FromDocument writes it (a tab
-// whose code shows an end tag).
+// inFence is whether the innermost block open is a fenced code block (or
+// a legacy swagger block, blocks_swagger.go): a tag line there is a line
+// of the code, as FromDocument writes it (a tab whose code shows an end
+// tag).
 func inFence(pc gparser.Context) bool {
 	open := pc.OpenedBlocks()
 	if len(open) == 0 {
 		return false
 	}
-	_, ok := open[len(open)-1].Node.(*ast.FencedCodeBlock)
-	return ok
+	switch open[len(open)-1].Node.(type) {
+	case *ast.FencedCodeBlock, *swaggerNode:
+		return true
+	}
+	return false
 }
 
 func (liquidParser) Close(node ast.Node, reader text.Reader, pc gparser.Context) {}

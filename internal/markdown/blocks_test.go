@@ -62,6 +62,10 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 	{"aligned heading", "<h2 align=\"right\">Right <em>side</em></h2>\n\n<h5 align=\"left\">Five</h5>\n", "heading-3", ""},
 	{"aligned paragraph written on lines", "<p align=\"center\">\n  Some   text\n  <kbd>Ctrl</kbd>\n</p>\n", "paragraph", "<p align=\"center\">Some text <kbd>Ctrl</kbd></p>\n"},
 	{"aligned paragraph with other HTML stays raw", "<p align=\"center\">\n  <img src=\"logo.png\" width=\"160\">\n</p>\n", "code", ""},
+	{"legacy swagger block kept as written", "{% swagger method=\"get\" path=\"/pets\" baseUrl=\"https://api.example.com\" summary=\"List pets\" %}\n{% swagger-description %}\nAll the *pets*.\n{% endswagger-description %}\n\n{% swagger-parameter in=\"query\" name=\"limit\" type=\"integer\" %}\nHow many\n{% endswagger-parameter %}\n\n{% swagger-response status=\"200: OK\" description=\"\" %}\n```json\n[]\n```\n{% endswagger-response %}\n{% endswagger %}\n\nAfter.\n", "code", ""},
+	{"legacy swagger block in a quote", "> {% swagger method=\"get\" path=\"/p\" %}\n>\n> x\n> {% endswagger %}\n", "blockquote", ""},
+	{"legacy swagger block in a tab", "{% tabs %}\n{% tab title=\"A\" %}\n{% swagger method=\"get\" path=\"/p\" %}\n{% endtab %}\n{% endswagger %}\n{% endtab %}\n{% endtabs %}\n", "tabs", ""},
+	{"swagger without its end stays text", "{% swagger method=\"get\" %}\nx\n", "paragraph", "\\{% swagger method=\"get\" %} x\n"},
 	{"embed without end tag before text", "{% embed url=\"https://example.com\" %}\n\nAfter.\n", "embed", ""},
 }
 

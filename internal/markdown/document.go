@@ -88,7 +88,7 @@ var hintStyles = []string{"info", "warning", "danger", "success"}
 var docParser = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 	goldmark.WithParserOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)),
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551), util.Prioritized(swaggerParser{}, 545)),
 		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
 	),
 ).Parser()
@@ -323,6 +323,8 @@ func (c *converter) block(n ast.Node, in container) []any {
 		return []any{c.table(n)}
 	case *liquidNode:
 		return c.liquid(n, in)
+	case *swaggerNode:
+		return c.swagger(n, in)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -1127,6 +1128,11 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			w.link(p.link)
 		case p.weak && p.text == "\n" && w.tableCell:
 			w.write(" ")
+		case p.weak && p.text == "\n" && bytes.HasSuffix(w.out, []byte(`\`)):
+			// goldmark reads `\\\` at a line's end as text, not as "\"
+			// and a break: after a backslash the break is two spaces.
+			w.write("  \n")
+			w.lineStart = true
 		case p.weak && p.text == "\n":
 			w.write("\\\n")
 			w.lineStart = true
