@@ -461,7 +461,9 @@ func codeParagraph(lines []string) []any {
 // writes back unchanged. Where code blocks are not allowed it is a
 // paragraph of one raw HTML leaf (see rawHTMLMark).
 func (c *converter) rawHTML(n *ast.HTMLBlock, in container) []any {
-	src := strings.TrimRight(c.htmlBlock(n), "\n")
+	// Spaces before the block's first line mean nothing to markdown (nor
+	// to HTML); in a list item they would move the item's text over.
+	src := strings.TrimLeft(strings.TrimRight(c.htmlBlock(n), "\n"), " ")
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
