@@ -182,7 +182,8 @@ func liquidAttrs(s string) (map[string]string, bool) {
 		if !ok {
 			return nil, false
 		}
-		attrs[key] = val
+		// Spaces around a value are not kept: FromDocument trims them.
+		attrs[key] = strings.TrimSpace(val)
 		s = rest
 	}
 	return attrs, true

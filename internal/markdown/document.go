@@ -363,7 +363,11 @@ func (c *converter) list(l *ast.List) map[string]any {
 			itemData["checked"] = box.(*extast.TaskCheckBox).IsChecked
 			box.Parent().RemoveChild(box.Parent(), box)
 		}
-		items = append(items, block("list-item", itemData, c.blocks(item, inListItem)))
+		nodes := c.blocks(item, inListItem)
+		if tasks {
+			trimBoxSpace(nodes)
+		}
+		items = append(items, block("list-item", itemData, nodes))
 	}
 	if !l.IsTight && !looseAnyway(items) {
 		// A loose list (blank lines between its items) says so on each
@@ -374,6 +378,34 @@ func (c *converter) list(l *ast.List) map[string]any {
 		}
 	}
 	return block(listType, data, items)
+}
+
+// trimBoxSpace drops the spaces (a line break read as one) that start a
+// task item's paragraph after its box: they are not its text, and would
+// not come back.
+func trimBoxSpace(nodes []any) {
+	if len(nodes) == 0 {
+		return
+	}
+	p := nodes[0].(map[string]any)
+	kids, _ := p["nodes"].([]any)
+	if p["type"] != "paragraph" || len(kids) == 0 {
+		return
+	}
+	leaves, _ := kids[0].(map[string]any)["leaves"].([]any)
+	if len(leaves) == 0 {
+		return
+	}
+	l := leaves[0].(map[string]any)
+	l["text"] = strings.TrimLeft(l["text"].(string), " ")
+	if l["text"] == "" {
+		leaves = leaves[1:]
+		if len(leaves) == 0 {
+			p["nodes"] = kids[1:]
+			return
+		}
+		kids[0].(map[string]any)["leaves"] = leaves
+	}
 }
 
 // looseAnyway is whether the markdown FromDocument writes for list items

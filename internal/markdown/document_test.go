@@ -109,7 +109,10 @@ var hardDocuments = []string{
 	"- <details>\n  <summary>a</summary>\n\n  b\n\n  </details>\n", "> <details>\n> <summary>a</summary>\n>\n> </details>\n",
 	"<img src=\"\">\n", "<img src=\"a\" width=\"-1\">\n", "<figure><img src=\"a\"></figure>\n", "<figure><figcaption>x</figcaption></figure>\n",
 	"| <a | b> |\n| - | - |\n| <i>x | y</i> |\n", "a <b\nc=\"d\">e</b>\n", "a\n<div>\nb\n", "<br>\n\na<br>\n",
-	"[a](/b 'single') [c](/d (paren))\n", "- a\n\n-\n\n- c\n", "1. a\n\n   7. x\n\n   8. y\n", "- a\n\n  ```\n  x\n  ```\n- b\n\n- c\n", "# x\n\n####### seven\n", "**a<br>b**\n", "    \n", "# \n", "#\n", "## a #\n", "## #\n",
+	"[a](/b 'single') [c](/d (paren))\n", "- a\n\n-\n\n- c\n", "1. a\n\n   7. x\n\n   8. y\n", "- a\n\n  ```\n  x\n  ```\n- b\n\n- c\n", "# x\n\n####### seven\n",
+	// Found by fuzzing the document itself (markdown → document →
+	// markdown → document must give the first document again).
+	"* 0\n\n  * 0", "* [X]\n0", "~0~$~~0~ 0", "{%embed url=\" \"%}", "a\\~~~b~~ x ~~b\\~~~ y", "**a<br>b**\n", "    \n", "# \n", "#\n", "## a #\n", "## #\n",
 }
 
 // seedPages are pages as service/seed writes them (pageMarkdown and
