@@ -182,8 +182,9 @@ func liquidAttrs(s string) (map[string]string, bool) {
 		if !ok {
 			return nil, false
 		}
-		// Spaces around a value are not kept: FromDocument trims them.
-		attrs[key] = strings.TrimSpace(val)
+		// A value is read as FromDocument can write it (liquidValue):
+		// trimmed, and without the tag's end.
+		attrs[key] = liquidValue(val)
 		s = rest
 	}
 	return attrs, true
