@@ -191,6 +191,11 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 	}
 	switch tok.Data {
 	case "mark", "kbd", "sup", "sub":
+		if inner() == "" {
+			// Around nothing but spaces, which markdown does not keep at
+			// the ends of a paragraph: the HTML stays as it is.
+			return nil
+		}
 		w := b.wrap
 		switch tok.Data {
 		case "mark":
