@@ -417,6 +417,10 @@ func looseAnyway(items []any) bool {
 		nodes := item.(map[string]any)["nodes"].([]any)
 		for j := 1; j < len(nodes); j++ {
 			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
+			isList := func(b map[string]any) bool { return strings.HasPrefix(b["type"].(string), "list-") }
+			if isList(prev) && isList(cur) {
+				continue // written one under the other (blocksEnd)
+			}
 			if prev["type"] != "paragraph" {
 				return true
 			}

@@ -163,6 +163,9 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 			// the only item of a loose list keeps the blank line, which is
 			// what makes it loose (keepBlank).
 			under := out[i-1].blockType == "paragraph" && (r.interrupts || tightFence(n, r)) && !keepBlank
+			// A list right after a list (their markers differ, see
+			// listMarkdown) needs no blank line either.
+			under = under || out[i-1].list != "" && r.list != "" && !out[i-1].endsEmpty && !keepBlank
 			if listItem && (under || out[i-1].endsEmpty) {
 				b.WriteString("\n")
 			} else {

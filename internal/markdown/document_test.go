@@ -38,6 +38,7 @@ var documentCases = []struct{ name, src, want string }{
 	{"loose lists", "- a\n\n- b\n  - c\n\n1. x\n\n2. y\n\n- [ ] t\n\n- [x] u\n", ""},
 	{"loose list blank inside", "- a\n\n  more\n- b\n", "- a\n\n  more\n- b\n"},
 	{"tight list", "- a\n- b\n", ""},
+	{"lists in a row in an item", "- a\n  1. b\n  - c\n- d\n  - e\n  * f\n", ""},
 	{"ordered lists", "1. a\n1. b\n1. c\n\n3) x\n4) y\n", "1. a\n2. b\n3. c\n\n3) x\n4) y\n"},
 	{"ordered start in item", "- item\n\n  7. seven\n  8. eight\n", ""},
 	{"tasks", "- [ ] todo\n- [x] done\n  - [ ] nested\n", ""},
