@@ -63,7 +63,6 @@ type corpusRule struct {
 
 var (
 	markInLink = regexp.MustCompile(`<a ([^>]*)><(strong|em|del)>([^<]*)</(strong|em|del)></a>`)
-	imageOnly  = regexp.MustCompile(`<p>(<img [^>]*>)</p>`)
 	quote      = regexp.MustCompile(`(?s)<blockquote>.*?</blockquote>`)
 	tag        = regexp.MustCompile(`<[^>]*>`)
 )
@@ -80,11 +79,6 @@ var corpusRules = []corpusRule{
 			}
 			return "<" + m[2] + "><a " + m[1] + ">" + m[3] + "</a></" + m[2] + ">"
 		})
-	}},
-	// An <img> HTML block is an image block, written back as a paragraph
-	// of one image: `<img src="a.png">` → `![](a.png)`.
-	{"html-image-block", func(h string) string {
-		return imageOnly.ReplaceAllString(h, "$1")
 	}},
 	// Code blocks in a quote become paragraphs of code spans (GitBook's
 	// quote holds no code block): only the text is kept.
@@ -209,7 +203,6 @@ func TestCorpusRules(t *testing.T) {
 	render := func(md string) string { return normalizeHTML(string(pagerender.Render(md, nil).HTML)) }
 	cases := []struct{ rule, before, after string }{
 		{"mark-around-link", "a **[b](/u)** c\n", "a [**b**](/u) c\n"},
-		{"html-image-block", "<img src=\"a.png\" alt=\"A\">\n", "![A](a.png)\n"},
 		{"code-in-quote", "> ```\n> x\n> ```\n", "> `x`\n"},
 		{"", "a **b** c\n", "a **d** c\n"},
 	}

@@ -842,10 +842,12 @@ func (c *converter) codeSpan(n *ast.CodeSpan) string {
 	for t := n.FirstChild(); t != nil; t = t.NextSibling() {
 		if t, ok := t.(*ast.Text); ok {
 			v := t.Segment.Value(c.src)
-			if bytes.HasSuffix(v, []byte("\n")) {
-				v = append(v[:len(v)-1:len(v)-1], ' ')
+			// A line ending, "\r" alone too, is a space in code.
+			if n := len(v); n > 0 && (v[n-1] == '\n' || v[n-1] == '\r') {
+				v = bytes.TrimSuffix(bytes.TrimSuffix(v, []byte("\n")), []byte("\r"))
+				v = append(v[:len(v):len(v)], ' ')
 			}
-			s.Write(v)
+			s.Write(bytes.ReplaceAll(v, []byte("\r"), []byte(" ")))
 		}
 	}
 	return s.String()

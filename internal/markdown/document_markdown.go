@@ -472,8 +472,9 @@ func imagesMarkdown(n node) (string, error) {
 	}
 	// Sizes and alignment have no markdown form: then the images are HTML.
 	// So is a caption, a <figure> as GitBook writes it, unless it was the
-	// markdown image's title (Folio's data.captionFromTitle).
-	asHTML := align != ""
+	// markdown image's title (Folio's data.captionFromTitle), and images
+	// that were HTML (Folio's data.html).
+	asHTML := align != "" || n.data()["html"] == true
 	for _, img := range images {
 		asHTML = asHTML || img.data()["width"] != nil || img.data()["height"] != nil
 		if !asHTML && img.data()["captionFromTitle"] != true {

@@ -73,6 +73,7 @@ var documentCases = []struct{ name, src, want string }{
 	{"html break at line end", "a<br>\nb<BR>\nc<br>\n", "a\\\nb\\\nc<br>\n"},
 	{"html img", "<img src=\"logo.png\" alt=\"Logo\" width=\"160\">\n\n<img src=\"a.png\" alt=\"\" width=\"50%\" height=\"20\" align=\"right\">\n<img src=\"b.png\" alt=\"b\" align=\"right\">\n", ""},
 	{"html img other attributes", "<img src=\"a.png\" class=\"x\">\n\n<img src=\"b.png\" width=\"auto\">\n", ""},
+	{"html img unsized", "<img src=\"a.png\" alt=\"A\">\n\n![B](b.png)\n", ""},
 	{"html img order", "<img width=\"10\" src=\"a.png\">\n", "<img src=\"a.png\" alt=\"\" width=\"10\">\n"},
 	{"html figure", "<figure><img src=\"a.png\" alt=\"A\" width=\"300\"><figcaption><p>A &amp; B</p></figcaption></figure>\n", ""},
 	{"html figure unsized", "<figure><img src=\"a.png\" alt=\"A\"><figcaption><p>Cap</p></figcaption></figure>\n", ""},
