@@ -483,7 +483,8 @@ func codeParagraph(lines []string) []any {
 		if i > 0 {
 			b.add("\n", 0)
 		}
-		b.add(line, markCode)
+		// As a code span reads it back: a "\r" is a line ending, a space.
+		b.add(strings.ReplaceAll(line, "\r", " "), markCode)
 	}
 	if nodes := b.done(); len(nodes) > 0 {
 		return []any{block("paragraph", map[string]any{}, nodes)}
