@@ -100,7 +100,7 @@ func (c *converter) swagger(n *swaggerNode, in container) []any {
 		// Its end tag was outside its container (a quote's, a list item's):
 		// then it is no block, and its lines read as markdown of their own.
 		rest := converter{src: []byte(strings.Join(lines, "\n"))}
-		return rest.blocks(docParser.Parse(text.NewReader(rest.src)), in)
+		return rest.blocks(noSwaggerParser.Parse(text.NewReader(rest.src)), in)
 	}
 	if !in.allows("code") {
 		return []any{block("paragraph", map[string]any{}, []any{textNode(leaf(strings.Join(lines, "\n"), markHTML))})}

@@ -85,13 +85,22 @@ var hintStyles = []string{"info", "warning", "danger", "success"}
 
 // docParser reads GitHub-flavoured markdown, as GitBook writes it, and
 // GitBook's hint blocks.
-var docParser = goldmark.New(
-	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
-	goldmark.WithParserOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551), util.Prioritized(swaggerParser{}, 545)),
-		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
-	),
-).Parser()
+var docParser = newDocParser(util.Prioritized(swaggerParser{}, 545))
+
+// noSwaggerParser is docParser without the legacy swagger block: for the
+// lines of one that did not close (blocks_swagger.go).
+var noSwaggerParser = newDocParser()
+
+func newDocParser(more ...util.PrioritizedValue) gparser.Parser {
+	blocks := append([]util.PrioritizedValue{util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)}, more...)
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithParserOptions(
+			gparser.WithBlockParsers(blocks...),
+			gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
+		),
+	).Parser()
+}
 
 // ToDocument converts a normalised markdown document to GitBook's JSON
 // document (losing what the list above says). The frontmatter is the page's
