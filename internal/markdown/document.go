@@ -291,7 +291,10 @@ func (c *converter) block(n ast.Node, in container) []any {
 		if n.Level > 3 {
 			data["level"] = n.Level
 		}
-		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), data, c.inlines(n))}
+		// A heading is one line (a setext heading's line break is a space).
+		nodes := c.inlines(n)
+		breaksToSpaces(nodes)
+		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), data, nodes)}
 	case *ast.List:
 		return []any{c.list(n)}
 	case *ast.FencedCodeBlock:
@@ -387,6 +390,22 @@ func (c *converter) list(l *ast.List) map[string]any {
 		}
 	}
 	return block(listType, data, items)
+}
+
+// breaksToSpaces makes the line breaks in inline nodes spaces (in raw
+// HTML too, where a line ending is a space already).
+func breaksToSpaces(nodes []any) {
+	for _, n := range nodes {
+		n := n.(map[string]any)
+		leaves, _ := n["leaves"].([]any)
+		for _, l := range leaves {
+			l := l.(map[string]any)
+			l["text"] = strings.ReplaceAll(l["text"].(string), "\n", " ")
+		}
+		if kids, ok := n["nodes"].([]any); ok {
+			breaksToSpaces(kids)
+		}
+	}
 }
 
 // trimBoxSpace drops the spaces (a line break read as one) that start a

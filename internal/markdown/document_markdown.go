@@ -204,6 +204,10 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 		if r.text, aligned, err = alignedMarkdown(n, 0); err == nil && !aligned {
 			r.text, err = inlineMarkdown(n, false)
 		}
+		if aligned {
+			// An HTML block: it runs on to the next blank line.
+			r.blockType = "html"
+		}
 	case "heading-1", "heading-2", "heading-3":
 		level := int(t[len(t)-1] - '0')
 		// Folio keeps a heading deeper than GitBook's three in data.level.
@@ -214,6 +218,9 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 		if r.text, aligned, err = alignedMarkdown(n, level); err == nil && !aligned {
 			r.text, err = inlineMarkdown(n, false)
 			r.text = heading(level, r.text)
+		}
+		if aligned {
+			r.blockType = "html"
 		}
 	case "list-unordered", "list-tasks", "list-ordered":
 		return listMarkdown(n, prev)
