@@ -639,7 +639,7 @@ func (c *converter) table(t *extast.Table) map[string]any {
 		title.walk(c, cell, 0)
 		// Spaces around a cell's text are not markdown's to keep (a code
 		// span of spaces is one).
-		def := map[string]any{"id": id, "title": strings.Trim(nodesText(title.done()), " \t\n"), "type": "text",
+		def := map[string]any{"id": id, "title": strings.Trim(nodesText(title.done()), " \t\r\n"), "type": "text",
 			"textAlignment": columnAlignment(t.Alignments, i)}
 		if i < len(t.Alignments) && t.Alignments[i] == extast.AlignLeft {
 			// GitBook's columns are left-aligned unless told otherwise;
