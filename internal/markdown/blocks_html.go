@@ -174,11 +174,12 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 		}
 		return true
 	}
-	inner := func() string {
+	untrimmed := func() string {
 		var t inlineBuilder
 		t.walkFrom(c, open.NextSibling(), end, 0)
-		return strings.TrimSpace(nodesText(t.done()))
+		return nodesText(t.done())
 	}
+	inner := func() string { return strings.TrimSpace(untrimmed()) }
 	source := func() string {
 		// The text between the tags as written: an expression is code.
 		from := open.Segments.At(open.Segments.Len() - 1).Stop
@@ -191,9 +192,9 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 	}
 	switch tok.Data {
 	case "mark", "kbd", "sup", "sub":
-		if inner() == "" {
-			// Around nothing but spaces, which markdown does not keep at
-			// the ends of a paragraph: the HTML stays as it is.
+		if t := untrimmed(); strings.TrimSpace(t) != t || t == "" {
+			// Around spaces, which markdown does not keep at the ends of
+			// a paragraph (nor the marks on them): the HTML stays as it is.
 			return nil
 		}
 		w := b.wrap
