@@ -106,6 +106,10 @@ func newDocParser(more ...util.PrioritizedValue) gparser.Parser {
 // document (losing what the list above says). The frontmatter is the page's
 // metadata, not its content, and is left out.
 func ToDocument(src string) map[string]any {
+	// CommonMark's line endings are LF, CRLF and CR alone; goldmark does
+	// not always take the last two for one (a CR after an HTML tag keeps it
+	// from being a block): they are made LF, as FromDocument writes them.
+	src = strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n")
 	if _, rest, ok := splitFrontmatter(src); ok {
 		src = rest
 	}
