@@ -144,10 +144,9 @@ func (c *converter) liquid(n *liquidNode, in container) []any {
 		}
 		return void(data)
 	case "include":
-		path, _ := strconv.Unquote(n.arg)
-		if path == "" {
-			path = strings.Trim(n.arg, `"`)
-		}
+		// The path between quotes, as it is: FromDocument writes it so
+		// (a backslash in it is no escape).
+		path := strings.Trim(n.arg, `"`)
 		return void(map[string]any{"ref": map[string]any{"kind": "reusable-content", "reusableContent": path}})
 	}
 	// An integration's block: `{% @integration/block key="value" %}`.
