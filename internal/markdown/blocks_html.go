@@ -269,6 +269,18 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 	return nil
 }
 
+// isWrapTag is whether raw HTML is a start or end tag of an element
+// htmlElement may read as marks.
+func isWrapTag(s string) bool {
+	name := ""
+	if tok, ok := startTag(s); ok {
+		name = tok.Data
+	} else if rest, ok := strings.CutPrefix(strings.TrimSpace(s), "</"); ok {
+		name = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(rest, ">")))
+	}
+	return slices.Contains([]string{"mark", "kbd", "sup", "sub"}, name)
+}
+
 // closingTag is the sibling after open that ends the element open starts
 // (`</name>`, past nested ones of the same name), or nil.
 func closingTag(c *converter, open ast.Node, name string) ast.Node {

@@ -1120,6 +1120,12 @@ func leafMarks(l node) (markSet, wrapping, error) {
 func textPieces(s string, marks markSet) []piece {
 	if marks&markHTML != 0 {
 		// Raw HTML is written as it is, line breaks and spaces included.
+		// A tag of the elements read as marks (<kbd>…, blocks_html.go) that
+		// was not read so takes no marks: written inside the emphasis
+		// around it, it would meet its other tag there and become one.
+		if isWrapTag(s) {
+			return []piece{{text: s, marks: anyMarks}}
+		}
 		return []piece{{text: s, marks: marks &^ markCode}}
 	}
 	var out []piece
