@@ -282,7 +282,7 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		return r, err
 	}
 	lines := make([]string, len(items))
-	loose := false
+	loose, emptyBefore := false, false
 	for i, item := range items {
 		loose = loose || item.data()["loose"] == true
 		if item.str("type") != "list-item" {
@@ -319,6 +319,10 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 				r.interrupts = false
 			}
 		}
+		// A list whose first item is empty, then a blank line, is not
+		// read back as one list where it starts an item's line in
+		// goldmark: loose, it is written tight.
+		emptyBefore = emptyBefore || body == "" && i == 0 && len(items) > 1
 		if i == 0 && body == "" && t != "list-tasks" {
 			// An empty item cannot start a paragraph's next line (a task's
 			// box is text: its item is not empty).
@@ -326,7 +330,7 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		}
 	}
 	sep := "\n"
-	if loose {
+	if loose && !emptyBefore {
 		sep = "\n\n"
 	}
 	r.text = strings.Join(lines, sep)
