@@ -269,16 +269,16 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 	return nil
 }
 
-// isWrapTag is whether raw HTML is a start or end tag of an element
-// htmlElement may read as marks.
-func isWrapTag(s string) bool {
-	name := ""
-	if tok, ok := startTag(s); ok {
-		name = tok.Data
-	} else if rest, ok := strings.CutPrefix(strings.TrimSpace(s), "</"); ok {
-		name = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(rest, ">")))
+// isWrapEndTag is whether raw HTML is an end tag that htmlElement takes
+// for the end of an element it may read as marks. Not </mark>: a <mark>
+// is one only with a style, and one without stays as it is written.
+func isWrapEndTag(s string) bool {
+	for _, name := range []string{"kbd", "sup", "sub"} {
+		if strings.EqualFold(strings.TrimSpace(s), "</"+name+">") {
+			return true
+		}
 	}
-	return slices.Contains([]string{"mark", "kbd", "sup", "sub"}, name)
+	return false
 }
 
 // closingTag is the sibling after open that ends the element open starts

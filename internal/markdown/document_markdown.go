@@ -1124,11 +1124,13 @@ func leafMarks(l node) (markSet, wrapping, error) {
 func textPieces(s string, marks markSet) []piece {
 	if marks&markHTML != 0 {
 		// Raw HTML is written as it is, line breaks and spaces included.
-		// A tag of the elements read as marks (<kbd>…, blocks_html.go) that
-		// was not read so takes no marks: written inside the emphasis
-		// around it, it would meet its other tag there and become one.
-		if isWrapTag(s) {
-			return []piece{{text: s, marks: anyMarks}}
+		// An end tag of the elements read as marks (</kbd>…, blocks_html.go)
+		// that was not read so did not end one: written where its start
+		// tag comes to be beside it, it would. "</kbd >" ends the element
+		// in HTML alike, and is no end tag to htmlElement.
+		if isWrapEndTag(s) {
+			s = strings.TrimRight(s, " \t\n")
+			s = strings.TrimSuffix(s, ">") + " >"
 		}
 		return []piece{{text: s, marks: marks &^ markCode}}
 	}
