@@ -839,9 +839,10 @@ func (b *inlineBuilder) walkFrom(c *converter, first, stop ast.Node, marks markS
 				seg := n.Segments.At(i)
 				raw.Write(seg.Value(c.src))
 			}
-			if isBreak(raw.String()) && hasTextAfter(c, n) {
+			if isBreak(raw.String()) && hasTextAfter(c, n) && (len(b.leaves) > 0 || len(b.nodes) > 0) {
 				// GitBook's line break is a newline in the text; the line
-				// ending after the <br>, if any, is part of it.
+				// ending after the <br>, if any, is part of it. One that
+				// starts the text stays HTML: a break there is not kept.
 				b.add("\n", marks)
 				if t, ok := n.NextSibling().(*ast.Text); ok && t.Segment.Len() == 0 && t.SoftLineBreak() {
 					n.Parent().RemoveChild(n.Parent(), t)
