@@ -919,10 +919,18 @@ func rawHTMLMark() map[string]any {
 // hasTextAfter is whether more than spaces and line endings follows n in
 // its paragraph: a line break at the end of one would not come back.
 func hasTextAfter(c *converter, n ast.Node) bool {
-	for m := n.NextSibling(); m != nil; m = m.NextSibling() {
-		t, ok := m.(*ast.Text)
-		if !ok || len(bytes.TrimSpace(t.Segment.Value(c.src))) > 0 {
-			return true
+	for ; n != nil; n = n.Parent() {
+		for m := n.NextSibling(); m != nil; m = m.NextSibling() {
+			t, ok := m.(*ast.Text)
+			if !ok || len(bytes.TrimSpace(t.Segment.Value(c.src))) > 0 {
+				return true
+			}
+		}
+		// The paragraph goes on after the emphasis n ends.
+		switch n.Parent().(type) {
+		case *ast.Emphasis, *extast.Strikethrough:
+		default:
+			return false
 		}
 	}
 	return false

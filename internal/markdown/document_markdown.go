@@ -1259,6 +1259,9 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			w.link(p.link)
 		case p.weak && p.text == "\n" && w.tableCell:
 			w.write(" ")
+		case p.weak && p.text != "\n" && w.lineStart && len(w.out) > 0:
+			// Spaces that start a line (after a break) mean nothing in
+			// markdown.
 		case p.weak && p.text == "\n" && bytes.HasSuffix(w.out, []byte(`\`)):
 			// goldmark reads `\\\` at a line's end as text, not as "\"
 			// and a break: after a backslash the break is two spaces.
