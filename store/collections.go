@@ -93,13 +93,13 @@ func (s *Store) CreateCollection(ctx context.Context, orgID string, n NewCollect
 	parentID := n.ParentID
 	c := &Collection{ID: domain.NewID(), OrganizationID: orgID, ParentID: parentID, Title: n.Title, Description: n.Description}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := lockTrees(ctx, tx, orgID); err != nil {
+		if err := shareTree(ctx, tx, orgID); err != nil {
 			return err
 		}
 		if err := checkParent(ctx, tx, orgID, parentID, "parent"); err != nil {
 			return err
 		}
-		key, err := placeKey(ctx, tx, orgID, parentID, Position{}, c.ID)
+		key, err := endKey(ctx, tx, orgID, parentID, c.ID)
 		if err != nil {
 			return err
 		}

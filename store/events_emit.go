@@ -19,11 +19,12 @@ import (
 const EventsEmitted = true
 
 // emit appends events in db, the transaction of the write they record.
-// It takes the organization's counter row (locked until the transaction
-// ends), so call it last in the transaction, after every other lock: the
-// events of an organization then commit in the order of their ids.
-// Events of several organizations are appended in organization order, so
-// two transactions never wait on each other's counters.
+// They are numbered when the transaction commits, by the organization's
+// counter row (taken by the commit and held to its end: the events of an
+// organization commit in the order of their ids; see appendEventsSQL).
+// Events of several organizations are appended in organization order, and
+// their counters taken in that order, so two transactions never wait on
+// each other's counters.
 func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 	sort.SliceStable(events, func(i, j int) bool { return events[i].org < events[j].org })
 	var actor *string
@@ -51,41 +52,29 @@ func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 	return nil
 }
 
-// appendEventsSQL appends the events of one organization in one round
-// trip: the counter upsert that numbers them, the event rows, and one
-// webhook delivery per (event, active webhook of the organization that
-// wants its type). One statement because every write of an organization
-// waits for the counter row from here until its commit: each round trip
-// spent after taking it is spent by all of them in turn (make bench,
-// "Change feed cost", measures what it costs).
+// appendEventsSQL leaves the events of one organization for their commit
+// to number (the deferred trigger of event_pending, migration
+// 20261204000100_event_commit: the counter, the event rows, and one webhook
+// delivery per (event, active webhook of the organization that wants its
+// type)), and answers the webhooks that want one of them, whose delivery
+// jobs emit queues now: the trigger delivers to those only. Nothing is
+// locked here: the counter row is taken at commit and held to its end, so
+// writes of an organization wait on each other for their commits only,
+// never for a round trip to Folio between their events and their commit.
 //
 // A delivery's body is the event as the feed shows it (eventBody), built
-// in Go but for the id, which only the counter knows: the statement puts
-// it between the body's head and tail. Payloads go in as text cast to
-// jsonb: bun's own JSON appender mangles an escaped backslash before
-// "u0000".
-const appendEventsSQL = `WITH c AS (
-	INSERT INTO event_counters AS c (organization_id, last_id) VALUES ($1::text, $2::bigint)
-	ON CONFLICT (organization_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id
-	RETURNING last_id
-), x AS (
-	SELECT c.last_id - $2 + x.n AS id, x.type, x.object_id, NULLIF(x.space_id, '') AS space_id, x.payload, x.tail, x.n
-	FROM c, unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS x(type, object_id, space_id, payload, tail, n)
-), e AS (
-	INSERT INTO events (organization_id, id, type, actor_id, object_id, space_id, created_at, payload)
-	SELECT $1, x.id, x.type, $8::text, x.object_id, x.space_id, $9::timestamptz, x.payload::jsonb FROM x
-), d AS (
-	INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, event_type, body, created_at, next_attempt_at)
-	SELECT substr(md5(random()::text || clock_timestamp()::text || wh.id || x.id), 1, 20), wh.organization_id, wh.id, x.id, x.type,
-		$10::text || x.id || x.tail, $9, $9
-	FROM webhooks AS wh, x
+// in Go but for the id, which only the counter knows: the trigger puts it
+// between the body's head and tail. Payloads go in as text cast to jsonb:
+// bun's own JSON appender mangles an escaped backslash before "u0000".
+const appendEventsSQL = `WITH h AS (
+	SELECT DISTINCT wh.id FROM webhooks AS wh, unnest($2::text[]) AS x(type)
 	WHERE wh.organization_id = $1 AND wh.active
 	  AND (cardinality(wh.events) = 0 OR x.type = ANY(wh.events) OR split_part(x.type, '.', 1) || '.*' = ANY(wh.events))
-	ORDER BY wh.id, x.n
-	ON CONFLICT DO NOTHING
-	RETURNING webhook_id
+), p AS (
+	INSERT INTO event_pending (organization_id, actor_id, created_at, types, object_ids, space_ids, payloads, tails, head, hooks)
+	SELECT $1::text, $7::text, $8::timestamptz, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $9::text, ARRAY(SELECT id FROM h ORDER BY id)
 )
-SELECT webhook_id FROM d`
+SELECT id FROM h ORDER BY id`
 
 // bodyHead is how every delivery body starts, up to the event's id.
 const bodyHead = `{"object":"event","id":"`
@@ -122,7 +111,7 @@ func (s *Store) appendEvents(ctx context.Context, db bun.IDB, actor *string, now
 		}
 		types[i], objects[i], spaces[i], payloads[i], tails[i] = string(e.typ), e.object, e.space, string(b), string(tail)
 	}
-	hooks, err := queryStrings(ctx, db, appendEventsSQL, group[0].org, n, types, objects, spaces, payloads, tails, actor, now, bodyHead)
+	hooks, err := queryStrings(ctx, db, appendEventsSQL, group[0].org, types, objects, spaces, payloads, tails, actor, now, bodyHead)
 	if err != nil {
 		return fmt.Errorf("append event: %w", err)
 	}

@@ -8,9 +8,9 @@ import (
 // The change feed, followed live (graph's subscription hub): a server polls
 // the events appended after the last one it has seen, for the organizations
 // it has subscribers in. Events of one organization commit in the order of
-// their ids (emit takes the organization's counter row last and holds it
-// to the commit), so reading "after the last id seen" never skips an event
-// that commits later with a smaller id.
+// their ids (their commit takes the organization's counter row and holds
+// it to its end: see appendEventsSQL), so reading "after the last id seen"
+// never skips an event that commits later with a smaller id.
 
 // FeedCursor is where a follower of one organization's feed stands: the
 // id of the last event it has read.

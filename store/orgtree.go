@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -11,10 +12,19 @@ import (
 )
 
 // The tree of an organization: collections nest, and spaces and collections
-// of one parent share one sibling order. Every change to the tree (create,
-// move, restore, duplicate, transfer, collection delete) runs in a
-// transaction holding the organization's tree lock, so two concurrent moves
-// never pick the same key and a cycle check stays true until commit.
+// of one parent share one sibling order. Every change to the tree (move,
+// restore, duplicate, transfer, collection delete) runs in a transaction
+// holding the organization's tree lock, so two concurrent moves never pick
+// the same key and a cycle check stays true until commit.
+//
+// Creates are the exception: they only add a leaf at the end of a parent,
+// so they share the lock among themselves (shareTree) and still exclude
+// every other change to the tree; two creates at the end of one parent at
+// once both read the same last key, and endKey makes their keys differ.
+// Creates of one organization so no longer wait on each other's whole
+// transaction (with the exclusive lock, each held it from its first
+// statement to its commit), only on each other's commits (the change
+// feed's counter, see appendEventsSQL).
 
 // Pointer names a sibling by kind ("space" or "collection") and id.
 type Pointer struct {
@@ -41,6 +51,38 @@ func lockTrees(ctx context.Context, tx bun.Tx, orgIDs ...string) error {
 		return domain.NotFound("organization")
 	}
 	return nil
+}
+
+// shareTree locks an organization's tree for a create: shared with other
+// creates, exclusive of lockTrees (FOR SHARE conflicts with its FOR NO KEY
+// UPDATE), so a parent checked here stays until commit.
+func shareTree(ctx context.Context, tx bun.Tx, orgID string) error {
+	var got []string
+	if err := tx.NewSelect().Table("organizations").Column("id").Where("id = ?", orgID).For("SHARE").Scan(ctx, &got); err != nil {
+		return dbError(err, "organization")
+	}
+	if len(got) != 1 {
+		return domain.NotFound("organization")
+	}
+	return nil
+}
+
+// endKey is the key of a new item self at the end of parentID, under the
+// shared lock of shareTree: the key after the last sibling, followed by the
+// item's id. Creates at once in one parent read the same last sibling (none
+// sees the others' uncommitted rows); their ids, unique, keep their keys
+// apart, and each is still after every sibling it saw. (The id's digits
+// are the keys' own; a key never ends with the smallest one.)
+func endKey(ctx context.Context, tx bun.IDB, orgID string, parentID *string, self string) (string, error) {
+	last, err := neighbour(ctx, tx, orgID, parentID, self, "", true)
+	if err != nil {
+		return "", err
+	}
+	key := keyBetween(last, "") + self
+	if strings.HasSuffix(key, positionDigits[:1]) {
+		key += positionDigits[1:2]
+	}
+	return key, nil
 }
 
 // neighbour returns the key of the sibling just below (before=true: just

@@ -193,20 +193,21 @@ func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Spa
 	return s.Space(ctx, sp.ID)
 }
 
-// createSpaceTx creates a space inside tx, holding the tree lock.
+// createSpaceTx creates a space inside tx, at the end of its parent,
+// holding the tree lock shared with other creates (shareTree).
 func (s *Store) createSpaceTx(ctx context.Context, tx bun.Tx, orgID string, n NewSpace) (*Space, error) {
 	sp := &Space{ID: domain.NewID(), OrganizationID: orgID, ParentID: n.ParentID, Title: n.Title, Emoji: n.Emoji,
 		Visibility: n.Visibility, EditMode: n.EditMode, RevisionID: domain.NewID()}
 	if sp.EditMode == "" {
 		sp.EditMode = EditLive
 	}
-	if err := lockTrees(ctx, tx, orgID); err != nil {
+	if err := shareTree(ctx, tx, orgID); err != nil {
 		return nil, err
 	}
 	if err := checkParent(ctx, tx, orgID, n.ParentID, "parent"); err != nil {
 		return nil, err
 	}
-	key, err := placeKey(ctx, tx, orgID, n.ParentID, Position{}, sp.ID)
+	key, err := endKey(ctx, tx, orgID, n.ParentID, sp.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,11 @@ type side struct {
 	cr    string // the change request those edits go into
 	pages []string
 	merge *mergePool
+	edits []edit // change requests of their own, each with a page (orgWrites)
 }
+
+// edit is a change request and the page a workload edits in it.
+type edit struct{ cr, page string }
 
 // writeWorkload is a write measured on both sides.
 type writeWorkload struct {

@@ -26,23 +26,25 @@ func main() {
 	out := flag.String("out", "bench/RESULTS.md", "where to write the results")
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
+	graphileConfig := flag.String("graphile-config", "bench/graphile.config.mjs", "PostGraphile 5's configuration")
 	noEventsBin := flag.String("noevents", "bin/folio-noevents", "folio built with -tags folio_noevents (writes append no events), to measure what the change feed costs")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
-	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
+	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer, PostGraphile 4 and 5), "+
 		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
-		"reads (the single reads against the baseline; seeds one organization and one space) "+
+		"reads (the single reads, the GraphQL site tree and list of 1,000 against the baseline; seeds one organization, 1,000 spaces and the sites) "+
 		"insights (a cached page view with insights recording on and off; seeds the sites only), "+
 		"reader (published pages, against the same bytes from a file) "+
-		"or pooler (a server behind PgBouncer against one on direct connections)")
-	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
-		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
+		"pooler (a server behind PgBouncer against one on direct connections) "+
+		"or writes (creates and page updates of many clients in one organization; seeds its spaces only)")
+	vs := flag.String("vs", "", "with -only search or -only writes: another folio binary (such as a build of the commit before a change), "+
+		"measured in turns with -folio on the same data, for a before/after comparison")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
-	if *vs != "" && *only != "search" {
-		log.Fatal("-vs compares search only: add -only search")
+	if *vs != "" && *only != "search" && *only != "writes" {
+		log.Fatal("-vs compares search or writes only: add -only search or -only writes")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader and pooler", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" && *only != "writes" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader, pooler and writes", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig
@@ -101,13 +103,14 @@ func main() {
 	waitListening(noInsightsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env,
+		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env, graphileConfig: *graphileConfig,
 		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID, "http://" + noInsightsAddr: noInsightsPID}}
 	var report string
-	if *vs != "" {
+	if *vs != "" && *only == "search" {
 		stopFolio()
 		report = r.searchVersus(ctx, env, []string{*vs, *folioBin})
 	} else {
+		r.vs = *vs
 		report = r.all(ctx)
 		report += compareWith(*out, report)
 	}
