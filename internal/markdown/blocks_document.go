@@ -15,17 +15,17 @@ var allowedIn = map[container][]string{
 	inListItem:   {"code", "hint", "blockquote", "math", "table"},
 	inQuote:      {"blockquote"},
 	inHint:       {"embed", "integration", "table"},
-	inTab:        {"content-ref", "code", "embed", "file", "images", "drawing", "hint", "blockquote", "math", "integration"},
-	inStep:       {"content-ref", "code", "embed", "file", "images", "drawing", "hint", "blockquote", "math", "integration", "expandable"},
-	inColumn:     {"images", "code", "hint", "content-ref", "drawing", "embed", "file", "integration", "math", "blockquote", "table", "expandable", "stepper"},
-	inUpdate:     {"content-ref", "code", "embed", "file", "images", "drawing", "hint", "blockquote", "math", "integration", "tabs", "expandable"},
-	inExpandable: {"file", "images", "code", "table", "hint", "blockquote", "reusable-content", "integration"},
+	inTab:        {"content-ref", "code", "embed", "file", "images", "drawing", "hint", "blockquote", "math", "integration", "prompt"},
+	inStep:       {"content-ref", "code", "embed", "file", "images", "drawing", "hint", "blockquote", "math", "integration", "expandable", "prompt"},
+	inColumn:     {"images", "code", "hint", "content-ref", "drawing", "embed", "file", "integration", "math", "blockquote", "table", "expandable", "stepper", "prompt"},
+	inUpdate:     {"content-ref", "code", "embed", "file", "images", "drawing", "hint", "blockquote", "math", "integration", "tabs", "expandable", "prompt"},
+	inExpandable: {"file", "images", "code", "table", "hint", "blockquote", "reusable-content", "integration", "prompt"},
 }
 
 // liquidTypes are the document block each tag stands for.
 var liquidTypes = map[string]string{
 	"tabs": "tabs", "stepper": "stepper", "columns": "columns", "updates": "updates", "if": "if",
-	"code":  "code",
+	"code": "code", "prompt": "prompt",
 	"embed": "embed", "content-ref": "content-ref", "file": "file", "include": "reusable-content",
 }
 
@@ -63,6 +63,23 @@ func (c *converter) liquid(n *liquidNode, in container) []any {
 			}
 		}
 		return code
+	case "prompt":
+		// GitBook's prompt holds one code block: the prompt's text.
+		fenced, ok := n.FirstChild().(*ast.FencedCodeBlock)
+		if !ok || n.ChildCount() != 1 {
+			return c.blocks(n, in)
+		}
+		data := map[string]any{"description": n.attrs["description"]}
+		if v := n.attrs["icon"]; v != "" {
+			data["icon"] = v
+		}
+		if v := n.attrs["defaultExpanded"]; v == "hidden" || v == "partial" || v == "full" {
+			data["defaultExpanded"] = v
+		}
+		if v := n.attrs["openInAIProviders"]; v == "true" || v == "false" {
+			data["openInAIProviders"] = v == "true"
+		}
+		return []any{block("prompt", data, c.code(fenced, string(fenced.Language(c.src)), inPage))}
 	case "tabs":
 		return []any{c.items(n, "tab", "tabs-item", inTab, map[string]any{}, func(tab *liquidNode) map[string]any {
 			data := map[string]any{}
@@ -127,10 +144,9 @@ func (c *converter) liquid(n *liquidNode, in container) []any {
 		}
 		return void(data)
 	case "include":
-		path, _ := strconv.Unquote(n.arg)
-		if path == "" {
-			path = strings.Trim(n.arg, `"`)
-		}
+		// The path between quotes, as it is: FromDocument writes it so
+		// (a backslash in it is no escape).
+		path := strings.Trim(n.arg, `"`)
 		return void(map[string]any{"ref": map[string]any{"kind": "reusable-content", "reusableContent": path}})
 	}
 	// An integration's block: `{% @integration/block key="value" %}`.

@@ -174,11 +174,12 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 		}
 		return true
 	}
-	inner := func() string {
+	untrimmed := func() string {
 		var t inlineBuilder
 		t.walkFrom(c, open.NextSibling(), end, 0)
-		return strings.TrimSpace(nodesText(t.done()))
+		return nodesText(t.done())
 	}
+	inner := func() string { return strings.TrimSpace(untrimmed()) }
 	source := func() string {
 		// The text between the tags as written: an expression is code.
 		from := open.Segments.At(open.Segments.Len() - 1).Stop
@@ -191,6 +192,11 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 	}
 	switch tok.Data {
 	case "mark", "kbd", "sup", "sub":
+		if t := untrimmed(); strings.TrimSpace(t) != t || t == "" {
+			// Around spaces, which markdown does not keep at the ends of
+			// a paragraph (nor the marks on them): the HTML stays as it is.
+			return nil
+		}
 		w := b.wrap
 		switch tok.Data {
 		case "mark":
@@ -261,6 +267,18 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 		return inline("expression", map[string]any{"expression": source()})
 	}
 	return nil
+}
+
+// isWrapEndTag is whether raw HTML is an end tag that htmlElement takes
+// for the end of an element it may read as marks. Not </mark>: a <mark>
+// is one only with a style, and one without stays as it is written.
+func isWrapEndTag(s string) bool {
+	for _, name := range []string{"kbd", "sup", "sub"} {
+		if strings.EqualFold(strings.TrimSpace(s), "</"+name+">") {
+			return true
+		}
+	}
+	return false
 }
 
 // closingTag is the sibling after open that ends the element open starts

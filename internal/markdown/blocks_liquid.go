@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -24,6 +25,7 @@ import (
 //	{% file src="…" %} caption {% endfile %}
 //	{% include "…" %}                            (reusable content)
 //	{% @integration/block prop="…" %}            (an integration's block)
+//	{% prompt description="…" icon="…" defaultExpanded="full" %} a fenced code block {% endprompt %}
 //
 // A container tag holds blocks up to its end tag; the others are void.
 
@@ -37,6 +39,7 @@ var liquidTags = map[string]liquidKind{
 	"updates": liquidContainer, "update": liquidContainer,
 	"if":          liquidContainer,
 	"code":        liquidContainer,
+	"prompt":      liquidContainer,
 	"embed":       liquidBodied,
 	"content-ref": liquidBodied,
 	"file":        liquidBodied,
@@ -69,18 +72,22 @@ func (n *liquidNode) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.name, "Arg": n.arg}, nil)
 }
 
-// liquidParser reads the tags of liquidTags and integration blocks.
-type liquidParser struct{}
+// liquidParser reads the tags of liquidTags and integration blocks; for a
+// page renderer (GitBookSyntax) not those of notRendered.
+type liquidParser struct{ rendering bool }
 
 func (liquidParser) Trigger() []byte { return []byte{'{'} }
 
-func (liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
+func (p liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
 	line, _ := reader.PeekLine()
 	name, arg, attrs, ok := liquidOpening(line)
 	if !ok {
 		return nil, gparser.NoChildren
 	}
 	kind, known := liquidTags[name]
+	if p.rendering && slices.Contains(notRendered, name) {
+		return nil, gparser.NoChildren
+	}
 	if !known && !isIntegrationName(name) {
 		return nil, gparser.NoChildren
 	}
@@ -103,7 +110,7 @@ func (liquidParser) Continue(node ast.Node, reader text.Reader, pc gparser.Conte
 		// No body: a blank line right after the tag ends it.
 		return gparser.Close
 	}
-	if tag, ok := liquidTag(line); ok && tag == "end"+n.name && !openInside(n, n.name) {
+	if tag, ok := liquidTag(line); ok && tag == "end"+n.name && !openInside(n, n.name) && !inFence(pc) {
 		reader.AdvanceToEOL()
 		n.closed = true
 		return gparser.Close
@@ -118,6 +125,22 @@ func openInside(n ast.Node, name string) bool {
 		if l, ok := c.(*liquidNode); ok && l.name == name && !l.closed {
 			return true
 		}
+	}
+	return false
+}
+
+// inFence is whether the innermost block open is a fenced code block (or
+// a legacy swagger block, blocks_swagger.go): a tag line there is a line
+// of the code, as FromDocument writes it (a tab whose code shows an end
+// tag).
+func inFence(pc gparser.Context) bool {
+	open := pc.OpenedBlocks()
+	if len(open) == 0 {
+		return false
+	}
+	switch open[len(open)-1].Node.(type) {
+	case *ast.FencedCodeBlock, *swaggerNode:
+		return true
 	}
 	return false
 }
@@ -159,7 +182,9 @@ func liquidAttrs(s string) (map[string]string, bool) {
 		if !ok {
 			return nil, false
 		}
-		attrs[key] = val
+		// A value is read as FromDocument can write it (liquidValue):
+		// trimmed, and without the tag's end.
+		attrs[key] = liquidValue(val)
 		s = rest
 	}
 	return attrs, true

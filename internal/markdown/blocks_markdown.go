@@ -110,6 +110,24 @@ func extraBlockMarkdown(n node) (text string, ok bool, err error) {
 			text += " " + k + `="` + liquidValue(v) + `"`
 		}
 		text += " %}"
+	case "prompt":
+		// One code block, as GitBook's schema wants; other blocks in it
+		// have no place in GitBook's form.
+		kids, cerr := n.children("nodes", "block")
+		if cerr != nil {
+			return "", true, cerr
+		}
+		if len(kids) != 1 || kids[0].str("type") != "code" || kids[0].data()["html"] == true {
+			return "", true, n.errorf("a prompt holds one code block")
+		}
+		var code string
+		if code, err = codeMarkdown(kids[0]); err == nil {
+			attrs := " description=\"" + liquidValue(str("description")) + "\"" + liquidAttr(data, "icon", "defaultExpanded")
+			if v, ok := data["openInAIProviders"].(bool); ok {
+				attrs += ` openInAIProviders="` + strconv.FormatBool(v) + `"`
+			}
+			text = wrapLiquid("prompt"+attrs, code, "endprompt")
+		}
 	case "math":
 		text = mathMarkdown(str("formula"))
 	case "drawing":
@@ -164,10 +182,10 @@ func liquidAttr(data map[string]any, keys ...string) string {
 
 func liquidAttrAs(data map[string]any, key, name string) string {
 	v, _ := data[key].(string)
-	if v == "" {
+	if v = liquidValue(v); v == "" {
 		return ""
 	}
-	return " " + name + `="` + liquidValue(v) + `"`
+	return " " + name + `="` + v + `"`
 }
 
 // liquidValue is a string as a tag's attribute can hold it: on one line,

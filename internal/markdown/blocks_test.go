@@ -50,6 +50,22 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 	{"mention", "See [automatic-docs.md](../agent/automatic-docs.md \"mention\") to learn more.\n", "mention", ""},
 	{"other inline HTML stays raw", "A <span class=\"x\">span</span> and <mark>plain mark</mark>.\n", "paragraph", ""},
 	{"code options", "{% code title=\"index.js\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```javascript\nimport x from 'x';\n```\n{% endcode %}\n", "code", ""},
+	{"prompt", "{% prompt description=\"Summarise a release\" icon=\"rectangle-terminal\" defaultExpanded=\"full\" %}\n```markdown\nSummarise the key changes.\n\n- New features\n```\n{% endprompt %}\n", "prompt", ""},
+	{"prompt in a tab", "{% tabs %}\n{% tab title=\"A\" %}\n{% prompt description=\"Ask\" %}\n\n```\nHello\n```\n\n{% endprompt %}\n{% endtab %}\n{% endtabs %}\n",
+		"prompt", "{% tabs %}\n{% tab title=\"A\" %}\n{% prompt description=\"Ask\" %}\n```\nHello\n```\n{% endprompt %}\n{% endtab %}\n{% endtabs %}\n"},
+	{"table aligned left and not aligned", "| a | b | c |\n| :--- | --- | ---: |\n| 1 | 2 | 3 |\n", "table", ""},
+	{"unsized figure", "<figure><img src=\"a.png\" alt=\"A\"><figcaption><p>A caption</p></figcaption></figure>\n", "image", ""},
+	{"image title", "![A](a.png \"A title\")\n", "image", ""},
+	{"details in a list item stays HTML", "- item\n\n  <details>\n  <summary>More</summary>\n\n  Body *text*\n\n  </details>\n", "list-item", ""},
+	{"details in a quote stays HTML", "> <details>\n> <summary>More</summary>\n>\n> Body\n>\n> </details>\n", "blockquote", ""},
+	{"aligned paragraph", "<p align=\"center\">A <strong>bold</strong> <a href=\"https://example.com/?a=1&amp;b=2\">link</a>,<br><code>x &lt; y</code> and <img src=\"i.png\" alt=\"icon\"></p>\n", "paragraph", ""},
+	{"aligned heading", "<h2 align=\"right\">Right <em>side</em></h2>\n\n<h5 align=\"left\">Five</h5>\n", "heading-3", ""},
+	{"aligned paragraph written on lines", "<p align=\"center\">\n  Some   text\n  <kbd>Ctrl</kbd>\n</p>\n", "paragraph", "<p align=\"center\">Some text <kbd>Ctrl</kbd></p>\n"},
+	{"aligned paragraph with other HTML stays raw", "<p align=\"center\">\n  <img src=\"logo.png\" width=\"160\">\n</p>\n", "code", ""},
+	{"legacy swagger block kept as written", "{% swagger method=\"get\" path=\"/pets\" baseUrl=\"https://api.example.com\" summary=\"List pets\" %}\n{% swagger-description %}\nAll the *pets*.\n{% endswagger-description %}\n\n{% swagger-parameter in=\"query\" name=\"limit\" type=\"integer\" %}\nHow many\n{% endswagger-parameter %}\n\n{% swagger-response status=\"200: OK\" description=\"\" %}\n```json\n[]\n```\n{% endswagger-response %}\n{% endswagger %}\n\nAfter.\n", "code", ""},
+	{"legacy swagger block in a quote", "> {% swagger method=\"get\" path=\"/p\" %}\n>\n> x\n> {% endswagger %}\n", "blockquote", ""},
+	{"legacy swagger block in a tab", "{% tabs %}\n{% tab title=\"A\" %}\n{% swagger method=\"get\" path=\"/p\" %}\n{% endtab %}\n{% endswagger %}\n{% endtab %}\n{% endtabs %}\n", "tabs", ""},
+	{"swagger without its end stays text", "{% swagger method=\"get\" %}\nx\n", "paragraph", "\\{% swagger method=\"get\" %} x\n"},
 	{"embed without end tag before text", "{% embed url=\"https://example.com\" %}\n\nAfter.\n", "embed", ""},
 }
 
@@ -86,5 +102,33 @@ func TestBlocksRoundTrip(t *testing.T) {
 				t.Errorf("not a GitBook JSONDocument: %v\n%s", err, b)
 			}
 		})
+	}
+}
+
+// TestAlignedBlocks: HTML's align is GitBook's data.align, and a
+// document's alignment is written back as HTML.
+func TestAlignedBlocks(t *testing.T) {
+	for src, want := range map[string]string{
+		"<p align=\"center\">x</p>\n":    `"data":{"align":"center"}`,
+		"<h1 align=\"right\">x</h1>\n":   `"data":{"align":"end"}`,
+		"<h6 align=\"left\">x</h6>\n":    `"data":{"align":"start","level":6}`,
+		"<p align=\"justify\">x</p>\n":   `"syntax":"html"`,
+		"<p align=\"center\">x</p>y\n":   `"syntax":"html"`,
+		"<p align=\"center\" id=a>x</p>": `"syntax":"html"`,
+	} {
+		b, _ := json.Marshal(markdown.ToDocument(src))
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("ToDocument(%q) = %s, want %s in it", src, b, want)
+		}
+	}
+	doc := `{"object":"document","nodes":[{"object":"block","type":"paragraph","data":{"align":"end"},"nodes":[{"object":"text","leaves":[{"object":"leaf","text":"a < b","marks":[{"object":"mark","type":"bold"}]}]}]},` +
+		`{"object":"block","type":"paragraph","data":{"align":"center"},"nodes":[{"object":"inline","type":"inline-math","isVoid":true,"data":{"formula":"x"}}]}]}`
+	var v any
+	if err := json.Unmarshal([]byte(doc), &v); err != nil {
+		t.Fatal(err)
+	}
+	got, err := markdown.FromDocument(v)
+	if want := "<p align=\"right\"><strong>a &lt; b</strong></p>\n\n$$x$$\n"; err != nil || got != want {
+		t.Errorf("FromDocument = %q, %v; want %q (a formula has no HTML form: its paragraph loses the alignment)", got, err, want)
 	}
 }

@@ -85,18 +85,31 @@ var hintStyles = []string{"info", "warning", "danger", "success"}
 
 // docParser reads GitHub-flavoured markdown, as GitBook writes it, and
 // GitBook's hint blocks.
-var docParser = goldmark.New(
-	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
-	goldmark.WithParserOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)),
-		gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
-	),
-).Parser()
+var docParser = newDocParser(util.Prioritized(swaggerParser{}, 545))
+
+// noSwaggerParser is docParser without the legacy swagger block: for the
+// lines of one that did not close (blocks_swagger.go).
+var noSwaggerParser = newDocParser()
+
+func newDocParser(more ...util.PrioritizedValue) gparser.Parser {
+	blocks := append([]util.PrioritizedValue{util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)}, more...)
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithParserOptions(
+			gparser.WithBlockParsers(blocks...),
+			gparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0), util.Prioritized(mathParser{}, 150)),
+		),
+	).Parser()
+}
 
 // ToDocument converts a normalised markdown document to GitBook's JSON
 // document (losing what the list above says). The frontmatter is the page's
 // metadata, not its content, and is left out.
 func ToDocument(src string) map[string]any {
+	// CommonMark's line endings are LF, CRLF and CR alone; goldmark does
+	// not always take the last two for one (a CR after an HTML tag keeps it
+	// from being a block): they are made LF, as FromDocument writes them.
+	src = strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n")
 	if _, rest, ok := splitFrontmatter(src); ok {
 		src = rest
 	}
@@ -282,7 +295,10 @@ func (c *converter) block(n ast.Node, in container) []any {
 		if n.Level > 3 {
 			data["level"] = n.Level
 		}
-		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), data, c.inlines(n))}
+		// A heading is one line (a setext heading's line break is a space).
+		nodes := c.inlines(n)
+		breaksToSpaces(nodes)
+		return []any{block("heading-"+strconv.Itoa(min(n.Level, 3)), data, nodes)}
 	case *ast.List:
 		return []any{c.list(n)}
 	case *ast.FencedCodeBlock:
@@ -307,6 +323,9 @@ func (c *converter) block(n ast.Node, in container) []any {
 		if data := htmlDrawing(c.htmlBlock(n)); data != nil && in.allows("drawing") {
 			return []any{map[string]any{"object": "block", "type": "drawing", "isVoid": true, "data": data}}
 		}
+		if b := alignedBlock(c.htmlBlock(n)); b != nil {
+			return []any{b}
+		}
 		if in.allows("images") {
 			if images := htmlImages(c.htmlBlock(n)); images != nil {
 				return []any{images}
@@ -320,6 +339,8 @@ func (c *converter) block(n ast.Node, in container) []any {
 		return []any{c.table(n)}
 	case *liquidNode:
 		return c.liquid(n, in)
+	case *swaggerNode:
+		return c.swagger(n, in)
 	}
 	return nil
 }
@@ -358,7 +379,11 @@ func (c *converter) list(l *ast.List) map[string]any {
 			itemData["checked"] = box.(*extast.TaskCheckBox).IsChecked
 			box.Parent().RemoveChild(box.Parent(), box)
 		}
-		items = append(items, block("list-item", itemData, c.blocks(item, inListItem)))
+		nodes := c.blocks(item, inListItem)
+		if tasks {
+			trimBoxSpace(nodes)
+		}
+		items = append(items, block("list-item", itemData, nodes))
 	}
 	if !l.IsTight && !looseAnyway(items) {
 		// A loose list (blank lines between its items) says so on each
@@ -371,6 +396,50 @@ func (c *converter) list(l *ast.List) map[string]any {
 	return block(listType, data, items)
 }
 
+// breaksToSpaces makes the line breaks in inline nodes spaces (in raw
+// HTML too, where a line ending is a space already).
+func breaksToSpaces(nodes []any) {
+	for _, n := range nodes {
+		n := n.(map[string]any)
+		leaves, _ := n["leaves"].([]any)
+		for _, l := range leaves {
+			l := l.(map[string]any)
+			l["text"] = strings.ReplaceAll(l["text"].(string), "\n", " ")
+		}
+		if kids, ok := n["nodes"].([]any); ok {
+			breaksToSpaces(kids)
+		}
+	}
+}
+
+// trimBoxSpace drops the spaces (a line break read as one) that start a
+// task item's paragraph after its box: they are not its text, and would
+// not come back.
+func trimBoxSpace(nodes []any) {
+	if len(nodes) == 0 {
+		return
+	}
+	p := nodes[0].(map[string]any)
+	kids, _ := p["nodes"].([]any)
+	if p["type"] != "paragraph" || len(kids) == 0 {
+		return
+	}
+	leaves, _ := kids[0].(map[string]any)["leaves"].([]any)
+	if len(leaves) == 0 {
+		return
+	}
+	l := leaves[0].(map[string]any)
+	l["text"] = strings.TrimLeft(l["text"].(string), " ")
+	if l["text"] == "" {
+		leaves = leaves[1:]
+		if len(leaves) == 0 {
+			p["nodes"] = kids[1:]
+			return
+		}
+		kids[0].(map[string]any)["leaves"] = leaves
+	}
+}
+
 // looseAnyway is whether the markdown FromDocument writes for list items
 // is a loose list without blank lines between the items: an item holds
 // blocks with a blank line between them, which is all but a list right
@@ -380,6 +449,10 @@ func looseAnyway(items []any) bool {
 		nodes := item.(map[string]any)["nodes"].([]any)
 		for j := 1; j < len(nodes); j++ {
 			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
+			isList := func(b map[string]any) bool { return strings.HasPrefix(b["type"].(string), "list-") }
+			if isList(prev) && isList(cur) {
+				continue // written one under the other (blocksEnd)
+			}
 			if prev["type"] != "paragraph" {
 				return true
 			}
@@ -442,7 +515,8 @@ func codeParagraph(lines []string) []any {
 		if i > 0 {
 			b.add("\n", 0)
 		}
-		b.add(line, markCode)
+		// As a code span reads it back: a "\r" is a line ending, a space.
+		b.add(strings.ReplaceAll(line, "\r", " "), markCode)
 	}
 	if nodes := b.done(); len(nodes) > 0 {
 		return []any{block("paragraph", map[string]any{}, nodes)}
@@ -456,7 +530,9 @@ func codeParagraph(lines []string) []any {
 // writes back unchanged. Where code blocks are not allowed it is a
 // paragraph of one raw HTML leaf (see rawHTMLMark).
 func (c *converter) rawHTML(n *ast.HTMLBlock, in container) []any {
-	src := strings.TrimRight(c.htmlBlock(n), "\n")
+	// Spaces before the block's first line mean nothing to markdown (nor
+	// to HTML); in a list item they would move the item's text over.
+	src := strings.TrimLeft(strings.TrimRight(c.htmlBlock(n), "\n"), " ")
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -512,6 +588,9 @@ func (c *converter) imagesOnly(p ast.Node) map[string]any {
 			fragments := []any{}
 			if caption, ok := data["caption"].(string); ok {
 				delete(data, "caption")
+				// Folio's: written back as the title it was, not as the
+				// <figure> GitBook writes for a caption.
+				data["captionFromTitle"] = true
 				para := block("paragraph", map[string]any{}, []any{textNode(leaf(caption, 0))})
 				fragments = append(fragments, map[string]any{"object": "fragment", "fragment": "caption", "nodes": []any{para}})
 			}
@@ -562,8 +641,17 @@ func (c *converter) table(t *extast.Table) map[string]any {
 		columns = append(columns, id)
 		var title inlineBuilder
 		title.walk(c, cell, 0)
-		definition[id] = map[string]any{"id": id, "title": nodesText(title.done()), "type": "text",
+		// Spaces around a cell's text are not markdown's to keep (a code
+		// span of spaces is one).
+		def := map[string]any{"id": id, "title": strings.Trim(nodesText(title.done()), " \t\r\n"), "type": "text",
 			"textAlignment": columnAlignment(t.Alignments, i)}
+		if i < len(t.Alignments) && t.Alignments[i] == extast.AlignLeft {
+			// GitBook's columns are left-aligned unless told otherwise;
+			// markdown's are not aligned unless told: "| :-- |" says so
+			// (Folio's data.alignedLeft), "| --- |" does not.
+			def["alignedLeft"] = true
+		}
+		definition[id] = def
 	}
 	for r, row := range rows[1:] {
 		values := map[string]any{}
@@ -751,9 +839,10 @@ func (b *inlineBuilder) walkFrom(c *converter, first, stop ast.Node, marks markS
 				seg := n.Segments.At(i)
 				raw.Write(seg.Value(c.src))
 			}
-			if isBreak(raw.String()) && hasTextAfter(c, n) {
+			if isBreak(raw.String()) && hasTextAfter(c, n) && (len(b.leaves) > 0 || len(b.nodes) > 0) {
 				// GitBook's line break is a newline in the text; the line
-				// ending after the <br>, if any, is part of it.
+				// ending after the <br>, if any, is part of it. One that
+				// starts the text stays HTML: a break there is not kept.
 				b.add("\n", marks)
 				if t, ok := n.NextSibling().(*ast.Text); ok && t.Segment.Len() == 0 && t.SoftLineBreak() {
 					n.Parent().RemoveChild(n.Parent(), t)
@@ -787,10 +876,12 @@ func (c *converter) codeSpan(n *ast.CodeSpan) string {
 	for t := n.FirstChild(); t != nil; t = t.NextSibling() {
 		if t, ok := t.(*ast.Text); ok {
 			v := t.Segment.Value(c.src)
-			if bytes.HasSuffix(v, []byte("\n")) {
-				v = append(v[:len(v)-1:len(v)-1], ' ')
+			// A line ending, "\r" alone too, is a space in code.
+			if n := len(v); n > 0 && (v[n-1] == '\n' || v[n-1] == '\r') {
+				v = bytes.TrimSuffix(bytes.TrimSuffix(v, []byte("\n")), []byte("\r"))
+				v = append(v[:len(v):len(v)], ' ')
 			}
-			s.Write(v)
+			s.Write(bytes.ReplaceAll(v, []byte("\r"), []byte(" ")))
 		}
 	}
 	return s.String()
@@ -828,10 +919,18 @@ func rawHTMLMark() map[string]any {
 // hasTextAfter is whether more than spaces and line endings follows n in
 // its paragraph: a line break at the end of one would not come back.
 func hasTextAfter(c *converter, n ast.Node) bool {
-	for m := n.NextSibling(); m != nil; m = m.NextSibling() {
-		t, ok := m.(*ast.Text)
-		if !ok || len(bytes.TrimSpace(t.Segment.Value(c.src))) > 0 {
-			return true
+	for ; n != nil; n = n.Parent() {
+		for m := n.NextSibling(); m != nil; m = m.NextSibling() {
+			t, ok := m.(*ast.Text)
+			if !ok || len(bytes.TrimSpace(t.Segment.Value(c.src))) > 0 {
+				return true
+			}
+		}
+		// The paragraph goes on after the emphasis n ends.
+		switch n.Parent().(type) {
+		case *ast.Emphasis, *extast.Strikethrough:
+		default:
+			return false
 		}
 	}
 	return false

@@ -33,6 +33,12 @@ func htmlImages(src string) map[string]any {
 			if align != "" {
 				data["align"] = align
 			}
+			if plainImages(images) && align == "" {
+				// Folio's data.html: written back as HTML though nothing
+				// else says so (an <img> block renders without a paragraph
+				// round it, `![](…)` with one).
+				data["html"] = true
+			}
 			return map[string]any{"object": "block", "type": "images", "isVoid": false, "data": data, "nodes": images}
 		case html.TextToken:
 			switch {
@@ -132,4 +138,17 @@ func imageBlock(data map[string]any, caption string) map[string]any {
 		fragments = append(fragments, map[string]any{"object": "fragment", "fragment": "caption", "nodes": []any{para}})
 	}
 	return map[string]any{"object": "block", "type": "image", "isVoid": true, "data": data, "fragments": fragments}
+}
+
+// plainImages is whether no image has a size or a caption, which would
+// have FromDocument write them as HTML anyway.
+func plainImages(images []any) bool {
+	for _, img := range images {
+		img := img.(map[string]any)
+		data := img["data"].(map[string]any)
+		if data["width"] != nil || data["height"] != nil || len(img["fragments"].([]any)) > 0 {
+			return false
+		}
+	}
+	return true
 }

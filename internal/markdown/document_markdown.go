@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // What a document holds that markdown cannot, and so does not come back:
@@ -127,13 +130,14 @@ type rendered struct {
 // blocks have a blank line between them, except after a list that ends
 // with an empty item (see rendered.endsEmpty).
 func blocksMarkdown(n node, listItem bool) (string, error) {
-	out, _, _, err := blocksEnd(n, listItem)
+	out, _, _, err := blocksEnd(n, listItem, false)
 	return out, err
 }
 
 // blocksEnd is blocksMarkdown, whether the last block is a list that ends
-// with an empty item, and the type of the first block written.
-func blocksEnd(n node, listItem bool) (string, bool, string, error) {
+// with an empty item, and the type of the first block written. keepBlank
+// keeps blank lines between all of a list item's blocks.
+func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 	kids, err := n.children("nodes", "block")
 	if err != nil {
 		return "", false, "", err
@@ -155,7 +159,14 @@ func blocksEnd(n node, listItem bool) (string, bool, string, error) {
 	var b strings.Builder
 	for i, r := range out {
 		if i > 0 {
-			if listItem && (out[i-1].blockType == "paragraph" && (r.interrupts || tightFence(n, r)) || out[i-1].endsEmpty) {
+			// A block right under an item's paragraph keeps the list tight;
+			// the only item of a loose list keeps the blank line, which is
+			// what makes it loose (keepBlank).
+			under := out[i-1].blockType == "paragraph" && (r.interrupts || tightFence(n, r)) && !keepBlank
+			// A list right after a list (their markers differ, see
+			// listMarkdown) needs no blank line either.
+			under = under || out[i-1].list != "" && r.list != "" && !out[i-1].endsEmpty && !keepBlank
+			if listItem && (under || out[i-1].endsEmpty) {
 				b.WriteString("\n")
 			} else {
 				b.WriteString("\n\n")
@@ -189,15 +200,28 @@ func blockMarkdown(n node, prev *rendered) (rendered, error) {
 	var err error
 	switch t {
 	case "paragraph":
-		r.text, err = inlineMarkdown(n, false)
+		var aligned bool
+		if r.text, aligned, err = alignedMarkdown(n, 0); err == nil && !aligned {
+			r.text, err = inlineMarkdown(n, false)
+		}
+		if aligned {
+			// An HTML block: it runs on to the next blank line.
+			r.blockType = "html"
+		}
 	case "heading-1", "heading-2", "heading-3":
-		r.text, err = inlineMarkdown(n, false)
 		level := int(t[len(t)-1] - '0')
 		// Folio keeps a heading deeper than GitBook's three in data.level.
 		if l, ok := number(n.data()["level"]); ok && level == 3 && l > 3 && l <= 6 {
 			level = l
 		}
-		r.text = heading(level, r.text)
+		var aligned bool
+		if r.text, aligned, err = alignedMarkdown(n, level); err == nil && !aligned {
+			r.text, err = inlineMarkdown(n, false)
+			r.text = heading(level, r.text)
+		}
+		if aligned {
+			r.blockType = "html"
+		}
 	case "list-unordered", "list-tasks", "list-ordered":
 		return listMarkdown(n, prev)
 	case "code":
@@ -258,13 +282,13 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		return r, err
 	}
 	lines := make([]string, len(items))
-	loose := false
+	loose, emptyBefore := false, false
 	for i, item := range items {
 		loose = loose || item.data()["loose"] == true
 		if item.str("type") != "list-item" {
 			return r, item.errorf("a %q block in a list, want list-item", item.str("type"))
 		}
-		body, endsEmpty, first, err := blocksEnd(item, true)
+		body, endsEmpty, first, err := blocksEnd(item, true, len(items) == 1 && item.data()["loose"] == true)
 		if err != nil {
 			return r, err
 		}
@@ -295,6 +319,10 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 				r.interrupts = false
 			}
 		}
+		// A list whose first item is empty, then a blank line, is not
+		// read back as one list where it starts an item's line in
+		// goldmark: loose, it is written tight.
+		emptyBefore = emptyBefore || body == "" && i == 0 && len(items) > 1
 		if i == 0 && body == "" && t != "list-tasks" {
 			// An empty item cannot start a paragraph's next line (a task's
 			// box is text: its item is not empty).
@@ -302,7 +330,7 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 		}
 	}
 	sep := "\n"
-	if loose {
+	if loose && !emptyBefore {
 		sep = "\n\n"
 	}
 	r.text = strings.Join(lines, sep)
@@ -454,9 +482,19 @@ func imagesMarkdown(n node) (string, error) {
 		align = ""
 	}
 	// Sizes and alignment have no markdown form: then the images are HTML.
-	asHTML := align != ""
+	// So is a caption, a <figure> as GitBook writes it, unless it was the
+	// markdown image's title (Folio's data.captionFromTitle), and images
+	// that were HTML (Folio's data.html).
+	asHTML := align != "" || n.data()["html"] == true
 	for _, img := range images {
 		asHTML = asHTML || img.data()["width"] != nil || img.data()["height"] != nil
+		if !asHTML && img.data()["captionFromTitle"] != true {
+			caption, err := captionText(img)
+			if err != nil {
+				return "", err
+			}
+			asHTML = caption != ""
+		}
 	}
 	lines := make([]string, len(images))
 	for i, img := range images {
@@ -652,6 +690,9 @@ func tableMarkdown(n node) (string, error) {
 		header[i] = escapeText(title, false)
 		align, _ := def["textAlignment"].(string) // a map here must not reach a map's key
 		rule[i] = map[string]string{"center": ":---:", "right": "---:"}[align]
+		if def["alignedLeft"] == true && (align == "left" || align == "") {
+			rule[i] = ":---"
+		}
 		if rule[i] == "" {
 			rule[i] = "---"
 		}
@@ -783,20 +824,132 @@ func inlineMarkdown(n node, tableCell bool) (string, error) {
 	for len(ps) > 0 && ps[len(ps)-1].weak {
 		ps = ps[:len(ps)-1]
 	}
-	out := writeInline(ps, tableCell)
-	// Markdown cannot open or close emphasis everywhere a document can mark
-	// text: between a letter and punctuation the delimiters would read as
-	// text. The marks then go, not the words.
-	if hasEmphasis(ps) && words(markdownText(out)) != words(piecesText(ps)) {
-		out = writeInline(withoutEmphasis(ps), tableCell)
+	if !hasEmphasis(ps) {
+		return writeInline(ps, tableCell, false), nil
 	}
-	return out, nil
+	// Markdown cannot open or close emphasis everywhere a document can mark
+	// text: between a letter and punctuation a delimiter reads as text.
+	// Written so that it reads back as something else, it is written again
+	// with the letters beside the delimiters as character references (as
+	// mature writers do: `&#x61;*.b*`); failing that, the marks go, not
+	// the words.
+	want := piecesSig(ps, tableCell)
+	for _, entities := range []bool{false, true} {
+		out := writeInline(ps, tableCell, entities)
+		if sigMatches(markdownSig(out), want) {
+			return out, nil
+		}
+	}
+	return writeInline(withoutEmphasis(ps), tableCell, false), nil
 }
 
-func writeInline(ps []piece, tableCell bool) string {
-	w := inlineWriter{lineStart: !tableCell, tableCell: tableCell}
+func writeInline(ps []piece, tableCell, entities bool) string {
+	w := inlineWriter{lineStart: !tableCell, tableCell: tableCell, entities: entities}
 	w.scope(ps, 0)
 	return string(w.out)
+}
+
+// sigRune is a character of text with its marks; wild when the marks do
+// not matter (an emoji's, which takes those around it).
+type sigRune struct {
+	r     rune
+	marks markSet
+}
+
+const sigWild markSet = 0x80
+
+// piecesSig is the text of pieces with the marks of each character, as
+// markdownSig reads it back: raw HTML, images, formulas and other nodes
+// are left out.
+func piecesSig(ps []piece, tableCell bool) []sigRune {
+	var out []sigRune
+	for _, p := range ps {
+		switch {
+		case p.link != nil:
+			out = append(out, piecesSig(p.link.pieces, tableCell)...)
+		case p.image != nil, p.marks&markHTML != 0:
+		case p.raw != "":
+			if t, ok := rawText(p.raw); ok {
+				for _, r := range t {
+					out = append(out, sigRune{r, sigWild})
+				}
+			}
+		case p.weak && p.text == "\n" && tableCell:
+			out = append(out, sigRune{' ', p.marks &^ markHTML})
+		default:
+			for _, r := range p.text {
+				out = append(out, sigRune{r, p.marks &^ markHTML})
+			}
+		}
+	}
+	return out
+}
+
+func sigMatches(got, want []sigRune) bool {
+	return slices.EqualFunc(got, want, func(g, w sigRune) bool {
+		return g.r == w.r && (g.marks == w.marks || w.marks == sigWild)
+	})
+}
+
+// rawText is the text a raw piece reads back as, when it is text (an
+// emoji's character), not a node.
+func rawText(raw string) (string, bool) {
+	if raw == "" || strings.ContainsAny(raw[:1], "<$[") {
+		return "", false
+	}
+	return unescape([]byte(raw)), true
+}
+
+// markdownSig reads inline markdown back into its characters and their
+// marks. The word put first makes it a paragraph even where it is a table
+// cell's, whose start would read as a block's.
+func markdownSig(md string) []sigRune {
+	var out []sigRune
+	var walk func(nodes []any)
+	walk = func(nodes []any) {
+		for _, n := range nodes {
+			n := n.(map[string]any)
+			if n["object"] == "inline" {
+				if n["type"] == "link" {
+					walk(n["nodes"].([]any))
+				}
+				continue
+			}
+			leaves, _ := n["leaves"].([]any)
+			for _, l := range leaves {
+				l := l.(map[string]any)
+				var marks markSet
+				for _, m := range l["marks"].([]any) {
+					m := m.(map[string]any)
+					if mark, ok := markNamed(m["type"].(string)); ok {
+						if d, _ := m["data"].(map[string]any); d["html"] == true {
+							mark = markHTML
+						}
+						marks |= mark
+					}
+				}
+				if marks&markHTML != 0 {
+					continue
+				}
+				for _, r := range l["text"].(string) {
+					out = append(out, sigRune{r, marks})
+				}
+			}
+		}
+	}
+	blocks := ToDocument("x " + md)["nodes"].([]any)
+	for i, b := range blocks {
+		if nodes, ok := b.(map[string]any)["nodes"].([]any); ok {
+			if i > 0 {
+				out = append(out, sigRune{' ', 0})
+			}
+			walk(nodes)
+		}
+	}
+	if len(out) >= 2 && out[0] == (sigRune{'x', 0}) && out[1] == (sigRune{' ', 0}) {
+		out = out[2:]
+	}
+	return out
 }
 
 func hasEmphasis(ps []piece) bool {
@@ -817,23 +970,6 @@ func withoutEmphasis(ps []piece) []piece {
 		out[i] = p
 	}
 	return out
-}
-
-// markdownText is the text of inline markdown, as ToDocument reads it. The
-// word put first makes it a paragraph even where it is a table cell's,
-// whose start would read as a block's.
-func markdownText(md string) string {
-	parts := []string{}
-	for _, b := range ToDocument("x " + md)["nodes"].([]any) {
-		if nodes, ok := b.(map[string]any)["nodes"].([]any); ok {
-			parts = append(parts, nodesText(nodes))
-		}
-	}
-	return strings.TrimPrefix(strings.Join(parts, " "), "x ")
-}
-
-func words(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // pieces reads the inline nodes under n.
@@ -988,6 +1124,14 @@ func leafMarks(l node) (markSet, wrapping, error) {
 func textPieces(s string, marks markSet) []piece {
 	if marks&markHTML != 0 {
 		// Raw HTML is written as it is, line breaks and spaces included.
+		// An end tag of the elements read as marks (</kbd>…, blocks_html.go)
+		// that was not read so did not end one: written where its start
+		// tag comes to be beside it, it would. "</kbd >" ends the element
+		// in HTML alike, and is no end tag to htmlElement.
+		if isWrapEndTag(s) {
+			s = strings.TrimRight(s, " \t\n")
+			s = strings.TrimSuffix(s, ">") + " >"
+		}
 		return []piece{{text: s, marks: marks &^ markCode}}
 	}
 	var out []piece
@@ -1075,9 +1219,15 @@ type inlineWriter struct {
 	open      []markSet
 	lineStart bool // nothing but spaces written on this line yet
 	tableCell bool
+	// entities: a letter or digit outside a delimiter run is written as a
+	// character reference, so that the run opens or closes whatever is
+	// next to it (see inlineMarkdown).
+	entities bool
+	closed   bool // the last thing written closed marks
 }
 
 func (w *inlineWriter) write(s string) {
+	w.closed = false
 	w.out = append(w.out, s...)
 	if strings.Trim(s, " \t") != "" {
 		w.lineStart = false
@@ -1109,6 +1259,14 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			w.link(p.link)
 		case p.weak && p.text == "\n" && w.tableCell:
 			w.write(" ")
+		case p.weak && p.text != "\n" && w.lineStart && len(w.out) > 0:
+			// Spaces that start a line (after a break) mean nothing in
+			// markdown.
+		case p.weak && p.text == "\n" && bytes.HasSuffix(w.out, []byte(`\`)):
+			// goldmark reads `\\\` at a line's end as text, not as "\"
+			// and a break: after a backslash the break is two spaces.
+			w.write("  \n")
+			w.lineStart = true
 		case p.weak && p.text == "\n":
 			w.write("\\\n")
 			w.lineStart = true
@@ -1119,7 +1277,11 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 		case p.marks&markCode != 0:
 			w.write(codeSpan(p.text, w.tableCell))
 		default:
-			w.write(escapeText(p.text, w.lineStart))
+			text := escapeText(p.text, w.lineStart)
+			if w.closed && w.entities {
+				text = entityFirst(text)
+			}
+			w.write(text)
 		}
 	}
 	w.closeTo(floor)
@@ -1186,6 +1348,9 @@ func (w *inlineWriter) settle(want markSet, rest []piece, floor int) {
 	for _, m := range w.open {
 		missing &^= m
 	}
+	if missing != 0 {
+		w.beforeRun(delimiter(longestMark(missing, rest)), true)
+	}
 	for missing != 0 {
 		m := longestMark(missing, rest)
 		w.write(delimiter(m))
@@ -1195,10 +1360,52 @@ func (w *inlineWriter) settle(want markSet, rest []piece, floor int) {
 }
 
 func (w *inlineWriter) closeTo(floor int) {
+	if len(w.open) > floor {
+		w.beforeRun(delimiter(w.open[len(w.open)-1]), false)
+	}
 	for i := len(w.open) - 1; i >= floor; i-- {
 		w.write(delimiter(w.open[i]))
 	}
+	if len(w.open) > floor {
+		w.closed = true
+	}
 	w.open = w.open[:floor]
+}
+
+// beforeRun makes what was written before a delimiter run let it open
+// (or close). goldmark reads "\~" right before "~~" as part of the run:
+// the tilde is then a character reference. In entities mode, a letter or
+// digit before an opening run is one too, so that the run opens even
+// before punctuation ("a" then *.b* as `&#x61;*.b*`).
+func (w *inlineWriter) beforeRun(delim string, opening bool) {
+	if delim == "~~" && bytes.HasSuffix(w.out, []byte(`\~`)) {
+		w.out = append(w.out[:len(w.out)-2], "&#x7E;"...)
+		return
+	}
+	if !opening || !w.entities || len(w.out) == 0 {
+		return
+	}
+	r, size := utf8.DecodeLastRune(w.out)
+	if isWordRune(r) {
+		w.out = append(w.out[:len(w.out)-size], fmt.Sprintf("&#x%X;", r)...)
+	}
+}
+
+// isWordRune is a character that is neither white space nor punctuation
+// to CommonMark's flanking rules.
+func isWordRune(r rune) bool {
+	return r != utf8.RuneError && !unicode.IsSpace(r) && !unicode.IsPunct(r) && !unicode.IsSymbol(r)
+}
+
+// entityFirst writes the first character of escaped text as a character
+// reference when it is a letter or digit: after a closing run, so that the
+// run closes even after punctuation (*a.* then "b" as `*a.*&#x62;`).
+func entityFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if !isWordRune(r) {
+		return s
+	}
+	return fmt.Sprintf("&#x%X;", r) + s[size:]
 }
 
 // longestMark is the one of marks that the most pieces from the start of ps

@@ -38,6 +38,7 @@ var documentCases = []struct{ name, src, want string }{
 	{"loose lists", "- a\n\n- b\n  - c\n\n1. x\n\n2. y\n\n- [ ] t\n\n- [x] u\n", ""},
 	{"loose list blank inside", "- a\n\n  more\n- b\n", "- a\n\n  more\n- b\n"},
 	{"tight list", "- a\n- b\n", ""},
+	{"lists in a row in an item", "- a\n  1. b\n  - c\n- d\n  - e\n  * f\n", ""},
 	{"ordered lists", "1. a\n1. b\n1. c\n\n3) x\n4) y\n", "1. a\n2. b\n3. c\n\n3) x\n4) y\n"},
 	{"ordered start in item", "- item\n\n  7. seven\n  8. eight\n", ""},
 	{"tasks", "- [ ] todo\n- [x] done\n  - [ ] nested\n", ""},
@@ -58,7 +59,8 @@ var documentCases = []struct{ name, src, want string }{
 	{"image in list", "- ![pic](/p.png)\n", ""},
 	{"linked image", "[![badge](/b.svg)](https://ci.example)\n", ""},
 	{"table", "| Name | Type | Default |\n| --- | :---: | ---: |\n| `limit` | **int** | 10 |\n| [docs](/d) |  | a \\| b |\n", ""},
-	{"table header formatting", "| **A** | `b` |\n|:--|--|\n| 1 | 2 |\n", "| A | b |\n| --- | --- |\n| 1 | 2 |\n"},
+	{"table header formatting", "| **A** | `b` |\n|:--|--|\n| 1 | 2 |\n", "| A | b |\n| :--- | --- |\n| 1 | 2 |\n"},
+	{"table left and not aligned", "| a | b | c | d |\n| :-- | --- | :-: | --: |\n| 1 | 2 | 3 | 4 |\n", "| a | b | c | d |\n| :--- | --- | :---: | ---: |\n| 1 | 2 | 3 | 4 |\n"},
 	{"table in quote", "> | a | b |\n> | --- | --- |\n> | 1 | 2 |\n", "> a \\| b\n>\n> 1 \\| 2\n"},
 	{"html", "<div class=\"x\">\n<b>hi</b>\n</div>\n\nText with <kbd>Ctrl</kbd>.\n", ""},
 	{"html paragraph align", "<p align=\"center\">\n  <img src=\"logo.png\" width=\"160\">\n</p>\n\n<h1 align=\"center\">Name</h1>\n", ""},
@@ -71,9 +73,11 @@ var documentCases = []struct{ name, src, want string }{
 	{"html break at line end", "a<br>\nb<BR>\nc<br>\n", "a\\\nb\\\nc<br>\n"},
 	{"html img", "<img src=\"logo.png\" alt=\"Logo\" width=\"160\">\n\n<img src=\"a.png\" alt=\"\" width=\"50%\" height=\"20\" align=\"right\">\n<img src=\"b.png\" alt=\"b\" align=\"right\">\n", ""},
 	{"html img other attributes", "<img src=\"a.png\" class=\"x\">\n\n<img src=\"b.png\" width=\"auto\">\n", ""},
+	{"html img unsized", "<img src=\"a.png\" alt=\"A\">\n\n![B](b.png)\n", ""},
 	{"html img order", "<img width=\"10\" src=\"a.png\">\n", "<img src=\"a.png\" alt=\"\" width=\"10\">\n"},
 	{"html figure", "<figure><img src=\"a.png\" alt=\"A\" width=\"300\"><figcaption><p>A &amp; B</p></figcaption></figure>\n", ""},
-	{"html figure unsized", "<figure><img src=\"a.png\" alt=\"A\"><figcaption><p>Cap</p></figcaption></figure>\n", "![A](a.png \"Cap\")\n"},
+	{"html figure unsized", "<figure><img src=\"a.png\" alt=\"A\"><figcaption><p>Cap</p></figcaption></figure>\n", ""},
+	{"image title and figure", "![A](a.png \"Title\")\n\n<figure><img src=\"b.png\" alt=\"B\"><figcaption><p>Cap</p></figcaption></figure>\n", ""},
 	{"html details", "<details>\n<summary>More &amp; less</summary>\n\nBody **text**.\n\n- a\n- b\n\n</details>\n", ""},
 	{"html details open", "<details open>\n<summary><b>Bold</b> title</summary>\n\n```sh\nmake\n```\n\n</details>\n", ""},
 	{"html details nested", "<details>\n<summary>Out</summary>\n\n<details>\n<summary>In</summary>\n\nx\n\n</details>\n\n</details>\n", ""},
@@ -107,7 +111,10 @@ var hardDocuments = []string{
 	"- <details>\n  <summary>a</summary>\n\n  b\n\n  </details>\n", "> <details>\n> <summary>a</summary>\n>\n> </details>\n",
 	"<img src=\"\">\n", "<img src=\"a\" width=\"-1\">\n", "<figure><img src=\"a\"></figure>\n", "<figure><figcaption>x</figcaption></figure>\n",
 	"| <a | b> |\n| - | - |\n| <i>x | y</i> |\n", "a <b\nc=\"d\">e</b>\n", "a\n<div>\nb\n", "<br>\n\na<br>\n",
-	"[a](/b 'single') [c](/d (paren))\n", "- a\n\n-\n\n- c\n", "1. a\n\n   7. x\n\n   8. y\n", "- a\n\n  ```\n  x\n  ```\n- b\n\n- c\n", "# x\n\n####### seven\n", "**a<br>b**\n", "    \n", "# \n", "#\n", "## a #\n", "## #\n",
+	"[a](/b 'single') [c](/d (paren))\n", "- a\n\n-\n\n- c\n", "1. a\n\n   7. x\n\n   8. y\n", "- a\n\n  ```\n  x\n  ```\n- b\n\n- c\n", "# x\n\n####### seven\n",
+	// Found by fuzzing the document itself (markdown → document →
+	// markdown → document must give the first document again).
+	"* 0\n\n  * 0", "* [X]\n0", "~0~$~~0~ 0", "{%embed url=\" \"%}", "a\\~~~b~~ x ~~b\\~~~ y", "**a<br>b**\n", "    \n", "# \n", "#\n", "## a #\n", "## #\n",
 }
 
 // seedPages are pages as service/seed writes them (pageMarkdown and

@@ -1,7 +1,9 @@
 package markdown_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -153,5 +155,48 @@ func TestTextEscapedWhereverItStands(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEmphasisFlanking: marks where markdown's delimiters cannot open or
+// close as they are (between a letter and punctuation, next to an
+// escaped "~") come back as the same document: the letters beside the
+// delimiters are written as character references.
+func TestEmphasisFlanking(t *testing.T) {
+	type l struct {
+		text  string
+		marks []string
+	}
+	for _, c := range []struct {
+		leaves []l
+		want   string
+	}{
+		{[]l{{"a", nil}, {".b", []string{"italic"}}}, "&#x61;*.b*\n"},
+		{[]l{{"a.", []string{"bold"}}, {"b", nil}}, "**a.**&#x62;\n"},
+		{[]l{{"x", nil}, {"(y)", []string{"strikethrough"}}, {"z", nil}}, "&#x78;~~(y)~~&#x7A;\n"},
+		{[]l{{"0", []string{"strikethrough"}}, {"$~", nil}, {"0", []string{"strikethrough"}}, {" 0", nil}}, "~~0~~\\$&#x7E;~~0~~ 0\n"},
+		{[]l{{"é", nil}, {"«b»", []string{"italic"}}}, "&#xE9;*«b»*\n"},
+	} {
+		var leaves []any
+		for _, x := range c.leaves {
+			marks := []any{}
+			for _, m := range x.marks {
+				marks = append(marks, map[string]any{"object": "mark", "type": m})
+			}
+			leaves = append(leaves, map[string]any{"object": "leaf", "text": x.text, "marks": marks})
+		}
+		doc := viaJSON(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{
+			map[string]any{"object": "block", "type": "paragraph", "isVoid": false, "data": map[string]any{},
+				"nodes": []any{map[string]any{"object": "text", "leaves": leaves}}}}})
+		got, err := markdown.FromDocument(doc)
+		if err != nil || got != c.want {
+			t.Errorf("FromDocument(%v) = %q, %v; want %q", c.leaves, got, err, c.want)
+			continue
+		}
+		if back := viaJSON(t, markdown.ToDocument(got)); !reflect.DeepEqual(back, doc) {
+			a, _ := json.Marshal(doc)
+			b, _ := json.Marshal(back)
+			t.Errorf("%q reads back as another document:\n%s\n%s", got, a, b)
+		}
 	}
 }

@@ -2,7 +2,10 @@ package markdown_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -134,4 +137,38 @@ func viaJSON(t *testing.T, v any) any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestDocumentSame: every seed of FuzzDocumentRoundTrip and every corpus
+// document reads back as the very document it was read as once written
+// (markdown → document → markdown → document): no mark, block or datum
+// changes, only the markdown's formatting.
+func TestDocumentSame(t *testing.T) {
+	srcs := slices.Clone(hardDocuments)
+	for _, c := range documentCases {
+		srcs = append(srcs, c.src)
+	}
+	for _, c := range blockCases {
+		srcs = append(srcs, c.src)
+	}
+	files, _ := filepath.Glob("testdata/corpus/*.md")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, string(b))
+	}
+	for _, src := range srcs {
+		doc := viaJSON(t, markdown.ToDocument(src))
+		md, err := markdown.FromDocument(doc)
+		if err != nil {
+			t.Fatalf("FromDocument(ToDocument(%.80q)): %v", src, err)
+		}
+		if again := viaJSON(t, markdown.ToDocument(md)); !reflect.DeepEqual(doc, again) {
+			a, _ := json.Marshal(doc)
+			b, _ := json.Marshal(again)
+			t.Errorf("%.80q is written %.200q, which reads as another document:\n%.600s\n%.600s", src, md, a, b)
+		}
+	}
 }
