@@ -15,14 +15,9 @@ var GitBookSyntax goldmark.Extender = gitbookSyntax{}
 
 type gitbookSyntax struct{}
 
-// notRendered are the tags ToDocument reads that a page renderer does not
-// know yet: left to it as text, they show their content (a prompt's code)
-// rather than nothing.
-var notRendered = []string{"prompt"}
-
 func (gitbookSyntax) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(liquidParser{rendering: true}, 551)),
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(liquidParser{}, 551)),
 		gparser.WithInlineParsers(util.Prioritized(mathParser{}, 150)),
 	)
 }

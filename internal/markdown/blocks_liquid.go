@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -72,22 +71,18 @@ func (n *liquidNode) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.name, "Arg": n.arg}, nil)
 }
 
-// liquidParser reads the tags of liquidTags and integration blocks; for a
-// page renderer (GitBookSyntax) not those of notRendered.
-type liquidParser struct{ rendering bool }
+// liquidParser reads the tags of liquidTags and integration blocks.
+type liquidParser struct{}
 
 func (liquidParser) Trigger() []byte { return []byte{'{'} }
 
-func (p liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
+func (liquidParser) Open(parent ast.Node, reader text.Reader, pc gparser.Context) (ast.Node, gparser.State) {
 	line, _ := reader.PeekLine()
 	name, arg, attrs, ok := liquidOpening(line)
 	if !ok {
 		return nil, gparser.NoChildren
 	}
 	kind, known := liquidTags[name]
-	if p.rendering && slices.Contains(notRendered, name) {
-		return nil, gparser.NoChildren
-	}
 	if !known && !isIntegrationName(name) {
 		return nil, gparser.NoChildren
 	}

@@ -67,3 +67,20 @@ func TestRenderNotices(t *testing.T) {
 		t.Errorf("has a block's source:\n%s", got)
 	}
 }
+
+func TestRenderPrompt(t *testing.T) {
+	src := "# Page\n\n{% prompt description=\"Summarise <this> page\" %}\n```\nSummarise the page in three lines.\n```\n{% endprompt %}\n"
+	got := string(pagerender.Render(src, nil).HTML)
+	for _, want := range []string{
+		`<figure class="prompt"><figcaption>Summarise &lt;this&gt; page</figcaption>`,
+		`Summarise the page in three lines.`,
+		`</figure>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "{%") {
+		t.Errorf("has the block's tags:\n%s", got)
+	}
+}

@@ -109,6 +109,18 @@ func (r *blockRenderer) liquid(w util.BufWriter, src []byte, n ast.Node, enterin
 		} else {
 			w.WriteString("</section>\n")
 		}
+	case "prompt":
+		// An AI prompt: its code block, with what it is for as caption.
+		// Folio opens no AI provider, so GitBook's "open in" buttons are
+		// left out.
+		if entering {
+			w.WriteString(`<figure class="prompt">`)
+			if d := attrs["description"]; d != "" {
+				w.WriteString(`<figcaption>` + esc(d) + `</figcaption>`)
+			}
+			w.WriteString("\n")
+		}
+		closeTag("</figure>\n")
 	case "if":
 		// Adaptive content: RenderWith has removed the blocks whose
 		// condition does not hold for the reader; what is left shows.

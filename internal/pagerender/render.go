@@ -75,7 +75,7 @@ var policy = func() *bluemonday.Policy {
 	p.AllowElements("kbd")
 	// GitBook's blocks (blocks.go): tabs as an exclusive group of
 	// <details>, updates with their dates, formulas as MathML.
-	p.AllowAttrs("class").Matching(regexp.MustCompile(`^[A-Za-z0-9 _-]{1,100}$`)).OnElements("details", "ol", "section", "p")
+	p.AllowAttrs("class").Matching(regexp.MustCompile(`^[A-Za-z0-9 _-]{1,100}$`)).OnElements("details", "ol", "section", "p", "figure")
 	p.AllowAttrs("name").Matching(regexp.MustCompile(`^tabs-[0-9]{1,6}$`)).OnElements("details")
 	p.AllowAttrs("open").Matching(regexp.MustCompile(`^$`)).OnElements("details")
 	p.AllowAttrs("role").Matching(regexp.MustCompile(`^note$`)).OnElements("div")
