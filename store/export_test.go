@@ -19,6 +19,10 @@ func (s *Store) ScannedDirectly(t reflect.Type) bool { return s.directType(t) !=
 // MergesByChanges is how many merges were done by changes so far.
 func MergesByChanges() int64 { return mergesByChanges.Load() }
 
+// MergeWholeTrees makes every merge one of whole trees (on) or lets merges
+// go by changes (off, the default).
+func MergeWholeTrees(on bool) { wholeTreesOnly.Store(on) }
+
 // TrieRoot is the root of the trie buildTree makes of entries.
 func TrieRoot(orgID string, entries map[string]*Entry) (string, error) {
 	root, _, err := buildTree(orgID, entries)

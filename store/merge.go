@@ -15,6 +15,9 @@ import (
 // which tests read to know which merge ran.
 var mergesByChanges atomic.Int64
 
+// wholeTreesOnly turns merges by changes off (benchmarks compare the two).
+var wholeTreesOnly atomic.Bool
+
 // MergeResult is the outcome of a merge.
 type MergeResult struct {
 	Revision      string
@@ -63,9 +66,15 @@ func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID,
 			return err
 		}
 		// A merge by changes when it takes this one, else of whole trees.
-		root, changes, byChanges, err := mergeByChanges(ctx, tx, cr, sp.Revision, sp.Root, head)
-		if err != nil {
-			return err
+		var (
+			changes   []entryChange
+			byChanges bool
+			root      string
+		)
+		if !wholeTreesOnly.Load() {
+			if root, changes, byChanges, err = mergeByChanges(ctx, tx, cr, sp.Revision, sp.Root, head); err != nil {
+				return err
+			}
 		}
 		if byChanges {
 			mergesByChanges.Add(1)

@@ -94,16 +94,19 @@ func (r *trieReader) fetch(ctx context.Context, hashes []string, depth int) erro
 		Child string `bun:"child"`
 		Key   string `bun:"key"`
 	}
-	err := r.db.NewRaw(`WITH RECURSIVE d (child, hash) AS (
-			SELECT c.hash, c.hash FROM tree_nodes AS n CROSS JOIN LATERAL unnest(n.children) AS c (hash)
+	// The descent stops at the leaf, which names the key: the leaves are
+	// joined inside the recursion, through the primary key, never by a
+	// scan of every leaf.
+	err := r.db.NewRaw(`WITH RECURSIVE d (child, hash, key) AS (
+			SELECT c.hash, c.hash, NULL::text FROM tree_nodes AS n CROSS JOIN LATERAL unnest(n.children) AS c (hash)
 			WHERE n.organization_id = ? AND n.hash IN (?)
 			UNION ALL
-			SELECT d.child, n.children[1] FROM tree_nodes AS n JOIN d ON n.organization_id = ? AND n.hash = d.hash
-			WHERE cardinality(n.children) > 0
+			SELECT d.child, n.children[1],
+				CASE WHEN jsonb_typeof(n.entries) = 'array' THEN (n.entries->0->>'k') || ':' || (n.entries->0->>'id') END
+			FROM tree_nodes AS n JOIN d ON n.organization_id = ? AND n.hash = d.hash
+			WHERE d.key IS NULL
 		)
-		SELECT d.child, (n.entries->0->>'k') || ':' || (n.entries->0->>'id') AS key
-		FROM d JOIN tree_nodes AS n ON n.organization_id = ? AND n.hash = d.hash
-		WHERE jsonb_typeof(n.entries) = 'array'`, r.org, bun.In(inner), r.org, r.org).Scan(ctx, &firsts)
+		SELECT child, key FROM d WHERE key IS NOT NULL`, r.org, bun.In(inner), r.org).Scan(ctx, &firsts)
 	if err != nil {
 		return dbError(err, "revision content")
 	}
