@@ -33,7 +33,8 @@ func main() {
 		"reads (the single reads against the baseline; seeds one organization and one space) "+
 		"insights (a cached page view with insights recording on and off; seeds the sites only), "+
 		"reader (published pages, against the same bytes from a file) "+
-		"or pooler (a server behind PgBouncer against one on direct connections)")
+		"pooler (a server behind PgBouncer against one on direct connections) "+
+		"or merges (one-page merges in a space of 10 pages and in the big space, and many clients merging at once)")
 	vs := flag.String("vs", "", "with -only search: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, twice each, for a before/after comparison")
 	flag.Parse()
@@ -41,8 +42,8 @@ func main() {
 	if *vs != "" && *only != "search" {
 		log.Fatal("-vs compares search only: add -only search")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader and pooler", *only)
+	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" && *only != "merges" {
+		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader, pooler and merges", *only)
 	}
 	ctx := context.Background()
 	cfg := defaultConfig

@@ -282,6 +282,9 @@ func (r *run) all(ctx context.Context) string {
 	case "pooler":
 		r.poolerCost(ctx, &b)
 		return b.String()
+	case "merges":
+		r.mergeSection(ctx, &b)
+		return b.String()
 	}
 
 	r.singleReads(ctx, &b)
@@ -332,6 +335,7 @@ func (r *run) all(ctx context.Context) string {
 		b.WriteString(w.row() + "\n")
 	}
 	b.WriteString("\n")
+	r.mergeSection(ctx, &b)
 
 	// The change feed: what it costs a write, and how soon webhooks hear.
 	r.eventCost(ctx, &b)
