@@ -27,7 +27,13 @@ import (
 // first time.
 //
 // The page tree of published content (`PublishedContent.pages`, the site
-// reader's) is kept the same way.
+// reader's) is kept the same way, and so are a revision's files
+// (`Revision.files`: the tree's file entries, whose download URLs name only
+// the space and this server), which otherwise read the whole tree.
+//
+// A REST route takes a rendering as a segment (segments.go): the cache
+// then keeps it as the route's body shapes it, and the route splices it
+// into the body.
 //
 // A space's `revision` is kept the same way when its selection holds only
 // what a revision never changes (its id, type, parents, creation time and
@@ -62,6 +68,7 @@ type treeKey struct {
 	markdown                   bool
 	field                      *ast.Field
 	vars                       string
+	shaped                     bool // the JSON is a caller's segment (segments.go)
 }
 
 type renderedTree struct {
@@ -85,6 +92,10 @@ func (c *treeCache) fields(ctx context.Context, next graphql.Resolver) (any, err
 			if key, ok := c.key(ctx, fc); ok {
 				return c.render(ctx, fc, key, next, c.marshalPages)
 			}
+		case fc.Object == "Revision" && fc.Field.Name == "files":
+			if key, ok := c.key(ctx, fc); ok {
+				return c.render(ctx, fc, key, next, c.marshalFiles)
+			}
 		case fc.Object == "Space" && fc.Field.Name == "revision":
 			if key, ok := c.revisionKey(ctx, fc); ok {
 				return c.render(ctx, fc, key, next, c.marshalRevision)
@@ -106,11 +117,16 @@ type marshaller func(ctx context.Context, fc *graphql.FieldContext, res any) (gr
 // sub-account that measures what it costs, and keeps it.
 func (c *treeCache) render(ctx context.Context, fc *graphql.FieldContext, key treeKey, next graphql.Resolver, marshal marshaller) (any, error) {
 	a := accountOf(ctx)
+	segs := segmentsOf(ctx)
+	key.shaped = segs != nil
 	if hit, ok := c.rendered.Get(key); ok {
 		if a != nil {
 			if err := a.charge(hit.objects, hit.text); err != nil {
 				return nil, err
 			}
+		}
+		if key.shaped {
+			return segs.add(hit.json), nil
 		}
 		return rawJSON(hit.json), nil
 	}
@@ -136,6 +152,14 @@ func (c *treeCache) render(ctx context.Context, fc *graphql.FieldContext, key tr
 	}
 	var buf bytes.Buffer
 	m.MarshalGQL(&buf)
+	if key.shaped {
+		shaped, ok := segs.Shape(fc.Path(), buf.Bytes())
+		if !ok {
+			return rawJSON(buf.Bytes()), nil // answered inline, not kept
+		}
+		c.rendered.Add(key, &renderedTree{json: shaped, objects: objects, text: text})
+		return segs.add(shaped), nil
+	}
 	c.rendered.Add(key, &renderedTree{json: buf.Bytes(), objects: objects, text: text})
 	return rawJSON(buf.Bytes()), nil
 }
@@ -150,6 +174,20 @@ func (c *treeCache) marshalPages(ctx context.Context, fc *graphql.FieldContext, 
 		return nil, true // the sub-account has failed
 	}
 	return generated.MarshalRevisionPages(ctx, c.es, fc.Field.Selections, pages), true
+}
+
+// marshalFiles marshals a revision's files, charged as the unbounded list
+// they are. The files are the tree's, and their download URLs name only
+// the space and this server.
+func (c *treeCache) marshalFiles(ctx context.Context, fc *graphql.FieldContext, res any) (graphql.Marshaler, bool) {
+	files, ok := res.([]model.RevisionFile)
+	if !ok {
+		return nil, false
+	}
+	if accountOf(ctx).chargeList(fc.Field.Field, len(files)) != nil {
+		return nil, true // the sub-account has failed
+	}
+	return generated.MarshalRevisionFiles(ctx, c.es, fc.Field.Selections, files), true
 }
 
 // marshalRevision marshals a revision; its page trees go through the

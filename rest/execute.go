@@ -11,10 +11,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/vektah/gqlparser/v2/ast"
 
 	"folio/domain"
+	"folio/graph"
 	"folio/internal/bufpool"
 )
 
@@ -29,7 +32,13 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 		writeDomainError(w, err)
 		return
 	}
-	resp := c.run.Run(r.Context(), exec, vars)
+	ctx := r.Context()
+	var sp *splices
+	if c.splicing() {
+		sp = &splices{segs: &graph.Segments{Shape: c.shapeAt}}
+		ctx = graph.WithSegments(ctx, sp.segs)
+	}
+	resp := c.run.Run(ctx, exec, vars)
 	defer bufpool.Put(resp.Data) // every use below copies what it keeps
 	if len(resp.Errors) > 0 {
 		writeGraphQLError(w, resp.Errors[0])
@@ -52,8 +61,14 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 	data := resultOf(resp.Data, c.result)
 	body := bytes.NewBuffer(bufpool.Get(len(data)))
 	defer func() { bufpool.Put(body.Bytes()) }() // the buffer's memory as it grew
-	if _, err := writeShaped(body, data, c.shape); err != nil {
+	if _, err := shapeSpliced(body, data, c.shape, sp); err != nil {
 		writeError(w, http.StatusInternalServerError, "internal error")
+		return
+	}
+	if sp != nil {
+		w.Header().Set("Content-Length", strconv.Itoa(body.Len()+sp.len()))
+		w.WriteHeader(c.Status)
+		sp.writeTo(w, body.Bytes())
 		return
 	}
 	if c.etag != nil {
@@ -74,6 +89,31 @@ func (c *compiled) serve(exec *executor.Executor, w http.ResponseWriter, r *http
 	w.WriteHeader(c.Status)
 	w.Write(body.Bytes())
 }
+
+// splicing reports whether c's body may splice in cached renderings
+// (graph.Segments): a plain 200 answer to a read whose body nothing reads
+// again (no ETag to hash, no result compared).
+func (c *compiled) splicing() bool {
+	return c.Method == http.MethodGet && c.Status == http.StatusOK && c.etag == nil && c.Absent == 0 && !c.Empty && !noSplicing.Load()
+}
+
+// shapeAt is the segments' Shape: the REST body of the field at path.
+func (c *compiled) shapeAt(path ast.Path, raw []byte) ([]byte, bool) {
+	s, ok := c.root.at(path)
+	if !ok {
+		return nil, false
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, len(raw)))
+	rest, err := writeShaped(buf, raw, s)
+	if err != nil || len(rest) != 0 {
+		return nil, false
+	}
+	return bytes.Clone(buf.Bytes()), true
+}
+
+// noSplicing turns splicing off (tests compare a spliced body with one
+// made without the cache's segments).
+var noSplicing atomic.Bool
 
 // resultOf is the value at path inside an operation's data.
 func resultOf(data []byte, path []string) []byte {

@@ -79,6 +79,7 @@ type compiled struct {
 	result   []string
 	etag     []string // ETag, split at its dots once
 	shape    *shape
+	root     *shape    // the shape of the operation's whole data
 	dry      *compiled // the DryRun route, when there is one
 }
 
@@ -130,6 +131,7 @@ func compileRoute(ops *inprocess.Set, r Route) (compiled, error) {
 	}
 	// Descend the selection to the shape of the body itself.
 	s := shapeOf(set, ops.Doc.Fragments)
+	c.root = s
 	for _, k := range c.result {
 		if s = s.fields[k]; s == nil {
 			return compiled{}, fmt.Errorf("route %s %s: result path %q not selected", r.Method, r.Path, r.Result)

@@ -3,8 +3,11 @@ package rest
 import (
 	"bytes"
 	"fmt"
+	"io"
 
 	"github.com/vektah/gqlparser/v2/ast"
+
+	"folio/graph"
 )
 
 // shape says, for one level of a REST body, which fields keep a null value
@@ -81,6 +84,46 @@ func (s *shape) child(name []byte, next int) (*shape, int) {
 // so there is no white space to skip. It returns the rest of src after the
 // value.
 func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
+	return shapeSpliced(dst, src, s, nil)
+}
+
+// splices are the segments (graph.Segments) a body refers to: each is
+// written at its offset in the body's buffer, in order, when the body goes
+// out, so a cached page tree goes from the cache to the connection without
+// a copy.
+type splices struct {
+	segs *graph.Segments
+	at   []splice
+}
+
+type splice struct {
+	at  int // offset in the body's buffer
+	seg []byte
+}
+
+// len is the bytes the segments add to the body.
+func (sp *splices) len() int {
+	n := 0
+	for _, s := range sp.at {
+		n += len(s.seg)
+	}
+	return n
+}
+
+// writeTo writes body with the segments spliced in.
+func (sp *splices) writeTo(w io.Writer, body []byte) {
+	last := 0
+	for _, s := range sp.at {
+		w.Write(body[last:s.at])
+		w.Write(s.seg)
+		last = s.at
+	}
+	w.Write(body[last:])
+}
+
+// shapeSpliced is writeShaped that leaves a placeholder of sp's segments
+// (already shaped) out of dst and records where it goes.
+func shapeSpliced(dst *bytes.Buffer, src []byte, s *shape, sp *splices) ([]byte, error) {
 	if len(src) == 0 {
 		return nil, fmt.Errorf("unexpected end of JSON")
 	}
@@ -121,7 +164,7 @@ func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
 			first = false
 			dst.Write(key)
 			dst.WriteByte(':')
-			if src, err = writeShaped(dst, rest, child); err != nil {
+			if src, err = shapeSpliced(dst, rest, child, sp); err != nil {
 				return nil, err
 			}
 		}
@@ -136,13 +179,19 @@ func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
 				src = src[1:]
 			}
 			var err error
-			if src, err = writeShaped(dst, src, s); err != nil {
+			if src, err = shapeSpliced(dst, src, s, sp); err != nil {
 				return nil, err
 			}
 		}
 		dst.WriteByte(']')
 		return src[1:], nil
 	case '"':
+		if sp != nil {
+			if seg, n, ok := sp.segs.Segment(src); ok {
+				sp.at = append(sp.at, splice{dst.Len(), seg})
+				return src[n:], nil
+			}
+		}
 		end, err := stringEnd(src)
 		if err != nil {
 			return nil, err
@@ -157,6 +206,21 @@ func writeShaped(dst *bytes.Buffer, src []byte, s *shape) ([]byte, error) {
 		dst.Write(src[:i])
 		return src[i:], nil
 	}
+}
+
+// at is the shape of the field at path (list indexes skipped) below s;
+// false when the selection has no such field.
+func (s *shape) at(path ast.Path) (*shape, bool) {
+	for _, el := range path {
+		name, ok := el.(ast.PathName)
+		if !ok {
+			continue
+		}
+		if s = s.fields[string(name)]; s == nil {
+			return nil, false
+		}
+	}
+	return s, true
 }
 
 // valueEnd returns the index just past the compact JSON value starting src.

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"folio/store"
@@ -116,4 +117,106 @@ func BenchmarkContent(b *testing.B) {
 		b.ReportMetric(float64(st.Documents), "document-rows/op")
 		b.ReportMetric(float64(st.Bytes), "stored-bytes/op")
 	})
+}
+
+// BenchmarkMergeOnePage merges a change request editing one page into a
+// space of 10 pages and into one of 10,000: fast-forward (the space did not
+// move since the change request started) and three-way (another merge
+// came first). A merge's cost grows with what it changes, not with the
+// space: compare the two sizes. whole-trees is the merge of whole tries
+// that every merge was before (still the one for moves and removals).
+func BenchmarkMergeOnePage(b *testing.B) {
+	s := pgtest.New(b)
+	ctx := context.Background()
+	var counting atomic.Bool
+	var statements atomic.Int64
+	s.WatchStatements(func(string) {
+		if counting.Load() {
+			statements.Add(1)
+		}
+	})
+	// merge merges cr, counting its statements.
+	merge := func(b *testing.B, sp *store.Space, cr, userID string) {
+		counting.Store(true)
+		_, err := s.MergeChangeRequest(ctx, sp.ID, cr, userID)
+		counting.Store(false)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(statements.Swap(0))/float64(b.N), "statements/op")
+	}
+	for _, pages := range []int{10, 10000} {
+		sp, userID := bigSpace(b, s, pages)
+		t, err := s.Tree(ctx, store.TreeKey{OrganizationID: sp.OrganizationID, Root: mustRoot(b, s, sp)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		targets := t.Pages()
+		// prepare makes a change request editing the i-th page from the
+		// space's current revision.
+		prepare := func(i int) string {
+			cur, err := s.Space(ctx, sp.ID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cr, err := s.CreateChangeRequest(ctx, cur, userID, "one page")
+			if err != nil {
+				b.Fatal(err)
+			}
+			md := fmt.Sprintf("# Changed\n\nChange %d of this page.\n", i)
+			if _, err := s.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, userID,
+				[]store.PageChange{{Operation: store.OpUpdatePage, Page: targets[i%len(targets)].ID, Markdown: &md}}); err != nil {
+				b.Fatal(err)
+			}
+			return cr.ID
+		}
+		n := 0
+		for _, whole := range []bool{false, true} {
+			name := fmt.Sprint(pages, "-pages")
+			if whole {
+				name += "-whole-trees"
+			}
+			b.Run(name+"/fast-forward", func(b *testing.B) {
+				store.MergeWholeTrees(whole)
+				defer store.MergeWholeTrees(false)
+				b.ReportAllocs()
+				statements.Store(0)
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					n++
+					cr := prepare(n)
+					b.StartTimer()
+					merge(b, sp, cr, userID)
+				}
+				report(b)
+			})
+			b.Run(name+"/three-way", func(b *testing.B) {
+				store.MergeWholeTrees(whole)
+				defer store.MergeWholeTrees(false)
+				b.ReportAllocs()
+				statements.Store(0)
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					n += 2
+					first, cr := prepare(n-1), prepare(n)
+					if _, err := s.MergeChangeRequest(ctx, sp.ID, first, userID); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					merge(b, sp, cr, userID)
+				}
+				report(b)
+			})
+		}
+	}
+}
+
+func mustRoot(b *testing.B, s *store.Store, sp *store.Space) string {
+	revs, err := s.RevisionsByID(context.Background(), []string{sp.RevisionID})
+	if err != nil || len(revs) != 1 {
+		b.Fatal(revs, err)
+	}
+	return revs[0].Root
 }

@@ -4,11 +4,19 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/uptrace/bun"
 
 	"folio/domain"
 )
+
+// mergesByChanges counts the merges done by changes (mergechanges.go),
+// which tests read to know which merge ran.
+var mergesByChanges atomic.Int64
+
+// wholeTreesOnly turns merges by changes off (benchmarks compare the two).
+var wholeTreesOnly atomic.Bool
 
 // MergeResult is the outcome of a merge.
 type MergeResult struct {
@@ -57,10 +65,25 @@ func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID,
 		if err != nil {
 			return err
 		}
-		root := head.Root
-		if sp.Revision != cr.RevisionInitial {
-			if root, err = threeWay(ctx, tx, cr, sp.Revision, head); err != nil {
+		// A merge by changes when it takes this one, else of whole trees.
+		var (
+			changes   []entryChange
+			byChanges bool
+			root      string
+		)
+		if !wholeTreesOnly.Load() {
+			if root, changes, byChanges, err = mergeByChanges(ctx, tx, cr, sp.Revision, sp.Root, head); err != nil {
 				return err
+			}
+		}
+		if byChanges {
+			mergesByChanges.Add(1)
+		} else {
+			root = head.Root
+			if sp.Revision != cr.RevisionInitial {
+				if root, err = threeWay(ctx, tx, cr, sp.Revision, head); err != nil {
+					return err
+				}
 			}
 		}
 		now := s.Now()
@@ -72,10 +95,19 @@ func (s *Store) MergeChangeRequestAt(ctx context.Context, spaceID, crID, userID,
 		if _, err := tx.NewUpdate().Table("spaces").Set("revision_id = ?, updated_at = ?", rev.ID, now).Where("id = ?", spaceID).Exec(ctx); err != nil {
 			return dbError(err, "space")
 		}
-		if err := setCurrentContent(ctx, tx, cr.OrganizationID, spaceID, root); err != nil {
-			return err
+		indexed := false
+		if byChanges {
+			if indexed, err = indexChanges(ctx, tx, cr.OrganizationID, spaceID, root, changes); err != nil {
+				return err
+			}
 		}
-		if sp.Shown {
+		if !indexed {
+			if err := setCurrentContent(ctx, tx, cr.OrganizationID, spaceID, root); err != nil {
+				return err
+			}
+		}
+		// A merge by changes moves no page: no path to redirect from.
+		if sp.Shown && !byChanges {
 			if err := autoRedirects(ctx, tx, cr.OrganizationID, spaceID, sp.Root, root, now); err != nil {
 				return err
 			}

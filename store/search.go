@@ -355,9 +355,20 @@ func indexSpace(ctx context.Context, tx bun.IDB, orgID, spaceID string, t *Tree)
 		return nil
 	}
 	pages := make([]searchPage, 0, len(want))
-	var hashes []string
 	for _, p := range want {
 		pages = append(pages, p)
+	}
+	return insertSearchPages(ctx, tx, orgID, spaceID, pages)
+}
+
+// insertSearchPages adds the search rows of pages (none of them indexed)
+// with their sections.
+func insertSearchPages(ctx context.Context, tx bun.IDB, orgID, spaceID string, pages []searchPage) error {
+	if len(pages) == 0 {
+		return nil
+	}
+	var hashes []string
+	for _, p := range pages {
 		if p.Document != "" {
 			hashes = append(hashes, p.Document)
 		}

@@ -1,8 +1,8 @@
 package generated
 
 // This file is written by hand (gqlgen writes only generated.go here): it
-// lets the page-tree cache in package graph marshal a page tree or a
-// revision with the very code gqlgen generated for it, so a cached answer
+// lets the page-tree cache in package graph marshal a page tree, a
+// revision's files or a revision with the very code gqlgen generated for it, so a cached answer
 // is byte for byte what an uncached one would be.
 
 import (
@@ -26,4 +26,11 @@ func MarshalRevisionPages(ctx context.Context, es graphql.ExecutableSchema, sel 
 func MarshalRevision(ctx context.Context, es graphql.ExecutableSchema, sel ast.SelectionSet, rev *model.Revision) graphql.Marshaler {
 	ec := newExecutionContext(graphql.GetOperationContext(ctx), es.(*executableSchema), nil)
 	return ec.marshalNRevision2ᚖfolioᚋgraphᚋmodelᚐRevision(ctx, sel, rev)
+}
+
+// MarshalRevisionFiles marshals files, the value of a `[RevisionFile!]!`
+// field, for the selection sel. ctx is the field's resolver context.
+func MarshalRevisionFiles(ctx context.Context, es graphql.ExecutableSchema, sel ast.SelectionSet, files []model.RevisionFile) graphql.Marshaler {
+	ec := newExecutionContext(graphql.GetOperationContext(ctx), es.(*executableSchema), nil)
+	return ec.marshalNRevisionFile2ᚕfolioᚋgraphᚋmodelᚐRevisionFileᚄ(ctx, sel, files)
 }

@@ -12,11 +12,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"folio/store"
 )
+
+// parts are what -only can run alone after seeding.
+var parts = []string{"postgraphile", "events", "search", "reads", "insights", "reader", "pooler", "writes", "merges"}
 
 func main() {
 	if os.Getenv(staticDirEnv) != "" {
@@ -35,7 +39,8 @@ func main() {
 		"insights (a cached page view with insights recording on and off; seeds the sites only), "+
 		"reader (published pages, against the same bytes from a file) "+
 		"pooler (a server behind PgBouncer against one on direct connections) "+
-		"or writes (creates and page updates of many clients in one organization; seeds its spaces only)")
+		"writes (creates and page updates of many clients in one organization; seeds its spaces only) "+
+		"or merges (one-page merges in a space of 10 pages and in the big space, and many clients merging at once)")
 	vs := flag.String("vs", "", "with -only search or -only writes: another folio binary (such as a build of the commit before a change), "+
 		"measured in turns with -folio on the same data, for a before/after comparison")
 	flag.Parse()
@@ -43,8 +48,8 @@ func main() {
 	if *vs != "" && *only != "search" && *only != "writes" {
 		log.Fatal("-vs compares search or writes only: add -only search or -only writes")
 	}
-	if *only != "" && *only != "postgraphile" && *only != "events" && *only != "search" && *only != "reads" && *only != "insights" && *only != "reader" && *only != "pooler" && *only != "writes" {
-		log.Fatalf("-only %s: the parts that run alone are postgraphile, events, search, reads, insights, reader, pooler and writes", *only)
+	if *only != "" && !slices.Contains(parts, *only) {
+		log.Fatalf("-only %s: the parts that run alone are %s", *only, strings.Join(parts, ", "))
 	}
 	ctx := context.Background()
 	cfg := defaultConfig

@@ -73,8 +73,8 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	if only == "reads" || only == "pooler" {
 		spaces = readsInTurn
 	}
-	if only == "reader" {
-		spaces = 10 // the reader reads the sites and the big space only
+	if only == "reader" || only == "merges" {
+		spaces = 10 // the reader reads the sites and the big space only; merges, the big space
 	}
 	log.Printf("seeding %d spaces", spaces)
 	if d.inTurn, err = createSpaces(ctx, s, org.ID, spaces); err != nil {
@@ -108,6 +108,9 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 	d.bigSpace = big.ID
 	if err := fillSpace(ctx, s, u.ID, big, cfg.pages); err != nil {
 		return nil, err
+	}
+	if only == "merges" {
+		return d, nil
 	}
 
 	log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)

@@ -296,6 +296,9 @@ func (r *run) all(ctx context.Context) string {
 	case "writes":
 		r.orgWrites(ctx, &b, r.vs)
 		return b.String()
+	case "merges":
+		r.mergeSection(ctx, &b)
+		return b.String()
 	}
 
 	r.singleReads(ctx, &b)
@@ -346,6 +349,7 @@ func (r *run) all(ctx context.Context) string {
 		b.WriteString(w.row() + "\n")
 	}
 	b.WriteString("\n")
+	r.mergeSection(ctx, &b)
 
 	// The change feed: what it costs a write, and how soon webhooks hear.
 	r.eventCost(ctx, &b)
