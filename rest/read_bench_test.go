@@ -1,19 +1,24 @@
 package rest_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"folio/bench/baseline"
+	"folio/bench/queries"
 	"folio/internal/logs"
 	"folio/rest"
 	"folio/rest/resttest"
@@ -98,6 +103,56 @@ func TestBaselineBodies(t *testing.T) {
 	}
 }
 
+// TestBaselineGraphQL: the direct baseline answers the site tree and the
+// list of spaces as Folio's GraphQL server does, byte for byte, and runs
+// the very statements Folio runs for them (their texts, in any order:
+// Folio's loaders run side by side), so that make bench compares GraphQL's
+// own cost and nothing else.
+func TestBaselineGraphQL(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := resttest.Str(alice.Post("/v1/orgs", map[string]any{"title": "Acme"}).Expect(http.StatusCreated).JSON(), "id")
+	seedSites(t, srv, org, 3, 3, 2)
+	alice.Post("/v1/orgs/"+org+"/spaces", map[string]any{"title": "Emoji", "emoji": "1f600"}).Expect(http.StatusCreated)
+	folio, err := rest.NewHandler(rest.Config{Store: srv.Store, PublicURL: "http://folio.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := baseline.Handler(srv.Store, "http://folio.test")
+	for _, doc := range []struct{ name, query string }{{"site tree", queries.SiteTreeToSpace}, {"1,000 spaces", queries.SpaceList}} {
+		var bodies [2]string
+		var statements [2][]string
+		for i, h := range []http.Handler{folio, direct} {
+			var mu sync.Mutex
+			ctx := store.WithStatementLog(t.Context(), func(q string) {
+				mu.Lock()
+				defer mu.Unlock()
+				statements[i] = append(statements[i], q)
+			})
+			body, _ := json.Marshal(map[string]any{"query": doc.query, "variables": map[string]any{"id": org}})
+			req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/graphql", bytes.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+alice.Token)
+			req.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != http.StatusOK || strings.Contains(w.Body.String(), `"errors"`) {
+				t.Fatalf("%s: %d %s", doc.name, w.Code, w.Body)
+			}
+			bodies[i] = w.Body.String()
+			mu.Lock()
+			slices.Sort(statements[i])
+			mu.Unlock()
+		}
+		if bodies[0] != bodies[1] {
+			t.Errorf("%s:\nfolio:    %s\nbaseline: %s", doc.name, bodies[0], bodies[1])
+		}
+		if !slices.Equal(statements[0], statements[1]) || len(statements[0]) == 0 {
+			t.Errorf("%s: statements differ:\nfolio:    %q\nbaseline: %q", doc.name, statements[0], statements[1])
+		}
+		t.Logf("%s: %d statements, %d bytes", doc.name, len(statements[0]), len(bodies[0]))
+	}
+}
+
 // cpuTime is the CPU time this process has used, user and system.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
@@ -176,4 +231,45 @@ func BenchmarkSpaceReadsInTurn(b *testing.B) {
 	h := benchHandler(b, srv.Store)
 	i := 0
 	runReads(b, h, func() string { i++; return "/v1/spaces/" + ids[i%len(ids)] }, alice.Token)
+}
+
+// BenchmarkGraphQLBaseline compares Folio's GraphQL server with the direct
+// baseline (bench/baseline/graphql.go) in process, on the documents make
+// bench compares them on: the site tree to the space over 10 x 10 x 10
+// ("tree-folio", "tree-baseline") and the list of 1,000 spaces
+// ("list-folio", "list-baseline"), with the CPU time of a request (the
+// database's excepted).
+func BenchmarkGraphQLBaseline(b *testing.B) {
+	srv, alice, org, _ := thousandSpaces(b)
+	seedSites(b, srv, org, 10, 10, 10)
+	folio := benchHandler(b, srv.Store)
+	direct := baseline.Handler(srv.Store, "http://folio.test")
+	for _, w := range []struct {
+		name, query string
+		h           http.Handler
+	}{
+		{"tree-folio", queries.SiteTreeToSpace, folio},
+		{"tree-baseline", queries.SiteTreeToSpace, direct},
+		{"list-folio", queries.SpaceList, folio},
+		{"list-baseline", queries.SpaceList, direct},
+	} {
+		body, _ := json.Marshal(map[string]any{"query": w.query, "variables": map[string]any{"id": org}})
+		b.Run(w.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			cpu := cpuTime()
+			for b.Loop() {
+				n++
+				req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+				req.Header.Set("Authorization", "Bearer "+alice.Token)
+				req.Header.Set("Content-Type", "application/json")
+				rec := httptest.NewRecorder()
+				w.h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK || bytes.Contains(rec.Body.Bytes(), []byte(`"errors"`)) {
+					b.Fatalf("%d %.500s", rec.Code, rec.Body)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
+		})
+	}
 }

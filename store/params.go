@@ -109,7 +109,7 @@ func (s *Store) scanArgsOn(ctx context.Context, db *bun.DB, query string, dest a
 // transaction's, or the pool's), past bun's formatting and so past its
 // hook: it counts the statement itself.
 func queryArgs(ctx context.Context, db bun.IDB, query string, args ...any) (*sql.Rows, error) {
-	countStatement(ctx)
+	countStatement(ctx, query)
 	switch d := db.(type) {
 	case bun.Tx:
 		return d.Tx.QueryContext(ctx, query, args...)

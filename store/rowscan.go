@@ -108,7 +108,7 @@ var scannerType = reflect.TypeFor[interface{ Scan(any) error }]()
 // and database/sql cannot be asked for a new one: the query tries as many
 // connections as the pool holds before it gives up.
 func (s *Store) scanDirect(ctx context.Context, db *bun.DB, query string, slice reflect.Value, table *schema.Table, args []any) error {
-	countStatement(ctx)
+	countStatement(ctx, query)
 	for attempt := 0; ; attempt++ {
 		conn, err := db.DB.Conn(ctx)
 		if err != nil {

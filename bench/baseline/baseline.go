@@ -1,7 +1,8 @@
-// Package baseline serves two REST reads directly: bun queries and
-// encoding/json, no GraphQL. It is what the benchmark compares Folio's REST
-// layer (which runs a GraphQL operation per request) against; its bodies are
-// byte for byte those of Folio, which the benchmark checks.
+// Package baseline serves two REST reads and two GraphQL documents
+// directly: the store's queries and encoding/json, no GraphQL. It is what
+// the benchmark compares Folio's REST layer (which runs a GraphQL operation
+// per request) and its GraphQL server against; its bodies are byte for byte
+// those of Folio, which the benchmark checks.
 package baseline
 
 import (
@@ -15,10 +16,14 @@ import (
 	"folio/store"
 )
 
-// Handler serves GET /v1/orgs/{organizationId} and GET /v1/spaces/{spaceId}.
+// Handler serves GET /v1/orgs/{organizationId}, GET /v1/spaces/{spaceId}
+// and, at POST /graphql, the site tree and the list of 1,000 spaces (see
+// graphql.go).
 func Handler(s *store.Store, base string) http.Handler {
 	b := model.Base(strings.TrimRight(base, "/"))
+	h := &handler{s: s, base: b}
 	mux := http.NewServeMux()
+	mux.HandleFunc("POST /graphql", h.graphql)
 	mux.HandleFunc("GET /v1/orgs/{id}", func(w http.ResponseWriter, r *http.Request) {
 		u, ok := auth(s, w, r)
 		if !ok {
@@ -56,6 +61,12 @@ func Handler(s *store.Store, base string) http.Handler {
 		writeJSON(w, spaceBody(sp))
 	})
 	return mux
+}
+
+// handler holds what the GraphQL answers need.
+type handler struct {
+	s    *store.Store
+	base model.Base
 }
 
 func auth(s *store.Store, w http.ResponseWriter, r *http.Request) (*store.User, bool) {

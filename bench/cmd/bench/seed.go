@@ -45,7 +45,7 @@ type seeded struct {
 // seed fills the database through the same store code the API runs; with
 // only "search", just the user and the search corpus; with only "reads",
 // just the user, the organization and the space the single reads read
-// (with only "pooler" too); with only "insights", the user, the
+// and the sites (with only "pooler", no sites); with only "insights", the user, the
 // organization and the sites.
 func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded, error) {
 	u, err := s.EnsureUser(ctx, "bench@example.com", "Bench Admin")
@@ -84,10 +84,21 @@ func seed(ctx context.Context, s *store.Store, cfg config, only string) (*seeded
 		return nil, err
 	}
 	d.spaceID = sp.ID
-	if only == "reads" || only == "pooler" {
+	if only == "pooler" {
 		return d, nil
 	}
+	if only == "reads" {
+		// The site tree against the direct baseline reads the sites.
+		log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
+		return d, seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages)
+	}
 
+	if only == "postgraphile" {
+		// The peer reads the spaces and the sites, not the big space or
+		// the search corpus.
+		log.Printf("seeding %d sites x %d sections x %d site spaces", cfg.sites, cfg.sections, cfg.siteSpaces)
+		return d, seedSites(ctx, s, d, cfg.sites, cfg.sections, cfg.siteSpaces, cfg.sitePages)
+	}
 	log.Printf("seeding a space of %d pages", cfg.pages)
 	big, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: "Big", Visibility: store.VisibilityPrivate})
 	if err != nil {

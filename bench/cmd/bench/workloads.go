@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"folio/bench/loadgen"
+	"folio/bench/queries"
 	"folio/rest"
 	"folio/store"
 )
@@ -35,10 +36,12 @@ type run struct {
 	dsn        string
 	store      *store.Store
 	client     *http.Client
-	only       string         // one part of the suite (-only)
-	folioBin   string         // the folio binary, for servers the suite starts itself
-	env        []string       // the servers' environment (DATABASE_URL, ...)
-	pids       map[string]int // the servers' processes by base URL, for their CPU time (cpu.go)
+	only       string // one part of the suite (-only)
+	folioBin   string // the folio binary, for servers the suite starts itself
+	// graphileConfig is PostGraphile 5's graphile.config.mjs.
+	graphileConfig string
+	env            []string       // the servers' environment (DATABASE_URL, ...)
+	pids           map[string]int // the servers' processes by base URL, for their CPU time (cpu.go)
 }
 
 // measurement is one target under one workload: its maximum throughput
@@ -251,8 +254,15 @@ func (r *run) all(ctx context.Context) string {
 	fmt.Fprintf(&b, "# Folio benchmark results\n\nMade by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&b, "Machine: %s.\n\n", machine())
 	data := fmt.Sprintf("one organization with %d spaces; one space of %d pages", r.cfg.spaces, r.cfg.pages)
-	if r.only == "search" {
+	switch r.only {
+	case "search":
 		data = "the search corpus only (-only search)"
+	case "reads":
+		data = fmt.Sprintf("one organization with %d spaces and %d sites x %d sections x %d site spaces (-only reads)",
+			readsInTurn+1+r.cfg.sites, r.cfg.sites, r.cfg.sections, r.cfg.siteSpaces)
+	case "postgraphile":
+		data = fmt.Sprintf("one organization with %d spaces and %d sites x %d sections x %d site spaces (-only postgraphile)",
+			r.cfg.spaces+1+r.cfg.sites, r.cfg.sites, r.cfg.sections, r.cfg.siteSpaces)
 	}
 	fmt.Fprintf(&b, "Data: %s. Load comes from the bench process over loopback; "+
 		"`max` is a closed loop of %d clients for %s; latencies are from an open loop at 70%% of that maximum for %s, measured "+
@@ -357,7 +367,7 @@ func (r *run) all(ctx context.Context) string {
 func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 	d := r.data
 	b.WriteString("## Single reads\n\n" + header + "\n")
-	var ratios, byLoad, cpuRows, tailRows []string
+	var ratios, byLoad, cpuRows, tailRows, tails50 []string
 	spaceInTurn := func(i int) string { return "/v1/spaces/" + d.inTurn[i%len(d.inTurn)] }
 	for _, read := range []struct {
 		name string
@@ -386,6 +396,7 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		}
 		share, perPair := r.pairedShare(ctx, folioReq, baseReq)
 		log.Printf("%s: Folio/baseline per pair: %s", read.name, strings.Join(perPair, " "))
+		tails50 = append(tails50, r.tailAt50(ctx, read.name, f, base, folioReq, baseReq))
 		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput (median of %d pairs of "+
 			"closed loops alternating between the two, ABBA; pairs: %s; the maxima above, measured apart, give %.0f%%); response bytes %s. "+
 			"At 70%%, the load generator itself sent its p99 request %s late for Folio (p99 %s), %s for the baseline (p99 %s): "+
@@ -393,10 +404,17 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 			read.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/base.max, same,
 			ms(f.at70.LateQuantile(0.99)), ms(f.at70.Quantile(0.99)), ms(base.at70.LateQuantile(0.99)), ms(base.at70.Quantile(0.99))))
 	}
+	graphqlRows, graphqlRatios := r.graphqlBaseline(ctx)
+	b.WriteString(graphqlRows)
 	orgSQL := fmt.Sprintf(`SELECT organization.*, m.role AS viewer_role, EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = organization.id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team FROM organizations AS organization JOIN members AS m ON m.organization_id = organization.id AND m.user_id = '%s' WHERE organization.id IN ('%s')`, d.userID, d.orgID)
 	tps := r.pgbench(orgSQL, r.cfg.clients)
 	fmt.Fprintf(b, "| pgbench: the organization read statement | %.0f | | | | | | | 1 | |\n\n", tps)
-	b.WriteString(strings.Join(ratios, "\n") + "\n\n")
+	b.WriteString(strings.Join(append(ratios, graphqlRatios...), "\n") + "\n\n")
+	b.WriteString("The tail at half the load, against the baseline at the same rate (issue 39's target: Folio's p99/p50 at most " +
+		"1.25x the baseline's): open loops at 50% of the lower of the two maxima above, on Folio and on the baseline in turn, " +
+		"in ABBA slices merged per side (as the peer's latencies are), so that both meet the same minutes of the machine.\n\n" +
+		"| read | at req/s (both) | Folio p50 / p99 (p99/p50) | baseline p50 / p99 (p99/p50) | Folio's p99/p50 over the baseline's |\n" +
+		"|---|---|---|---|---|\n" + strings.Join(tails50, "\n") + "\n\n")
 	b.WriteString("How the tail grows with the load: p50 / p99 (p99/p50) of open loops at a share of each target's maximum, " +
 		"the 70% column being the run above, with how busy the machine was (see the CPU table below). A tail that the baseline grows as fast as Folio belongs to the machine " +
 		"the generator, the server and PostgreSQL share.\n\n" +
@@ -418,6 +436,58 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		"| target | p99 | windows holding the slowest 1%% | machine busy in them / elsewhere | due in the first second | p99 after it |\n"+
 		"|---|---|---|---|---|---|\n%s\n\n",
 		tailWindow, strings.Join(tailRows, "\n"))
+}
+
+// tailAt50 runs open loops at 50% of the lower of f's and base's maxima
+// on both in ABBA slices (pairedOpen) and returns a row of their tails:
+// p50, p99 and p99/p50 each, and Folio's p99/p50 over the baseline's.
+func (r *run) tailAt50(ctx context.Context, name string, f, base measurement, folioReq, baseReq loadgen.Request) string {
+	if f.failed != "" || base.failed != "" {
+		return fmt.Sprintf("| %s | - | - | - | - |", name)
+	}
+	rate := 0.5 * min(f.max, base.max)
+	fr, br := r.pairedOpen(ctx, rate, folioReq, baseReq)
+	tail := func(res loadgen.Result) (string, float64) {
+		p50, p99 := res.Quantile(0.5), res.Quantile(0.99)
+		x := float64(p99) / float64(max(p50, 1))
+		return fmt.Sprintf("%s / %s (%.1fx)", ms(p50), ms(p99), x), x
+	}
+	fs, fx := tail(fr)
+	bs, bx := tail(br)
+	log.Printf("%s at %.0f req/s: Folio %s, baseline %s: %.2fx", name, rate, fs, bs, fx/bx)
+	return fmt.Sprintf("| %s | %.0f | %s | %s | **%.2fx** |", name, rate, fs, bs, fx/bx)
+}
+
+// graphqlBaseline measures the site tree (to the space) and the list of
+// 1,000 spaces over GraphQL on Folio and on the direct baseline, which
+// answers them by hand with the same statements and bytes
+// (bench/baseline/graphql.go): rows for the single reads' table, and
+// Folio's paired share of each.
+func (r *run) graphqlBaseline(ctx context.Context) (rows string, ratios []string) {
+	d := r.data
+	org := map[string]any{"id": d.orgID}
+	for _, doc := range []struct{ name, query string }{
+		{"GraphQL site tree, to the space", queries.SiteTreeToSpace},
+		{"GraphQL 1,000 spaces, 15 fields", queries.SpaceList},
+	} {
+		folioReq, baseReq := gql(r.folio+"/graphql", d.token, doc.query, org), gql(r.baseline+"/graphql", d.token, doc.query, org)
+		folioBody, _ := r.fetch(folioReq)
+		baseBody, _ := r.fetch(baseReq)
+		f := r.measure(ctx, doc.name+" (Folio)", r.cfg.clients, folioReq)
+		base := r.measure(ctx, doc.name+" (baseline)", r.cfg.clients, baseReq)
+		rows += f.row() + "\n" + base.row() + "\n"
+		same := "identical"
+		if !bytes.Equal(folioBody, baseBody) {
+			same = "DIFFERENT"
+			log.Printf("bodies differ:\nfolio:    %.2000s\nbaseline: %.2000s", folioBody, baseBody)
+		}
+		share, perPair := r.pairedShare(ctx, folioReq, baseReq)
+		log.Printf("%s: Folio/baseline per pair: %s", doc.name, strings.Join(perPair, " "))
+		ratios = append(ratios, fmt.Sprintf("- %s: Folio reaches **%.0f%%** of the baseline's throughput (median of %d pairs, ABBA; "+
+			"pairs: %s; the maxima above, measured apart, give %.0f%%); response bytes %s (%d bytes, %s statements on both sides).",
+			doc.name, 100*share, len(perPair), strings.Join(perPair, ", "), 100*f.max/base.max, same, len(folioBody), f.statements))
+	}
+	return rows, ratios
 }
 
 // tailByLoad runs m's workload as open loops at 30% and 50% of its
