@@ -333,10 +333,11 @@ func (rs *replicaSet) refresh(ctx context.Context) {
 		if !r.usable.Load() {
 			continue
 		}
-		countStatement(ctx)
+		const q = `SELECT pg_last_wal_replay_lsn()::text`
+		countStatement(ctx, q)
 		countReplica(ctx)
 		var replayed sql.NullString
-		if err := r.db.DB.QueryRowContext(ctx, `SELECT pg_last_wal_replay_lsn()::text`).Scan(&replayed); err != nil || !replayed.Valid {
+		if err := r.db.DB.QueryRowContext(ctx, q).Scan(&replayed); err != nil || !replayed.Valid {
 			continue // the watcher judges whether it serves
 		}
 		if lsn, err := parseLSN(replayed.String); err == nil && lsn > r.replayed.Load() {
