@@ -63,6 +63,15 @@ func (r *Resolver) audience(ctx context.Context, orgID string) (access model.Acc
 // so that they decide what shows, never who reads.
 func (r *Resolver) publishedView(ctx context.Context, row *store.Site, access model.Access, member bool, shareKey, token string, unsigned map[string]any) (*model.PublishedContentSite, error) {
 	var err error
+	if token != "" && r.Store.ReadsReplicas(ctx) {
+		// The site's key admits visitors: read as it is now, from the
+		// primary, not as a replica last replayed it (a replaced key must
+		// stop admitting at once). Share links are checked on the primary
+		// too (store.ActiveShareLink).
+		if row, err = r.Store.SiteOnPrimary(ctx, row.ID); err != nil {
+			return nil, err
+		}
+	}
 	site := model.NewSite(r.Base, *row, access)
 	// An unpublished site is NOT_FOUND to everyone outside its organization,
 	// whatever they send: it is decided before the share key or the visitor

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"folio/domain"
@@ -40,7 +41,8 @@ var replayHeaders = []string{"Content-Type", "Location", "ETag", "Content-Dispos
 // server died) leaves no trace, and its retry runs. One that committed
 // never runs again: a retry while it is being answered is 409 with
 // Retry-After; once answered, a replay; if it failed after committing (an
-// answer of 5xx, a panic, or no answer for IdempotencyAbandoned), 409
+// answer of 5xx, a panic, or its server died: no touch of its row for
+// IdempotencyStale, store.TouchIdempotent), 409
 // saying the request was carried out and its answer lost. An answer of 429
 // or 5xx is not recorded: a retry of a request that did not commit runs.
 // When the answer cannot be recorded because the database is unreachable,
@@ -100,10 +102,21 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 	rec := &capture{ResponseWriter: w, status: http.StatusOK}
 	// Whatever happens to the client's connection, the outcome is recorded.
 	bg := context.WithoutCancel(ctx)
+	// Until it is, this server says it is still answering (once the
+	// write has committed): retries wait for the answer while it lives,
+	// and learn it is lost soon after it dies.
+	answering := keepAnswering(bg, s, attempt)
+	recorded := false
+	defer func() {
+		if !recorded {
+			answering()
+		}
+	}()
 	defer func() {
 		if p := recover(); p != nil {
 			if attempt.Marked() {
-				record(bg, func(ctx context.Context) error { return s.LoseIdempotent(ctx, attempt) })
+				recorded = true
+				record(bg, func(ctx context.Context) error { return s.LoseIdempotent(ctx, attempt) }, answering)
 			}
 			panic(p)
 		}
@@ -111,7 +124,8 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 	serve(rec, r.WithContext(store.WithIdempotentAttempt(ctx, attempt)))
 	if rec.status == http.StatusTooManyRequests || rec.status >= 500 {
 		if attempt.Marked() {
-			record(bg, func(ctx context.Context) error { return s.LoseIdempotent(ctx, attempt) })
+			recorded = true
+			record(bg, func(ctx context.Context) error { return s.LoseIdempotent(ctx, attempt) }, answering)
 		}
 		return
 	}
@@ -122,7 +136,32 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 		}
 	}
 	a := store.IdempotentAnswer{Status: rec.status, Header: h, Body: rec.body.Bytes()}
-	record(bg, func(ctx context.Context) error { return s.FinishIdempotent(ctx, attempt, a) })
+	recorded = true
+	record(bg, func(ctx context.Context) error { return s.FinishIdempotent(ctx, attempt, a) }, answering)
+}
+
+// keepAnswering touches the attempt's row every store.IdempotencyTouch
+// once its write has committed, until the returned stop is called (when
+// its outcome is recorded, or recording gave up). A request answered
+// within IdempotencyTouch, as nearly all are, touches nothing.
+func keepAnswering(ctx context.Context, s *store.Store, attempt *store.IdempotentAttempt) (stop func()) {
+	done := make(chan struct{})
+	var once sync.Once
+	go func() {
+		t := time.NewTicker(store.IdempotencyTouch)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if attempt.Marked() {
+					s.TouchIdempotent(ctx, attempt) //nolint:errcheck // the next tick tries again; a row untouched long enough is lost
+				}
+			}
+		}
+	}()
+	return func() { once.Do(func() { close(done) }) }
 }
 
 // record runs a write of an idempotency key's outcome. When the database
@@ -130,16 +169,20 @@ func idempotent(s *store.Store, w http.ResponseWriter, r *http.Request, serve fu
 // longer each time, for up to IdempotencyAbandoned: a request that
 // committed its write just before an outage gets its answer recorded once
 // the database is back, so that its retries replay it.
-func record(ctx context.Context, write func(context.Context) error) {
+// done is called once it has, or has given up.
+func record(ctx context.Context, write func(context.Context) error, done func()) {
 	err := write(ctx)
 	if err == nil {
+		done()
 		return
 	}
 	if !unavailable(err) {
+		done()
 		logs.From(ctx).ErrorContext(ctx, "idempotency key", "err", err)
 		return
 	}
 	go func() {
+		defer done()
 		deadline := time.Now().Add(store.IdempotencyAbandoned)
 		for wait := 100 * time.Millisecond; time.Now().Before(deadline); wait = min(2*wait, time.Second) {
 			time.Sleep(wait)

@@ -188,8 +188,8 @@ func TestIdempotencyKeyConcurrentRetries(t *testing.T) {
 // TestIdempotencyKeyInFlight: an attempt that never committed leaves no
 // trace (its retry runs); one that committed is never run again: a retry
 // while it is being answered is 409 with Retry-After, and one after it
-// failed to answer (or after IdempotencyAbandoned without an answer) is 409
-// saying the answer is lost.
+// failed to answer (or whose server stopped touching its row, for
+// IdempotencyStale: it died) is 409 saying the answer is lost.
 func TestIdempotencyKeyInFlight(t *testing.T) {
 	srv := resttest.New(t)
 	admin := srv.User("admin@example.com")
@@ -241,10 +241,24 @@ func TestIdempotencyKeyInFlight(t *testing.T) {
 	if n := spaceCount(t, admin, org); n != "3" {
 		t.Errorf("spaces = %s, want 3 (one request, two other servers' writes)", n)
 	}
-	// Its server died: after IdempotencyAbandoned the answer is lost, and
-	// the request still does not run again.
-	later := time.Now().Add(store.IdempotencyAbandoned + time.Minute)
-	srv.Store.SetClock(func() time.Time { return later })
+	// Its server still answers, touching its row: still in flight past
+	// IdempotencyStale from the commit.
+	at := func(d time.Duration) {
+		later := time.Now().Add(d)
+		srv.Store.SetClock(func() time.Time { return later })
+	}
+	at(store.IdempotencyStale - time.Second)
+	if err := srv.Store.TouchIdempotent(ctx, slow); err != nil {
+		t.Fatal(err)
+	}
+	at(store.IdempotencyStale + store.IdempotencyTouch)
+	a = send(t, srv, admin, "POST", path, "slow", body)
+	if a.status != http.StatusConflict || a.header.Get("Retry-After") == "" {
+		t.Errorf("touched key: %d %v %s", a.status, a.header, a.body)
+	}
+	// Its server died (no more touches): IdempotencyStale after the last,
+	// the answer is lost, and the request still does not run again.
+	at(2*store.IdempotencyStale + time.Second)
 	a = send(t, srv, admin, "POST", path, "slow", body)
 	srv.Store.SetClock(time.Now)
 	if a.status != http.StatusConflict || a.header.Get("Retry-After") != "" || !strings.Contains(string(a.body), "carried out") {

@@ -225,9 +225,9 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 		// Rate-limit bookkeeping is not the request's own work: it runs on
 		// a context that does not count statements.
 		uncounted := ctx
-		var statements atomic.Int64
-		ctx = store.WithQueryCounter(ctx, &statements)
-		w := &recorder{ResponseWriter: rw, statements: &statements, statementHeader: cfg.StatementHeader}
+		var statements, replicaStatements atomic.Int64
+		ctx = store.WithReplicaQueryCounter(store.WithQueryCounter(ctx, &statements), &replicaStatements)
+		w := &recorder{ResponseWriter: rw, statements: &statements, replicaStatements: &replicaStatements, statementHeader: cfg.StatementHeader}
 		// Who asked: the client's address (as the rate limit sees it) and,
 		// once the token is checked, the user.
 		client := clientAddr(r, cfg.TrustedProxies)
@@ -320,7 +320,7 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 		if c, ok := graph.CredentialOf(ctx); ok {
 			writer = c.Kind + ":" + c.ID
 		}
-		if r.Method == http.MethodGet && staleReadRoute(route) {
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && staleReadRoute(route) {
 			ctx = store.AllowStale(ctx, writer)
 		}
 		r = r.WithContext(ctx)
@@ -335,9 +335,12 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 }
 
 // staleReadRoute reports whether a route's reads may come from a read
-// replica: published sites and spaces, and searches.
+// replica: published sites and spaces (at /sites/ and /s/, and at a site's
+// custom hostname, which reaches no route of its own: "unmatched"), and
+// searches.
 func staleReadRoute(route string) bool {
-	return strings.HasPrefix(route, "/sites/") || strings.HasPrefix(route, "/s/") || strings.HasSuffix(route, "/search")
+	return strings.HasPrefix(route, "/sites/") || strings.HasPrefix(route, "/s/") || strings.HasSuffix(route, "/search") ||
+		route == "unmatched"
 }
 
 func newRequestID() string {
@@ -364,10 +367,13 @@ func routeTemplate(pattern string) string {
 // after the operation has run.
 type recorder struct {
 	http.ResponseWriter
-	statements      *atomic.Int64
-	statementHeader bool
-	started         bool
-	status          int
+	statements *atomic.Int64
+	// replicaStatements are those of statements that ran on a read
+	// replica (X-Folio-Replica-Statements).
+	replicaStatements *atomic.Int64
+	statementHeader   bool
+	started           bool
+	status            int
 	// forceStatus, when set before the response starts, replaces the
 	// status a handler writes (a GraphQL operation refused by the rate
 	// limit is 429, where gqlgen would answer 200).
@@ -384,6 +390,7 @@ func (w *recorder) WriteHeader(status int) {
 		w.status = status
 		if w.statementHeader {
 			w.Header().Set("X-Folio-Statements", strconv.FormatInt(w.statements.Load(), 10))
+			w.Header().Set("X-Folio-Replica-Statements", strconv.FormatInt(w.replicaStatements.Load(), 10))
 		}
 	}
 	w.ResponseWriter.WriteHeader(status)

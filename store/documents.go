@@ -51,9 +51,12 @@ func (s *Store) Documents(ctx context.Context, keys []DocumentKey) (map[string]s
 		orgs[i], hashes[i] = k.OrganizationID, k.Hash
 	}
 	var rows []document
-	err := s.DB.NewSelect().Model(&rows).Column("hash", "markdown").
-		Where("(doc.organization_id, doc.hash) IN (SELECT * FROM unnest(?::text[], ?::text[]))", pgdialect.Array(orgs), pgdialect.Array(hashes)).
-		Scan(ctx)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		rows = rows[:0]
+		return db.NewSelect().Model(&rows).Column("hash", "markdown").
+			Where("(doc.organization_id, doc.hash) IN (SELECT * FROM unnest(?::text[], ?::text[]))", pgdialect.Array(orgs), pgdialect.Array(hashes)).
+			Scan(ctx)
+	})
 	out := make(map[string]string, len(rows))
 	for _, r := range rows {
 		out[r.Hash] = r.Markdown

@@ -20,11 +20,23 @@ import (
 // IdempotencyTTL is how long an Idempotency-Key is remembered.
 const IdempotencyTTL = 24 * time.Hour
 
-// IdempotencyAbandoned is how long a request whose write committed may go
-// without recording its answer before a retry is told the answer is lost
-// (its server died between the commit and the answer). It outlasts the
-// longest request (the write timeout's default).
+// IdempotencyAbandoned is how long a server keeps trying to record the
+// answer of a request whose write committed while the database cannot be
+// reached (rest's record). It outlasts the longest request (the write
+// timeout's default).
 const IdempotencyAbandoned = 10 * time.Minute
+
+// IdempotencyTouch is how often the server of a request whose write
+// committed says it is still answering it (TouchIdempotent), until the
+// answer is recorded; IdempotencyStale is how long a row may go untouched
+// before its retries are told the answer is lost: its server died (kill
+// -9, a lost machine) between the commit and the answer, and no answer
+// will come. A retry learns it within IdempotencyStale of the death, not
+// once IdempotencyAbandoned has passed.
+const (
+	IdempotencyTouch = 2 * time.Second
+	IdempotencyStale = 5 * IdempotencyTouch
+)
 
 // IdempotentAnswer is the recorded answer of the first request with a key.
 type IdempotentAnswer struct {
@@ -61,7 +73,10 @@ const (
 // attempts of one request at once both run, but only one commits: the
 // other's transaction waits on the first's row and then fails. The answer
 // is added to the row afterwards (FinishIdempotent); a request that
-// committed and then failed to answer marks its row lost (LoseIdempotent).
+// committed and then failed to answer marks its row lost (LoseIdempotent);
+// one whose server died cannot, so the holder of a row touches it every
+// IdempotencyTouch until its answer is recorded (TouchIdempotent), and a
+// row untouched for IdempotencyStale is taken as lost.
 // Requests that write nothing (a refusal, say) record their answer the
 // same way, with no transaction to join.
 
@@ -105,6 +120,7 @@ type idempotencyRow struct {
 	CreatedAt   time.Time       `bun:"created_at"`
 	Attempt     []byte          `bun:"attempt"`
 	Lost        bool            `bun:"lost"`
+	TouchedAt   *time.Time      `bun:"touched_at"`
 }
 
 // BeginIdempotent looks up (tokenHash, key) for a request with
@@ -125,7 +141,7 @@ func (s *Store) BeginIdempotent(ctx context.Context, tokenHash []byte, key strin
 	switch {
 	case !bytes.Equal(row.Fingerprint, fingerprint):
 		return IdemMismatch, nil, nil, nil
-	case row.Status == nil && (row.Lost || row.CreatedAt.Before(now.Add(-IdempotencyAbandoned))):
+	case row.Status == nil && (row.Lost || lastTouch(row).Before(now.Add(-IdempotencyStale))):
 		return IdemLost, nil, nil, nil
 	case row.Status == nil:
 		return IdemInFlight, nil, nil, nil
@@ -139,6 +155,14 @@ func (s *Store) BeginIdempotent(ctx context.Context, tokenHash []byte, key strin
 	return IdemReplay, a, nil, nil
 }
 
+// lastTouch is when the holder of a row last said it is answering it.
+func lastTouch(row idempotencyRow) time.Time {
+	if row.TouchedAt != nil && row.TouchedAt.After(row.CreatedAt) {
+		return *row.TouchedAt
+	}
+	return row.CreatedAt
+}
+
 // ErrIdempotencyTaken refuses the write of an attempt whose key another
 // attempt of the same request committed first.
 var ErrIdempotencyTaken = domain.Errorf(domain.CodeConflict,
@@ -149,11 +173,13 @@ var ErrIdempotencyTaken = domain.Errorf(domain.CodeConflict,
 // another attempt (live, not expired) fails the transaction; it waits
 // for an uncommitted one to end first.
 func (s *Store) markIdempotent(ctx context.Context, tx bun.Tx, a *IdempotentAttempt) error {
-	res, err := tx.NewRaw(`INSERT INTO idempotency_keys AS ik (token_hash, key, fingerprint, created_at, attempt) VALUES (?, ?, ?, ?, ?)
+	// touched_at is the commit's time (about): the request may have run
+	// for a while since it began (created_at).
+	res, err := tx.NewRaw(`INSERT INTO idempotency_keys AS ik (token_hash, key, fingerprint, created_at, attempt, touched_at) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (token_hash, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, header = NULL, body = NULL,
-			created_at = EXCLUDED.created_at, attempt = EXCLUDED.attempt, lost = false
+			created_at = EXCLUDED.created_at, attempt = EXCLUDED.attempt, lost = false, touched_at = EXCLUDED.touched_at
 		WHERE ik.attempt = EXCLUDED.attempt OR ik.created_at < ?`,
-		a.tokenHash, a.key, a.fingerprint, a.createdAt, a.id, s.Now().Add(-IdempotencyTTL)).Exec(ctx)
+		a.tokenHash, a.key, a.fingerprint, a.createdAt, a.id, s.Now(), s.Now().Add(-IdempotencyTTL)).Exec(ctx)
 	if err != nil {
 		return dbError(err, "idempotency key")
 	}
@@ -194,6 +220,20 @@ func (s *Store) FinishIdempotent(ctx context.Context, a *IdempotentAttempt, ans 
 func (s *Store) LoseIdempotent(ctx context.Context, a *IdempotentAttempt) error {
 	_, err := s.DB.NewRaw(`UPDATE idempotency_keys SET lost = true WHERE token_hash = ? AND key = ? AND attempt = ? AND status IS NULL`,
 		a.tokenHash, a.key, a.id).Exec(ctx)
+	if err != nil {
+		return dbError(err, "idempotency key")
+	}
+	return nil
+}
+
+// TouchIdempotent says the attempt's request, whose write committed, is
+// still being answered (every IdempotencyTouch until its answer is
+// recorded): its retries are told "still being served" meanwhile, and
+// that the answer is lost once it stops (its server died). Nothing when
+// the attempt's row holds an answer already.
+func (s *Store) TouchIdempotent(ctx context.Context, a *IdempotentAttempt) error {
+	_, err := s.DB.NewRaw(`UPDATE idempotency_keys SET touched_at = ? WHERE token_hash = ? AND key = ? AND attempt = ? AND status IS NULL`,
+		s.Now(), a.tokenHash, a.key, a.id).Exec(ctx)
 	if err != nil {
 		return dbError(err, "idempotency key")
 	}

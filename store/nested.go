@@ -94,25 +94,38 @@ func (l *NestedList[K, Row]) query(db bun.IDB, parents ...K) *bun.SelectQuery {
 
 // List is one page of parent's list.
 func (l *NestedList[K, Row]) List(ctx context.Context, s *Store, parent K, args PageArgs) (Page[Row], error) {
-	return listPage(ctx, s, l.query(s.DB, parent), l.order.in(l.parent.values(parent)...), args, l.key)
+	var out Page[Row]
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		out, err = listPage(ctx, s, l.query(db, parent), l.order.in(l.parent.values(parent)...), args, l.key)
+		return err
+	})
+	return out, err
 }
 
 // listWhere is List narrowed by a condition on the rows (a filter argument
 // of the list); the batched reads serve only the unfiltered list.
 func (l *NestedList[K, Row]) listWhere(ctx context.Context, s *Store, parent K, args PageArgs, narrow func(*bun.SelectQuery)) (Page[Row], error) {
-	q := l.query(s.DB, parent)
-	narrow(q)
-	return listPage(ctx, s, q, l.order.in(l.parent.values(parent)...), args, l.key)
+	var out Page[Row]
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		q := l.query(db, parent)
+		narrow(q)
+		out, err = listPage(ctx, s, q, l.order.in(l.parent.values(parent)...), args, l.key)
+		return err
+	})
+	return out, err
 }
 
 // All is every row of parent's list, in order.
 func (l *NestedList[K, Row]) All(ctx context.Context, s *Store, parent K) ([]Row, error) {
-	q := l.query(s.DB, parent)
-	for _, c := range l.order.cols {
-		q.OrderExpr(c)
-	}
 	var rows []Row
-	err := q.Scan(ctx, &rows)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		q := l.query(db, parent)
+		for _, c := range l.order.cols {
+			q.OrderExpr(c)
+		}
+		rows = rows[:0]
+		return q.Scan(ctx, &rows)
+	})
 	return rows, dbError(err, l.order.name)
 }
 

@@ -21,8 +21,11 @@ func (s *Store) OpenAPIDigest(ctx context.Context, orgID string) (string, error)
 		Slug          string  `bun:"slug"`
 		LastVersionID *string `bun:"last_version_id"`
 	}
-	err := s.DB.NewSelect().Table("openapi_specs").Column("slug", "last_version_id").
-		Where("organization_id = ?", orgID).OrderExpr("slug").Scan(ctx, &rows)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		rows = rows[:0]
+		return db.NewSelect().Table("openapi_specs").Column("slug", "last_version_id").
+			Where("organization_id = ?", orgID).OrderExpr("slug").Scan(ctx, &rows)
+	})
 	if err != nil {
 		return "", dbError(err, "OpenAPI specification")
 	}
@@ -50,10 +53,13 @@ func (s *Store) CurrentOpenAPIVersions(ctx context.Context, orgID string, slugs 
 	if len(slugs) == 0 {
 		return out, nil
 	}
-	err := s.DB.NewSelect().TableExpr("openapi_specs AS spec").
-		Join("JOIN openapi_spec_versions AS ver ON ver.id = spec.last_version_id").
-		ColumnExpr("spec.slug, ver.id, ver.filesystem").
-		Where("spec.organization_id = ? AND spec.slug IN (?)", orgID, bun.In(slugs)).
-		OrderExpr("spec.slug").Scan(ctx, &out)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		out = out[:0]
+		return db.NewSelect().TableExpr("openapi_specs AS spec").
+			Join("JOIN openapi_spec_versions AS ver ON ver.id = spec.last_version_id").
+			ColumnExpr("spec.slug, ver.id, ver.filesystem").
+			Where("spec.organization_id = ? AND spec.slug IN (?)", orgID, bun.In(slugs)).
+			OrderExpr("spec.slug").Scan(ctx, &out)
+	})
 	return out, dbError(err, "OpenAPI specification version")
 }

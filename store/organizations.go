@@ -179,7 +179,7 @@ func (s *Store) OrganizationsForUser(ctx context.Context, userID string, ids []s
 	return out, dbError(err, "organization")
 }
 
-var organizationsForUser = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+var organizationsForUser = &paramRead{primary: true, build: func(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*OrganizationAccess)(nil)).
 		ColumnExpr("organization.*").
 		ColumnExpr("m.role AS viewer_role").

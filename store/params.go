@@ -31,8 +31,13 @@ import (
 // conditions; the text is built once.
 type paramRead struct {
 	build func(db bun.IDB) *bun.SelectQuery
-	once  sync.Once
-	text  string
+	// primary: the read decides what a signed-in viewer may do (a
+	// membership and its role, a token's or a session's user), so it never
+	// runs on a read replica: a removed member or a revoked token is
+	// refused at once, not once the replica has replayed the change.
+	primary bool
+	once    sync.Once
+	text    string
 	// rows is how many rows the last run read: a run into an empty slice
 	// starts with that much room when it is more than growthRows.
 	rows atomic.Int64
@@ -56,7 +61,18 @@ func (r *paramRead) scan(ctx context.Context, s *Store, dest any, args ...any) e
 			slice.Set(reflect.MakeSlice(slice.Type(), 0, int(n)))
 		}
 	}
-	if err := s.scanArgsOn(ctx, s.reads(ctx), r.text, dest, args...); err != nil {
+	var err error
+	if r.primary {
+		err = s.scanArgsOn(ctx, s.DB, r.text, dest, args...)
+	} else {
+		err = s.readOn(ctx, func(db bun.IDB) error {
+			if slice.Kind() == reflect.Slice {
+				slice.SetLen(0) // a run again on the primary starts afresh
+			}
+			return s.scanArgsOn(ctx, db.(*bun.DB), r.text, dest, args...)
+		})
+	}
+	if err != nil {
 		return err
 	}
 	if slice.Kind() == reflect.Slice {
@@ -74,6 +90,9 @@ func (s *Store) scanArgs(ctx context.Context, query string, dest any, args ...an
 
 // scanArgsOn is scanArgs on db: the primary, or a replica (s.reads).
 func (s *Store) scanArgsOn(ctx context.Context, db *bun.DB, query string, dest any, args ...any) error {
+	if db != s.DB {
+		countReplica(ctx)
+	}
 	if slice := reflect.ValueOf(dest).Elem(); slice.Kind() == reflect.Slice {
 		if table := s.directType(slice.Type().Elem()); table != nil {
 			return s.scanDirect(ctx, db, query, slice, table, args)

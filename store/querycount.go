@@ -44,3 +44,28 @@ type statementLogKey struct{}
 func WithStatementLog(ctx context.Context, f func(query string)) context.Context {
 	return context.WithValue(ctx, statementLogKey{}, f)
 }
+
+type replicaCountKey struct{}
+
+// WithReplicaQueryCounter returns a context whose SQL statements run on a
+// read replica (replicas.go) are counted in n, apart from
+// WithQueryCounter's count of them all: X-Folio-Replica-Statements, and
+// the tests that show which reads leave the primary.
+func WithReplicaQueryCounter(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, replicaCountKey{}, n)
+}
+
+// replicaCounter is the bun hook of replicas behind WithReplicaQueryCounter.
+type replicaCounter struct{}
+
+func (replicaCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
+
+func (replicaCounter) AfterQuery(ctx context.Context, _ *bun.QueryEvent) { countReplica(ctx) }
+
+// countReplica counts one statement run on a replica against ctx's
+// replica counter.
+func countReplica(ctx context.Context) {
+	if n, ok := ctx.Value(replicaCountKey{}).(*atomic.Int64); ok {
+		n.Add(1)
+	}
+}

@@ -117,7 +117,9 @@ func (s *Store) Redirect(ctx context.Context, siteID, id string) (*Redirect, err
 // RedirectBySource loads the live redirect of a site with this source.
 func (s *Store) RedirectBySource(ctx context.Context, siteID, source string) (*Redirect, error) {
 	r := new(Redirect)
-	err := s.DB.NewSelect().Model(r).Where("rd.site_id = ? AND NOT rd.draft AND rd.source = ?", siteID, source).Scan(ctx)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		return db.NewSelect().Model(r).Where("rd.site_id = ? AND NOT rd.draft AND rd.source = ?", siteID, source).Scan(ctx)
+	})
 	return r, dbError(err, "site redirect")
 }
 
@@ -146,8 +148,11 @@ func (s *Store) MatchRedirect(ctx context.Context, siteID string, candidates []s
 		return nil, nil
 	}
 	var rows []Redirect
-	err := s.DB.NewSelect().Model(&rows).
-		Where("rd.site_id = ? AND NOT rd.draft AND rd.source IN (?)", siteID, bun.In(candidates)).Scan(ctx)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		rows = rows[:0]
+		return db.NewSelect().Model(&rows).
+			Where("rd.site_id = ? AND NOT rd.draft AND rd.source IN (?)", siteID, bun.In(candidates)).Scan(ctx)
+	})
 	if err != nil {
 		return nil, dbError(err, "site redirect")
 	}

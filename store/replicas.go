@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 )
@@ -85,6 +87,7 @@ func (s *Store) openReplicas(ctx context.Context) error {
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)
 		db := bun.NewDB(sqldb, pgdialect.New(), bun.WithDiscardUnknownColumns())
 		db.AddQueryHook(queryCounter{})
+		db.AddQueryHook(replicaCounter{})
 		rs.list = append(rs.list, &replica{url: u, db: db})
 	}
 	s.replicas = rs
@@ -186,12 +189,24 @@ func parseLSN(s string) (uint64, error) {
 type staleKey struct{}
 
 // readAfter is a request's credential and, once read, the WAL position
-// its reads must see.
+// its reads must see, and the replica its reads went to.
 type readAfter struct {
 	credential string
-	once       sync.Once
-	lsn        uint64
-	err        error
+	// current: the reads must see everything the primary had written when
+	// the first of them ran (ReadCurrent), not only the caller's writes.
+	current bool
+	// atLeast is a position they must see besides (ReadAtLeast).
+	atLeast uint64
+	once    sync.Once
+	lsn     uint64
+	err     error
+	known   atomic.Bool // lsn and err are set
+	// pinned is the replica the request's reads went to: its later reads
+	// go there too while it serves, so that they never see the database
+	// move backwards (another replica may have replayed less).
+	pinned atomic.Pointer[replica]
+	// refreshed: the replicas' positions were asked once for this caller.
+	refreshed sync.Once
 }
 
 // AllowStale marks ctx's reads as ones that may lag the primary by up to
@@ -201,32 +216,183 @@ func AllowStale(ctx context.Context, credential string) context.Context {
 	return context.WithValue(ctx, staleKey{}, &readAfter{credential: credential})
 }
 
+// ReadCurrent marks ctx's stale-allowed reads (AllowStale) as ones that
+// must see everything the primary had committed when the first of them
+// ran: a replica serves them only once it has replayed that far, else the
+// primary does. It costs one statement on the primary (its WAL position).
+// The reader's view cache fills through it: a view read again because a
+// change dropped it must not be read from a replica that has not replayed
+// the change yet, or the stale view would be kept until the next change.
+// Without AllowStale, ctx is returned as it is (its reads go to the
+// primary anyway).
+func ReadCurrent(ctx context.Context) context.Context {
+	ra, ok := ctx.Value(staleKey{}).(*readAfter)
+	if !ok {
+		return ctx
+	}
+	return context.WithValue(ctx, staleKey{}, &readAfter{credential: ra.credential, current: true})
+}
+
+// ReadPosition is the WAL position ctx's stale-allowed reads were bound to
+// see once they have run (with ReadCurrent: the primary's position when
+// the first ran); 0 before, without replicas, or without AllowStale.
+func ReadPosition(ctx context.Context) uint64 {
+	ra, ok := ctx.Value(staleKey{}).(*readAfter)
+	if !ok {
+		return 0
+	}
+	if !ra.known.Load() || ra.err != nil {
+		return 0
+	}
+	return ra.lsn
+}
+
+// ReadAtLeast marks ctx's stale-allowed reads as ones that must see lsn
+// too (ReadPosition of reads whose answer ctx builds on: the page of a
+// site whose view was read at lsn comes from a replica that has replayed
+// as much, so that a page the view names is never missing). Without
+// AllowStale, or with lsn 0, ctx is returned as it is.
+func ReadAtLeast(ctx context.Context, lsn uint64) context.Context {
+	ra, ok := ctx.Value(staleKey{}).(*readAfter)
+	if !ok || lsn == 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, staleKey{}, &readAfter{credential: ra.credential, current: ra.current, atLeast: max(ra.atLeast, lsn)})
+}
+
 // reads is the database that ctx's stale-allowed reads run on: a usable
 // replica that has replayed the caller's last write, else the primary.
 func (s *Store) reads(ctx context.Context) *bun.DB {
+	if r := s.readReplica(ctx); r != nil {
+		return r.db
+	}
+	return s.DB
+}
+
+// readReplica is the replica ctx's stale-allowed reads run on, nil for the
+// primary.
+func (s *Store) readReplica(ctx context.Context) *replica {
 	rs := s.replicas
 	if rs == nil {
-		return s.DB
+		return nil
 	}
 	ra, ok := ctx.Value(staleKey{}).(*readAfter)
 	if !ok {
-		return s.DB
+		return nil
 	}
-	if ra.credential != "" {
-		ra.once.Do(func() { ra.lsn, ra.err = s.lastWrite(ctx, ra.credential) })
-		if ra.err != nil {
-			return s.DB
-		}
+	ra.once.Do(func() {
+		ra.lsn, ra.err = s.readPosition(ctx, ra)
+		ra.known.Store(true)
+	})
+	if ra.err != nil {
+		return nil
 	}
+	if r := ra.pinned.Load(); r != nil && r.usable.Load() {
+		return r
+	}
+	if r := rs.pick(ra.lsn); r != nil {
+		ra.pinned.Store(r)
+		return r
+	}
+	if ra.lsn == 0 {
+		return nil
+	}
+	// No replica had replayed the position when last sampled (up to
+	// ReplicaPoll ago): streaming replicas replay within milliseconds, so
+	// ask them now, once per request, before settling for the primary.
+	refreshed := false
+	ra.refreshed.Do(func() { rs.refresh(ctx); refreshed = true })
+	if !refreshed {
+		return nil
+	}
+	if r := rs.pick(ra.lsn); r != nil {
+		ra.pinned.Store(r)
+		return r
+	}
+	return nil
+}
+
+// pick is a usable replica (round robin) that has replayed lsn; nil when
+// none has.
+func (rs *replicaSet) pick(lsn uint64) *replica {
 	n := uint64(len(rs.list))
 	start := rs.next.Add(1)
 	for i := range n {
 		r := rs.list[(start+i)%n]
-		if r.usable.Load() && r.replayed.Load() >= ra.lsn {
-			return r.db
+		if r.usable.Load() && r.replayed.Load() >= lsn {
+			return r
 		}
 	}
-	return s.DB
+	return nil
+}
+
+// refresh asks each usable replica the position it has replayed (one
+// statement on each, counted as the request's).
+func (rs *replicaSet) refresh(ctx context.Context) {
+	for _, r := range rs.list {
+		if !r.usable.Load() {
+			continue
+		}
+		const q = `SELECT pg_last_wal_replay_lsn()::text`
+		countStatement(ctx, q)
+		countReplica(ctx)
+		var replayed sql.NullString
+		if err := r.db.DB.QueryRowContext(ctx, q).Scan(&replayed); err != nil || !replayed.Valid {
+			continue // the watcher judges whether it serves
+		}
+		if lsn, err := parseLSN(replayed.String); err == nil && lsn > r.replayed.Load() {
+			r.replayed.Store(lsn)
+		}
+	}
+}
+
+// readPosition is the WAL position ctx's stale-allowed reads must see:
+// the caller's last write, or with ReadCurrent the primary's position now.
+func (s *Store) readPosition(ctx context.Context, ra *readAfter) (uint64, error) {
+	if ra.current {
+		var cur string
+		if err := s.DB.NewRaw(`SELECT pg_current_wal_lsn()::text`).Scan(ctx, &cur); err != nil {
+			return 0, err
+		}
+		lsn, err := parseLSN(cur)
+		return max(lsn, ra.atLeast), err
+	}
+	if ra.credential == "" {
+		return ra.atLeast, nil
+	}
+	lsn, err := s.lastWrite(ctx, ra.credential)
+	return max(lsn, ra.atLeast), err
+}
+
+// readOn runs read on the database ctx's stale-allowed reads go to
+// (reads). A replica that fails under it (unreachable, shutting down, or
+// cancelling the statement for a conflict with its recovery) is set aside
+// until the watcher's next sample finds it well, and read runs again on
+// the primary: a replica's failure costs a retry, never an error. read
+// must start its results afresh each time it runs.
+func (s *Store) readOn(ctx context.Context, read func(db bun.IDB) error) error {
+	r := s.readReplica(ctx)
+	if r == nil {
+		return read(s.DB)
+	}
+	err := read(r.db)
+	if err != nil && ctx.Err() == nil && replicaFailed(err) {
+		r.usable.Store(false)
+		return read(s.DB)
+	}
+	return err
+}
+
+// replicaFailed reports whether err, from a replica, says the replica
+// cannot serve the read (as opposed to the read's own fault): unreachable
+// or stopping (Unavailable), or the statement cancelled because replay
+// needed the rows it read (40001, "conflict with recovery").
+func replicaFailed(err error) bool {
+	if Unavailable(err) {
+		return true
+	}
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "40001"
 }
 
 // lastWrite is the WAL position after credential's last write, 0 when it

@@ -126,6 +126,16 @@ func TestReadReplica(t *testing.T) {
 	if err := rdb.QueryRowContext(ctx, `SELECT count(*) FROM spaces WHERE id = $1`, paused).Scan(&onReplica); err != nil || onReplica != 0 {
 		t.Fatalf("the paused replica has the space (%d, %v): the pause did not hold", onReplica, err)
 	}
+	// Reads that must see the primary as it is now (ReadCurrent: a view
+	// cache's fill), and reads that build on them (ReadAtLeast), leave it
+	// at once; anonymous reads, which may lag, not yet.
+	current := store.ReadCurrent(anon)
+	if target := s.ReadTarget(current); target != "primary" {
+		t.Errorf("a read of the primary's current position went to %s, which is paused behind it", target)
+	}
+	if target := s.ReadTarget(store.ReadAtLeast(anon, store.ReadPosition(current))); target != "primary" {
+		t.Errorf("a read at least as far as the current position went to %s", target)
+	}
 	// Anonymous reads leave it once it lags past the bound (the primary
 	// moves on: more writes).
 	eventually("a paused replica is skipped", func() bool {
@@ -146,10 +156,14 @@ func TestReadReplica(t *testing.T) {
 		return readsOwn(paused) == replica.DSN()
 	})
 
-	// Gone: skipped, and reads still answer.
+	// Gone: skipped, and reads still answer, even before the watcher has
+	// noticed (a read that fails on the replica runs on the primary).
 	rdb.Close()
 	if err := replica.StopFast(); err != nil {
 		t.Fatal(err)
+	}
+	if got, err := s.SpacesByID(store.AllowStale(ctx, ""), []string{paused}); err != nil || len(got) != 1 {
+		t.Errorf("a read just after the replica stopped: %v %v", got, err)
 	}
 	eventually("a replica that is gone is skipped", func() bool { return s.ReadTarget(anon) == "primary" })
 	if got, err := s.SpacesByID(anon, []string{paused}); err != nil || len(got) != 1 {

@@ -46,12 +46,22 @@ type TreeKey struct {
 
 // Tree loads the whole content of a revision in one statement.
 func (s *Store) Tree(ctx context.Context, k TreeKey) (*Tree, error) {
-	return loadTree(ctx, s.DB, k.OrganizationID, k.Root)
+	var t *Tree
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		t, err = loadTree(ctx, db, k.OrganizationID, k.Root)
+		return err
+	})
+	return t, err
 }
 
 // Trees loads the content of many revisions in one statement.
 func (s *Store) Trees(ctx context.Context, keys []TreeKey) (map[TreeKey]*Tree, error) {
-	return loadTrees(ctx, s.DB, keys)
+	var out map[TreeKey]*Tree
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		out, err = loadTrees(ctx, db, keys)
+		return err
+	})
+	return out, err
 }
 
 // insertRevision stores a revision row.

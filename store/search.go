@@ -239,8 +239,11 @@ func (s *Store) search(ctx context.Context, scope searchScope, query string, arg
 		RIGHT JOIN (SELECT) AS one ON true
 		ORDER BY h.neg_score, h.space_id, h.page_id, sec.score DESC, sec.ordinal`
 	var rows []searchRow
-	err = s.reads(ctx).NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), scope.id, searchPageCandidates, searchSectionCandidates,
-		args.Limit, bun.In(after), searchScanPages).Scan(ctx, &rows)
+	err = s.readOn(ctx, func(db bun.IDB) error {
+		rows = rows[:0]
+		return db.NewRaw(stmt, bun.SafeQuery(tsq, tsArgs...), scope.id, searchPageCandidates, searchSectionCandidates,
+			args.Limit, bun.In(after), searchScanPages).Scan(ctx, &rows)
+	})
 	if err != nil {
 		return out, dbError(err, "search")
 	}
@@ -457,11 +460,13 @@ func (s *Store) SearchMatches(ctx context.Context, orgID, query string) (int, er
 	}
 	tsq, tsArgs := tsQuery(query)
 	var n int
-	err := s.reads(ctx).NewRaw(`SELECT count(*) FROM (
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		return db.NewRaw(`SELECT count(*) FROM (
 			SELECT space_id, page_id FROM search_pages WHERE organization_id = ?1 AND tsv @@ ?0
 			UNION
 			SELECT space_id, page_id FROM search_sections WHERE organization_id = ?1 AND tsv @@ ?0
 		) AS m WHERE space_id IN (SELECT id FROM spaces WHERE organization_id = ?1 AND deleted_at IS NULL)`,
-		bun.SafeQuery(tsq, tsArgs...), orgID).Scan(ctx, &n)
+			bun.SafeQuery(tsq, tsArgs...), orgID).Scan(ctx, &n)
+	})
 	return n, dbError(err, "search")
 }

@@ -102,7 +102,7 @@ type sessionUser struct {
 	SessCreate time.Time `bun:"sess_created_at,scanonly"`
 }
 
-var sessionUsers = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+var sessionUsers = &paramRead{primary: true, build: func(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*sessionUser)(nil)).
 		ColumnExpr("u.*, sess.id AS sess_id, sess.token_hash AS sess_hash, sess.method AS sess_method").
 		ColumnExpr("sess.provider_id AS sess_provider_id, sess.last_seen_at AS sess_last_seen_at").

@@ -60,7 +60,9 @@ func (s *Store) ShareLink(ctx context.Context, siteID, id string) (*ShareLink, e
 }
 
 // ActiveShareLink reports whether key is the key of an active share link of
-// the site.
+// the site. It reads the primary even where the reader's other reads may
+// come from a replica (replicas.go): a link switched off or deleted stops
+// admitting readers at once, not once a replica has replayed the change.
 func (s *Store) ActiveShareLink(ctx context.Context, siteID, key string) (bool, error) {
 	if key == "" {
 		return false, nil

@@ -37,7 +37,12 @@ var SiteSectionGroups = &NestedList[string, SiteSectionGroup]{
 
 // SiteSectionGroup loads a section group of a site.
 func (s *Store) SiteSectionGroup(ctx context.Context, siteID, id string) (*SiteSectionGroup, error) {
-	return groupTx(ctx, s.DB, siteID, id, "")
+	var g *SiteSectionGroup
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		g, err = groupTx(ctx, db, siteID, id, "")
+		return err
+	})
+	return g, err
 }
 
 func groupTx(ctx context.Context, db bun.IDB, siteID, id, field string) (*SiteSectionGroup, error) {

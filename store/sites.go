@@ -87,8 +87,27 @@ func (s *Store) Site(ctx context.Context, orgID, id string) (*Site, error) {
 // hostname (lower case, as hostnames are kept); NOT_FOUND when none is.
 func (s *Store) PublishedSiteByHostname(ctx context.Context, hostname string) (*Site, error) {
 	site := new(Site)
-	err := selectSites(s.DB).Where("site.hostname = ? AND site.published", hostname).Scan(ctx, site)
+	err := s.readOn(ctx, func(db bun.IDB) error {
+		return selectSites(db).Where("site.hostname = ? AND site.published", hostname).Scan(ctx, site)
+	})
 	return site, dbError(err, "site")
+}
+
+// SiteOnPrimary loads a site from the primary, whatever replicas ctx's
+// reads may use: what admits a reader with a visitor token (the site's
+// key) must be the key as it is now, so that a key replaced is refused at
+// once, not once a replica has replayed the change.
+func (s *Store) SiteOnPrimary(ctx context.Context, id string) (*Site, error) {
+	site := new(Site)
+	err := selectSites(s.DB).Where("site.id = ?", id).Scan(ctx, site)
+	return site, dbError(err, "site")
+}
+
+// ReadsReplicas reports whether ctx's reads may run on a read replica
+// (replicas.go): the store has replicas and ctx allows stale reads.
+func (s *Store) ReadsReplicas(ctx context.Context) bool {
+	_, ok := ctx.Value(staleKey{}).(*readAfter)
+	return ok && s.replicas != nil
 }
 
 // SitesByID loads sites by id, in no particular order.

@@ -74,7 +74,12 @@ var groupedSections = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
 
 // SiteSection loads a section of a site.
 func (s *Store) SiteSection(ctx context.Context, siteID, id string) (*SiteSection, error) {
-	return siteSectionTx(ctx, s.DB, siteID, id, "")
+	var sec *SiteSection
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		sec, err = siteSectionTx(ctx, db, siteID, id, "")
+		return err
+	})
+	return sec, err
 }
 
 // siteSectionTx loads a section of a site. field names the input that

@@ -124,7 +124,12 @@ func (s *Store) SiteSpacesOf(ctx context.Context, siteID string) ([]SiteSpace, e
 
 // SiteSpace loads a site space of a site.
 func (s *Store) SiteSpace(ctx context.Context, siteID, id string) (*SiteSpace, error) {
-	return siteSpaceTx(ctx, s.DB, siteID, id, "")
+	var ss *SiteSpace
+	err := s.readOn(ctx, func(db bun.IDB) (err error) {
+		ss, err = siteSpaceTx(ctx, db, siteID, id, "")
+		return err
+	})
+	return ss, err
 }
 
 // siteSpaceTx loads a site space; field names the input that named it (an

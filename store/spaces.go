@@ -103,7 +103,7 @@ func (s *Store) SpacesForUser(ctx context.Context, userID string, ids []string) 
 	return out, dbError(err, "space")
 }
 
-var spacesForUser = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+var spacesForUser = &paramRead{primary: true, build: func(db bun.IDB) *bun.SelectQuery {
 	return selectSpaces(db).
 		ColumnExpr("m.user_id IS NOT NULL AS viewer_member, m.role AS viewer_role").
 		ColumnExpr("EXISTS (SELECT 1 FROM team_members AS t WHERE t.organization_id = space.organization_id AND t.user_id = m.user_id AND t.role = 'owner') AS viewer_owns_team").

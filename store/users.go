@@ -138,7 +138,7 @@ type tokenUser struct {
 	TokenLastUsedAt *time.Time `bun:"token_last_used_at,scanonly"`
 }
 
-var tokenUsers = &paramRead{build: func(db bun.IDB) *bun.SelectQuery {
+var tokenUsers = &paramRead{primary: true, build: func(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().Model((*tokenUser)(nil)).
 		ColumnExpr("u.*, t.token_hash, t.id AS token_id, t.name AS token_name, t.expires_at AS token_expires_at").
 		ColumnExpr("t.read_only AS token_read_only, t.last_used_at AS token_last_used_at").

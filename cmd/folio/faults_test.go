@@ -137,7 +137,8 @@ func TestServersUnderFaults(t *testing.T) {
 		wg         sync.WaitGroup
 		amu        sync.Mutex
 		acked      = map[string]string{} // key -> space id, answered 201
-		unanswered = map[string]bool{}   // committed on the killed server, never answered (409)
+		unanswered = map[string]bool{}   // committed on the killed server, never answered (409 "carried out")
+		stuck      []string              // "still being served" long after its server died
 		statuses   = map[int]int{}
 		transport  atomic.Int64 // requests that reached no server (it was down)
 	)
@@ -153,14 +154,23 @@ func TestServersUnderFaults(t *testing.T) {
 					status, out, err := api(servers.pick(w+i+try), "POST", "/v1/orgs/"+org.ID+"/spaces", key, body)
 					// A write that committed on the killed server just before
 					// it died is "still being served" (409 with Retry-After)
-					// until IdempotencyAbandoned (10 minutes): the client
-					// knows it took effect, and stops waiting for its answer.
+					// until its row has gone IdempotencyStale (10 s) without
+					// a touch, then 409 "carried out" (no Retry-After): the
+					// client knows it took effect, and stops waiting for its
+					// answer.
 					if err == nil && status == http.StatusConflict {
-						if inFlightSince.IsZero() {
-							inFlightSince = time.Now()
-						} else if time.Since(inFlightSince) > 3*time.Second {
+						if bytes.Contains(out, []byte("carried out")) {
 							amu.Lock()
 							unanswered[key] = true
+							amu.Unlock()
+							break
+						}
+						if inFlightSince.IsZero() {
+							inFlightSince = time.Now()
+						} else if time.Since(inFlightSince) > 6*store.IdempotencyStale {
+							// Far past the bound (before, ten minutes).
+							amu.Lock()
+							stuck = append(stuck, key)
 							amu.Unlock()
 							break
 						}
@@ -237,6 +247,9 @@ func TestServersUnderFaults(t *testing.T) {
 		}
 	}
 	t.Logf("writes committed by the killed server and never answered (409 to their retries): %d", len(unanswered))
+	if len(stuck) > 0 {
+		t.Errorf("retries still told \"being served\" %s after the server died: %v", 6*store.IdempotencyStale, stuck)
+	}
 	for title, ids := range byTitle {
 		if len(ids) > 1 {
 			t.Errorf("write %s took effect %d times", title, len(ids))

@@ -164,7 +164,10 @@ func (rd *Reader) runSizedAs(ctx context.Context, op *inprocess.Op, vars map[str
 type siteEntry struct {
 	// sites are the sites built from a cached view (viewcache.go), by
 	// base and origin.
-	sites      sync.Map
+	sites sync.Map
+	// position is the database position the view was read at (a cached
+	// view's: store.ReadPosition), which its pages' reads must reach.
+	position   uint64
 	ID         string
 	Visibility string
 	Basename   *string

@@ -227,7 +227,15 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		if data.PublishedSiteByID, ok = rd.views.get(siteID); !ok {
 			data.PublishedSiteByID, err = rd.views.load(ctx, siteID, func() (*siteEntry, int, error) {
 				var fresh struct{ PublishedSiteByID *siteEntry }
-				n, err := rd.runSized(ctx, rd.ops.site, siteVars, &fresh)
+				// A view kept until its organization's next change is read
+				// as the primary is now: from a read replica only once it
+				// has replayed that far (a view read again because a
+				// change dropped it must show the change).
+				current := store.ReadCurrent(ctx)
+				n, err := rd.runSized(current, rd.ops.site, siteVars, &fresh)
+				if fresh.PublishedSiteByID != nil {
+					fresh.PublishedSiteByID.position = store.ReadPosition(current)
+				}
 				return fresh.PublishedSiteByID, n, err
 			})
 		}
@@ -360,6 +368,12 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		} else {
 			site.Personal = true
 		}
+	}
+	if cached && row.position != 0 {
+		// The pages of a cached view come from a replica that has
+		// replayed as much as the view's, so that every page it names
+		// is there.
+		r = r.WithContext(store.ReadAtLeast(r.Context(), row.position))
 	}
 	if r.Method == http.MethodPost {
 		rd.feedback(w, r, site, rest)
