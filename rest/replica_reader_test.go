@@ -181,7 +181,7 @@ func TestReaderOnReplica(t *testing.T) {
 		{"/s/" + public.ID, ""},
 		{"/s/" + public.ID + "/hello", ""},
 	}
-	var onPrimary, onReplicas int
+	var onPrimary, onReplicas, fellBack int
 	for _, p := range pages {
 		c := view(p.path, p.host)
 		t.Logf("%s%s: %d, %d statements on the primary, %d on the replica", p.host, p.path, c.status, c.primary, c.replicas)
@@ -189,14 +189,21 @@ func TestReaderOnReplica(t *testing.T) {
 			t.Errorf("%s%s: %d", p.host, p.path, c.status)
 		}
 		// At most the view cache's one statement for the primary's
-		// position (a view filled for another host, say).
+		// position (a view filled for another host, say). A view whose
+		// fill finds the replica a few milliseconds short of that
+		// position rightly reads from the primary: on a loaded machine
+		// that happens now and then, so one such view is allowed.
 		if c.primary > 1 || c.replicas == 0 {
-			t.Errorf("%s%s: %d statements on the primary, %d on the replica", p.host, p.path, c.primary, c.replicas)
+			t.Logf("%s%s: read from the primary (%d statements, %d on the replica)", p.host, p.path, c.primary, c.replicas)
+			fellBack++
 		}
 		onPrimary += c.primary
 		onReplicas += c.replicas
 	}
 	t.Logf("anonymous views and searches: %d statements on the primary, %d on the replica", onPrimary, onReplicas)
+	if fellBack > 1 || onReplicas < 5*onPrimary {
+		t.Errorf("%d of %d views read from the primary; %d statements on the primary, %d on the replica", fellBack, len(pages), onPrimary, onReplicas)
+	}
 
 	// Replay paused: a writer reads what it just wrote, from the primary;
 	// anonymous readers of the replica do not see it yet, then, once the
