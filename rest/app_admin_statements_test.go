@@ -226,8 +226,9 @@ func TestAppPublishAdminStatements(t *testing.T) {
 			t.Logf("%s: %d statements for 2 of each, %d for 8", sc.op, small, large)
 			// Loads batch through the loader's time window, which a busy
 			// machine may split in two: the same count give or take two, and
-			// never above the pin.
-			if large > small+2 || small > sc.max || large > sc.max {
+			// the pin held by at least one of the runs (a statement the
+			// operation really added shows in both).
+			if large > small+2 || min(small, large) > sc.max {
 				t.Errorf("%s: %d statements for 2, %d for 8; want about the same, at most %d", sc.op, small, large, sc.max)
 			}
 		})
