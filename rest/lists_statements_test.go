@@ -63,8 +63,9 @@ func TestListLoadsNotAnnouncedStillBatch(t *testing.T) {
 	t.Logf("statements: %d for 3 spaces, %d for 40", small, large)
 	// The rest of the list loads through the loader's time window, which a
 	// busy machine (the race detector, or make test's packages running side
-	// by side) may split in two or three; a load per space would be 40.
-	if large > small+2 {
-		t.Errorf("statements: %d for 3 spaces, %d for 40; want the same, give or take two", small, large)
+	// by side, with the whole suite on a fresh 2-core machine) may split
+	// in up to four or five; a load per space would add 37.
+	if large > small+6 {
+		t.Errorf("statements: %d for 3 spaces, %d for 40; want the same, give or take six", small, large)
 	}
 }
