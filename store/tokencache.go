@@ -44,7 +44,7 @@ import (
 // them (measured by TestTokenCacheMemory).
 const (
 	tokenCacheEntries = 10000
-	tokenCacheBytes   = 8 << 20
+	tokenCacheBytes   = 16 << 20
 	tokenEntryBase    = 640
 )
 

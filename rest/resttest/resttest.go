@@ -285,6 +285,14 @@ func (c *Client) In(t testing.TB) *Client {
 	return &cp
 }
 
+// On returns the client (the same user and token) sending to another
+// server, one SharingDatabase with the client's.
+func (c *Client) On(s *Server) *Client {
+	cp := *c
+	cp.srv = s
+	return &cp
+}
+
 // Response is a response read in full.
 type Response struct {
 	Status     int
