@@ -92,7 +92,7 @@ var docParser = newDocParser(util.Prioritized(swaggerParser{}, 545))
 var noSwaggerParser = newDocParser()
 
 func newDocParser(more ...util.PrioritizedValue) gparser.Parser {
-	blocks := append([]util.PrioritizedValue{util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)}, more...)
+	blocks := append([]util.PrioritizedValue{util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551), util.Prioritized(htmlTabParser{}, 899)}, more...)
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(
@@ -147,10 +147,16 @@ type converter struct {
 
 // blocks converts the blocks inside parent.
 func (c *converter) blocks(parent ast.Node, in container) []any {
+	return c.blockRun(parent.FirstChild(), nil, in)
+}
+
+// blockRun converts the blocks from first up to stop (nil: to the last
+// sibling), an expandable's `<details>` and what it holds as one block.
+func (c *converter) blockRun(first, stop ast.Node, in container) []any {
 	out := []any{}
-	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+	for n := first; n != stop; n = n.NextSibling() {
 		if in.allows("expandable") {
-			if exp, last, tail := c.expandable(n, in); exp != nil {
+			if exp, last, tail := c.expandable(n, stop, in); exp != nil {
 				out = append(out, exp)
 				out = append(out, tail...)
 				n = last
@@ -164,21 +170,22 @@ func (c *converter) blocks(parent ast.Node, in container) []any {
 
 // expandable is GitBook's expandable block for `<details>` and its
 // `<summary>` (an HTML block of their own), the blocks after them, and the
-// HTML block `</details>` that closes them, which is how GitBook writes
-// one; last is that closing block. nil when n opens no expandable.
+// HTML block `</details>` that closes them before stop, which is how
+// GitBook writes one; last is that closing block. nil when n opens no
+// expandable.
 //
 // The closing block may run on into a `{% … %}` line (an HTML block ends
 // only at a blank line): rawHTML would make that line text of its own, so
 // that once written back `</details>` stands alone and closes the
 // expandable; it is read so from the start (tail: the blocks after it).
-func (c *converter) expandable(n ast.Node, in container) (exp map[string]any, last ast.Node, tail []any) {
+func (c *converter) expandable(n, stop ast.Node, in container) (exp map[string]any, last ast.Node, tail []any) {
 	open, title, ok := detailsOpening(c.htmlBlock(n))
 	if !ok {
 		return nil, nil, nil
 	}
 	depth := 1
 	var rest string
-	for last = n.NextSibling(); last != nil; last = last.NextSibling() {
+	for last = n.NextSibling(); last != stop; last = last.NextSibling() {
 		src := c.htmlBlock(last)
 		if _, _, ok := detailsOpening(src); ok {
 			depth++
@@ -189,7 +196,7 @@ func (c *converter) expandable(n ast.Node, in container) (exp map[string]any, la
 			}
 		}
 	}
-	if last == nil {
+	if last == stop {
 		return nil, nil, nil
 	}
 	if rest != "" {
@@ -385,7 +392,7 @@ func (c *converter) list(l *ast.List) map[string]any {
 		}
 		items = append(items, block("list-item", itemData, nodes))
 	}
-	if !l.IsTight && !looseAnyway(items) {
+	if !l.IsTight && !looseAnyway(items, tasks) {
 		// A loose list (blank lines between its items) says so on each
 		// item, as GitBook's list blocks take no data of Folio's; the
 		// markdown written for it then has blank lines between its items.
@@ -443,10 +450,14 @@ func trimBoxSpace(nodes []any) {
 // looseAnyway is whether the markdown FromDocument writes for list items
 // is a loose list without blank lines between the items: an item holds
 // blocks with a blank line between them, which is all but a list right
-// under a paragraph.
-func looseAnyway(items []any) bool {
+// under a paragraph. A task's box reads as a paragraph before the item's
+// first block (its own paragraph's text, or on a line of its own).
+func looseAnyway(items []any, tasks bool) bool {
 	for _, item := range items {
 		nodes := item.(map[string]any)["nodes"].([]any)
+		if tasks && len(nodes) > 0 && nodes[0].(map[string]any)["type"] != "paragraph" {
+			nodes = append([]any{map[string]any{"type": "paragraph"}}, nodes...)
+		}
 		for j := 1; j < len(nodes); j++ {
 			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
 			isList := func(b map[string]any) bool { return strings.HasPrefix(b["type"].(string), "list-") }

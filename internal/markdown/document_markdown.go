@@ -135,12 +135,13 @@ func blocksMarkdown(n node, listItem bool) (string, error) {
 }
 
 // blocksEnd is blocksMarkdown, whether the last block is a list that ends
-// with an empty item, and the type of the first block written. keepBlank
-// keeps blank lines between all of a list item's blocks.
-func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
+// with an empty item, and the first block written (its text is empty when
+// there is none). keepBlank keeps blank lines between all of a list item's
+// blocks.
+func blocksEnd(n node, listItem, keepBlank bool) (string, bool, rendered, error) {
 	kids, err := n.children("nodes", "block")
 	if err != nil {
-		return "", false, "", err
+		return "", false, rendered{}, err
 	}
 	var out []rendered
 	for _, k := range kids {
@@ -150,7 +151,7 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 		}
 		r, err := blockMarkdown(k, prev)
 		if err != nil {
-			return "", false, "", err
+			return "", false, rendered{}, err
 		}
 		if r.text != "" {
 			out = append(out, r)
@@ -162,7 +163,7 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 			// A block right under an item's paragraph keeps the list tight;
 			// the only item of a loose list keeps the blank line, which is
 			// what makes it loose (keepBlank).
-			under := out[i-1].blockType == "paragraph" && (r.interrupts || tightFence(n, r)) && !keepBlank
+			under := out[i-1].blockType == "paragraph" && underParagraph(n, r) && !keepBlank
 			// A list right after a list (their markers differ, see
 			// listMarkdown) needs no blank line either.
 			under = under || out[i-1].list != "" && r.list != "" && !out[i-1].endsEmpty && !keepBlank
@@ -174,11 +175,19 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 		}
 		b.WriteString(r.text)
 	}
-	first := ""
+	var first rendered
 	if len(out) > 0 {
-		first = out[0].blockType
+		first = out[0]
 	}
 	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, first, nil
+}
+
+// underParagraph is whether r, in list item n, goes on the line right under
+// a paragraph (or a task's box, which reads as one): a list that can
+// interrupt a paragraph, or a fence (tightFence). Other blocks get a blank
+// line, which makes the list loose (looseAnyway, when reading).
+func underParagraph(n node, r rendered) bool {
+	return r.interrupts || tightFence(n, r)
 }
 
 // tightFence is whether r, in list item n, is a fenced code block that goes
@@ -302,11 +311,15 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 			if item.data()["checked"] == true {
 				box = "[x] "
 			}
-			if first != "" && first != "paragraph" {
+			if first.text != "" && first.blockType != "paragraph" {
 				// Only a paragraph can follow the box on its line: another
 				// block goes on the next (the box's paragraph is then
-				// empty, which is what the document had).
+				// empty, which is what the document had), as it would
+				// under a paragraph: `- [x]` then `  -` is a heading.
 				box = strings.TrimSpace(box) + "\n"
+				if !underParagraph(item, first) || len(items) == 1 && item.data()["loose"] == true {
+					box += "\n"
+				}
 			}
 		}
 		pad := strings.Repeat(" ", len(marker)+1)

@@ -86,6 +86,14 @@ var documentCases = []struct{ name, src, want string }{
 	{"frontmatter", "---\ntitle: Hello\n---\n# Hello\n\nBody.\n", "# Hello\n\nBody.\n"},
 	{"empty", "", ""},
 	{"bang before link", "Wow\\![a](/b)\n", ""},
+	// CommonMark's HTML blocks take a tab where goldmark takes a space.
+	{"html tag then a tab", "<img src=\"a.png\">\t\n\n<div\tclass=\"x\">\n*a*\n</div>\n", "<img src=\"a.png\" alt=\"\">\n\n<div\tclass=\"x\">\n*a*\n</div>\n"},
+	// A task's box is a paragraph's line: an empty item under it would
+	// make it a heading (`- [x]` then `  -`).
+	{"task box then an empty item", "- [x]\n\n  -\n", ""},
+	{"task box then a heading", "- [ ] a\n- [x]\n  # h\n", "- [ ] a\n- [x]\n\n  # h\n"},
+	// Blocks in a stepper before its first step go to a step of their own.
+	{"details before a step", "{% stepper %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstepper %}\n", "{% stepper %}\n{% step %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstep %}\n{% endstepper %}\n"},
 }
 
 // hardDocuments are hard to write back: marks that meet, marks around
