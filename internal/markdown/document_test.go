@@ -92,6 +92,12 @@ var documentCases = []struct{ name, src, want string }{
 	// make it a heading (`- [x]` then `  -`).
 	{"task box then an empty item", "- [x]\n\n  -\n", ""},
 	{"task box then a heading", "- [ ] a\n- [x]\n  # h\n", "- [ ] a\n- [x]\n\n  # h\n"},
+	// A formula's lines are a paragraph's: one that would start a block
+	// is indented as code (which cannot interrupt a paragraph).
+	{"formula lines", "x $$a\n    - b\n    # c\nd$$\n\n$$$\n##$$\n\n$$x\ny$$\n=\n", "x $$a\n    - b\n    # c\nd$$\n\n$$ $\n    ##$$\n\n# $$x y$$\n"},
+	// An HTML block split by a `{% … %}` line is read as written back:
+	// a `<details>` after that line closes after the block.
+	{"details after a tag in html", "<b>\n{% x %}\n<details><summary>a</summary>\n\nb\n\n</details>\n", "<b>\n\n\\{% x %}\n\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n"},
 	// Blocks in a stepper before its first step go to a step of their own.
 	{"details before a step", "{% stepper %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstepper %}\n", "{% stepper %}\n{% step %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstep %}\n{% endstepper %}\n"},
 }
