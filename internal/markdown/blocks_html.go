@@ -61,25 +61,57 @@ func cmpOr(s, or string) string {
 // open and close are the HTML tags around text so wrapped.
 func (w wrapping) open() string {
 	var s string
-	if style := w.style(); style != "" {
-		s += `<mark style="` + style + `">`
-	}
-	for _, t := range w.tags() {
-		s += "<" + t + ">"
+	for _, e := range w.elements() {
+		s += e.open
 	}
 	return s
 }
 
 func (w wrapping) close() string {
 	var s string
-	tags := w.tags()
-	for i := len(tags) - 1; i >= 0; i-- {
-		s += "</" + tags[i] + ">"
-	}
-	if w.style() != "" {
-		s += "</mark>"
+	es := w.elements()
+	for i := len(es) - 1; i >= 0; i-- {
+		s += es[i].close
 	}
 	return s
+}
+
+// wrapElement is one HTML element of a wrapping.
+type wrapElement struct{ open, close string }
+
+// elements are the HTML elements around text so wrapped, outermost first.
+func (w wrapping) elements() []wrapElement {
+	var out []wrapElement
+	if style := w.style(); style != "" {
+		out = append(out, wrapElement{`<mark style="` + style + `">`, "</mark>"})
+	}
+	for _, t := range w.tags() {
+		out = append(out, wrapElement{"<" + t + ">", "</" + t + ">"})
+	}
+	return out
+}
+
+// has is whether text so wrapped is in element e.
+func (w wrapping) has(e wrapElement) bool {
+	return slices.Contains(w.elements(), e)
+}
+
+// wrappingOf is the wrapping of text in elements (each of a wrapping's).
+func wrappingOf(es []wrapElement, from wrapping) wrapping {
+	var out wrapping
+	for _, e := range es {
+		switch e.close {
+		case "</mark>":
+			out.text, out.background = from.text, from.background
+		case "</kbd>":
+			out.kbd = true
+		case "</sup>":
+			out.sup = true
+		case "</sub>":
+			out.sub = true
+		}
+	}
+	return out
 }
 
 func (w wrapping) style() string {

@@ -1227,8 +1227,9 @@ func piecesText(ps []piece) string {
 // stack of delimiters.
 type inlineWriter struct {
 	out       []byte
-	wrap      wrapping // the HTML tags open around the text
-	inLink    bool     // writing a link's text
+	wrap      wrapping      // the HTML elements open around the text
+	wraps     []wrapElement // those elements, outermost first
+	inLink    bool          // writing a link's text
 	open      []markSet
 	lineStart bool // nothing but spaces written on this line yet
 	tableCell bool
@@ -1255,9 +1256,14 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			// HTML around text opens and closes outside links and marks.
 			switch {
 			case p.link != nil:
-				w.rewrap(linkWrap(p.link.pieces))
+				w.rewrap(linkWrap(p.link.pieces), ps[i:])
+			case p.weak:
+				// Text in <kbd>… that starts or ends with a space stays
+				// raw HTML (blocks_html.go): a space or break goes in
+				// only elements open around the text on both sides of it.
+				w.rewrap(w.weakWrap(p.wrap, nextWrap(ps[i+1:])), nil)
 			case p.image == nil && p.raw == "":
-				w.rewrap(p.wrap)
+				w.rewrap(p.wrap, ps[i:])
 			}
 		}
 		w.settle(p.marks, ps[i:], floor)
@@ -1299,20 +1305,79 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 	}
 	w.closeTo(floor)
 	if !w.inLink {
-		w.rewrap(wrapping{})
+		w.rewrap(wrapping{}, nil)
 	}
 }
 
-// rewrap closes the HTML open around the text, and the marks opened inside
-// it, and opens want's, when they differ.
-func (w *inlineWriter) rewrap(want wrapping) {
+// rewrap makes the HTML elements open around the text want's: it closes
+// the first open one want has not and those inside it (and the marks
+// opened inside any), then opens want's others, those that run on longest
+// through rest first, so that they close last: `<kbd>a<sup>b</sup> c</kbd>`
+// and `<sup>a<kbd>b</kbd> c</sup>` are written as they were read.
+func (w *inlineWriter) rewrap(want wrapping, rest []piece) {
 	if want == w.wrap {
 		return
 	}
 	w.closeTo(0)
-	w.write(w.wrap.close())
-	w.write(want.open())
+	keep := 0
+	for keep < len(w.wraps) && want.has(w.wraps[keep]) {
+		keep++
+	}
+	for i := len(w.wraps) - 1; i >= keep; i-- {
+		w.write(w.wraps[i].close)
+	}
+	w.wraps = w.wraps[:keep]
+	var missing []wrapElement
+	for _, e := range want.elements() {
+		if !slices.Contains(w.wraps, e) {
+			missing = append(missing, e)
+		}
+	}
+	runs := func(e wrapElement) int {
+		n := 0
+		for _, p := range rest {
+			switch {
+			case p.weak, p.image != nil, p.raw != "":
+			case p.link != nil && linkWrap(p.link.pieces).has(e), p.link == nil && p.wrap.has(e):
+				n++
+			default:
+				return n
+			}
+		}
+		return n
+	}
+	slices.SortStableFunc(missing, func(a, b wrapElement) int { return runs(b) - runs(a) })
+	for _, e := range missing {
+		w.write(e.open)
+		w.wraps = append(w.wraps, e)
+	}
 	w.wrap = want
+}
+
+// weakWrap is the wrapping a space or break wrapped in own goes in, before
+// text wrapped in next: the elements open now that both have, up to the
+// first that one has not.
+func (w *inlineWriter) weakWrap(own, next wrapping) wrapping {
+	n := 0
+	for n < len(w.wraps) && own.has(w.wraps[n]) && next.has(w.wraps[n]) {
+		n++
+	}
+	return wrappingOf(w.wraps[:n], w.wrap)
+}
+
+// nextWrap is the wrapping of the next piece written in one (text or a
+// link; images and raw pieces take the one they come in).
+func nextWrap(ps []piece) wrapping {
+	for _, p := range ps {
+		switch {
+		case p.link != nil:
+			return linkWrap(p.link.pieces)
+		case p.weak, p.image != nil, p.raw != "":
+		default:
+			return p.wrap
+		}
+	}
+	return wrapping{}
 }
 
 // linkWrap is the HTML a link is written in: what all of its text has.

@@ -98,6 +98,11 @@ var documentCases = []struct{ name, src, want string }{
 	// An HTML block split by a `{% … %}` line is read as written back:
 	// a `<details>` after that line closes after the block.
 	{"details after a tag in html", "<b>\n{% x %}\n<details><summary>a</summary>\n\nb\n\n</details>\n", "<b>\n\n\\{% x %}\n\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n"},
+	// An element around text in another (`<sup>` in `<kbd>`) is written
+	// in it, the one that runs on longest outermost, so that no element
+	// is split where a space would start or end its text (it would stay
+	// raw HTML).
+	{"html marks nested", "<kbd>a<sup>b</sup> c</kbd> and <sup>d<kbd>e</kbd> f</sup>\n", ""},
 	// Blocks in a stepper before its first step go to a step of their own.
 	{"details before a step", "{% stepper %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstepper %}\n", "{% stepper %}\n{% step %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstep %}\n{% endstepper %}\n"},
 }
