@@ -527,7 +527,13 @@ func looseAnyway(items []any, tasks bool) bool {
 				}
 				continue
 			}
-			if !strings.HasPrefix(cur["type"].(string), "list-") {
+			if !isList(cur) {
+				return true
+			}
+			// Only a list that can interrupt a paragraph goes right under
+			// it (blocksEnd): not one whose first item is empty, nor one
+			// numbered from other than 1.
+			if r, err := listMarkdown(node{m: cur}, nil); err != nil || !r.interrupts {
 				return true
 			}
 		}

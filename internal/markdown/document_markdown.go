@@ -858,8 +858,27 @@ func inlineMarkdown(n node, tableCell bool) (string, error) {
 
 func writeInline(ps []piece, tableCell, entities bool) string {
 	w := inlineWriter{lineStart: !tableCell, tableCell: tableCell, entities: entities}
-	w.scope(ps, 0)
+	w.scope(joinText(ps), 0)
 	return string(w.out)
+}
+
+// joinText joins text pieces that follow one another with the same marks
+// (leaves a client split, or whose emphasis went: withoutEmphasis), so
+// that text is escaped as one, as it reads back: "0" then "0)" at a
+// line's start is `00\)`, not a list's number.
+func joinText(ps []piece) []piece {
+	plain := func(p piece) bool {
+		return !p.weak && p.link == nil && p.image == nil && p.raw == "" && p.marks&codeLike == 0
+	}
+	var out []piece
+	for _, p := range ps {
+		if n := len(out); n > 0 && plain(p) && plain(out[n-1]) && p.marks == out[n-1].marks && p.wrap == out[n-1].wrap {
+			out[n-1].text += p.text
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // sigRune is a character of text with its marks; wild when the marks do

@@ -103,6 +103,10 @@ var documentCases = []struct{ name, src, want string }{
 	// is split where a space would start or end its text (it would stay
 	// raw HTML).
 	{"html marks nested", "<kbd>a<sup>b</sup> c</kbd> and <sup>d<kbd>e</kbd> f</sup>\n", ""},
+	// A list that cannot interrupt a paragraph (numbered from 2, or its
+	// first item empty) has a blank line before it, which makes the list
+	// around it loose: a tight one is not said to be (data.loose).
+	{"list under a paragraph it cannot interrupt", "- a\n\n  2. b\n- c\n\n  -\n  - d\n", ""},
 	// Blocks in a stepper before its first step go to a step of their own.
 	{"details before a step", "{% stepper %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstepper %}\n", "{% stepper %}\n{% step %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstep %}\n{% endstepper %}\n"},
 }
