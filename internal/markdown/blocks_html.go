@@ -284,7 +284,8 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 			return nil
 		}
 		act := map[string]any{"action": action}
-		if q := attrs["data-query"]; q != "" {
+		// Written back on one line, spaces run together (inlineHTML).
+		if q := strings.Join(strings.Fields(attrs["data-query"]), " "); q != "" {
 			act["query"] = q
 		}
 		data := map[string]any{"label": inner(), "kind": kind, "action": act}
@@ -367,8 +368,8 @@ func inlineHTML(k node) (string, bool) {
 				a = "search"
 			}
 			s := `<button type="button"` + attr("class", "button "+kind) + attr("data-action", a)
-			if q := str(action, "query"); q != "" {
-				s += attr("data-query", strings.Join(strings.Fields(q), " "))
+			if q := strings.Join(strings.Fields(str(action, "query")), " "); q != "" {
+				s += attr("data-query", q)
 			}
 			return s + icon + ">" + label + "</button>", true
 		}
