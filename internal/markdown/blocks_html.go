@@ -185,12 +185,12 @@ func startTag(src string) (html.Token, bool) {
 // htmlElement converts an element of the list above that starts at open
 // and ends at its end tag among open's next siblings, and returns that end
 // tag; nil when open starts none of them.
-func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markSet) ast.Node {
+func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markSet, stop ast.Node) ast.Node {
 	tok, ok := startTag(rawSource(c, open))
 	if !ok {
 		return nil
 	}
-	end := closingTag(c, open, tok.Data)
+	end := closingTag(c, open, tok.Data, stop)
 	if end == nil {
 		return nil
 	}
@@ -314,11 +314,13 @@ func isWrapEndTag(s string) bool {
 	return false
 }
 
-// closingTag is the sibling after open that ends the element open starts
-// (`</name>`, past nested ones of the same name), or nil.
-func closingTag(c *converter, open ast.Node, name string) ast.Node {
+// closingTag is the sibling after open, before stop (nil: the last), that
+// ends the element open starts (`</name>`, past nested ones of the same
+// name), or nil. stop is the end of the element around open: one inside
+// ends inside it (`<kbd><sup>a</kbd></sup>` is no <sup> element).
+func closingTag(c *converter, open ast.Node, name string, stop ast.Node) ast.Node {
 	depth := 1
-	for n := open.NextSibling(); n != nil; n = n.NextSibling() {
+	for n := open.NextSibling(); n != nil && n != stop; n = n.NextSibling() {
 		raw, ok := n.(*ast.RawHTML)
 		if !ok {
 			continue

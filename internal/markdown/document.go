@@ -828,7 +828,7 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 func (b *inlineBuilder) walkFrom(c *converter, first, stop ast.Node, marks markSet) {
 	for n := first; n != nil && n != stop; n = n.NextSibling() {
 		if raw, ok := n.(*ast.RawHTML); ok {
-			if last := b.htmlElement(c, raw, marks); last != nil {
+			if last := b.htmlElement(c, raw, marks, stop); last != nil {
 				n = last
 				continue
 			}
