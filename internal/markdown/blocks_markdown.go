@@ -225,17 +225,25 @@ func mathMarkdown(formula string) string {
 	if strings.HasSuffix(formula, "$") {
 		formula += " "
 	}
-	// A line of the formula is a line of the paragraph: one that would
-	// start a block there (a list, a heading, a fence…: the formula's
-	// lines were read without the spaces that start them) is indented as
-	// code would be, which cannot interrupt a paragraph.
-	lines := strings.Split(formula, "\n")
+	return "$$" + paragraphLines(formula) + "$$"
+}
+
+// paragraphLines keeps the lines after the first of a formula or inline
+// HTML lines of their paragraph: one that would start a block there (a
+// list, a quote, a heading, a fence…; they were read without the spaces
+// that start them) is indented as code would be, which cannot interrupt a
+// paragraph, and whose spaces are not read either.
+func paragraphLines(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
 	for i := 1; i < len(lines); i++ {
 		if line := strings.TrimLeft(lines[i], " \t"); line != "" && strings.ContainsRune("#>-*+_=<{~`0123456789", rune(line[0])) {
 			lines[i] = "    " + line
 		}
 	}
-	return "$$" + strings.Join(lines, "\n") + "$$"
+	return strings.Join(lines, "\n")
 }
 
 // codeOptions puts a code block's title and options around it as GitBook

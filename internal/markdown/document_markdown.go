@@ -13,6 +13,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // What a document holds that markdown cannot, and so does not come back:
@@ -862,6 +865,13 @@ func writeInline(ps []piece, tableCell, entities bool) string {
 	return string(w.out)
 }
 
+// startsHTMLBlock is whether raw HTML that starts a line starts a block
+// there (an HTML block, a legacy swagger block): not a paragraph's text.
+func startsHTMLBlock(raw string) bool {
+	first := docParser.Parse(text.NewReader([]byte(raw))).FirstChild()
+	return first != nil && first.Kind() != ast.KindParagraph
+}
+
 // joinText joins text pieces that follow one another with the same marks
 // (leaves a client split, or whose emphasis went: withoutEmphasis), so
 // that text is escaped as one, as it reads back: "0" then "0)" at a
@@ -1310,6 +1320,10 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			w.lineStart = true
 		case p.marks&markHTML != 0 && w.tableCell:
 			w.write(strings.ReplaceAll(strings.ReplaceAll(p.text, "\n", " "), "|", `\|`))
+		case p.marks&markHTML != 0 && strings.Contains(p.text, "\n") && !(w.lineStart && startsHTMLBlock(p.text)):
+			// Inline HTML over lines: they are the paragraph's (an HTML
+			// block's, in a quote a paragraph of one raw leaf, are its own).
+			w.write(paragraphLines(p.text))
 		case p.marks&markHTML != 0:
 			w.write(p.text)
 		case p.marks&markCode != 0:

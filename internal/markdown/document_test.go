@@ -107,6 +107,8 @@ var documentCases = []struct{ name, src, want string }{
 	// first item empty) has a blank line before it, which makes the list
 	// around it loose: a tight one is not said to be (data.loose).
 	{"list under a paragraph it cannot interrupt", "- a\n\n  2. b\n- c\n\n  -\n  - d\n", ""},
+	// Inline HTML's lines too (a tag may run over lines).
+	{"html tag over lines", "a <b\n    > c=\"d\">x</b>\n", ""},
 	// Blocks in a stepper before its first step go to a step of their own.
 	{"details before a step", "{% stepper %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstepper %}\n", "{% stepper %}\n{% step %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstep %}\n{% endstepper %}\n"},
 }
