@@ -65,11 +65,10 @@ type ResolverRoot interface {
 }
 
 type DirectiveRoot struct {
-	KeepNull func(ctx context.Context, obj any, next graphql.Resolver) (res any, err error)
-	Length   func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
-	Pattern  func(ctx context.Context, obj any, next graphql.Resolver, regexp string, message *string) (res any, err error)
-	Range    func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
-	Url      func(ctx context.Context, obj any, next graphql.Resolver) (res any, err error)
+	Length  func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
+	Pattern func(ctx context.Context, obj any, next graphql.Resolver, regexp string, message *string) (res any, err error)
+	Range   func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
+	Url     func(ctx context.Context, obj any, next graphql.Resolver) (res any, err error)
 }
 
 type ComplexityRoot struct {
@@ -26560,20 +26559,7 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultLevel, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -30966,20 +30952,7 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 		func(ctx context.Context) (any, error) {
 			return obj.Role, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -31292,20 +31265,7 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 		func(ctx context.Context) (any, error) {
 			return obj.Role, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -31589,20 +31549,7 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 		func(ctx context.Context) (any, error) {
 			return obj.Role, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -37747,6 +37694,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Public, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37757,20 +37707,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, 
 		func(ctx context.Context) (any, error) {
 			return obj.Public, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *string
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -38468,20 +38405,7 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultRole, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -45755,20 +45679,7 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultRole, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -51616,20 +51527,7 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultLevel, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
