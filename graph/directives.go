@@ -15,13 +15,14 @@ import (
 
 // Directives implements the input-rule directives of the schema. Every rule
 // is declared once, on the schema field, and holds for GraphQL and REST alike.
+// @keepNull has none: it is read from the schema by REST (gqlgen.yml's
+// skip_runtime keeps it out of the executor).
 func Directives() generated.DirectiveRoot {
 	return generated.DirectiveRoot{
-		KeepNull: func(ctx context.Context, _ any, next graphql.Resolver) (any, error) { return next(ctx) },
-		Length:   lengthRule,
-		Pattern:  patternRule,
-		Range:    rangeRule,
-		Url:      urlRule,
+		Length:  lengthRule,
+		Pattern: patternRule,
+		Range:   rangeRule,
+		Url:     urlRule,
 	}
 }
 

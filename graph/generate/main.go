@@ -11,8 +11,9 @@
 // templates (templates/, gqlgen's codegen/*.gotpl). They differ from
 // gqlgen's only in that the generated code calls the runtime functions of
 // graph/gqlruntime where gqlgen's calls their originals in package graphql,
-// and marshals a list's objects in place; upstream.patch is that whole
-// difference, the file to review. Each function of gqlruntime has a
+// marshals a list's objects in place, and answers a plain field (plain.go)
+// in place, through gqlruntime's Plain* functions, before ResolveField;
+// upstream.patch is that whole difference, the file to review. Each function of gqlruntime has a
 // differential test against its original.
 //
 // Why templates and not a rewrite of the generated code: the change is made
@@ -49,6 +50,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"text/template"
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
@@ -163,6 +165,7 @@ func run(cfgFile string, validate bool) error {
 		Packages:        cfg.Packages,
 		TemplateFS:      execTemplates,
 		PruneOptions:    cfg.GetPruneOptions(),
+		Funcs:           template.FuncMap{"plainField": plainField},
 	})
 	if err != nil {
 		return fmt.Errorf("generating core failed: %w", err)
@@ -241,7 +244,7 @@ func checkExecutor(filename string) error {
 			problems = append(problems, fmt.Sprintf("calls graphql.%s %d times, where gqlruntime.%s should be called", orig, n, repl))
 		}
 	}
-	for _, f := range []string{"ResolveField", "NewScalarFieldContext", "CollectFields", "MarshalBoolean", "MarshalSlice", "NewDeferredGroup", "NewObject", "ResponseBuffer"} {
+	for _, f := range []string{"ResolveField", "NewScalarFieldContext", "CollectFields", "MarshalBoolean", "MarshalSlice", "NewDeferredGroup", "NewObject", "ResponseBuffer", "PlainString"} {
 		if calls["gqlruntime."+f] == 0 {
 			problems = append(problems, "never calls gqlruntime."+f)
 		}

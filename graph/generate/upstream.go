@@ -28,8 +28,11 @@ const patchHeader = `gqlgen %s: Folio's changes to its exec templates (codegen/*
 graph/generate/templates holds gqlgen's templates with this patch applied,
 and graph/generate renders graph/generated/generated.go with them. Each
 change points the generated code at a function of graph/gqlruntime (whose
-differential tests hold it to gqlgen's original) or, for a list of objects
-held by value, marshals each object in place instead of a copy.
+differential tests hold it to gqlgen's original), or, for a list of objects
+held by value, marshals each object in place instead of a copy, or answers
+a plain field (a struct field or method of its object that is a string,
+int, bool or time; graph/generate's plainField says which) in place,
+through gqlruntime's Plain* functions, before ResolveField.
 
 Edit the templates, then run make generate-patch to write this file; after
 upgrading gqlgen, run make generate-refresh to apply it to the new

@@ -65,11 +65,10 @@ type ResolverRoot interface {
 }
 
 type DirectiveRoot struct {
-	KeepNull func(ctx context.Context, obj any, next graphql.Resolver) (res any, err error)
-	Length   func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
-	Pattern  func(ctx context.Context, obj any, next graphql.Resolver, regexp string, message *string) (res any, err error)
-	Range    func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
-	Url      func(ctx context.Context, obj any, next graphql.Resolver) (res any, err error)
+	Length  func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
+	Pattern func(ctx context.Context, obj any, next graphql.Resolver, regexp string, message *string) (res any, err error)
+	Range   func(ctx context.Context, obj any, next graphql.Resolver, min *int, max *int) (res any, err error)
+	Url     func(ctx context.Context, obj any, next graphql.Resolver) (res any, err error)
 }
 
 type ComplexityRoot struct {
@@ -25175,6 +25174,9 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ApiInformation_version(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Version); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25198,6 +25200,9 @@ func (ec *executionContext) fieldContext_ApiInformation_version(_ context.Contex
 }
 
 func (ec *executionContext) _ApiInformation_build(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Build); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25221,6 +25226,9 @@ func (ec *executionContext) fieldContext_ApiInformation_build(_ context.Context,
 }
 
 func (ec *executionContext) _ApiInformation_commit(ctx context.Context, field graphql.CollectedField, obj *model.APIInformation) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Commit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25276,6 +25284,9 @@ func (ec *executionContext) fieldContext_BacklinkList_items(_ context.Context, f
 }
 
 func (ec *executionContext) _BacklinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25331,6 +25342,9 @@ func (ec *executionContext) fieldContext_BacklinkList_next(_ context.Context, fi
 }
 
 func (ec *executionContext) _BulkSiteRedirectResult_status(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Status); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25354,6 +25368,9 @@ func (ec *executionContext) fieldContext_BulkSiteRedirectResult_status(_ context
 }
 
 func (ec *executionContext) _BulkSiteRedirectResult_source(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Source); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25377,6 +25394,9 @@ func (ec *executionContext) fieldContext_BulkSiteRedirectResult_source(_ context
 }
 
 func (ec *executionContext) _BulkSiteRedirectResult_draft(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Draft); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25400,6 +25420,9 @@ func (ec *executionContext) fieldContext_BulkSiteRedirectResult_draft(_ context.
 }
 
 func (ec *executionContext) _BulkSiteRedirectResult_id(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.ID, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25423,6 +25446,9 @@ func (ec *executionContext) fieldContext_BulkSiteRedirectResult_id(_ context.Con
 }
 
 func (ec *executionContext) _BulkSiteRedirectResult_error(ctx context.Context, field graphql.CollectedField, obj *model.BulkSiteRedirectResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Error, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25478,6 +25504,15 @@ func (ec *executionContext) fieldContext_BulkUpsertSiteRedirectsResult_results(_
 }
 
 func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequest_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25486,7 +25521,7 @@ func (ec *executionContext) _ChangeRequest_object(ctx context.Context, field gra
 			return ec.fieldContext_ChangeRequest_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -25501,6 +25536,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_object(_ context.Context,
 }
 
 func (ec *executionContext) _ChangeRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25524,6 +25562,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChangeRequest_number(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Number); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25570,6 +25611,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_status(_ context.Context,
 }
 
 func (ec *executionContext) _ChangeRequest_subject(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Subject); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25625,6 +25669,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_createdBy(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequest_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25648,6 +25695,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_createdAt(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequest_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25703,6 +25753,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_mergedBy(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_mergedAt(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.MergedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25726,6 +25779,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_mergedAt(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequest_space, r)
+		}
+	}()
+	v := obj.Space()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25734,7 +25796,7 @@ func (ec *executionContext) _ChangeRequest_space(ctx context.Context, field grap
 			return ec.fieldContext_ChangeRequest_space(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Space(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -25749,6 +25811,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_space(_ context.Context, 
 }
 
 func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequest_revision, r)
+		}
+	}()
+	v := obj.Revision()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25757,7 +25828,7 @@ func (ec *executionContext) _ChangeRequest_revision(ctx context.Context, field g
 			return ec.fieldContext_ChangeRequest_revision(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Revision(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -25772,6 +25843,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_revision(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_revisionInitial(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.RevisionInitial); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25795,6 +25869,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_revisionInitial(_ context
 }
 
 func (ec *executionContext) _ChangeRequest_revisionMerged(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.RevisionMerged, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25818,6 +25895,9 @@ func (ec *executionContext) fieldContext_ChangeRequest_revisionMerged(_ context.
 }
 
 func (ec *executionContext) _ChangeRequest_comments(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Comments); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25841,6 +25921,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_comments(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequest_outdated, r)
+		}
+	}()
+	v := obj.Outdated()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25849,7 +25938,7 @@ func (ec *executionContext) _ChangeRequest_outdated(ctx context.Context, field g
 			return ec.fieldContext_ChangeRequest_outdated(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Outdated(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -26176,6 +26265,9 @@ func (ec *executionContext) fieldContext_ChangeRequestList_items(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestList_count(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26231,6 +26323,9 @@ func (ec *executionContext) fieldContext_ChangeRequestList_next(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequestURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26254,6 +26349,9 @@ func (ec *executionContext) fieldContext_ChangeRequestURLs_app(_ context.Context
 }
 
 func (ec *executionContext) _ChangeRequestURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26277,6 +26375,15 @@ func (ec *executionContext) fieldContext_ChangeRequestURLs_location(_ context.Co
 }
 
 func (ec *executionContext) _Collection_object(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26285,7 +26392,7 @@ func (ec *executionContext) _Collection_object(ctx context.Context, field graphq
 			return ec.fieldContext_Collection_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -26300,6 +26407,9 @@ func (ec *executionContext) fieldContext_Collection_object(_ context.Context, fi
 }
 
 func (ec *executionContext) _Collection_id(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26323,6 +26433,9 @@ func (ec *executionContext) fieldContext_Collection_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _Collection_title(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26346,6 +26459,9 @@ func (ec *executionContext) fieldContext_Collection_title(_ context.Context, fie
 }
 
 func (ec *executionContext) _Collection_description(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Description, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26369,6 +26485,15 @@ func (ec *executionContext) fieldContext_Collection_description(_ context.Contex
 }
 
 func (ec *executionContext) _Collection_organization(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_organization, r)
+		}
+	}()
+	v := obj.Organization()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26377,7 +26502,7 @@ func (ec *executionContext) _Collection_organization(ctx context.Context, field 
 			return ec.fieldContext_Collection_organization(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Organization(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -26392,6 +26517,15 @@ func (ec *executionContext) fieldContext_Collection_organization(_ context.Conte
 }
 
 func (ec *executionContext) _Collection_parent(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_parent, r)
+		}
+	}()
+	v := obj.Parent()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26400,7 +26534,7 @@ func (ec *executionContext) _Collection_parent(ctx context.Context, field graphq
 			return ec.fieldContext_Collection_parent(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Parent(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -26425,20 +26559,7 @@ func (ec *executionContext) _Collection_defaultLevel(ctx context.Context, field 
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultLevel, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -26635,6 +26756,9 @@ func (ec *executionContext) fieldContext_CollectionList_items(_ context.Context,
 }
 
 func (ec *executionContext) _CollectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26690,6 +26814,9 @@ func (ec *executionContext) fieldContext_CollectionList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _CollectionPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26713,6 +26840,9 @@ func (ec *executionContext) fieldContext_CollectionPermissions_view(_ context.Co
 }
 
 func (ec *executionContext) _CollectionPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Admin); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26736,6 +26866,9 @@ func (ec *executionContext) fieldContext_CollectionPermissions_admin(_ context.C
 }
 
 func (ec *executionContext) _CollectionPermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ViewInviteLinks); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26759,6 +26892,9 @@ func (ec *executionContext) fieldContext_CollectionPermissions_viewInviteLinks(_
 }
 
 func (ec *executionContext) _CollectionPermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.CollectionPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Create); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26782,6 +26918,9 @@ func (ec *executionContext) fieldContext_CollectionPermissions_create(_ context.
 }
 
 func (ec *executionContext) _CollectionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26805,6 +26944,9 @@ func (ec *executionContext) fieldContext_CollectionURLs_location(_ context.Conte
 }
 
 func (ec *executionContext) _CollectionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.CollectionURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26828,6 +26970,15 @@ func (ec *executionContext) fieldContext_CollectionURLs_app(_ context.Context, f
 }
 
 func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Comment_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26836,7 +26987,7 @@ func (ec *executionContext) _Comment_object(ctx context.Context, field graphql.C
 			return ec.fieldContext_Comment_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -26851,6 +27002,9 @@ func (ec *executionContext) fieldContext_Comment_object(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_id(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26906,6 +27060,9 @@ func (ec *executionContext) fieldContext_Comment_postedBy(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_postedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.PostedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26929,6 +27086,9 @@ func (ec *executionContext) fieldContext_Comment_postedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Comment_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.EditedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26984,6 +27144,9 @@ func (ec *executionContext) fieldContext_Comment_reactions(_ context.Context, fi
 }
 
 func (ec *executionContext) _Comment_replies(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Replies); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27202,6 +27365,9 @@ func (ec *executionContext) fieldContext_Comment_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.ResolvedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27345,6 +27511,9 @@ func (ec *executionContext) fieldContext_Comment_reply(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _CommentBody_markdown(ctx context.Context, field graphql.CollectedField, obj *model.CommentBody) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Markdown, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27446,6 +27615,9 @@ func (ec *executionContext) fieldContext_CommentChange_event(_ context.Context, 
 }
 
 func (ec *executionContext) _CommentChange_commentId(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.CommentID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27469,6 +27641,9 @@ func (ec *executionContext) fieldContext_CommentChange_commentId(_ context.Conte
 }
 
 func (ec *executionContext) _CommentChange_replyId(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.ReplyID, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27556,6 +27731,9 @@ func (ec *executionContext) fieldContext_CommentList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentList_count(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27611,6 +27789,9 @@ func (ec *executionContext) fieldContext_CommentList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) _CommentPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27634,6 +27815,9 @@ func (ec *executionContext) fieldContext_CommentPermissions_view(_ context.Conte
 }
 
 func (ec *executionContext) _CommentPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Edit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27657,6 +27841,9 @@ func (ec *executionContext) fieldContext_CommentPermissions_edit(_ context.Conte
 }
 
 func (ec *executionContext) _CommentPermissions_reply(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Reply); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27680,6 +27867,9 @@ func (ec *executionContext) fieldContext_CommentPermissions_reply(_ context.Cont
 }
 
 func (ec *executionContext) _CommentPermissions_delete(ctx context.Context, field graphql.CollectedField, obj *model.CommentPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Delete); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27703,6 +27893,15 @@ func (ec *executionContext) fieldContext_CommentPermissions_delete(_ context.Con
 }
 
 func (ec *executionContext) _CommentReply_object(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReply_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27711,7 +27910,7 @@ func (ec *executionContext) _CommentReply_object(ctx context.Context, field grap
 			return ec.fieldContext_CommentReply_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -27726,6 +27925,9 @@ func (ec *executionContext) fieldContext_CommentReply_object(_ context.Context, 
 }
 
 func (ec *executionContext) _CommentReply_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27781,6 +27983,9 @@ func (ec *executionContext) fieldContext_CommentReply_postedBy(_ context.Context
 }
 
 func (ec *executionContext) _CommentReply_postedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.PostedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27804,6 +28009,9 @@ func (ec *executionContext) fieldContext_CommentReply_postedAt(_ context.Context
 }
 
 func (ec *executionContext) _CommentReply_editedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.EditedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27999,6 +28207,9 @@ func (ec *executionContext) fieldContext_CommentReplyList_items(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReplyList_count(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28086,6 +28297,9 @@ func (ec *executionContext) fieldContext_CommentTarget_node(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentTarget_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.ChangeRequest, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28109,6 +28323,9 @@ func (ec *executionContext) fieldContext_CommentTarget_changeRequest(_ context.C
 }
 
 func (ec *executionContext) _CommentTarget_review(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Review, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28164,6 +28381,9 @@ func (ec *executionContext) fieldContext_CommentTarget_page(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentTarget_space(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Space); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28187,6 +28407,9 @@ func (ec *executionContext) fieldContext_CommentTarget_space(_ context.Context, 
 }
 
 func (ec *executionContext) _CommentTarget_revision(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Revision); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28210,6 +28433,9 @@ func (ec *executionContext) fieldContext_CommentTarget_revision(_ context.Contex
 }
 
 func (ec *executionContext) _CommentTargetNode_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetNode) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28233,6 +28459,9 @@ func (ec *executionContext) fieldContext_CommentTargetNode_id(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTargetPage_id(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28256,6 +28485,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_id(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTargetPage_title(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Title, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28279,6 +28511,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_title(_ context.Conte
 }
 
 func (ec *executionContext) _CommentTargetPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Emoji, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28302,6 +28537,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_emoji(_ context.Conte
 }
 
 func (ec *executionContext) _CommentTargetPage_icon(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Icon, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28325,6 +28563,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_icon(_ context.Contex
 }
 
 func (ec *executionContext) _CommentTargetPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.CreatedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28348,6 +28589,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_createdAt(_ context.C
 }
 
 func (ec *executionContext) _CommentTargetPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.UpdatedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28371,6 +28615,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_updatedAt(_ context.C
 }
 
 func (ec *executionContext) _CommentTargetPage_path(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Path, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28394,6 +28641,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_path(_ context.Contex
 }
 
 func (ec *executionContext) _CommentTargetPage_outdated(ctx context.Context, field graphql.CollectedField, obj *model.CommentTargetPage) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Outdated); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28417,6 +28667,9 @@ func (ec *executionContext) fieldContext_CommentTargetPage_outdated(_ context.Co
 }
 
 func (ec *executionContext) _CommentURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CommentURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28440,6 +28693,9 @@ func (ec *executionContext) fieldContext_CommentURLs_location(_ context.Context,
 }
 
 func (ec *executionContext) _ContentChangeOutcome_object(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28463,6 +28719,9 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_object(_ context.C
 }
 
 func (ec *executionContext) _ContentChangeOutcome_ref(ctx context.Context, field graphql.CollectedField, obj *model.ContentChangeOutcome) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Ref, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28509,6 +28768,9 @@ func (ec *executionContext) fieldContext_ContentChangeOutcome_page(_ context.Con
 }
 
 func (ec *executionContext) _ContentImportResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Revision); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28532,6 +28794,9 @@ func (ec *executionContext) fieldContext_ContentImportResult_revision(_ context.
 }
 
 func (ec *executionContext) _ContentImportResult_importedResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.ImportedResources); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28555,6 +28820,9 @@ func (ec *executionContext) fieldContext_ContentImportResult_importedResources(_
 }
 
 func (ec *executionContext) _ContentImportResult_totalResources(ctx context.Context, field graphql.CollectedField, obj *model.ContentImportResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.TotalResources); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28578,6 +28846,9 @@ func (ec *executionContext) fieldContext_ContentImportResult_totalResources(_ co
 }
 
 func (ec *executionContext) _ContentLink_status(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Status); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28601,6 +28872,9 @@ func (ec *executionContext) fieldContext_ContentLink_status(_ context.Context, f
 }
 
 func (ec *executionContext) _ContentLink_relation(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Relation); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28688,6 +28962,9 @@ func (ec *executionContext) fieldContext_ContentLink_locationReferences(_ contex
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Total); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28711,6 +28988,9 @@ func (ec *executionContext) fieldContext_ContentLinkBrokenStats_total(_ context.
 }
 
 func (ec *executionContext) _ContentLinkBrokenStats_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkBrokenStats) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.ChangeRequest); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28766,6 +29046,9 @@ func (ec *executionContext) fieldContext_ContentLinkList_items(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28853,6 +29136,9 @@ func (ec *executionContext) fieldContext_ContentLinkList_stats(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkStats_total(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Total); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28908,6 +29194,9 @@ func (ec *executionContext) fieldContext_ContentLinkStats_broken(_ context.Conte
 }
 
 func (ec *executionContext) _ContentReference_kind(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Kind); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28931,6 +29220,9 @@ func (ec *executionContext) fieldContext_ContentReference_kind(_ context.Context
 }
 
 func (ec *executionContext) _ContentReference_organization(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Organization, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28954,6 +29246,9 @@ func (ec *executionContext) fieldContext_ContentReference_organization(_ context
 }
 
 func (ec *executionContext) _ContentReference_space(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Space, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29009,6 +29304,9 @@ func (ec *executionContext) fieldContext_ContentReference_versionContext(_ conte
 }
 
 func (ec *executionContext) _ContentReference_page(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Page, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29032,6 +29330,9 @@ func (ec *executionContext) fieldContext_ContentReference_page(_ context.Context
 }
 
 func (ec *executionContext) _ContentReference_file(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.File, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29055,6 +29356,9 @@ func (ec *executionContext) fieldContext_ContentReference_file(_ context.Context
 }
 
 func (ec *executionContext) _ContentReference_anchor(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Anchor, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29078,6 +29382,9 @@ func (ec *executionContext) fieldContext_ContentReference_anchor(_ context.Conte
 }
 
 func (ec *executionContext) _ContentReference_url(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.URL, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29101,6 +29408,15 @@ func (ec *executionContext) fieldContext_ContentReference_url(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedPersonalToken_object(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CreatedPersonalToken_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29109,7 +29425,7 @@ func (ec *executionContext) _CreatedPersonalToken_object(ctx context.Context, fi
 			return ec.fieldContext_CreatedPersonalToken_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -29124,6 +29440,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_object(_ context.C
 }
 
 func (ec *executionContext) _CreatedPersonalToken_id(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29147,6 +29466,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_id(_ context.Conte
 }
 
 func (ec *executionContext) _CreatedPersonalToken_token(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Token); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29170,6 +29492,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_token(_ context.Co
 }
 
 func (ec *executionContext) _CreatedPersonalToken_name(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29193,6 +29518,15 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_name(_ context.Con
 }
 
 func (ec *executionContext) _CreatedPersonalToken_commandLine(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CreatedPersonalToken_commandLine, r)
+		}
+	}()
+	v := obj.CommandLine()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29201,7 +29535,7 @@ func (ec *executionContext) _CreatedPersonalToken_commandLine(ctx context.Contex
 			return ec.fieldContext_CreatedPersonalToken_commandLine(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CommandLine(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -29216,6 +29550,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_commandLine(_ cont
 }
 
 func (ec *executionContext) _CreatedPersonalToken_readOnly(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ReadOnly); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29239,6 +29576,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_readOnly(_ context
 }
 
 func (ec *executionContext) _CreatedPersonalToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.ExpiresAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29262,6 +29602,15 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_expiresAt(_ contex
 }
 
 func (ec *executionContext) _CreatedPersonalToken_expired(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CreatedPersonalToken_expired, r)
+		}
+	}()
+	v := obj.Expired()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29270,7 +29619,7 @@ func (ec *executionContext) _CreatedPersonalToken_expired(ctx context.Context, f
 			return ec.fieldContext_CreatedPersonalToken_expired(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Expired(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -29285,6 +29634,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_expired(_ context.
 }
 
 func (ec *executionContext) _CreatedPersonalToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29308,6 +29660,9 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_createdAt(_ contex
 }
 
 func (ec *executionContext) _CreatedPersonalToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *model.CreatedPersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.LastUsedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29331,6 +29686,15 @@ func (ec *executionContext) fieldContext_CreatedPersonalToken_lastUsedAt(_ conte
 }
 
 func (ec *executionContext) _CustomField_object(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomField_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29339,7 +29703,7 @@ func (ec *executionContext) _CustomField_object(ctx context.Context, field graph
 			return ec.fieldContext_CustomField_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -29354,6 +29718,9 @@ func (ec *executionContext) fieldContext_CustomField_object(_ context.Context, f
 }
 
 func (ec *executionContext) _CustomField_id(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29377,6 +29744,9 @@ func (ec *executionContext) fieldContext_CustomField_id(_ context.Context, field
 }
 
 func (ec *executionContext) _CustomField_name(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29400,6 +29770,9 @@ func (ec *executionContext) fieldContext_CustomField_name(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_title(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29423,6 +29796,9 @@ func (ec *executionContext) fieldContext_CustomField_title(_ context.Context, fi
 }
 
 func (ec *executionContext) _CustomField_description(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Description); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29469,6 +29845,9 @@ func (ec *executionContext) fieldContext_CustomField_type(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_placeholder(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Placeholder); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29515,6 +29894,9 @@ func (ec *executionContext) fieldContext_CustomField_options(_ context.Context, 
 }
 
 func (ec *executionContext) _CustomField_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29538,6 +29920,9 @@ func (ec *executionContext) fieldContext_CustomField_createdAt(_ context.Context
 }
 
 func (ec *executionContext) _CustomField_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29657,6 +30042,9 @@ func (ec *executionContext) fieldContext_CustomFieldList_items(_ context.Context
 }
 
 func (ec *executionContext) _CustomFieldList_count(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29712,6 +30100,9 @@ func (ec *executionContext) fieldContext_CustomFieldList_next(_ context.Context,
 }
 
 func (ec *executionContext) _CustomFieldPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29735,6 +30126,9 @@ func (ec *executionContext) fieldContext_CustomFieldPermissions_view(_ context.C
 }
 
 func (ec *executionContext) _CustomFieldPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Edit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29758,6 +30152,9 @@ func (ec *executionContext) fieldContext_CustomFieldPermissions_edit(_ context.C
 }
 
 func (ec *executionContext) _CustomFieldURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29781,6 +30178,9 @@ func (ec *executionContext) fieldContext_CustomFieldURLs_location(_ context.Cont
 }
 
 func (ec *executionContext) _DiffHunk_oldStart(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.OldStart); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29804,6 +30204,9 @@ func (ec *executionContext) fieldContext_DiffHunk_oldStart(_ context.Context, fi
 }
 
 func (ec *executionContext) _DiffHunk_oldLines(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.OldLines); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29827,6 +30230,9 @@ func (ec *executionContext) fieldContext_DiffHunk_oldLines(_ context.Context, fi
 }
 
 func (ec *executionContext) _DiffHunk_newStart(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.NewStart); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29850,6 +30256,9 @@ func (ec *executionContext) fieldContext_DiffHunk_newStart(_ context.Context, fi
 }
 
 func (ec *executionContext) _DiffHunk_newLines(ctx context.Context, field graphql.CollectedField, obj *model.DiffHunk) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.NewLines); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29928,6 +30337,9 @@ func (ec *executionContext) fieldContext_DiffLine_kind(_ context.Context, field 
 }
 
 func (ec *executionContext) _DiffLine_text(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Text); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29951,6 +30363,9 @@ func (ec *executionContext) fieldContext_DiffLine_text(_ context.Context, field 
 }
 
 func (ec *executionContext) _DiffLine_oldNumber(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainIntPointer(obj.OldNumber, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29974,6 +30389,9 @@ func (ec *executionContext) fieldContext_DiffLine_oldNumber(_ context.Context, f
 }
 
 func (ec *executionContext) _DiffLine_newNumber(ctx context.Context, field graphql.CollectedField, obj *model.DiffLine) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainIntPointer(obj.NewNumber, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30029,6 +30447,9 @@ func (ec *executionContext) fieldContext_EmailDomainOrganizations_organizations(
 }
 
 func (ec *executionContext) _EmojiReaction_emoji(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Emoji); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30052,6 +30473,15 @@ func (ec *executionContext) fieldContext_EmojiReaction_emoji(_ context.Context, 
 }
 
 func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field graphql.CollectedField, obj *model.EmojiReaction) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_EmojiReaction_count, r)
+		}
+	}()
+	v := obj.Count()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30060,7 +30490,7 @@ func (ec *executionContext) _EmojiReaction_count(ctx context.Context, field grap
 			return ec.fieldContext_EmojiReaction_count(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Count(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -30107,6 +30537,9 @@ func (ec *executionContext) fieldContext_EmojiReaction_users(_ context.Context, 
 }
 
 func (ec *executionContext) _EndedSessions_ended(ctx context.Context, field graphql.CollectedField, obj *model.EndedSessions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Ended); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30130,6 +30563,9 @@ func (ec *executionContext) fieldContext_EndedSessions_ended(_ context.Context, 
 }
 
 func (ec *executionContext) _Event_object(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30153,6 +30589,9 @@ func (ec *executionContext) fieldContext_Event_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30176,6 +30615,9 @@ func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Type); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30199,6 +30641,9 @@ func (ec *executionContext) fieldContext_Event_type(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Event_organization(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Organization); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30222,6 +30667,9 @@ func (ec *executionContext) fieldContext_Event_organization(_ context.Context, f
 }
 
 func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Actor, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30245,6 +30693,9 @@ func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_objectId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ObjectID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30268,6 +30719,9 @@ func (ec *executionContext) fieldContext_Event_objectId(_ context.Context, field
 }
 
 func (ec *executionContext) _Event_space(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Space, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30291,6 +30745,9 @@ func (ec *executionContext) fieldContext_Event_space(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30401,6 +30858,15 @@ func (ec *executionContext) fieldContext_EventList_next(_ context.Context, field
 }
 
 func (ec *executionContext) _Invitation_object(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30409,7 +30875,7 @@ func (ec *executionContext) _Invitation_object(ctx context.Context, field graphq
 			return ec.fieldContext_Invitation_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -30424,6 +30890,9 @@ func (ec *executionContext) fieldContext_Invitation_object(_ context.Context, fi
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30447,6 +30916,9 @@ func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Email); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30480,20 +30952,7 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 		func(ctx context.Context) (any, error) {
 			return obj.Role, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -30570,6 +31029,9 @@ func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context,
 }
 
 func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30625,6 +31087,9 @@ func (ec *executionContext) fieldContext_InvitationList_items(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_count(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30680,6 +31145,9 @@ func (ec *executionContext) fieldContext_InvitationList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _InvitationOrganization_id(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30703,6 +31171,9 @@ func (ec *executionContext) fieldContext_InvitationOrganization_id(_ context.Con
 }
 
 func (ec *executionContext) _InvitationOrganization_title(ctx context.Context, field graphql.CollectedField, obj *model.InvitationOrganization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30726,6 +31197,15 @@ func (ec *executionContext) fieldContext_InvitationOrganization_title(_ context.
 }
 
 func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Invite_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30734,7 +31214,7 @@ func (ec *executionContext) _Invite_object(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Invite_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -30749,6 +31229,9 @@ func (ec *executionContext) fieldContext_Invite_object(_ context.Context, field 
 }
 
 func (ec *executionContext) _Invite_id(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30782,20 +31265,7 @@ func (ec *executionContext) _Invite_role(ctx context.Context, field graphql.Coll
 		func(ctx context.Context) (any, error) {
 			return obj.Role, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -30808,6 +31278,15 @@ func (ec *executionContext) fieldContext_Invite_role(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql.CollectedField, obj *model.Invite) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Invite_redundant, r)
+		}
+	}()
+	v := obj.Redundant()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30816,7 +31295,7 @@ func (ec *executionContext) _Invite_redundant(ctx context.Context, field graphql
 			return ec.fieldContext_Invite_redundant(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Redundant(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -30863,6 +31342,9 @@ func (ec *executionContext) fieldContext_InviteList_items(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_count(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30941,6 +31423,9 @@ func (ec *executionContext) fieldContext_InviteUsersResult_users(_ context.Conte
 }
 
 func (ec *executionContext) _InviteUsersResult_invited(ctx context.Context, field graphql.CollectedField, obj *model.InviteUsersResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Invited); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30964,6 +31449,9 @@ func (ec *executionContext) fieldContext_InviteUsersResult_invited(_ context.Con
 }
 
 func (ec *executionContext) _JoinResult_organization(ctx context.Context, field graphql.CollectedField, obj *model.JoinResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Organization); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30987,6 +31475,15 @@ func (ec *executionContext) fieldContext_JoinResult_organization(_ context.Conte
 }
 
 func (ec *executionContext) _Member_object(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Member_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30995,7 +31492,7 @@ func (ec *executionContext) _Member_object(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Member_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -31010,6 +31507,15 @@ func (ec *executionContext) fieldContext_Member_object(_ context.Context, field 
 }
 
 func (ec *executionContext) _Member_id(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Member_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31018,7 +31524,7 @@ func (ec *executionContext) _Member_id(ctx context.Context, field graphql.Collec
 			return ec.fieldContext_Member_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -31043,20 +31549,7 @@ func (ec *executionContext) _Member_role(ctx context.Context, field graphql.Coll
 		func(ctx context.Context) (any, error) {
 			return obj.Role, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -31101,6 +31594,9 @@ func (ec *executionContext) fieldContext_Member_user(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Member_disabled(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Disabled); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31124,6 +31620,9 @@ func (ec *executionContext) fieldContext_Member_disabled(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Member_joinedAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.JoinedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31147,6 +31646,9 @@ func (ec *executionContext) fieldContext_Member_joinedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Member_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.LastSeenAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31170,6 +31672,9 @@ func (ec *executionContext) fieldContext_Member_lastSeenAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Member_sso(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.SSO); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31193,6 +31698,15 @@ func (ec *executionContext) fieldContext_Member_sso(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Member_spaces, r)
+		}
+	}()
+	v := obj.Spaces()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31201,7 +31715,7 @@ func (ec *executionContext) _Member_spaces(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Member_spaces(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Spaces(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -31239,6 +31753,15 @@ func (ec *executionContext) fieldContext_Member_teams(_ context.Context, field g
 }
 
 func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.CollectedField, obj *model.Member) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Member_sites, r)
+		}
+	}()
+	v := obj.Sites()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31247,7 +31770,7 @@ func (ec *executionContext) _Member_sites(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Member_sites(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Sites(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -31382,6 +31905,9 @@ func (ec *executionContext) fieldContext_MemberList_items(_ context.Context, fie
 }
 
 func (ec *executionContext) _MemberList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31524,6 +32050,9 @@ func (ec *executionContext) fieldContext_MemberSpaceList_items(_ context.Context
 }
 
 func (ec *executionContext) _MemberSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31675,6 +32204,9 @@ func (ec *executionContext) fieldContext_MemberTeamList_items(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeamList_count(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31730,6 +32262,9 @@ func (ec *executionContext) fieldContext_MemberTeamList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_revision(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Revision); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31753,6 +32288,9 @@ func (ec *executionContext) fieldContext_MergeChangeRequestResult_revision(_ con
 }
 
 func (ec *executionContext) _MergeChangeRequestResult_result(ctx context.Context, field graphql.CollectedField, obj *model.MergeChangeRequestResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Result); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31776,6 +32314,9 @@ func (ec *executionContext) fieldContext_MergeChangeRequestResult_result(_ conte
 }
 
 func (ec *executionContext) _MergeConflict_object(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31799,6 +32340,9 @@ func (ec *executionContext) fieldContext_MergeConflict_object(_ context.Context,
 }
 
 func (ec *executionContext) _MergeConflict_id(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31822,6 +32366,9 @@ func (ec *executionContext) fieldContext_MergeConflict_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _MergeConflict_title(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31845,6 +32392,9 @@ func (ec *executionContext) fieldContext_MergeConflict_title(_ context.Context, 
 }
 
 func (ec *executionContext) _MergeConflict_path(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Path, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31891,6 +32441,9 @@ func (ec *executionContext) fieldContext_MergeConflict_reason(_ context.Context,
 }
 
 func (ec *executionContext) _MergeConflict_parent(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Parent, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31914,6 +32467,9 @@ func (ec *executionContext) fieldContext_MergeConflict_parent(_ context.Context,
 }
 
 func (ec *executionContext) _MergeConflict_message(ctx context.Context, field graphql.CollectedField, obj *model.MergeConflict) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Message); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31937,6 +32493,9 @@ func (ec *executionContext) fieldContext_MergeConflict_message(_ context.Context
 }
 
 func (ec *executionContext) _MergePreview_object(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31960,6 +32519,9 @@ func (ec *executionContext) fieldContext_MergePreview_object(_ context.Context, 
 }
 
 func (ec *executionContext) _MergePreview_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ChangeRequest); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31983,6 +32545,9 @@ func (ec *executionContext) fieldContext_MergePreview_changeRequest(_ context.Co
 }
 
 func (ec *executionContext) _MergePreview_revision(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Revision); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32006,6 +32571,9 @@ func (ec *executionContext) fieldContext_MergePreview_revision(_ context.Context
 }
 
 func (ec *executionContext) _MergePreview_changeRequestRevision(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ChangeRequestRevision); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32029,6 +32597,9 @@ func (ec *executionContext) fieldContext_MergePreview_changeRequestRevision(_ co
 }
 
 func (ec *executionContext) _MergePreview_fastForward(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.FastForward); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32052,6 +32623,9 @@ func (ec *executionContext) fieldContext_MergePreview_fastForward(_ context.Cont
 }
 
 func (ec *executionContext) _MergePreview_mergeable(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Mergeable); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32139,6 +32713,9 @@ func (ec *executionContext) fieldContext_MergePreview_conflicts(_ context.Contex
 }
 
 func (ec *executionContext) _MergePreview_problem(ctx context.Context, field graphql.CollectedField, obj *model.MergePreview) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Problem, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36418,6 +36995,9 @@ func (ec *executionContext) fieldContext_Mutation_redeliverWebhookDelivery(ctx c
 }
 
 func (ec *executionContext) _Next_page(ctx context.Context, field graphql.CollectedField, obj *model.Next) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Page); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36441,6 +37021,9 @@ func (ec *executionContext) fieldContext_Next_page(_ context.Context, field grap
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_message(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Message); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36464,6 +37047,9 @@ func (ec *executionContext) fieldContext_OpenAPIErrorObject_message(_ context.Co
 }
 
 func (ec *executionContext) _OpenAPIErrorObject_code(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPIErrorObject) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Code, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36487,6 +37073,15 @@ func (ec *executionContext) fieldContext_OpenAPIErrorObject_code(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36495,7 +37090,7 @@ func (ec *executionContext) _OpenAPISpec_object(ctx context.Context, field graph
 			return ec.fieldContext_OpenAPISpec_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -36510,6 +37105,9 @@ func (ec *executionContext) fieldContext_OpenAPISpec_object(_ context.Context, f
 }
 
 func (ec *executionContext) _OpenAPISpec_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36533,6 +37131,9 @@ func (ec *executionContext) fieldContext_OpenAPISpec_id(_ context.Context, field
 }
 
 func (ec *executionContext) _OpenAPISpec_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36556,6 +37157,9 @@ func (ec *executionContext) fieldContext_OpenAPISpec_createdAt(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36579,6 +37183,9 @@ func (ec *executionContext) fieldContext_OpenAPISpec_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Slug); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36602,6 +37209,9 @@ func (ec *executionContext) fieldContext_OpenAPISpec_slug(_ context.Context, fie
 }
 
 func (ec *executionContext) _OpenAPISpec_sourceURL(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.SourceURL, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36648,6 +37258,15 @@ func (ec *executionContext) fieldContext_OpenAPISpec_processingState(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_lastVersion, r)
+		}
+	}()
+	v := obj.LastVersion()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36656,7 +37275,7 @@ func (ec *executionContext) _OpenAPISpec_lastVersion(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpec_lastVersion(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.LastVersion(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -36671,6 +37290,9 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastVersion(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.LastProcessedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36749,6 +37371,15 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrors(_ conte
 }
 
 func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_lastProcessedErrorCount, r)
+		}
+	}()
+	v := obj.LastProcessedErrorCount()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36757,7 +37388,7 @@ func (ec *executionContext) _OpenAPISpec_lastProcessedErrorCount(ctx context.Con
 			return ec.fieldContext_OpenAPISpec_lastProcessedErrorCount(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.LastProcessedErrorCount(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -36979,6 +37610,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_filesystem(_ context
 }
 
 func (ec *executionContext) _OpenAPISpecContent_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.URL); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37034,6 +37668,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_urls(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_source(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Source); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37057,6 +37694,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecContentURLs_source(_ context
 }
 
 func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContentURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Public, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37067,20 +37707,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs_public(ctx context.Context, 
 		func(ctx context.Context) (any, error) {
 			return obj.Public, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *string
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -37125,6 +37752,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_items(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37180,6 +37810,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_next(_ context.Context,
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37203,6 +37836,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecPermissions_view(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Edit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37226,6 +37862,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecPermissions_edit(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37249,6 +37888,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecURLs_location(_ context.Cont
 }
 
 func (ec *executionContext) _OpenAPISpecURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37272,6 +37914,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecURLs_app(_ context.Context, 
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecVersion_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37280,7 +37931,7 @@ func (ec *executionContext) _OpenAPISpecVersion_object(ctx context.Context, fiel
 			return ec.fieldContext_OpenAPISpecVersion_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -37295,6 +37946,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_object(_ context.Con
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_id(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37318,6 +37972,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_id(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37341,6 +37998,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_createdAt(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecVersion_url, r)
+		}
+	}()
+	v := obj.URL()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37349,7 +38015,7 @@ func (ec *executionContext) _OpenAPISpecVersion_url(ctx context.Context, field g
 			return ec.fieldContext_OpenAPISpecVersion_url(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.URL(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -37460,6 +38126,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_items(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_count(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37515,6 +38184,9 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_next(_ context.C
 }
 
 func (ec *executionContext) _OpenAPISpecVersionURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37538,6 +38210,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionURLs_location(_ conte
 }
 
 func (ec *executionContext) _Organization_object(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37546,7 +38227,7 @@ func (ec *executionContext) _Organization_object(ctx context.Context, field grap
 			return ec.fieldContext_Organization_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -37561,6 +38242,9 @@ func (ec *executionContext) fieldContext_Organization_object(_ context.Context, 
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37584,6 +38268,9 @@ func (ec *executionContext) fieldContext_Organization_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Organization_title(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37607,6 +38294,9 @@ func (ec *executionContext) fieldContext_Organization_title(_ context.Context, f
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37653,6 +38343,9 @@ func (ec *executionContext) fieldContext_Organization_emailDomains(_ context.Con
 }
 
 func (ec *executionContext) _Organization_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Hostname, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37676,6 +38369,9 @@ func (ec *executionContext) fieldContext_Organization_hostname(_ context.Context
 }
 
 func (ec *executionContext) _Organization_type(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Type); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37709,20 +38405,7 @@ func (ec *executionContext) _Organization_defaultRole(ctx context.Context, field
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultRole, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -37758,6 +38441,15 @@ func (ec *executionContext) fieldContext_Organization_defaultContent(_ context.C
 }
 
 func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_sso, r)
+		}
+	}()
+	v := obj.Sso()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37766,7 +38458,7 @@ func (ec *executionContext) _Organization_sso(ctx context.Context, field graphql
 			return ec.fieldContext_Organization_sso(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Sso(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -37781,6 +38473,15 @@ func (ec *executionContext) fieldContext_Organization_sso(_ context.Context, fie
 }
 
 func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_ai, r)
+		}
+	}()
+	v := obj.Ai()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37789,7 +38490,7 @@ func (ec *executionContext) _Organization_ai(ctx context.Context, field graphql.
 			return ec.fieldContext_Organization_ai(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Ai(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -37804,6 +38505,9 @@ func (ec *executionContext) fieldContext_Organization_ai(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Organization_inviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.InviteLinks); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37827,6 +38531,9 @@ func (ec *executionContext) fieldContext_Organization_inviteLinks(_ context.Cont
 }
 
 func (ec *executionContext) _Organization_plan(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Plan); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37850,6 +38557,15 @@ func (ec *executionContext) fieldContext_Organization_plan(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_internal_isOnNewTrial, r)
+		}
+	}()
+	v := obj.InternalIsOnNewTrial()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37858,7 +38574,7 @@ func (ec *executionContext) _Organization_internal_isOnNewTrial(ctx context.Cont
 			return ec.fieldContext_Organization_internal_isOnNewTrial(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.InternalIsOnNewTrial(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -39112,6 +39828,9 @@ func (ec *executionContext) fieldContext_OrganizationList_items(_ context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39167,6 +39886,9 @@ func (ec *executionContext) fieldContext_OrganizationList_next(_ context.Context
 }
 
 func (ec *executionContext) _OrganizationPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39190,6 +39912,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_view(_ context.
 }
 
 func (ec *executionContext) _OrganizationPermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Access); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39213,6 +39938,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_access(_ contex
 }
 
 func (ec *executionContext) _OrganizationPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Admin); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39236,6 +39964,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_admin(_ context
 }
 
 func (ec *executionContext) _OrganizationPermissions_ownTeam(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.OwnTeam); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39259,6 +39990,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_ownTeam(_ conte
 }
 
 func (ec *executionContext) _OrganizationPermissions_createContent(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.CreateContent); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39282,6 +40016,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_createContent(_
 }
 
 func (ec *executionContext) _OrganizationPermissions_createOpenAPISpec(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.CreateOpenAPISpec); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39305,6 +40042,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_createOpenAPISp
 }
 
 func (ec *executionContext) _OrganizationPermissions_viewBilling(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ViewBilling); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39328,6 +40068,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_viewBilling(_ c
 }
 
 func (ec *executionContext) _OrganizationPermissions_listMembers(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ListMembers); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39351,6 +40094,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listMembers(_ c
 }
 
 func (ec *executionContext) _OrganizationPermissions_listTeams(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ListTeams); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39374,6 +40120,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listTeams(_ con
 }
 
 func (ec *executionContext) _OrganizationPermissions_listIntegrations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ListIntegrations); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39397,6 +40146,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listIntegration
 }
 
 func (ec *executionContext) _OrganizationPermissions_listInstallations(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ListInstallations); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39420,6 +40172,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_listInstallatio
 }
 
 func (ec *executionContext) _OrganizationPermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.InstallIntegration); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39443,6 +40198,9 @@ func (ec *executionContext) fieldContext_OrganizationPermissions_installIntegrat
 }
 
 func (ec *executionContext) _OrganizationTrial_status(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Status); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39466,6 +40224,9 @@ func (ec *executionContext) fieldContext_OrganizationTrial_status(_ context.Cont
 }
 
 func (ec *executionContext) _OrganizationTrial_count(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationTrial) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39489,6 +40250,9 @@ func (ec *executionContext) fieldContext_OrganizationTrial_count(_ context.Conte
 }
 
 func (ec *executionContext) _OrganizationURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39512,6 +40276,9 @@ func (ec *executionContext) fieldContext_OrganizationURLs_location(_ context.Con
 }
 
 func (ec *executionContext) _OrganizationURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39535,6 +40302,9 @@ func (ec *executionContext) fieldContext_OrganizationURLs_app(_ context.Context,
 }
 
 func (ec *executionContext) _OrganizationURLs_logo(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Logo, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39581,6 +40351,15 @@ func (ec *executionContext) fieldContext_PageChange_kind(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PageChange_id(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PageChange_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39589,7 +40368,7 @@ func (ec *executionContext) _PageChange_id(ctx context.Context, field graphql.Co
 			return ec.fieldContext_PageChange_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -39604,6 +40383,15 @@ func (ec *executionContext) fieldContext_PageChange_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _PageChange_title(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PageChange_title, r)
+		}
+	}()
+	v := obj.Title()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39612,7 +40400,7 @@ func (ec *executionContext) _PageChange_title(ctx context.Context, field graphql
 			return ec.fieldContext_PageChange_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -39627,6 +40415,9 @@ func (ec *executionContext) fieldContext_PageChange_title(_ context.Context, fie
 }
 
 func (ec *executionContext) _PageChange_path(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Path); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39650,6 +40441,15 @@ func (ec *executionContext) fieldContext_PageChange_path(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PageChange_previousPath(ctx context.Context, field graphql.CollectedField, obj *model.PageChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PageChange_previousPath, r)
+		}
+	}()
+	v := obj.PreviousPath()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39658,7 +40458,7 @@ func (ec *executionContext) _PageChange_previousPath(ctx context.Context, field 
 			return ec.fieldContext_PageChange_previousPath(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.PreviousPath(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -39717,6 +40517,9 @@ func (ec *executionContext) fieldContext_PageChange_diff(ctx context.Context, fi
 }
 
 func (ec *executionContext) _PageDiff_added(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Added); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39740,6 +40543,9 @@ func (ec *executionContext) fieldContext_PageDiff_added(_ context.Context, field
 }
 
 func (ec *executionContext) _PageDiff_removed(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Removed); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39763,6 +40569,9 @@ func (ec *executionContext) fieldContext_PageDiff_removed(_ context.Context, fie
 }
 
 func (ec *executionContext) _PageDiff_truncated(ctx context.Context, field graphql.CollectedField, obj *model.PageDiff) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Truncated); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39818,6 +40627,15 @@ func (ec *executionContext) fieldContext_PageDiff_hunks(_ context.Context, field
 }
 
 func (ec *executionContext) _PersonalToken_object(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PersonalToken_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39826,7 +40644,7 @@ func (ec *executionContext) _PersonalToken_object(ctx context.Context, field gra
 			return ec.fieldContext_PersonalToken_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -39841,6 +40659,9 @@ func (ec *executionContext) fieldContext_PersonalToken_object(_ context.Context,
 }
 
 func (ec *executionContext) _PersonalToken_id(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39864,6 +40685,9 @@ func (ec *executionContext) fieldContext_PersonalToken_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _PersonalToken_name(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39887,6 +40711,15 @@ func (ec *executionContext) fieldContext_PersonalToken_name(_ context.Context, f
 }
 
 func (ec *executionContext) _PersonalToken_commandLine(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PersonalToken_commandLine, r)
+		}
+	}()
+	v := obj.CommandLine()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39895,7 +40728,7 @@ func (ec *executionContext) _PersonalToken_commandLine(ctx context.Context, fiel
 			return ec.fieldContext_PersonalToken_commandLine(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CommandLine(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -39910,6 +40743,9 @@ func (ec *executionContext) fieldContext_PersonalToken_commandLine(_ context.Con
 }
 
 func (ec *executionContext) _PersonalToken_readOnly(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ReadOnly); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39933,6 +40769,9 @@ func (ec *executionContext) fieldContext_PersonalToken_readOnly(_ context.Contex
 }
 
 func (ec *executionContext) _PersonalToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.ExpiresAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39956,6 +40795,15 @@ func (ec *executionContext) fieldContext_PersonalToken_expiresAt(_ context.Conte
 }
 
 func (ec *executionContext) _PersonalToken_expired(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PersonalToken_expired, r)
+		}
+	}()
+	v := obj.Expired()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39964,7 +40812,7 @@ func (ec *executionContext) _PersonalToken_expired(ctx context.Context, field gr
 			return ec.fieldContext_PersonalToken_expired(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Expired(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -39979,6 +40827,9 @@ func (ec *executionContext) fieldContext_PersonalToken_expired(_ context.Context
 }
 
 func (ec *executionContext) _PersonalToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40002,6 +40853,9 @@ func (ec *executionContext) fieldContext_PersonalToken_createdAt(_ context.Conte
 }
 
 func (ec *executionContext) _PersonalToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *model.PersonalToken) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.LastUsedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40057,6 +40911,9 @@ func (ec *executionContext) fieldContext_PersonalTokenList_items(_ context.Conte
 }
 
 func (ec *executionContext) _PersonalTokenList_count(ctx context.Context, field graphql.CollectedField, obj *model.PersonalTokenList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40112,6 +40969,9 @@ func (ec *executionContext) fieldContext_PersonalTokenList_next(_ context.Contex
 }
 
 func (ec *executionContext) _PingResult_serviceVisitorClaims(ctx context.Context, field graphql.CollectedField, obj *model.PingResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.ServiceVisitorClaims, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40135,6 +40995,15 @@ func (ec *executionContext) fieldContext_PingResult_serviceVisitorClaims(_ conte
 }
 
 func (ec *executionContext) _PublishedContent_siteSpaceId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedContent_siteSpaceId, r)
+		}
+	}()
+	v := obj.SiteSpaceID()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40143,7 +41012,7 @@ func (ec *executionContext) _PublishedContent_siteSpaceId(ctx context.Context, f
 			return ec.fieldContext_PublishedContent_siteSpaceId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SiteSpaceID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -40158,6 +41027,15 @@ func (ec *executionContext) fieldContext_PublishedContent_siteSpaceId(_ context.
 }
 
 func (ec *executionContext) _PublishedContent_spaceId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedContent_spaceId, r)
+		}
+	}()
+	v := obj.SpaceID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40166,7 +41044,7 @@ func (ec *executionContext) _PublishedContent_spaceId(ctx context.Context, field
 			return ec.fieldContext_PublishedContent_spaceId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SpaceID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40181,6 +41059,15 @@ func (ec *executionContext) fieldContext_PublishedContent_spaceId(_ context.Cont
 }
 
 func (ec *executionContext) _PublishedContent_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContent) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedContent_revisionId, r)
+		}
+	}()
+	v := obj.RevisionID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40189,7 +41076,7 @@ func (ec *executionContext) _PublishedContent_revisionId(ctx context.Context, fi
 			return ec.fieldContext_PublishedContent_revisionId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.RevisionID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40479,6 +41366,15 @@ func (ec *executionContext) fieldContext_PublishedContent_openAPISpecs(ctx conte
 }
 
 func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedContentSite_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40487,7 +41383,7 @@ func (ec *executionContext) _PublishedContentSite_object(ctx context.Context, fi
 			return ec.fieldContext_PublishedContentSite_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40612,6 +41508,9 @@ func (ec *executionContext) fieldContext_PublishedContentSite_scripts(_ context.
 }
 
 func (ec *executionContext) _PublishedContentSite_unsignedClaimsAccepted(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.UnsignedClaimsAccepted); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40801,6 +41700,15 @@ func (ec *executionContext) fieldContext_PublishedContentSite_redirectTarget(ctx
 }
 
 func (ec *executionContext) _PublishedFile_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedFile_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40809,7 +41717,7 @@ func (ec *executionContext) _PublishedFile_id(ctx context.Context, field graphql
 			return ec.fieldContext_PublishedFile_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40824,6 +41732,15 @@ func (ec *executionContext) fieldContext_PublishedFile_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _PublishedFile_name(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedFile_name, r)
+		}
+	}()
+	v := obj.Name()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40832,7 +41749,7 @@ func (ec *executionContext) _PublishedFile_name(ctx context.Context, field graph
 			return ec.fieldContext_PublishedFile_name(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40847,6 +41764,15 @@ func (ec *executionContext) fieldContext_PublishedFile_name(_ context.Context, f
 }
 
 func (ec *executionContext) _PublishedFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedFile_contentType, r)
+		}
+	}()
+	v := obj.ContentType()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40855,7 +41781,7 @@ func (ec *executionContext) _PublishedFile_contentType(ctx context.Context, fiel
 			return ec.fieldContext_PublishedFile_contentType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ContentType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40870,6 +41796,15 @@ func (ec *executionContext) fieldContext_PublishedFile_contentType(_ context.Con
 }
 
 func (ec *executionContext) _PublishedFile_size(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedFile_size, r)
+		}
+	}()
+	v := obj.Size()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40878,7 +41813,7 @@ func (ec *executionContext) _PublishedFile_size(ctx context.Context, field graph
 			return ec.fieldContext_PublishedFile_size(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Size(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -40893,6 +41828,15 @@ func (ec *executionContext) fieldContext_PublishedFile_size(_ context.Context, f
 }
 
 func (ec *executionContext) _PublishedFile_sha256(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedFile_sha256, r)
+		}
+	}()
+	v := obj.Sha256()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40901,7 +41845,7 @@ func (ec *executionContext) _PublishedFile_sha256(ctx context.Context, field gra
 			return ec.fieldContext_PublishedFile_sha256(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Sha256(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -40916,6 +41860,15 @@ func (ec *executionContext) fieldContext_PublishedFile_sha256(_ context.Context,
 }
 
 func (ec *executionContext) _PublishedFile_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.PublishedFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedFile_updatedAt, r)
+		}
+	}()
+	v := obj.UpdatedAt()
+	if m, ok := gqlruntime.PlainTime(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40924,7 +41877,7 @@ func (ec *executionContext) _PublishedFile_updatedAt(ctx context.Context, field 
 			return ec.fieldContext_PublishedFile_updatedAt(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
@@ -40939,6 +41892,9 @@ func (ec *executionContext) fieldContext_PublishedFile_updatedAt(_ context.Conte
 }
 
 func (ec *executionContext) _PublishedOpenAPISpec_slug(ctx context.Context, field graphql.CollectedField, obj *model.PublishedOpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Slug); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40962,6 +41918,9 @@ func (ec *executionContext) fieldContext_PublishedOpenAPISpec_slug(_ context.Con
 }
 
 func (ec *executionContext) _PublishedOpenAPISpec_versionId(ctx context.Context, field graphql.CollectedField, obj *model.PublishedOpenAPISpec) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.VersionID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41008,6 +41967,15 @@ func (ec *executionContext) fieldContext_PublishedOpenAPISpec_filesystem(_ conte
 }
 
 func (ec *executionContext) _PublishedSiteEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSiteEntry_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41016,7 +41984,7 @@ func (ec *executionContext) _PublishedSiteEntry_id(ctx context.Context, field gr
 			return ec.fieldContext_PublishedSiteEntry_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -41054,6 +42022,15 @@ func (ec *executionContext) fieldContext_PublishedSiteEntry_visibility(_ context
 }
 
 func (ec *executionContext) _PublishedSiteEntry_basename(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSiteEntry_basename, r)
+		}
+	}()
+	v := obj.Basename()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41062,7 +42039,7 @@ func (ec *executionContext) _PublishedSiteEntry_basename(ctx context.Context, fi
 			return ec.fieldContext_PublishedSiteEntry_basename(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Basename(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -41077,6 +42054,15 @@ func (ec *executionContext) fieldContext_PublishedSiteEntry_basename(_ context.C
 }
 
 func (ec *executionContext) _PublishedSiteEntry_hostname(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSiteEntry) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSiteEntry_hostname, r)
+		}
+	}()
+	v := obj.Hostname()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41085,7 +42071,7 @@ func (ec *executionContext) _PublishedSiteEntry_hostname(ctx context.Context, fi
 			return ec.fieldContext_PublishedSiteEntry_hostname(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Hostname(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -41144,6 +42130,15 @@ func (ec *executionContext) fieldContext_PublishedSiteEntry_view(ctx context.Con
 }
 
 func (ec *executionContext) _PublishedSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSpace_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41152,7 +42147,7 @@ func (ec *executionContext) _PublishedSpace_id(ctx context.Context, field graphq
 			return ec.fieldContext_PublishedSpace_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -41167,6 +42162,15 @@ func (ec *executionContext) fieldContext_PublishedSpace_id(_ context.Context, fi
 }
 
 func (ec *executionContext) _PublishedSpace_title(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSpace_title, r)
+		}
+	}()
+	v := obj.Title()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41175,7 +42179,7 @@ func (ec *executionContext) _PublishedSpace_title(ctx context.Context, field gra
 			return ec.fieldContext_PublishedSpace_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -41190,6 +42194,15 @@ func (ec *executionContext) fieldContext_PublishedSpace_title(_ context.Context,
 }
 
 func (ec *executionContext) _PublishedSpace_emoji(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSpace_emoji, r)
+		}
+	}()
+	v := obj.Emoji()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41198,7 +42211,7 @@ func (ec *executionContext) _PublishedSpace_emoji(ctx context.Context, field gra
 			return ec.fieldContext_PublishedSpace_emoji(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Emoji(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -42232,6 +43245,9 @@ func (ec *executionContext) fieldContext_ReactionUser_user(_ context.Context, fi
 }
 
 func (ec *executionContext) _ReactionUser_reactedAt(ctx context.Context, field graphql.CollectedField, obj *model.ReactionUser) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.ReactedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42255,6 +43271,15 @@ func (ec *executionContext) fieldContext_ReactionUser_reactedAt(_ context.Contex
 }
 
 func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Revision_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42263,7 +43288,7 @@ func (ec *executionContext) _Revision_object(ctx context.Context, field graphql.
 			return ec.fieldContext_Revision_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -42278,6 +43303,9 @@ func (ec *executionContext) fieldContext_Revision_object(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Revision_id(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42301,6 +43329,9 @@ func (ec *executionContext) fieldContext_Revision_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Revision_type(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Type); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42347,6 +43378,9 @@ func (ec *executionContext) fieldContext_Revision_parents(_ context.Context, fie
 }
 
 func (ec *executionContext) _Revision_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42884,6 +43918,15 @@ func (ec *executionContext) fieldContext_Revision_backlinks(ctx context.Context,
 }
 
 func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42892,7 +43935,7 @@ func (ec *executionContext) _RevisionFile_id(ctx context.Context, field graphql.
 			return ec.fieldContext_RevisionFile_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -42907,6 +43950,15 @@ func (ec *executionContext) fieldContext_RevisionFile_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_name, r)
+		}
+	}()
+	v := obj.Name()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42915,7 +43967,7 @@ func (ec *executionContext) _RevisionFile_name(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionFile_name(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -42930,6 +43982,15 @@ func (ec *executionContext) fieldContext_RevisionFile_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_contentType, r)
+		}
+	}()
+	v := obj.ContentType()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42938,7 +43999,7 @@ func (ec *executionContext) _RevisionFile_contentType(ctx context.Context, field
 			return ec.fieldContext_RevisionFile_contentType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ContentType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -42953,6 +44014,15 @@ func (ec *executionContext) fieldContext_RevisionFile_contentType(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_downloadURL, r)
+		}
+	}()
+	v := obj.DownloadURL()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42961,7 +44031,7 @@ func (ec *executionContext) _RevisionFile_downloadURL(ctx context.Context, field
 			return ec.fieldContext_RevisionFile_downloadURL(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.DownloadURL(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -42976,6 +44046,15 @@ func (ec *executionContext) fieldContext_RevisionFile_downloadURL(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_size, r)
+		}
+	}()
+	v := obj.Size()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42984,7 +44063,7 @@ func (ec *executionContext) _RevisionFile_size(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionFile_size(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Size(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -43031,6 +44110,9 @@ func (ec *executionContext) fieldContext_RevisionFile_dimensions(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionFileDimensions_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Width); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43054,6 +44136,9 @@ func (ec *executionContext) fieldContext_RevisionFileDimensions_width(_ context.
 }
 
 func (ec *executionContext) _RevisionFileDimensions_height(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileDimensions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Height); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43109,6 +44194,9 @@ func (ec *executionContext) fieldContext_RevisionFileList_items(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionFileList_count(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43196,6 +44284,9 @@ func (ec *executionContext) fieldContext_RevisionHistory_items(_ context.Context
 }
 
 func (ec *executionContext) _RevisionHistory_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionHistory) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Next, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43219,6 +44310,9 @@ func (ec *executionContext) fieldContext_RevisionHistory_next(_ context.Context,
 }
 
 func (ec *executionContext) _RevisionHistory_count(ctx context.Context, field graphql.CollectedField, obj *model.RevisionHistory) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43242,6 +44336,15 @@ func (ec *executionContext) fieldContext_RevisionHistory_count(_ context.Context
 }
 
 func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43250,7 +44353,7 @@ func (ec *executionContext) _RevisionPage_id(ctx context.Context, field graphql.
 			return ec.fieldContext_RevisionPage_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -43265,6 +44368,15 @@ func (ec *executionContext) fieldContext_RevisionPage_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_title, r)
+		}
+	}()
+	v := obj.Title()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43273,7 +44385,7 @@ func (ec *executionContext) _RevisionPage_title(ctx context.Context, field graph
 			return ec.fieldContext_RevisionPage_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -43288,6 +44400,15 @@ func (ec *executionContext) fieldContext_RevisionPage_title(_ context.Context, f
 }
 
 func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_kind, r)
+		}
+	}()
+	v := obj.Kind()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43296,7 +44417,7 @@ func (ec *executionContext) _RevisionPage_kind(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_kind(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Kind(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -43311,6 +44432,15 @@ func (ec *executionContext) fieldContext_RevisionPage_kind(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_type, r)
+		}
+	}()
+	v := obj.Type()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43319,7 +44449,7 @@ func (ec *executionContext) _RevisionPage_type(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_type(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Type(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -43334,6 +44464,15 @@ func (ec *executionContext) fieldContext_RevisionPage_type(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_emoji, r)
+		}
+	}()
+	v := obj.Emoji()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43342,7 +44481,7 @@ func (ec *executionContext) _RevisionPage_emoji(ctx context.Context, field graph
 			return ec.fieldContext_RevisionPage_emoji(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Emoji(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -43357,6 +44496,15 @@ func (ec *executionContext) fieldContext_RevisionPage_emoji(_ context.Context, f
 }
 
 func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_slug, r)
+		}
+	}()
+	v := obj.Slug()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43365,7 +44513,7 @@ func (ec *executionContext) _RevisionPage_slug(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_slug(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Slug(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -43380,6 +44528,15 @@ func (ec *executionContext) fieldContext_RevisionPage_slug(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_path, r)
+		}
+	}()
+	v := obj.Path()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43388,7 +44545,7 @@ func (ec *executionContext) _RevisionPage_path(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_path(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Path(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -43403,6 +44560,15 @@ func (ec *executionContext) fieldContext_RevisionPage_path(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43411,7 +44577,7 @@ func (ec *executionContext) _RevisionPage_description(ctx context.Context, field
 			return ec.fieldContext_RevisionPage_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -43426,6 +44592,15 @@ func (ec *executionContext) fieldContext_RevisionPage_description(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_documentId, r)
+		}
+	}()
+	v := obj.DocumentID()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43434,7 +44609,7 @@ func (ec *executionContext) _RevisionPage_documentId(ctx context.Context, field 
 			return ec.fieldContext_RevisionPage_documentId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.DocumentID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -43449,6 +44624,15 @@ func (ec *executionContext) fieldContext_RevisionPage_documentId(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_hidden, r)
+		}
+	}()
+	v := obj.Hidden()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43457,7 +44641,7 @@ func (ec *executionContext) _RevisionPage_hidden(ctx context.Context, field grap
 			return ec.fieldContext_RevisionPage_hidden(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Hidden(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -43472,6 +44656,15 @@ func (ec *executionContext) fieldContext_RevisionPage_hidden(_ context.Context, 
 }
 
 func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_noIndex, r)
+		}
+	}()
+	v := obj.NoIndex()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43480,7 +44673,7 @@ func (ec *executionContext) _RevisionPage_noIndex(ctx context.Context, field gra
 			return ec.fieldContext_RevisionPage_noIndex(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.NoIndex(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -43495,6 +44688,15 @@ func (ec *executionContext) fieldContext_RevisionPage_noIndex(_ context.Context,
 }
 
 func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_noRobotsIndex, r)
+		}
+	}()
+	v := obj.NoRobotsIndex()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43503,7 +44705,7 @@ func (ec *executionContext) _RevisionPage_noRobotsIndex(ctx context.Context, fie
 			return ec.fieldContext_RevisionPage_noRobotsIndex(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.NoRobotsIndex(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -43518,6 +44720,15 @@ func (ec *executionContext) fieldContext_RevisionPage_noRobotsIndex(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_createdAt, r)
+		}
+	}()
+	v := obj.CreatedAt()
+	if m, ok := gqlruntime.PlainTimePointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43526,7 +44737,7 @@ func (ec *executionContext) _RevisionPage_createdAt(ctx context.Context, field g
 			return ec.fieldContext_RevisionPage_createdAt(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
@@ -43541,6 +44752,15 @@ func (ec *executionContext) fieldContext_RevisionPage_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_updatedAt, r)
+		}
+	}()
+	v := obj.UpdatedAt()
+	if m, ok := gqlruntime.PlainTimePointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43549,7 +44769,7 @@ func (ec *executionContext) _RevisionPage_updatedAt(ctx context.Context, field g
 			return ec.fieldContext_RevisionPage_updatedAt(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
@@ -43651,6 +44871,15 @@ func (ec *executionContext) fieldContext_RevisionPage_tags(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_href, r)
+		}
+	}()
+	v := obj.Href()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43659,7 +44888,7 @@ func (ec *executionContext) _RevisionPage_href(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_href(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Href(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -43798,6 +45027,9 @@ func (ec *executionContext) fieldContext_RevisionPage_html(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPageLayout_width(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Width); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43821,6 +45053,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_width(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPageLayout_cover(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Cover); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43844,6 +45079,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_cover(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverSize(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.CoverSize); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43867,6 +45105,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_coverSize(_ context.
 }
 
 func (ec *executionContext) _RevisionPageLayout_title(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43890,6 +45131,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_title(_ context.Cont
 }
 
 func (ec *executionContext) _RevisionPageLayout_description(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Description); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43913,6 +45157,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_description(_ contex
 }
 
 func (ec *executionContext) _RevisionPageLayout_coverMask(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.CoverMask); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43936,6 +45183,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_coverMask(_ context.
 }
 
 func (ec *executionContext) _RevisionPageLayout_tableOfContents(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.TableOfContents); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43959,6 +45209,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_tableOfContents(_ co
 }
 
 func (ec *executionContext) _RevisionPageLayout_outline(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Outline); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43982,6 +45235,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_outline(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPageLayout_pagination(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Pagination); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44005,6 +45261,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_pagination(_ context
 }
 
 func (ec *executionContext) _RevisionPageLayout_metadata(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Metadata); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44028,6 +45287,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_metadata(_ context.C
 }
 
 func (ec *executionContext) _RevisionPageLayout_tags(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Tags); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44051,6 +45313,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_tags(_ context.Conte
 }
 
 func (ec *executionContext) _RevisionPageLayout_actions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Actions); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44074,6 +45339,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_actions(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPageLayout_anchors(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageLayout) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Anchors); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44097,6 +45365,9 @@ func (ec *executionContext) fieldContext_RevisionPageLayout_anchors(_ context.Co
 }
 
 func (ec *executionContext) _RevisionPageURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPageURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44120,6 +45391,9 @@ func (ec *executionContext) fieldContext_RevisionPageURLs_app(_ context.Context,
 }
 
 func (ec *executionContext) _RevisionURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44143,6 +45417,9 @@ func (ec *executionContext) fieldContext_RevisionURLs_app(_ context.Context, fie
 }
 
 func (ec *executionContext) _RevisionURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Published, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44166,6 +45443,9 @@ func (ec *executionContext) fieldContext_RevisionURLs_published(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.RevisionURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Public, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44189,6 +45469,15 @@ func (ec *executionContext) fieldContext_RevisionURLs_public(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44197,7 +45486,7 @@ func (ec *executionContext) _SAMLProvider_object(ctx context.Context, field grap
 			return ec.fieldContext_SAMLProvider_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -44212,6 +45501,9 @@ func (ec *executionContext) fieldContext_SAMLProvider_object(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_id(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44235,6 +45527,9 @@ func (ec *executionContext) fieldContext_SAMLProvider_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SAMLProvider_label(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Label); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44258,6 +45553,15 @@ func (ec *executionContext) fieldContext_SAMLProvider_label(_ context.Context, f
 }
 
 func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_ssoURL, r)
+		}
+	}()
+	v := obj.SsoURL()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44266,7 +45570,7 @@ func (ec *executionContext) _SAMLProvider_ssoURL(ctx context.Context, field grap
 			return ec.fieldContext_SAMLProvider_ssoURL(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SsoURL(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -44281,6 +45585,9 @@ func (ec *executionContext) fieldContext_SAMLProvider_ssoURL(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.EntityID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44304,6 +45611,9 @@ func (ec *executionContext) fieldContext_SAMLProvider_entityID(_ context.Context
 }
 
 func (ec *executionContext) _SAMLProvider_certificate(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Certificate); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44369,20 +45679,7 @@ func (ec *executionContext) _SAMLProvider_defaultRole(ctx context.Context, field
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultRole, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -44395,6 +45692,9 @@ func (ec *executionContext) fieldContext_SAMLProvider_defaultRole(_ context.Cont
 }
 
 func (ec *executionContext) _SAMLProvider_idpInitiated(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.IdPInitiated); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44418,6 +45718,9 @@ func (ec *executionContext) fieldContext_SAMLProvider_idpInitiated(_ context.Con
 }
 
 func (ec *executionContext) _SAMLProvider_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44441,6 +45744,15 @@ func (ec *executionContext) fieldContext_SAMLProvider_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_status, r)
+		}
+	}()
+	v := obj.Status()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44449,7 +45761,7 @@ func (ec *executionContext) _SAMLProvider_status(ctx context.Context, field grap
 			return ec.fieldContext_SAMLProvider_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Status(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -44560,6 +45872,9 @@ func (ec *executionContext) fieldContext_SAMLProviderList_items(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProviderList_count(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44615,6 +45930,9 @@ func (ec *executionContext) fieldContext_SAMLProviderList_next(_ context.Context
 }
 
 func (ec *executionContext) _SAMLProviderURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44638,6 +45956,9 @@ func (ec *executionContext) fieldContext_SAMLProviderURLs_location(_ context.Con
 }
 
 func (ec *executionContext) _SAMLService_acsURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.AcsURL); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44661,6 +45982,9 @@ func (ec *executionContext) fieldContext_SAMLService_acsURL(_ context.Context, f
 }
 
 func (ec *executionContext) _SAMLService_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.StartURL); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44684,6 +46008,9 @@ func (ec *executionContext) fieldContext_SAMLService_startURL(_ context.Context,
 }
 
 func (ec *executionContext) _SAMLService_entityID(ctx context.Context, field graphql.CollectedField, obj *model.SAMLService) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.EntityID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44707,6 +46034,9 @@ func (ec *executionContext) fieldContext_SAMLService_entityID(_ context.Context,
 }
 
 func (ec *executionContext) _SSOProviderLogin_id(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44730,6 +46060,9 @@ func (ec *executionContext) fieldContext_SSOProviderLogin_id(_ context.Context, 
 }
 
 func (ec *executionContext) _SSOProviderLogin_label(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Label); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44753,6 +46086,9 @@ func (ec *executionContext) fieldContext_SSOProviderLogin_label(_ context.Contex
 }
 
 func (ec *executionContext) _SSOProviderLogin_startURL(ctx context.Context, field graphql.CollectedField, obj *model.SSOProviderLogin) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.StartURL); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44808,6 +46144,9 @@ func (ec *executionContext) fieldContext_SSOProviderLoginList_items(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageAncestor_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageAncestor) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44831,6 +46170,15 @@ func (ec *executionContext) fieldContext_SearchPageAncestor_title(_ context.Cont
 }
 
 func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44839,7 +46187,7 @@ func (ec *executionContext) _SearchPageResult_id(ctx context.Context, field grap
 			return ec.fieldContext_SearchPageResult_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -44854,6 +46202,15 @@ func (ec *executionContext) fieldContext_SearchPageResult_id(_ context.Context, 
 }
 
 func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_title, r)
+		}
+	}()
+	v := obj.Title()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44862,7 +46219,7 @@ func (ec *executionContext) _SearchPageResult_title(ctx context.Context, field g
 			return ec.fieldContext_SearchPageResult_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -44877,6 +46234,15 @@ func (ec *executionContext) fieldContext_SearchPageResult_title(_ context.Contex
 }
 
 func (ec *executionContext) _SearchPageResult_description(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44885,7 +46251,7 @@ func (ec *executionContext) _SearchPageResult_description(ctx context.Context, f
 			return ec.fieldContext_SearchPageResult_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -44900,6 +46266,15 @@ func (ec *executionContext) fieldContext_SearchPageResult_description(_ context.
 }
 
 func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_path, r)
+		}
+	}()
+	v := obj.Path()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44908,7 +46283,7 @@ func (ec *executionContext) _SearchPageResult_path(ctx context.Context, field gr
 			return ec.fieldContext_SearchPageResult_path(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Path(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -44946,6 +46321,15 @@ func (ec *executionContext) fieldContext_SearchPageResult_score(_ context.Contex
 }
 
 func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_rank, r)
+		}
+	}()
+	v := obj.Rank()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44954,7 +46338,7 @@ func (ec *executionContext) _SearchPageResult_rank(ctx context.Context, field gr
 			return ec.fieldContext_SearchPageResult_rank(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Rank(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -45097,6 +46481,9 @@ func (ec *executionContext) fieldContext_SearchPageResultList_items(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45152,6 +46539,9 @@ func (ec *executionContext) fieldContext_SearchPageResultList_next(_ context.Con
 }
 
 func (ec *executionContext) _SearchResultURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SearchResultURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45175,6 +46565,15 @@ func (ec *executionContext) fieldContext_SearchResultURLs_app(_ context.Context,
 }
 
 func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSectionResult_id, r)
+		}
+	}()
+	v := obj.ID()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45183,7 +46582,7 @@ func (ec *executionContext) _SearchSectionResult_id(ctx context.Context, field g
 			return ec.fieldContext_SearchSectionResult_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45198,6 +46597,15 @@ func (ec *executionContext) fieldContext_SearchSectionResult_id(_ context.Contex
 }
 
 func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSectionResult_title, r)
+		}
+	}()
+	v := obj.Title()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45206,7 +46614,7 @@ func (ec *executionContext) _SearchSectionResult_title(ctx context.Context, fiel
 			return ec.fieldContext_SearchSectionResult_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45221,6 +46629,15 @@ func (ec *executionContext) fieldContext_SearchSectionResult_title(_ context.Con
 }
 
 func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSectionResult_path, r)
+		}
+	}()
+	v := obj.Path()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45229,7 +46646,7 @@ func (ec *executionContext) _SearchSectionResult_path(ctx context.Context, field
 			return ec.fieldContext_SearchSectionResult_path(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Path(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45244,6 +46661,15 @@ func (ec *executionContext) fieldContext_SearchSectionResult_path(_ context.Cont
 }
 
 func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSectionResult_body, r)
+		}
+	}()
+	v := obj.Body()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45252,7 +46678,7 @@ func (ec *executionContext) _SearchSectionResult_body(ctx context.Context, field
 			return ec.fieldContext_SearchSectionResult_body(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Body(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45322,6 +46748,15 @@ func (ec *executionContext) fieldContext_SearchSectionResult_urls(_ context.Cont
 }
 
 func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSpaceResult_type, r)
+		}
+	}()
+	v := obj.Type()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45330,7 +46765,7 @@ func (ec *executionContext) _SearchSpaceResult_type(ctx context.Context, field g
 			return ec.fieldContext_SearchSpaceResult_type(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Type(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45345,6 +46780,9 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_type(_ context.Contex
 }
 
 func (ec *executionContext) _SearchSpaceResult_id(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45368,6 +46806,9 @@ func (ec *executionContext) fieldContext_SearchSpaceResult_id(_ context.Context,
 }
 
 func (ec *executionContext) _SearchSpaceResult_title(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResult) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45478,6 +46919,9 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_items(_ context.C
 }
 
 func (ec *executionContext) _SearchSpaceResultList_count(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45533,6 +46977,15 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_next(_ context.Co
 }
 
 func (ec *executionContext) _Session_object(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Session_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45541,7 +46994,7 @@ func (ec *executionContext) _Session_object(ctx context.Context, field graphql.C
 			return ec.fieldContext_Session_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45556,6 +47009,9 @@ func (ec *executionContext) fieldContext_Session_object(_ context.Context, field
 }
 
 func (ec *executionContext) _Session_id(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45602,6 +47058,15 @@ func (ec *executionContext) fieldContext_Session_method(_ context.Context, field
 }
 
 func (ec *executionContext) _Session_provider(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Session_provider, r)
+		}
+	}()
+	v := obj.Provider()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45610,7 +47075,7 @@ func (ec *executionContext) _Session_provider(ctx context.Context, field graphql
 			return ec.fieldContext_Session_provider(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Provider(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -45625,6 +47090,9 @@ func (ec *executionContext) fieldContext_Session_provider(_ context.Context, fie
 }
 
 func (ec *executionContext) _Session_userAgent(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.UserAgent); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45648,6 +47116,9 @@ func (ec *executionContext) fieldContext_Session_userAgent(_ context.Context, fi
 }
 
 func (ec *executionContext) _Session_client(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Client); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45671,6 +47142,9 @@ func (ec *executionContext) fieldContext_Session_client(_ context.Context, field
 }
 
 func (ec *executionContext) _Session_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45694,6 +47168,9 @@ func (ec *executionContext) fieldContext_Session_createdAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Session_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.LastSeenAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45717,6 +47194,9 @@ func (ec *executionContext) fieldContext_Session_lastSeenAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Session_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.ExpiresAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45740,6 +47220,9 @@ func (ec *executionContext) fieldContext_Session_expiresAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Session_current(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Current); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45795,6 +47278,9 @@ func (ec *executionContext) fieldContext_SessionList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _SessionList_count(ctx context.Context, field graphql.CollectedField, obj *model.SessionList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45850,6 +47336,15 @@ func (ec *executionContext) fieldContext_SessionList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLink_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45858,7 +47353,7 @@ func (ec *executionContext) _ShareLink_object(ctx context.Context, field graphql
 			return ec.fieldContext_ShareLink_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45873,6 +47368,9 @@ func (ec *executionContext) fieldContext_ShareLink_object(_ context.Context, fie
 }
 
 func (ec *executionContext) _ShareLink_id(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45896,6 +47394,9 @@ func (ec *executionContext) fieldContext_ShareLink_id(_ context.Context, field g
 }
 
 func (ec *executionContext) _ShareLink_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45919,6 +47420,15 @@ func (ec *executionContext) fieldContext_ShareLink_createdAt(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLink_name, r)
+		}
+	}()
+	v := obj.Name()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45927,7 +47437,7 @@ func (ec *executionContext) _ShareLink_name(ctx context.Context, field graphql.C
 			return ec.fieldContext_ShareLink_name(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -45942,6 +47452,15 @@ func (ec *executionContext) fieldContext_ShareLink_name(_ context.Context, field
 }
 
 func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLink_active, r)
+		}
+	}()
+	v := obj.Active()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45950,7 +47469,7 @@ func (ec *executionContext) _ShareLink_active(ctx context.Context, field graphql
 			return ec.fieldContext_ShareLink_active(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Active(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -46029,6 +47548,9 @@ func (ec *executionContext) fieldContext_ShareLinkList_items(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLinkList_count(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46084,6 +47606,9 @@ func (ec *executionContext) fieldContext_ShareLinkList_next(_ context.Context, f
 }
 
 func (ec *executionContext) _ShareLinkURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Published, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46107,6 +47632,15 @@ func (ec *executionContext) fieldContext_ShareLinkURLs_published(_ context.Conte
 }
 
 func (ec *executionContext) _Site_object(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46115,7 +47649,7 @@ func (ec *executionContext) _Site_object(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Site_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -46130,6 +47664,9 @@ func (ec *executionContext) fieldContext_Site_object(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46199,6 +47736,9 @@ func (ec *executionContext) fieldContext_Site_appliedType(_ context.Context, fie
 }
 
 func (ec *executionContext) _Site_title(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46222,6 +47762,9 @@ func (ec *executionContext) fieldContext_Site_title(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Site_hostname(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Hostname, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46245,6 +47788,9 @@ func (ec *executionContext) fieldContext_Site_hostname(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_basename(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Basename, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46323,6 +47869,15 @@ func (ec *executionContext) fieldContext_Site_visibility(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_defaultLevel, r)
+		}
+	}()
+	v := obj.DefaultLevel()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46331,7 +47886,7 @@ func (ec *executionContext) _Site_defaultLevel(ctx context.Context, field graphq
 			return ec.fieldContext_Site_defaultLevel(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.DefaultLevel(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -46346,6 +47901,9 @@ func (ec *executionContext) fieldContext_Site_defaultLevel(_ context.Context, fi
 }
 
 func (ec *executionContext) _Site_published(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Published); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46392,6 +47950,9 @@ func (ec *executionContext) fieldContext_Site_siteSpaces(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Site_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46575,6 +48136,15 @@ func (ec *executionContext) fieldContext_Site_permissions(_ context.Context, fie
 }
 
 func (ec *executionContext) _Site_organization(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_organization, r)
+		}
+	}()
+	v := obj.Organization()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46583,7 +48153,7 @@ func (ec *executionContext) _Site_organization(ctx context.Context, field graphq
 			return ec.fieldContext_Site_organization(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Organization(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -46993,6 +48563,9 @@ func (ec *executionContext) fieldContext_Site_visitorKey(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteAdaptiveContent_enabled(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveContent) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Enabled); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47016,6 +48589,9 @@ func (ec *executionContext) fieldContext_SiteAdaptiveContent_enabled(_ context.C
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47062,6 +48638,9 @@ func (ec *executionContext) fieldContext_SiteAdaptiveSchema_jsonSchema(_ context
 }
 
 func (ec *executionContext) _SiteAdaptiveSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteAdaptiveSchema) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47085,6 +48664,9 @@ func (ec *executionContext) fieldContext_SiteAdaptiveSchema_updatedAt(_ context.
 }
 
 func (ec *executionContext) _SiteAds_status(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Status); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47108,6 +48690,9 @@ func (ec *executionContext) fieldContext_SiteAds_status(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteAds_submittable(ctx context.Context, field graphql.CollectedField, obj *model.SiteAds) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Submittable); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47131,6 +48716,9 @@ func (ec *executionContext) fieldContext_SiteAds_submittable(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteFeature_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47177,6 +48765,9 @@ func (ec *executionContext) fieldContext_SiteFeature_plan(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteFeature_frozen(ctx context.Context, field graphql.CollectedField, obj *model.SiteFeature) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Frozen); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47232,6 +48823,9 @@ func (ec *executionContext) fieldContext_SiteInsightsAggregationResult_columns(_
 }
 
 func (ec *executionContext) _SiteInsightsColumnValues_column(ctx context.Context, field graphql.CollectedField, obj *model.SiteInsightsColumnValues) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Column); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47310,6 +48904,9 @@ func (ec *executionContext) fieldContext_SiteList_items(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47365,6 +48962,9 @@ func (ec *executionContext) fieldContext_SiteList_next(_ context.Context, field 
 }
 
 func (ec *executionContext) _SiteObjectURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteObjectURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Published, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47388,6 +48988,9 @@ func (ec *executionContext) fieldContext_SiteObjectURLs_published(_ context.Cont
 }
 
 func (ec *executionContext) _SitePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47411,6 +49014,9 @@ func (ec *executionContext) fieldContext_SitePermissions_view(_ context.Context,
 }
 
 func (ec *executionContext) _SitePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Access); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47434,6 +49040,9 @@ func (ec *executionContext) fieldContext_SitePermissions_access(_ context.Contex
 }
 
 func (ec *executionContext) _SitePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Edit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47457,6 +49066,9 @@ func (ec *executionContext) fieldContext_SitePermissions_edit(_ context.Context,
 }
 
 func (ec *executionContext) _SitePermissions_create(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Create); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47480,6 +49092,9 @@ func (ec *executionContext) fieldContext_SitePermissions_create(_ context.Contex
 }
 
 func (ec *executionContext) _SitePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Admin); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47503,6 +49118,9 @@ func (ec *executionContext) fieldContext_SitePermissions_admin(_ context.Context
 }
 
 func (ec *executionContext) _SitePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.InstallIntegration); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47526,6 +49144,9 @@ func (ec *executionContext) fieldContext_SitePermissions_installIntegration(_ co
 }
 
 func (ec *executionContext) _SitePermissions_viewAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ViewAdaptiveSchema); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47549,6 +49170,9 @@ func (ec *executionContext) fieldContext_SitePermissions_viewAdaptiveSchema(_ co
 }
 
 func (ec *executionContext) _SitePermissions_editAdaptiveSchema(ctx context.Context, field graphql.CollectedField, obj *model.SitePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.EditAdaptiveSchema); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47572,6 +49196,9 @@ func (ec *executionContext) fieldContext_SitePermissions_editAdaptiveSchema(_ co
 }
 
 func (ec *executionContext) _SiteProxy_origin(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Origin); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47595,6 +49222,9 @@ func (ec *executionContext) fieldContext_SiteProxy_origin(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteProxy_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteProxy) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Target); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47618,6 +49248,15 @@ func (ec *executionContext) fieldContext_SiteProxy_target(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteRedirect_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirect_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47626,7 +49265,7 @@ func (ec *executionContext) _SiteRedirect_object(ctx context.Context, field grap
 			return ec.fieldContext_SiteRedirect_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -47641,6 +49280,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_object(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteRedirect_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47664,6 +49306,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteRedirect_source(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Source); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47687,6 +49332,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_source(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteRedirect_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Draft); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47710,6 +49358,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_draft(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteRedirect_captureWildcard(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.CaptureWildcard); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47733,6 +49384,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_captureWildcard(_ context.
 }
 
 func (ec *executionContext) _SiteRedirect_permanent(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Permanent); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47788,6 +49442,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_destination(_ context.Cont
 }
 
 func (ec *executionContext) _SiteRedirect_automatic(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Automatic); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47811,6 +49468,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_automatic(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirect_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47834,6 +49494,15 @@ func (ec *executionContext) fieldContext_SiteRedirect_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirect_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirect_updatedAt, r)
+		}
+	}()
+	v := obj.UpdatedAt()
+	if m, ok := gqlruntime.PlainTimePointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47842,7 +49511,7 @@ func (ec *executionContext) _SiteRedirect_updatedAt(ctx context.Context, field g
 			return ec.fieldContext_SiteRedirect_updatedAt(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
@@ -47857,6 +49526,9 @@ func (ec *executionContext) fieldContext_SiteRedirect_updatedAt(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirectDestination_kind(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Kind); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47880,6 +49552,9 @@ func (ec *executionContext) fieldContext_SiteRedirectDestination_kind(_ context.
 }
 
 func (ec *executionContext) _SiteRedirectDestination_url(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.URL, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47903,6 +49578,9 @@ func (ec *executionContext) fieldContext_SiteRedirectDestination_url(_ context.C
 }
 
 func (ec *executionContext) _SiteRedirectDestination_siteSpaceId(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.SiteSpaceID, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47926,6 +49604,9 @@ func (ec *executionContext) fieldContext_SiteRedirectDestination_siteSpaceId(_ c
 }
 
 func (ec *executionContext) _SiteRedirectDestination_pageId(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.PageID, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47949,6 +49630,9 @@ func (ec *executionContext) fieldContext_SiteRedirectDestination_pageId(_ contex
 }
 
 func (ec *executionContext) _SiteRedirectDestination_siteSectionId(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectDestination) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.SiteSectionID, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48004,6 +49688,9 @@ func (ec *executionContext) fieldContext_SiteRedirectList_items(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirectList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48091,6 +49778,9 @@ func (ec *executionContext) fieldContext_SiteRedirectResolution_redirect(_ conte
 }
 
 func (ec *executionContext) _SiteRedirectResolution_target(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectResolution) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Target); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48114,6 +49804,15 @@ func (ec *executionContext) fieldContext_SiteRedirectResolution_target(_ context
 }
 
 func (ec *executionContext) _SiteSection_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSection_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48122,7 +49821,7 @@ func (ec *executionContext) _SiteSection_object(ctx context.Context, field graph
 			return ec.fieldContext_SiteSection_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -48137,6 +49836,9 @@ func (ec *executionContext) fieldContext_SiteSection_object(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteSection_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48160,6 +49862,9 @@ func (ec *executionContext) fieldContext_SiteSection_id(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteSection_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48183,6 +49888,9 @@ func (ec *executionContext) fieldContext_SiteSection_title(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSection_description(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Description, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48206,6 +49914,15 @@ func (ec *executionContext) fieldContext_SiteSection_description(_ context.Conte
 }
 
 func (ec *executionContext) _SiteSection_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSection_default, r)
+		}
+	}()
+	v := obj.Default()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48214,7 +49931,7 @@ func (ec *executionContext) _SiteSection_default(ctx context.Context, field grap
 			return ec.fieldContext_SiteSection_default(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Default(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -48229,6 +49946,15 @@ func (ec *executionContext) fieldContext_SiteSection_default(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSection_draft, r)
+		}
+	}()
+	v := obj.Draft()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48237,7 +49963,7 @@ func (ec *executionContext) _SiteSection_draft(ctx context.Context, field graphq
 			return ec.fieldContext_SiteSection_draft(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Draft(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -48252,6 +49978,9 @@ func (ec *executionContext) fieldContext_SiteSection_draft(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSection_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Path); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48275,6 +50004,9 @@ func (ec *executionContext) fieldContext_SiteSection_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSection_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Condition, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48298,6 +50030,15 @@ func (ec *executionContext) fieldContext_SiteSection_condition(_ context.Context
 }
 
 func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSection_sectionGroup, r)
+		}
+	}()
+	v := obj.SectionGroup()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48306,7 +50047,7 @@ func (ec *executionContext) _SiteSection_sectionGroup(ctx context.Context, field
 			return ec.fieldContext_SiteSection_sectionGroup(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SectionGroup(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -48385,6 +50126,9 @@ func (ec *executionContext) fieldContext_SiteSection_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSection_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Icon, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48408,6 +50152,15 @@ func (ec *executionContext) fieldContext_SiteSection_icon(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSectionGroup_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48416,7 +50169,7 @@ func (ec *executionContext) _SiteSectionGroup_object(ctx context.Context, field 
 			return ec.fieldContext_SiteSectionGroup_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -48431,6 +50184,9 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_object(_ context.Conte
 }
 
 func (ec *executionContext) _SiteSectionGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48454,6 +50210,9 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_id(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSectionGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48477,6 +50236,9 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_title(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSectionGroup_icon(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Icon, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48500,6 +50262,15 @@ func (ec *executionContext) fieldContext_SiteSectionGroup_icon(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroup) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSectionGroup_draft, r)
+		}
+	}()
+	v := obj.Draft()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48508,7 +50279,7 @@ func (ec *executionContext) _SiteSectionGroup_draft(ctx context.Context, field g
 			return ec.fieldContext_SiteSectionGroup_draft(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Draft(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -48587,6 +50358,9 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_items(_ context.Co
 }
 
 func (ec *executionContext) _SiteSectionGroupList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48674,6 +50448,9 @@ func (ec *executionContext) fieldContext_SiteSectionList_items(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48729,6 +50506,15 @@ func (ec *executionContext) fieldContext_SiteSectionList_next(_ context.Context,
 }
 
 func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48737,7 +50523,7 @@ func (ec *executionContext) _SiteSpace_object(ctx context.Context, field graphql
 			return ec.fieldContext_SiteSpace_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -48752,6 +50538,9 @@ func (ec *executionContext) fieldContext_SiteSpace_object(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteSpace_id(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48775,6 +50564,9 @@ func (ec *executionContext) fieldContext_SiteSpace_id(_ context.Context, field g
 }
 
 func (ec *executionContext) _SiteSpace_path(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Path); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48798,6 +50590,15 @@ func (ec *executionContext) fieldContext_SiteSpace_path(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_section, r)
+		}
+	}()
+	v := obj.Section()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48806,7 +50607,7 @@ func (ec *executionContext) _SiteSpace_section(ctx context.Context, field graphq
 			return ec.fieldContext_SiteSpace_section(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Section(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -48853,6 +50654,15 @@ func (ec *executionContext) fieldContext_SiteSpace_space(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_title, r)
+		}
+	}()
+	v := obj.Title()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48861,7 +50671,7 @@ func (ec *executionContext) _SiteSpace_title(ctx context.Context, field graphql.
 			return ec.fieldContext_SiteSpace_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -48876,6 +50686,15 @@ func (ec *executionContext) fieldContext_SiteSpace_title(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_default, r)
+		}
+	}()
+	v := obj.Default()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48884,7 +50703,7 @@ func (ec *executionContext) _SiteSpace_default(ctx context.Context, field graphq
 			return ec.fieldContext_SiteSpace_default(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Default(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -48899,6 +50718,15 @@ func (ec *executionContext) fieldContext_SiteSpace_default(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_draft, r)
+		}
+	}()
+	v := obj.Draft()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48907,7 +50735,7 @@ func (ec *executionContext) _SiteSpace_draft(ctx context.Context, field graphql.
 			return ec.fieldContext_SiteSpace_draft(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Draft(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -48922,6 +50750,9 @@ func (ec *executionContext) fieldContext_SiteSpace_draft(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SiteSpace_condition(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Condition, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48945,6 +50776,15 @@ func (ec *executionContext) fieldContext_SiteSpace_condition(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_hasAdvancedCustomizationFeature, r)
+		}
+	}()
+	v := obj.HasAdvancedCustomizationFeature()
+	if m, ok := gqlruntime.PlainBooleanPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48953,7 +50793,7 @@ func (ec *executionContext) _SiteSpace_hasAdvancedCustomizationFeature(ctx conte
 			return ec.fieldContext_SiteSpace_hasAdvancedCustomizationFeature(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.HasAdvancedCustomizationFeature(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
@@ -49032,6 +50872,9 @@ func (ec *executionContext) fieldContext_SiteSpaceList_items(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49087,6 +50930,9 @@ func (ec *executionContext) fieldContext_SiteSpaceList_next(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteStructure_type(ctx context.Context, field graphql.CollectedField, obj *model.SiteStructure) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Type); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49133,6 +50979,9 @@ func (ec *executionContext) fieldContext_SiteStructure_structure(_ context.Conte
 }
 
 func (ec *executionContext) _SiteURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49156,6 +51005,9 @@ func (ec *executionContext) fieldContext_SiteURLs_location(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49179,6 +51031,9 @@ func (ec *executionContext) fieldContext_SiteURLs_app(_ context.Context, field g
 }
 
 func (ec *executionContext) _SiteURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Published, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49202,6 +51057,9 @@ func (ec *executionContext) fieldContext_SiteURLs_published(_ context.Context, f
 }
 
 func (ec *executionContext) _SiteURLs_preview(ctx context.Context, field graphql.CollectedField, obj *model.SiteURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Preview); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49225,6 +51083,9 @@ func (ec *executionContext) fieldContext_SiteURLs_preview(_ context.Context, fie
 }
 
 func (ec *executionContext) _SiteVisitorKey_algorithm(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Algorithm); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49248,6 +51109,9 @@ func (ec *executionContext) fieldContext_SiteVisitorKey_algorithm(_ context.Cont
 }
 
 func (ec *executionContext) _SiteVisitorKey_audience(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Audience, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49271,6 +51135,9 @@ func (ec *executionContext) fieldContext_SiteVisitorKey_audience(_ context.Conte
 }
 
 func (ec *executionContext) _SiteVisitorKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.SiteVisitorKey) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49294,6 +51161,15 @@ func (ec *executionContext) fieldContext_SiteVisitorKey_updatedAt(_ context.Cont
 }
 
 func (ec *executionContext) _Space_object(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49302,7 +51178,7 @@ func (ec *executionContext) _Space_object(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Space_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -49317,6 +51193,9 @@ func (ec *executionContext) fieldContext_Space_object(_ context.Context, field g
 }
 
 func (ec *executionContext) _Space_id(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49340,6 +51219,9 @@ func (ec *executionContext) fieldContext_Space_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Space_title(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49363,6 +51245,9 @@ func (ec *executionContext) fieldContext_Space_title(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Space_emoji(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Emoji); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49409,6 +51294,9 @@ func (ec *executionContext) fieldContext_Space_visibility(_ context.Context, fie
 }
 
 func (ec *executionContext) _Space_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49432,6 +51320,9 @@ func (ec *executionContext) fieldContext_Space_createdAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Space_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49455,6 +51346,9 @@ func (ec *executionContext) fieldContext_Space_updatedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Space_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.DeletedAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49533,6 +51427,15 @@ func (ec *executionContext) fieldContext_Space_urls(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Space_organization(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_organization, r)
+		}
+	}()
+	v := obj.Organization()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49541,7 +51444,7 @@ func (ec *executionContext) _Space_organization(ctx context.Context, field graph
 			return ec.fieldContext_Space_organization(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Organization(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -49556,6 +51459,15 @@ func (ec *executionContext) fieldContext_Space_organization(_ context.Context, f
 }
 
 func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_parent, r)
+		}
+	}()
+	v := obj.Parent()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49564,7 +51476,7 @@ func (ec *executionContext) _Space_parent(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Space_parent(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Parent(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -49579,6 +51491,9 @@ func (ec *executionContext) fieldContext_Space_parent(_ context.Context, field g
 }
 
 func (ec *executionContext) _Space_revisionId(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.RevisionID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49612,20 +51527,7 @@ func (ec *executionContext) _Space_defaultLevel(ctx context.Context, field graph
 		func(ctx context.Context) (any, error) {
 			return obj.DefaultLevel, nil
 		},
-		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
-			directive0 := next
-
-			directive1 := func(ctx context.Context) (any, error) {
-				if ec.Directives.KeepNull == nil {
-					var zeroVal *domain.Role
-					return zeroVal, errors.New("directive keepNull is not implemented")
-				}
-				return ec.Directives.KeepNull(ctx, obj, directive0)
-			}
-
-			next = directive1
-			return next
-		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *domain.Role) graphql.Marshaler {
 			return ec.marshalORole2ᚖfolioᚋdomainᚐRole(ctx, selections, v)
 		},
@@ -49638,6 +51540,9 @@ func (ec *executionContext) fieldContext_Space_defaultLevel(_ context.Context, f
 }
 
 func (ec *executionContext) _Space_comments(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Comments); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49661,6 +51566,9 @@ func (ec *executionContext) fieldContext_Space_comments(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_changeRequests(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.ChangeRequests); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49684,6 +51592,9 @@ func (ec *executionContext) fieldContext_Space_changeRequests(_ context.Context,
 }
 
 func (ec *executionContext) _Space_changeRequestsOpen(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.ChangeRequestsOpen); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49707,6 +51618,9 @@ func (ec *executionContext) fieldContext_Space_changeRequestsOpen(_ context.Cont
 }
 
 func (ec *executionContext) _Space_changeRequestsDraft(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.ChangeRequestsDraft); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50244,6 +52158,9 @@ func (ec *executionContext) fieldContext_SpaceList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SpaceList_count(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50299,6 +52216,9 @@ func (ec *executionContext) fieldContext_SpaceList_next(_ context.Context, field
 }
 
 func (ec *executionContext) _SpacePermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50322,6 +52242,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_view(_ context.Context
 }
 
 func (ec *executionContext) _SpacePermissions_access(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Access); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50345,6 +52268,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_access(_ context.Conte
 }
 
 func (ec *executionContext) _SpacePermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Admin); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50368,6 +52294,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_admin(_ context.Contex
 }
 
 func (ec *executionContext) _SpacePermissions_viewInviteLinks(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.ViewInviteLinks); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50391,6 +52320,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_viewInviteLinks(_ cont
 }
 
 func (ec *executionContext) _SpacePermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Edit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50414,6 +52346,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_edit(_ context.Context
 }
 
 func (ec *executionContext) _SpacePermissions_triggerGitSync(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.TriggerGitSync); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50437,6 +52372,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_triggerGitSync(_ conte
 }
 
 func (ec *executionContext) _SpacePermissions_comment(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Comment); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50460,6 +52398,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_comment(_ context.Cont
 }
 
 func (ec *executionContext) _SpacePermissions_merge(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Merge); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50483,6 +52424,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_merge(_ context.Contex
 }
 
 func (ec *executionContext) _SpacePermissions_review(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Review); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50506,6 +52450,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_review(_ context.Conte
 }
 
 func (ec *executionContext) _SpacePermissions_installIntegration(ctx context.Context, field graphql.CollectedField, obj *model.SpacePermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.InstallIntegration); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50529,6 +52476,9 @@ func (ec *executionContext) fieldContext_SpacePermissions_installIntegration(_ c
 }
 
 func (ec *executionContext) _SpaceURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50552,6 +52502,9 @@ func (ec *executionContext) fieldContext_SpaceURLs_location(_ context.Context, f
 }
 
 func (ec *executionContext) _SpaceURLs_app(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.App); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50575,6 +52528,9 @@ func (ec *executionContext) fieldContext_SpaceURLs_app(_ context.Context, field 
 }
 
 func (ec *executionContext) _SpaceURLs_published(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Published, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50598,6 +52554,9 @@ func (ec *executionContext) fieldContext_SpaceURLs_published(_ context.Context, 
 }
 
 func (ec *executionContext) _SpaceURLs_public(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Public, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50621,6 +52580,9 @@ func (ec *executionContext) fieldContext_SpaceURLs_public(_ context.Context, fie
 }
 
 func (ec *executionContext) _SpaceURLs_icon(ctx context.Context, field graphql.CollectedField, obj *model.SpaceURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Icon, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50776,6 +52738,15 @@ func (ec *executionContext) fieldContext_Subscription_commentsChanged(ctx contex
 }
 
 func (ec *executionContext) _Team_object(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Team_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50784,7 +52755,7 @@ func (ec *executionContext) _Team_object(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Team_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -50799,6 +52770,9 @@ func (ec *executionContext) fieldContext_Team_object(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Team_id(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50822,6 +52796,9 @@ func (ec *executionContext) fieldContext_Team_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _Team_title(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50868,6 +52845,15 @@ func (ec *executionContext) fieldContext_Team_members(_ context.Context, field g
 }
 
 func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Team_spaces, r)
+		}
+	}()
+	v := obj.Spaces()
+	if m, ok := gqlruntime.PlainInt(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50876,7 +52862,7 @@ func (ec *executionContext) _Team_spaces(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Team_spaces(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Spaces(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -50891,6 +52877,9 @@ func (ec *executionContext) fieldContext_Team_spaces(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Team_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Team) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51022,6 +53011,9 @@ func (ec *executionContext) fieldContext_TeamList_items(_ context.Context, field
 }
 
 func (ec *executionContext) _TeamList_count(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51205,6 +53197,9 @@ func (ec *executionContext) fieldContext_TeamMemberList_items(_ context.Context,
 }
 
 func (ec *executionContext) _TeamMemberList_count(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51260,6 +53255,9 @@ func (ec *executionContext) fieldContext_TeamMemberList_next(_ context.Context, 
 }
 
 func (ec *executionContext) _TeamMemberPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51306,6 +53304,9 @@ func (ec *executionContext) fieldContext_TeamMemberRoleInfo_role(_ context.Conte
 }
 
 func (ec *executionContext) _TeamPermissions_admin(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Admin); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51329,6 +53330,9 @@ func (ec *executionContext) fieldContext_TeamPermissions_admin(_ context.Context
 }
 
 func (ec *executionContext) _TeamPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TeamPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51352,6 +53356,15 @@ func (ec *executionContext) fieldContext_TeamPermissions_view(_ context.Context,
 }
 
 func (ec *executionContext) _TranslationSettings_object(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettings_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51360,7 +53373,7 @@ func (ec *executionContext) _TranslationSettings_object(ctx context.Context, fie
 			return ec.fieldContext_TranslationSettings_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -51375,6 +53388,9 @@ func (ec *executionContext) fieldContext_TranslationSettings_object(_ context.Co
 }
 
 func (ec *executionContext) _TranslationSettings_id(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51398,6 +53414,9 @@ func (ec *executionContext) fieldContext_TranslationSettings_id(_ context.Contex
 }
 
 func (ec *executionContext) _TranslationSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Title); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51421,6 +53440,9 @@ func (ec *executionContext) fieldContext_TranslationSettings_title(_ context.Con
 }
 
 func (ec *executionContext) _TranslationSettings_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51444,6 +53466,9 @@ func (ec *executionContext) fieldContext_TranslationSettings_createdAt(_ context
 }
 
 func (ec *executionContext) _TranslationSettings_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51586,6 +53611,9 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_items(_ context
 }
 
 func (ec *executionContext) _TranslationSettingsList_count(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51641,6 +53669,9 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_next(_ context.
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_view(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.View); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51664,6 +53695,9 @@ func (ec *executionContext) fieldContext_TranslationSettingsPermissions_view(_ c
 }
 
 func (ec *executionContext) _TranslationSettingsPermissions_edit(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsPermissions) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Edit); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51687,6 +53721,9 @@ func (ec *executionContext) fieldContext_TranslationSettingsPermissions_edit(_ c
 }
 
 func (ec *executionContext) _TranslationSettingsURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51710,6 +53747,15 @@ func (ec *executionContext) fieldContext_TranslationSettingsURLs_location(_ cont
 }
 
 func (ec *executionContext) _User_object(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_User_object, r)
+		}
+	}()
+	v := obj.Object()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51718,7 +53764,7 @@ func (ec *executionContext) _User_object(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_User_object(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Object(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -51733,6 +53779,9 @@ func (ec *executionContext) fieldContext_User_object(_ context.Context, field gr
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51756,6 +53805,9 @@ func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _User_displayName(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.DisplayName); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51779,6 +53831,9 @@ func (ec *executionContext) fieldContext_User_displayName(_ context.Context, fie
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Email); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51802,6 +53857,9 @@ func (ec *executionContext) fieldContext_User_email(_ context.Context, field gra
 }
 
 func (ec *executionContext) _User_photoURL(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.PhotoURL, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51889,6 +53947,9 @@ func (ec *executionContext) fieldContext_UserContributor_user(_ context.Context,
 }
 
 func (ec *executionContext) _UserContributor_count(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51912,6 +53973,9 @@ func (ec *executionContext) fieldContext_UserContributor_count(_ context.Context
 }
 
 func (ec *executionContext) _UserContributor_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51935,6 +53999,9 @@ func (ec *executionContext) fieldContext_UserContributor_updatedAt(_ context.Con
 }
 
 func (ec *executionContext) _UserURLs_location(ctx context.Context, field graphql.CollectedField, obj *model.UserURLs) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Location); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51958,6 +54025,9 @@ func (ec *executionContext) fieldContext_UserURLs_location(_ context.Context, fi
 }
 
 func (ec *executionContext) _VersionContext_type(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Type); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51981,6 +54051,9 @@ func (ec *executionContext) fieldContext_VersionContext_type(_ context.Context, 
 }
 
 func (ec *executionContext) _VersionContext_revision(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Revision); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52004,6 +54077,9 @@ func (ec *executionContext) fieldContext_VersionContext_revision(_ context.Conte
 }
 
 func (ec *executionContext) _VersionContext_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.VersionContext) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.ChangeRequest, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52027,6 +54103,9 @@ func (ec *executionContext) fieldContext_VersionContext_changeRequest(_ context.
 }
 
 func (ec *executionContext) _Webhook_object(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52050,6 +54129,9 @@ func (ec *executionContext) fieldContext_Webhook_object(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_id(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52073,6 +54155,9 @@ func (ec *executionContext) fieldContext_Webhook_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Webhook_organization(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Organization); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52096,6 +54181,9 @@ func (ec *executionContext) fieldContext_Webhook_organization(_ context.Context,
 }
 
 func (ec *executionContext) _Webhook_url(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.URL); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52142,6 +54230,9 @@ func (ec *executionContext) fieldContext_Webhook_events(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_active(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.Active); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52165,6 +54256,9 @@ func (ec *executionContext) fieldContext_Webhook_active(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_disabledReason(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.DisabledReason, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52188,6 +54282,9 @@ func (ec *executionContext) fieldContext_Webhook_disabledReason(_ context.Contex
 }
 
 func (ec *executionContext) _Webhook_secret(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Secret, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52211,6 +54308,9 @@ func (ec *executionContext) fieldContext_Webhook_secret(_ context.Context, field
 }
 
 func (ec *executionContext) _Webhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52234,6 +54334,9 @@ func (ec *executionContext) fieldContext_Webhook_createdAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Webhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.Webhook) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.UpdatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52301,6 +54404,9 @@ func (ec *executionContext) fieldContext_Webhook_deliveries(ctx context.Context,
 }
 
 func (ec *executionContext) _WebhookDelivery_object(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Object); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52324,6 +54430,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_object(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.ID); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52347,6 +54456,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, f
 }
 
 func (ec *executionContext) _WebhookDelivery_webhook(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Webhook); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52370,6 +54482,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_webhook(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Event); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52393,6 +54508,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.EventType); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52416,6 +54534,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Status); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52439,6 +54560,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Attempts); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52462,6 +54586,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDelivery_responseCode(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainIntPointer(obj.ResponseCode, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52485,6 +54612,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_responseCode(_ context.
 }
 
 func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainIntPointer(obj.DurationMs, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52508,6 +54638,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Co
 }
 
 func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.Error, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52531,6 +54664,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context
 }
 
 func (ec *executionContext) _WebhookDelivery_redeliveryOf(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.RedeliveryOf, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52554,6 +54690,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_redeliveryOf(_ context.
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTime(&obj.CreatedAt); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52577,6 +54716,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_lastAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.LastAttemptAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52600,6 +54742,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_lastAttemptAt(_ context
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.NextAttemptAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52623,6 +54768,9 @@ func (ec *executionContext) fieldContext_WebhookDelivery_nextAttemptAt(_ context
 }
 
 func (ec *executionContext) _WebhookDelivery_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDelivery) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainTimePointer(obj.DeliveredAt, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52678,6 +54826,9 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_items(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDeliveryList_count(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52765,6 +54916,9 @@ func (ec *executionContext) fieldContext_WebhookList_items(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookList_count(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainInt(&obj.Count); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52820,6 +54974,9 @@ func (ec *executionContext) fieldContext_WebhookList_next(_ context.Context, fie
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52843,6 +55000,15 @@ func (ec *executionContext) fieldContext___Directive_name(_ context.Context, fie
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Directive_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52851,7 +55017,7 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 			return ec.fieldContext___Directive_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -52866,6 +55032,9 @@ func (ec *executionContext) fieldContext___Directive_description(_ context.Conte
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainBoolean(&obj.IsRepeatable); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52956,6 +55125,9 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52979,6 +55151,15 @@ func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, fie
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___EnumValue_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52987,7 +55168,7 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 			return ec.fieldContext___EnumValue_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53002,6 +55183,15 @@ func (ec *executionContext) fieldContext___EnumValue_description(_ context.Conte
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___EnumValue_isDeprecated, r)
+		}
+	}()
+	v := obj.IsDeprecated()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53010,7 +55200,7 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 			return ec.fieldContext___EnumValue_isDeprecated(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -53025,6 +55215,15 @@ func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Cont
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___EnumValue_deprecationReason, r)
+		}
+	}()
+	v := obj.DeprecationReason()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53033,7 +55232,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 			return ec.fieldContext___EnumValue_deprecationReason(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53048,6 +55247,9 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53071,6 +55273,15 @@ func (ec *executionContext) fieldContext___Field_name(_ context.Context, field g
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Field_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53079,7 +55290,7 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 			return ec.fieldContext___Field_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53170,6 +55381,15 @@ func (ec *executionContext) fieldContext___Field_type(_ context.Context, field g
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Field_isDeprecated, r)
+		}
+	}()
+	v := obj.IsDeprecated()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53178,7 +55398,7 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 			return ec.fieldContext___Field_isDeprecated(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -53193,6 +55413,15 @@ func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context,
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Field_deprecationReason, r)
+		}
+	}()
+	v := obj.DeprecationReason()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53201,7 +55430,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 			return ec.fieldContext___Field_deprecationReason(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53216,6 +55445,9 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainString(&obj.Name); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53239,6 +55471,15 @@ func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53247,7 +55488,7 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 			return ec.fieldContext___InputValue_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53294,6 +55535,9 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	if m, ok := gqlruntime.PlainStringPointer(obj.DefaultValue, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53317,6 +55561,15 @@ func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_isDeprecated, r)
+		}
+	}()
+	v := obj.IsDeprecated()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53325,7 +55578,7 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 			return ec.fieldContext___InputValue_isDeprecated(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -53340,6 +55593,15 @@ func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_deprecationReason, r)
+		}
+	}()
+	v := obj.DeprecationReason()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53348,7 +55610,7 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 			return ec.fieldContext___InputValue_deprecationReason(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53363,6 +55625,15 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ contex
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53371,7 +55642,7 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 			return ec.fieldContext___Schema_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53546,6 +55817,15 @@ func (ec *executionContext) fieldContext___Schema_directives(_ context.Context, 
 }
 
 func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_kind, r)
+		}
+	}()
+	v := obj.Kind()
+	if m, ok := gqlruntime.PlainString(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53554,7 +55834,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 			return ec.fieldContext___Type_kind(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Kind(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -53569,6 +55849,15 @@ func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field gr
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_name, r)
+		}
+	}()
+	v := obj.Name()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53577,7 +55866,7 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 			return ec.fieldContext___Type_name(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53592,6 +55881,15 @@ func (ec *executionContext) fieldContext___Type_name(_ context.Context, field gr
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_description, r)
+		}
+	}()
+	v := obj.Description()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53600,7 +55898,7 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 			return ec.fieldContext___Type_description(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53615,6 +55913,15 @@ func (ec *executionContext) fieldContext___Type_description(_ context.Context, f
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_specifiedByURL, r)
+		}
+	}()
+	v := obj.SpecifiedByURL()
+	if m, ok := gqlruntime.PlainStringPointer(v, false); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53623,7 +55930,7 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 			return ec.fieldContext___Type_specifiedByURL(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SpecifiedByURL(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -53866,6 +56173,15 @@ func (ec *executionContext) fieldContext___Type_ofType(_ context.Context, field 
 }
 
 func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_isOneOf, r)
+		}
+	}()
+	v := obj.IsOneOf()
+	if m, ok := gqlruntime.PlainBoolean(&v); ok {
+		return m
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53874,7 +56190,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 			return ec.fieldContext___Type_isOneOf(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.IsOneOf(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {

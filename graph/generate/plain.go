@@ -1,0 +1,71 @@
+package main
+
+import (
+	"go/types"
+
+	"github.com/99designs/gqlgen/codegen"
+)
+
+// plainMarshalers are the scalar marshallers a plain field may have, and
+// the gqlruntime function (less its Plain prefix and Pointer suffix) that
+// writes what each writes, for the one Go type each takes. graph/model's
+// DateTime marshals as gqlgen's Time (its test holds it to that).
+var plainMarshalers = map[string]struct{ goType, runtime string }{
+	"github.com/99designs/gqlgen/graphql.MarshalString":  {"string", "String"},
+	"github.com/99designs/gqlgen/graphql.MarshalID":      {"", ""}, // strconv.Quote's escaping: not plain
+	"github.com/99designs/gqlgen/graphql.MarshalInt":     {"int", "Int"},
+	"github.com/99designs/gqlgen/graphql.MarshalBoolean": {"bool", "Boolean"},
+	"github.com/99designs/gqlgen/graphql.MarshalTime":    {"time.Time", "Time"},
+	"folio/graph/model.MarshalDateTimeScalar":            {"time.Time", "Time"},
+}
+
+// plain is how the template writes a plain field: Func is the gqlruntime
+// function that answers it (PlainString, PlainTimePointer, …), Pointer
+// whether the Go value is a pointer (Func then takes nonNull), Method
+// whether it is read by calling a method (which may panic, and whose
+// result must be held in a variable).
+type plain struct {
+	Func    string
+	Pointer bool
+	Method  bool
+}
+
+// plainField says whether f is a plain field (see graph/gqlruntime's
+// plain.go) and how to write it; nil when it is not. noFieldDirectives
+// says the schema has no directive at the FIELD location (a query's
+// directive on a field would go through every field).
+func plainField(f *codegen.Field, noFieldDirectives bool) *plain {
+	if !noFieldDirectives || f.Object == nil || f.Object.Root || f.Object.Stream || f.Object.Kind != "OBJECT" ||
+		f.IsResolver || f.IsBatch() || len(f.Args) > 0 || f.HasDirectives() || f.HasHaser || f.IsReserved() {
+		return nil
+	}
+	method := false
+	switch {
+	case f.IsVariable():
+	case f.IsMethod() && !f.MethodHasContext && f.NoErr && !f.VOkFunc:
+		method = true
+	default:
+		return nil
+	}
+	t := f.TypeReference
+	if t == nil || t.Definition == nil || len(t.Definition.Fields) > 0 || t.Marshaler == nil || t.CastType != nil ||
+		t.IsMarshaler || t.IsContext || t.IsOmittable || t.GQL == nil || t.GQL.Elem != nil {
+		return nil
+	}
+	m, ok := plainMarshalers[t.Marshaler.FullName()]
+	if !ok || m.runtime == "" {
+		return nil
+	}
+	goType, pointer := t.GO, false
+	if p, ok := goType.(*types.Pointer); ok {
+		goType, pointer = p.Elem(), true
+	}
+	if goType.String() != m.goType {
+		return nil
+	}
+	p := &plain{Func: "Plain" + m.runtime, Pointer: pointer, Method: method}
+	if pointer {
+		p.Func += "Pointer"
+	}
+	return p
+}
