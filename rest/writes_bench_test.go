@@ -48,23 +48,32 @@ func BenchmarkWrite(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cr, err := srv.Store.CreateChangeRequest(ctx, sp, alice.UserID, "edits")
-	if err != nil {
-		b.Fatal(err)
+	// update_page goes to 32 change requests in turn, each with a page of
+	// its own, as make bench's writes in one organization do.
+	type edit struct{ cr, page string }
+	var edits []edit
+	for i := range 32 {
+		cr, err := srv.Store.CreateChangeRequest(ctx, sp, alice.UserID, fmt.Sprint("edits ", i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		md := fmt.Sprintf("# Page %d\n\nText.\n", i)
+		res, err := srv.Store.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, alice.UserID, []store.PageChange{{Operation: store.OpInsertPage, Markdown: &md}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		edits = append(edits, edit{cr.ID, res.Changes[0].Page})
 	}
-	md := "# Page\n\nText.\n"
-	res, err := srv.Store.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, alice.UserID, []store.PageChange{{Operation: store.OpInsertPage, Markdown: &md}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	page := res.Changes[0].Page
 	writes := []struct {
-		name, path string
-		body       func(i int) string
+		name string
+		path func(i int) string
+		body func(i int) string
 	}{
-		{"create-space", "/v1/orgs/" + org + "/spaces", func(i int) string { return fmt.Sprintf(`{"title":"Written %d"}`, i) }},
-		{"update-page", "/v1/spaces/" + sp.ID + "/change-requests/" + cr.ID + "/content", func(i int) string {
-			return fmt.Sprintf(`{"changes":[{"operation":"update_page","page":"%s","document":{"markdown":"# Page\n\nEdited %d.\n"}}]}`, page, i)
+		{"create-space", func(int) string { return "/v1/orgs/" + org + "/spaces" }, func(i int) string { return fmt.Sprintf(`{"title":"Written %d"}`, i) }},
+		{"update-page", func(i int) string {
+			return "/v1/spaces/" + sp.ID + "/change-requests/" + edits[i%len(edits)].cr + "/content"
+		}, func(i int) string {
+			return fmt.Sprintf(`{"changes":[{"operation":"update_page","page":"%s","document":{"markdown":"# Page\n\nEdited %d.\n"}}]}`, edits[i%len(edits)].page, i)
 		}},
 	}
 	for _, w := range writes {
@@ -79,7 +88,7 @@ func BenchmarkWrite(b *testing.B) {
 				mu.Lock()
 				log = log[:0]
 				mu.Unlock()
-				req := httptest.NewRequest(http.MethodPost, w.path, strings.NewReader(w.body(n)))
+				req := httptest.NewRequest(http.MethodPost, w.path(n), strings.NewReader(w.body(n)))
 				req = req.WithContext(logged)
 				req.Header.Set("Authorization", "Bearer "+alice.Token)
 				req.Header.Set("Content-Type", "application/json")
