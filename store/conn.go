@@ -58,28 +58,12 @@ func (c retryingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 type retryingConn struct{ *stdlib.Conn }
 
 func (c retryingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	if len(args) == 0 {
-		args = oneOff
-	}
 	rows, err := c.Conn.QueryContext(ctx, query, args)
 	if err != nil && ctx.Err() == nil && c.Conn.Conn().IsClosed() && isRead(query) {
 		return nil, driver.ErrBadConn
 	}
 	return rows, err
 }
-
-// oneOff runs a statement without parameters as one unnamed statement (pgx's
-// exec mode: parse, bind and execute in one round trip), as behind a
-// pooler. Those are the statements bun writes, their values in their text:
-// nearly each text is new, and pgx's default mode prepared every one as a
-// named statement first, in a round trip of its own, to run it once (two
-// round trips where one does), and kept it in its cache of 512 per
-// connection, pushing out the statements with parameters (params.go) that
-// are run again and again, and deallocating them later in a third round
-// trip. Statements with parameters keep the default mode: prepared once
-// per connection, planned once. (pgx passes the mode on from the first
-// argument; database/sql never sees this one.)
-var oneOff = []driver.NamedValue{{Ordinal: 1, Value: pgx.QueryExecModeExec}}
 
 // isRead reports whether a statement only reads: a plain SELECT, not
 // locking rows (a writing CTE starts with WITH and is never retried).
