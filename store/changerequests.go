@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -207,6 +210,87 @@ func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, p C
 		return s.emit(ctx, tx, crEvent(EventChangeRequestUpdated, cr, P{"changed": changed, "status": cr.Status}))
 	})
 	return cr, err
+}
+
+// editHeadSQL reads what a content update starts from in one statement:
+// the change request, locked, with the root of its head revision, under a
+// share lock of its space (editable's two locks, taken in its order: the
+// space's first, as a merge takes them). Built once, by id and by number.
+var editHead struct {
+	once sync.Once
+	text [2]string
+}
+
+func editHeadSQL(db *bun.DB) [2]string {
+	editHead.once.Do(func() {
+		for i, key := range []string{"cr.id = $2", "cr.number = $2::int"} {
+			editHead.text[i] = db.NewSelect().Model((*ChangeRequest)(nil)).ColumnExpr("?TableColumns").
+				ColumnExpr("s.edit_mode, s.deleted_at").
+				ColumnExpr("(SELECT r.root FROM revisions AS r WHERE r.id = cr.revision_id) AS head_root").
+				Join("JOIN spaces AS s ON s.id = cr.space_id").
+				Where("cr.space_id = $1 AND " + key).For("SHARE OF s FOR UPDATE OF cr").String()
+		}
+	})
+	return editHead.text
+}
+
+// editableHead is editable and the root of the change request's head
+// revision, in one statement where editable and revisionFor took three.
+//
+// The root is read in the statement that locks the change request, so it
+// is the root of the head the statement's snapshot saw: when another
+// write moved the head and committed while this one waited for the lock,
+// the locked row names a revision that snapshot does not see (no root),
+// and the root is read again. An answer without a row (no such space or
+// change request) is editable's, for its errors.
+func (s *Store) editableHead(ctx context.Context, tx bun.Tx, spaceID, id string) (*ChangeRequest, string, error) {
+	text := editHeadSQL(s.DB)[0]
+	var key any = id
+	if n, err := strconv.Atoi(id); err == nil {
+		text, key = editHeadSQL(s.DB)[1], n
+	}
+	var row struct {
+		ChangeRequest `bun:",extend"`
+		EditMode      EditMode   `bun:"edit_mode"`
+		DeletedAt     *time.Time `bun:"deleted_at"`
+		HeadRoot      *string    `bun:"head_root"`
+	}
+	rows, err := queryArgs(ctx, tx, text, spaceID, key)
+	if err == nil {
+		err = s.DB.ScanRows(ctx, rows, &row)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		cr, err := editable(ctx, tx, spaceID, id)
+		if err != nil {
+			return nil, "", err
+		}
+		head, err := revisionFor(ctx, tx, cr.RevisionID)
+		if err != nil {
+			return nil, "", err
+		}
+		return cr, head.Root, nil
+	}
+	if err != nil {
+		return nil, "", dbError(err, "change request")
+	}
+	switch {
+	case row.DeletedAt != nil:
+		return nil, "", domain.NotFound("space")
+	case row.EditMode == EditLocked:
+		return nil, "", ErrLocked
+	}
+	cr := &row.ChangeRequest
+	if cr.Status == CRMerged || cr.Status == CRArchived {
+		return nil, "", domain.Errorf(domain.CodeConflict, "change request #%d is %s and takes no more changes", cr.Number, cr.Status)
+	}
+	if row.HeadRoot != nil {
+		return cr, *row.HeadRoot, nil
+	}
+	head, err := revisionFor(ctx, tx, cr.RevisionID)
+	if err != nil {
+		return nil, "", err
+	}
+	return cr, head.Root, nil
 }
 
 // editable locks a change request for a content write and checks that it

@@ -89,18 +89,14 @@ func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID,
 	}
 	out := &ContentUpdate{}
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		cr, err := editable(ctx, tx, spaceID, crID)
+		cr, headRoot, err := s.editableHead(ctx, tx, spaceID, crID)
 		if err != nil {
 			return err
 		}
 		if err := checkBase(ctx, tx, cr, base, "", false); err != nil {
 			return err
 		}
-		head, err := revisionFor(ctx, tx, cr.RevisionID)
-		if err != nil {
-			return err
-		}
-		prev, err := loadTree(ctx, tx, cr.OrganizationID, head.Root)
+		prev, err := loadTree(ctx, tx, cr.OrganizationID, headRoot)
 		if err != nil {
 			return err
 		}
@@ -116,21 +112,11 @@ func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID,
 		if err := insertSpaceFiles(ctx, tx, cr.OrganizationID, spaceID, ed.files); err != nil {
 			return err
 		}
-		if err := writeDocuments(ctx, tx, cr.OrganizationID, ed.docs, &out.Stats); err != nil {
-			return err
-		}
-		root, err := writeTree(ctx, tx, cr.OrganizationID, prev, ed.t.Entries, &out.Stats)
-		if err != nil {
-			return err
-		}
 		rev := &Revision{ID: domain.NewID(), OrganizationID: cr.OrganizationID, SpaceID: spaceID, ChangeRequestID: &cr.ID,
-			Type: RevisionEdits, Parents: []string{cr.RevisionID}, Root: root, CreatedAt: s.Now()}
-		if err := insertRevision(ctx, tx, rev); err != nil {
-			return err
-		}
+			Type: RevisionEdits, Parents: []string{cr.RevisionID}, CreatedAt: s.Now()}
 		cr.RevisionID, cr.UpdatedAt = rev.ID, s.Now()
-		if _, err := tx.NewUpdate().Model(cr).Column("revision_id", "updated_at").WherePK().Exec(ctx); err != nil {
-			return dbError(err, "change request")
+		if err := writeEdit(ctx, tx, cr, ed.docs, prev, ed.t.Entries, rev, &out.Stats); err != nil {
+			return err
 		}
 		out.ChangeRequest, out.Changes, out.Files = cr, ed.outcomes, ed.files
 		events := make([]ev, 0, len(ed.outcomes))
@@ -144,6 +130,42 @@ func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID,
 		return nil, err
 	}
 	return out, nil
+}
+
+// writeEdit stores what a content update made in one statement: the
+// documents and trie nodes not stored yet, the revision rev (its root is
+// set here), and the change request moved to it (cr as it is now), where
+// four statements did it one after the other. None of the parts reads
+// what another writes.
+func writeEdit(ctx context.Context, tx bun.Tx, cr *ChangeRequest, docs map[string]string, prev *Tree, entries map[string]*Entry, rev *Revision, st *WriteStats) error {
+	root, nodes, err := freshNodes(cr.OrganizationID, prev, entries, st)
+	if err != nil {
+		return err
+	}
+	rev.Root = root
+	q := tx.NewUpdate().Model(cr).Column("revision_id", "updated_at").WherePK().With("r", tx.NewInsert().Model(rev))
+	if len(nodes) > 0 {
+		q.With("n", tx.NewInsert().Model(&nodes).On("CONFLICT DO NOTHING"))
+	}
+	var dest []any
+	var stored int
+	if len(docs) > 0 {
+		rows := documentRows(cr.OrganizationID, docs)
+		q.With("d", tx.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Returning("1")).Returning("(SELECT count(*) FROM d)")
+		dest = append(dest, &stored)
+		if st != nil {
+			for _, r := range rows {
+				st.Bytes += len(r.Markdown) + len(r.Hash)
+			}
+		}
+	}
+	if _, err := q.Exec(ctx, dest...); err != nil {
+		return dbError(err, "change request")
+	}
+	if st != nil {
+		st.Documents += stored
+	}
+	return nil
 }
 
 // editor applies the changes of one content update to a tree in memory.

@@ -253,9 +253,20 @@ type WriteStats struct {
 // writeTree stores the nodes of entries' trie that prev lacks and returns
 // the root hash.
 func writeTree(ctx context.Context, tx bun.IDB, orgID string, prev *Tree, entries map[string]*Entry, st *WriteStats) (string, error) {
+	root, fresh, err := freshNodes(orgID, prev, entries, st)
+	if err != nil || len(fresh) == 0 {
+		return root, err
+	}
+	_, err = tx.NewInsert().Model(&fresh).On("CONFLICT DO NOTHING").Exec(ctx)
+	return root, dbError(err, "revision content")
+}
+
+// freshNodes builds the trie of entries and returns its root hash and the
+// nodes prev lacks (all of them without prev), counted in st.
+func freshNodes(orgID string, prev *Tree, entries map[string]*Entry, st *WriteStats) (string, []treeNode, error) {
 	root, nodes, err := buildTree(orgID, entries)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	fresh := nodes[:0]
 	for _, n := range nodes {
@@ -263,15 +274,11 @@ func writeTree(ctx context.Context, tx bun.IDB, orgID string, prev *Tree, entrie
 			fresh = append(fresh, n)
 		}
 	}
-	if len(fresh) == 0 {
-		return root, nil
-	}
 	if st != nil {
 		st.Nodes += len(fresh)
 		for _, n := range fresh {
 			st.Bytes += len(n.Hash) + len(n.Entries) + 33*len(n.Children)
 		}
 	}
-	_, err = tx.NewInsert().Model(&fresh).On("CONFLICT DO NOTHING").Exec(ctx)
-	return root, dbError(err, "revision content")
+	return root, fresh, nil
 }

@@ -64,15 +64,22 @@ func (s *Store) Documents(ctx context.Context, keys []DocumentKey) (map[string]s
 	return out, dbError(err, "document")
 }
 
+// documentRows are the rows of documents (markdown by hash), their links
+// extracted.
+func documentRows(orgID string, docs map[string]string) []document {
+	rows := make([]document, 0, len(docs))
+	for h, md := range docs {
+		rows = append(rows, document{OrganizationID: orgID, Hash: h, Markdown: md, Links: markdown.Links(md)})
+	}
+	return rows
+}
+
 // writeDocuments stores documents that are not stored yet.
 func writeDocuments(ctx context.Context, tx bun.IDB, orgID string, docs map[string]string, st *WriteStats) error {
 	if len(docs) == 0 {
 		return nil
 	}
-	rows := make([]document, 0, len(docs))
-	for h, md := range docs {
-		rows = append(rows, document{OrganizationID: orgID, Hash: h, Markdown: md, Links: markdown.Links(md)})
-	}
+	rows := documentRows(orgID, docs)
 	res, err := tx.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx)
 	if err != nil {
 		return dbError(err, "document")

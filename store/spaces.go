@@ -190,7 +190,7 @@ func (s *Store) CreateSpace(ctx context.Context, orgID string, n NewSpace) (*Spa
 	if err != nil {
 		return nil, err
 	}
-	return s.Space(ctx, sp.ID)
+	return sp, nil
 }
 
 // createSpaceTx creates a space inside tx, at the end of its parent,
@@ -213,12 +213,14 @@ func (s *Store) createSpaceTx(ctx context.Context, tx bun.Tx, orgID string, n Ne
 	}
 	sp.Position = key
 	sp.CreatedAt, sp.UpdatedAt = s.Now(), s.Now()
-	if _, err = tx.NewInsert().Model(sp).Exec(ctx); err != nil {
+	// A space starts with a real, empty revision, stored by the same
+	// statement; the space comes back as a read answers it.
+	rev := &Revision{ID: sp.RevisionID, OrganizationID: orgID, SpaceID: sp.ID, Type: RevisionEdits, Parents: []string{}, CreatedAt: sp.CreatedAt}
+	if _, err = tx.NewInsert().With("r", tx.NewInsert().Model(rev)).Model(sp).
+		Returning("*, COALESCE(default_level, folio_collection_level(parent_id)) AS effective_level").Exec(ctx); err != nil {
 		return nil, dbError(err, "space")
 	}
-	// A space starts with a real, empty revision.
-	return sp, insertRevision(ctx, tx, &Revision{ID: sp.RevisionID, OrganizationID: orgID, SpaceID: sp.ID,
-		Type: RevisionEdits, CreatedAt: sp.CreatedAt})
+	return sp, nil
 }
 
 // SpacePatch holds the fields of a space update; nil leaves a field

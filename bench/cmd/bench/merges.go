@@ -63,6 +63,43 @@ func (r *run) mergeSection(ctx context.Context, b *strings.Builder) {
 	fmt.Fprintf(b, "%d clients merging different change requests of one space of %d pages (each editing its own page, so each merge "+
 		"after the first is three-way), closed loop for %s: **%.0f merges/s**, p50 %s, p99 %s, %d errors (the target is at least 100/s).\n\n",
 		r.cfg.clients, pages, r.cfg.maxRun, res.Throughput(), ms(res.Quantile(0.5)), ms(res.Quantile(0.99)), res.Errors)
+
+	// Many clients, one organization: each merge a change request of
+	// another space, as an organization's merges mostly are (the case the
+	// target names; the row above is one space's, whose row lock orders
+	// its merges).
+	spaces := r.cfg.clients
+	const perSpace = 64
+	var bySpace [][]string
+	for i := range spaces {
+		sp, err := s.CreateSpace(ctx, d.orgID, store.NewSpace{Title: fmt.Sprint("Merges, space ", i), Visibility: store.VisibilityPrivate})
+		if err != nil {
+			log.Fatal(err)
+		}
+		ids := r.addPages(ctx, sp, perSpace)
+		if sp, err = s.Space(ctx, sp.ID); err != nil {
+			log.Fatal(err)
+		}
+		bySpace = append(bySpace, r.prepareMerges(ctx, sp, ids))
+		for j, cr := range bySpace[i] {
+			bySpace[i][j] = sp.ID + "/change-requests/" + cr
+		}
+	}
+	// Interleaved: requests one after the other go to different spaces.
+	var paths []string
+	for j := range perSpace {
+		for i := range spaces {
+			paths = append(paths, "/v1/spaces/"+bySpace[i][j]+"/merge")
+		}
+	}
+	res = loadgen.Closed(ctx, r.client, r.cfg.clients, r.cfg.maxRun, func(i int) *http.Request {
+		return r.post(r.folio, paths[(i-1)%len(paths)], func(int) string { return "" })(i)
+	})
+	log.Printf("merges, %d clients, %d spaces: %.0f req/s, p50 %s, %d errors", r.cfg.clients, spaces, res.Throughput(), ms(res.Quantile(0.5)), res.Errors)
+	fmt.Fprintf(b, "%d clients merging change requests of %d spaces of one organization (%d pages each; requests in turn go to "+
+		"different spaces, each merge after a space's first three-way), closed loop for %s: **%.0f merges/s**, p50 %s, p99 %s, %d errors "+
+		"(the target is at least 100/s).\n\n",
+		r.cfg.clients, spaces, perSpace, r.cfg.maxRun, res.Throughput(), ms(res.Quantile(0.5)), ms(res.Quantile(0.99)), res.Errors)
 }
 
 // mergeOneByOne merges n pairs of change requests into the space, one
