@@ -132,13 +132,20 @@ func sourceUnits(src string) (units [][]any, starts []int, spans [][2]int) {
 		nodes       []any
 	}
 	var groups []group
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
-		if exp, last, tail := c.expandable(n, inPage); exp != nil {
-			groups = append(groups, group{n, last, append([]any{exp}, tail...)})
-			n = last
+	us := c.units(root.FirstChild(), nil)
+	for _, u := range us {
+		if u.n == nil || u.c != &c {
+			return nil, nil, nil // an HTML block split at a tag: its pieces have no source here
+		}
+	}
+	for i := 0; i < len(us); i++ {
+		if exp, last := expandable(us, i); exp != nil {
+			groups = append(groups, group{us[i].n, us[last].n, []any{exp}})
+			i = last
 			continue
 		}
-		g := group{n, n, c.block(n, inPage)}
+		n := us[i].n
+		g := group{n, n, us[i].convert(inPage)}
 		if lo, _ := span(n, n); len(g.nodes) == 0 && lo < 0 {
 			continue // a paragraph of link definitions: source between blocks
 		}
