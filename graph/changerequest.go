@@ -44,11 +44,11 @@ func (r *Resolver) pageChanges(ctx context.Context, in []model.ContentChangeInpu
 			pc.SetInto = false // insert_page: null is the top level, as absent
 		}
 		if c.Document != nil {
-			md, err := documentMarkdown(*c.Document, fmt.Sprintf("changes[%d].document", i))
+			md, doc, err := documentMarkdown(*c.Document, fmt.Sprintf("changes[%d].document", i))
 			if err != nil {
 				return nil, err
 			}
-			pc.Markdown = &md
+			pc.Markdown, pc.FromDocument = &md, doc
 		}
 		for j, f := range c.Files {
 			nf, err := r.upload(ctx, f, fmt.Sprintf("changes[%d].files[%d]", i, j))
@@ -106,25 +106,27 @@ func outcome(cr model.ChangeRequest, o store.PageOutcome) model.ContentChangeOut
 }
 
 // documentMarkdown reads a page's new content: markdown as it is, or
-// GitBook's JSON document converted to markdown (Folio stores markdown).
-func documentMarkdown(in model.DocumentInput, field string) (string, error) {
+// GitBook's JSON document converted to markdown (Folio stores markdown);
+// fromDocument says which (the store writes a document's markdown over
+// the page's: store.PageChange.FromDocument).
+func documentMarkdown(in model.DocumentInput, field string) (md string, fromDocument bool, err error) {
 	switch {
 	case in.Markdown != nil && len(in.Document) > 0:
-		return "", domain.Invalid(field, "takes markdown or document, not both")
+		return "", false, domain.Invalid(field, "takes markdown or document, not both")
 	case in.Markdown != nil:
-		return *in.Markdown, nil
+		return *in.Markdown, false, nil
 	case len(in.Document) > 0:
 		var doc any
 		if err := json.Unmarshal(in.Document, &doc); err != nil {
-			return "", domain.Invalid(field+".document", "is not JSON")
+			return "", false, domain.Invalid(field+".document", "is not JSON")
 		}
 		md, err := markdown.FromDocument(doc)
 		if err != nil {
-			return "", domain.Invalid(field+".document", "is not a GitBook JSON document: %v", err)
+			return "", false, domain.Invalid(field+".document", "is not a GitBook JSON document: %v", err)
 		}
-		return md, nil
+		return md, true, nil
 	}
-	return "", nil
+	return "", false, nil
 }
 
 // inTheirSpaces wraps change requests of several spaces of an organization,

@@ -47,7 +47,12 @@ type PageChange struct {
 	NoIndex       *bool
 	NoRobotsIndex *bool
 	Markdown      *string // the new document, when one is given
-	Files         []NewFile
+	// FromDocument says Markdown was written from a GitBook JSON document
+	// (markdown.FromDocument): an update writes it over the page's current
+	// markdown (markdown.Splice), so that the blocks a client kept keep
+	// their source.
+	FromDocument bool
+	Files        []NewFile
 }
 
 // NewFile is a file whose bytes are already in the blob store under Blob.
@@ -100,7 +105,13 @@ func (s *Store) UpdateChangeRequestContentAt(ctx context.Context, spaceID, crID,
 		if err != nil {
 			return err
 		}
-		ed := &editor{t: prev.clone(), now: s.Now(), refs: map[string]string{}, docs: map[string]string{}, touched: map[string]int{}}
+		ed := &editor{t: prev.clone(), now: s.Now(), refs: map[string]string{}, docs: map[string]string{}, touched: map[string]int{},
+			read: func(hash string) (string, error) {
+				var md string
+				err := tx.NewSelect().Model((*document)(nil)).Column("markdown").
+					Where("organization_id = ? AND hash = ?", cr.OrganizationID, hash).Scan(ctx, &md)
+				return md, dbError(err, "document")
+			}}
 		for i, c := range changes {
 			if err := ed.apply(i, c); err != nil {
 				return err
@@ -172,8 +183,9 @@ func writeEdit(ctx context.Context, tx bun.Tx, cr *ChangeRequest, docs map[strin
 type editor struct {
 	t        *Tree
 	now      time.Time
-	refs     map[string]string // batch-local refs of inserted pages -> ids
-	docs     map[string]string // new documents by hash
+	refs     map[string]string                 // batch-local refs of inserted pages -> ids
+	docs     map[string]string                 // new documents by hash
+	read     func(hash string) (string, error) // a stored document's markdown
 	outcomes []PageOutcome
 	touched  map[string]int // page id -> index in outcomes
 	files    []Entry
@@ -344,6 +356,17 @@ func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, i
 	}
 	if c.NoRobotsIndex != nil {
 		e.NoRobotsIndex = *c.NoRobotsIndex
+	}
+	if c.Markdown != nil && c.FromDocument && !insert && e.Document != "" {
+		old, ok := ed.docs[e.Document]
+		if !ok {
+			var err error
+			if old, err = ed.read(e.Document); err != nil {
+				return err
+			}
+		}
+		md := markdown.Splice(old, *c.Markdown)
+		c.Markdown = &md
 	}
 	if c.Markdown != nil {
 		md := markdown.Normalize(*c.Markdown)

@@ -121,6 +121,21 @@ func (r *blockRenderer) liquid(w util.BufWriter, src []byte, n ast.Node, enterin
 			w.WriteString("\n")
 		}
 		closeTag("</figure>\n")
+	case "code":
+		// GitBook's code block options around a fenced block: its title as
+		// caption, and long lines wrapped when it says so.
+		if entering {
+			class := "code"
+			if attrs["overflow"] == "wrap" {
+				class += " wrap"
+			}
+			w.WriteString(`<figure class="` + class + `">`)
+			if t := attrs["title"]; t != "" {
+				w.WriteString(`<figcaption>` + esc(t) + `</figcaption>`)
+			}
+			w.WriteString("\n")
+		}
+		closeTag("</figure>\n")
 	case "if":
 		// Adaptive content: RenderWith has removed the blocks whose
 		// condition does not hold for the reader; what is left shows.

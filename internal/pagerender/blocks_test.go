@@ -21,6 +21,7 @@ func TestRenderGitBookBlocks(t *testing.T) {
 		"{% content-ref url=\"guide.md\" %}\n[guide.md](guide.md)\n{% endcontent-ref %}\n\n" +
 		"{% file src=\".gitbook/assets/a.pdf\" %}\nThe manual.\n{% endfile %}\n\n" +
 		"$$x^2 + \\frac{1}{2}$$\n\nInline $$\\alpha$$ here.\n\n" +
+		"{% code title=\"index.js\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```javascript\nlet x = 1;\n```\n{% endcode %}\n\n" +
 		"{% @mermaid/diagram content=\"graph\" %}\n"
 	got := string(pagerender.Render(src, func(dest string, image bool) string {
 		if dest == "guide.md" {
@@ -38,12 +39,15 @@ func TestRenderGitBookBlocks(t *testing.T) {
 		`<a href="https://www.youtube.com/watch?v=x"`,
 		`<p class="content-ref"><a href="/docs/guide"`, `<p class="file"><a href=".gitbook/assets/a.pdf"`, "The manual.",
 		`<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">`, "<mfrac>", "<mi>α</mi>",
+		// A code block's options: its code, its title as caption (once
+		// shown as an integration's notice, the code lost).
+		`<figure class="code wrap"><figcaption>index.js</figcaption>`, `<span class="kd">let</span>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("lacks %q:\n%s", want, got)
 		}
 	}
-	for _, not := range []string{"{%", "javascript:", "<b>mac", "$$", "graph"} {
+	for _, not := range []string{"{%", "javascript:", "<b>mac", "$$", "graph", "“code” integration"} {
 		if strings.Contains(got, not) {
 			t.Errorf("has %q:\n%s", not, got)
 		}

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -50,6 +51,23 @@ const (
 
 // modTime is the modification time of every entry: the earliest an MS-DOS
 // (zip) time can say.
+// contentRef is a content-ref block to a page by id whose link is named
+// by the id, as markdown.FromDocument writes one (a document's page card
+// has no text).
+var contentRef = regexp.MustCompile(`(?m)^(\{% content-ref url="/pages/([A-Za-z0-9_-]+)" %\}\n\[)([A-Za-z0-9_-]+)(\]\(/pages/([A-Za-z0-9_-]+)\)\n\{% endcontent-ref %\})`)
+
+// contentRefNames names the link of a content-ref block to a page by the
+// page's file name, as GitBook's Git Sync writes it ([install.md](install.md)).
+func contentRefNames(body string, pagePaths map[string]string) string {
+	return contentRef.ReplaceAllStringFunc(body, func(m string) string {
+		g := contentRef.FindStringSubmatch(m)
+		if g[2] != g[3] || g[3] != g[5] || pagePaths[g[2]] == "" {
+			return m
+		}
+		return g[1] + path.Base(pagePaths[g[2]]) + g[4]
+	})
+}
+
 var modTime = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // File is one entry of an archive: its bytes, or the blob holding them.
@@ -185,6 +203,7 @@ func build(t *store.Tree, docs map[string]string) (*Archive, error) {
 			return nil, fmt.Errorf("page %s (%s): %w", n.e.ID, n.file, err)
 		}
 		dir := path.Dir(n.file)
+		body = contentRefNames(body, pagePaths)
 		body = rewrite(body, func(target string) (string, bool) {
 			if id, ok := idTarget(target, "/files/"); ok && assets[id] != "" {
 				return relPath(dir, assets[id]), true
