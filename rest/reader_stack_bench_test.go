@@ -2,11 +2,13 @@ package rest_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"folio/internal/logs"
@@ -159,4 +161,44 @@ func staticHandler(dir string, folio http.Header) http.Handler {
 		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// BenchmarkReaderBigSpace measures page views of a published space of
+// 10,000 pages (make bench's big space, at /s/{spaceId}) that miss the
+// rendered-page cache: every view in turn is of another page (a prime
+// stride over them), so each reads the page and the space's page tree
+// (the tree from the page-tree cache after the first) and renders it,
+// sidebar of every page included. In-process, through the whole handler.
+func BenchmarkReaderBigSpace(b *testing.B) {
+	srv := resttest.New(b, resttest.WithLogger(logs.New(io.Discard, slog.LevelInfo)))
+	alice := srv.User("alice@example.com")
+	org := createOrgB(b, alice, "Acme")
+	sp := bigSpace(b, srv, alice, org, store.VisibilityPublic)
+	path := func(i int) string {
+		i = i * 7919 % 10000
+		if i < 100 {
+			return fmt.Sprintf("/s/%s/topic-%d", sp.ID, i)
+		}
+		return fmt.Sprintf("/s/%s/topic-%d/topic-%d", sp.ID, i%100, i)
+	}
+	host := resttest.PublicURL[len("http://"):]
+	w := serve(srv.Handler, readerRequest(host, path(0))) // the tree, read and cached once
+	if w.status != http.StatusOK {
+		b.Fatalf("status %d", w.status)
+	}
+	i, statements, size := 1, 0, 0
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		w := serve(srv.Handler, readerRequest(host, path(i)))
+		if w.status != http.StatusOK || w.h.Get("X-Folio-Cache") != "miss" {
+			b.Fatalf("%s: status %d, cache %q", path(i), w.status, w.h.Get("X-Folio-Cache"))
+		}
+		statements, _ = strconv.Atoi(w.h.Get("X-Folio-Statements"))
+		size = w.n
+		i++
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(statements), "statements/op")
+	b.ReportMetric(float64(size), "resp-bytes")
 }
