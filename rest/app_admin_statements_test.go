@@ -93,30 +93,14 @@ func TestAppPublishAdminStatements(t *testing.T) {
 			for i := range n {
 				s.admin.Post("/v1/orgs/"+s.org+"/custom-fields", map[string]any{"name": fmt.Sprint("field-", i), "type": "text"}).Expect(http.StatusCreated)
 			}
-		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct {
-				Organization struct{ CustomFields struct{ Count int } }
-			}
-			json.Unmarshal(data, &d)
-			if d.Organization.CustomFields.Count != n {
-				t.Errorf("custom fields %d, want %d", d.Organization.CustomFields.Count, n)
-			}
-		}},
+		}, organizationCounts("customFields")},
 		{"admin/webhooks.graphql", "WebhooksScreen", 4, func(t *testing.T, s *seeded, n int) {
 			for i := range n {
 				if _, err := s.srv.Store.CreateWebhook(t.Context(), s.org, fmt.Sprintf("https://hooks.example.com/%d", i), nil, true); err != nil {
 					t.Fatal(err)
 				}
 			}
-		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct {
-				Organization struct{ Webhooks struct{ Count int } }
-			}
-			json.Unmarshal(data, &d)
-			if d.Organization.Webhooks.Count != n {
-				t.Errorf("webhooks %d, want %d", d.Organization.Webhooks.Count, n)
-			}
-		}},
+		}, organizationCounts("webhooks")},
 		{"admin/webhooks.graphql", "WebhookScreen", 5, func(t *testing.T, s *seeded, n int) {
 			w, err := s.srv.Store.CreateWebhook(t.Context(), s.org, "https://hooks.example.com/one", nil, true)
 			if err != nil {
@@ -144,15 +128,7 @@ func TestAppPublishAdminStatements(t *testing.T) {
 			for i := range n {
 				s.admin.Post("/v1/orgs/"+s.org+"/saml", map[string]any{"label": fmt.Sprint("IdP ", i)}).Expect(http.StatusCreated)
 			}
-		}, func(t *testing.T, data json.RawMessage, n int) {
-			var d struct {
-				Organization struct{ SamlProviders struct{ Count int } }
-			}
-			json.Unmarshal(data, &d)
-			if d.Organization.SamlProviders.Count != n {
-				t.Errorf("providers %d, want %d", d.Organization.SamlProviders.Count, n)
-			}
-		}},
+		}, organizationCounts("samlProviders")},
 		{"admin/account.graphql", "AccountScreen", 6, func(t *testing.T, s *seeded, n int) {
 			for i := range n {
 				if _, _, err := s.srv.Store.CreatePersonalToken(t.Context(), s.admin.UserID, store.TokenSpec{Name: fmt.Sprint("token ", i)}); err != nil {
@@ -232,5 +208,26 @@ func TestAppPublishAdminStatements(t *testing.T) {
 				t.Errorf("%s: %d statements for 2, %d for 8; want about the same, at most %d", sc.op, small, large, sc.max)
 			}
 		})
+	}
+}
+
+// organizationCounts checks that a screen's data counts n items of the
+// organization's list named key.
+func organizationCounts(key string) func(t *testing.T, data json.RawMessage, n int) {
+	return func(t *testing.T, data json.RawMessage, n int) {
+		t.Helper()
+		var d struct {
+			Organization map[string]json.RawMessage
+		}
+		var list struct{ Count int }
+		if err := json.Unmarshal(data, &d); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(d.Organization[key], &list); err != nil {
+			t.Fatalf("%s: %v", key, err)
+		}
+		if got := list.Count; got != n {
+			t.Errorf("%s: %d, want %d", key, got, n)
+		}
 	}
 }

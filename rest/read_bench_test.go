@@ -163,7 +163,8 @@ func cpuTime() time.Duration {
 // BenchmarkSingleRead compares REST single reads through their GraphQL
 // operations with the direct baseline handler (bench/baseline), in process:
 // an organization ("folio", "baseline") and a space ("folio-space",
-// "baseline-space").
+// "baseline-space"); "-tokencache" is Folio with its token cache warm
+// (the baseline, as bench/cmd/baseline, reads the token each time).
 func BenchmarkSingleRead(b *testing.B) {
 	srv := resttest.New(b)
 	alice := srv.User("alice@example.com")
@@ -171,14 +172,19 @@ func BenchmarkSingleRead(b *testing.B) {
 	space := resttest.Str(alice.Post("/v1/orgs/"+org+"/spaces", map[string]any{"title": "Docs"}).Expect(http.StatusCreated).JSON(), "id")
 	folio := benchHandler(b, srv.Store)
 	direct := baseline.Handler(srv.Store, "http://folio.test")
+	// Folio with the token cache `folio serve` has (FOLIO_TOKEN_CACHE_TTL):
+	// another server over the same database.
+	cached := benchHandler(b, resttest.New(b, resttest.SharingDatabase(srv), resttest.WithTokenCache(store.DefaultTokenCacheTTL)).Store)
 	for _, t := range []struct {
 		name string
 		h    http.Handler
 		path string
 	}{
 		{"folio", folio, "/v1/orgs/" + org},
+		{"folio-tokencache", cached, "/v1/orgs/" + org},
 		{"baseline", direct, "/v1/orgs/" + org},
 		{"folio-space", folio, "/v1/spaces/" + space},
+		{"folio-space-tokencache", cached, "/v1/spaces/" + space},
 		{"baseline-space", direct, "/v1/spaces/" + space},
 	} {
 		b.Run(t.name, func(b *testing.B) { runRead(b, t.h, t.path, alice.Token) })

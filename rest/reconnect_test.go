@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,6 +13,7 @@ import (
 
 	"folio/rest/resttest"
 	"folio/store"
+	"folio/store/pgtest"
 )
 
 // TestReadsSurviveDroppedConnections: when the database drops every
@@ -85,25 +85,7 @@ type outageAnswer struct {
 // with its key until it is answered, took effect exactly once.
 func TestOutageAnswers503(t *testing.T) {
 	ctx := t.Context()
-	dir, err := os.MkdirTemp("", "folio-outage-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(dir, 0o755) // the cluster's user enters it when the test runs as root
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	emb, err := store.StartEmbedded(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { emb.Stop() })
-	s, err := store.Open(ctx, emb.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	cluster, s := pgtest.NewCluster(t)
 	srv := resttest.New(t, resttest.OnStore(s))
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
@@ -227,7 +209,7 @@ func TestOutageAnswers503(t *testing.T) {
 
 	time.Sleep(time.Second)
 	phase.Store("during")
-	if err := emb.StopFast(); err != nil {
+	if err := cluster.Embedded.StopFast(); err != nil {
 		t.Fatal(err)
 	}
 	// While it is down, each surface answers in its own shape.
@@ -245,10 +227,11 @@ func TestOutageAnswers503(t *testing.T) {
 		t.Errorf("GraphQL (application/json) during the outage: %d %s", a.status, a.body)
 	}
 	time.Sleep(2700 * time.Millisecond)
-	emb, err = store.StartEmbedded(ctx, dir)
+	restarted, err := store.StartEmbedded(ctx, cluster.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cluster.Embedded = restarted
 	phase.Store("after")
 	time.Sleep(2 * time.Second)
 	close(stop)

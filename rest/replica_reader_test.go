@@ -1,74 +1,19 @@
 package rest_test
 
 import (
-	"database/sql"
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
-
 	"folio/rest/resttest"
 	"folio/store"
+	"folio/store/pgtest"
 )
-
-// replicated is a primary and a real streaming replica of it, each a
-// cluster of its own (the replica made with pg_basebackup), and a store
-// over both.
-type replicated struct {
-	store   *store.Store
-	replica *store.Embedded
-	rdb     *sql.DB // the replica, directly: pause and resume its replay
-}
-
-func newReplicated(t *testing.T, maxLag time.Duration) *replicated {
-	t.Helper()
-	ctx := t.Context()
-	dir, err := os.MkdirTemp("", "folio-replica-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(dir, 0o755) // the clusters' user enters it when the test runs as root
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	primary, err := store.StartEmbedded(ctx, filepath.Join(dir, "primary"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { primary.Stop() })
-	boot, err := store.Open(ctx, primary.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := boot.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	boot.Close()
-	replica, err := store.StartReplica(ctx, primary, filepath.Join(dir, "replica"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { replica.Stop() })
-	s, err := store.OpenOptions(ctx, primary.DSN(), store.Options{ReplicaURLs: []string{replica.DSN()}, ReplicaMaxLag: maxLag})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if err := s.LoadSecrets(ctx); err != nil {
-		t.Fatal(err)
-	}
-	rdb, err := sql.Open("pgx", replica.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { rdb.Close() })
-	return &replicated{store: s, replica: replica, rdb: rdb}
-}
 
 // counted is one answer and where its statements ran.
 type counted struct {
@@ -95,8 +40,8 @@ func TestReaderOnReplica(t *testing.T) {
 	// A bound a loaded test machine's replica keeps within, short enough
 	// to wait out once.
 	const maxLag = 3 * time.Second
-	rp := newReplicated(t, maxLag)
-	srv := resttest.New(t, resttest.OnStore(rp.store))
+	rp := pgtest.NewReplicated(t, maxLag)
+	srv := resttest.New(t, resttest.OnStore(rp.Store))
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
 	siteID, _, _ := readerSite(t, srv, alice, org, "public")
@@ -141,7 +86,7 @@ func TestReaderOnReplica(t *testing.T) {
 		}
 	}
 	anon := store.AllowStale(t.Context(), "")
-	onReplica := func() bool { return srv.Store.ReadTarget(anon) == rp.replica.DSN() }
+	onReplica := func() bool { return srv.Store.ReadTarget(anon) == rp.Replica.DSN() }
 	eventually("the replica serves", onReplica)
 	eventually("the replica has replayed the site", func() bool { return get(base, "", "").status == http.StatusOK })
 	public := spaceWithDocs(t, srv, org, "Handbook", store.VisibilityPublic, []readerDoc{{"hello", "", "# Hello\n\nPublic words.\n"}})
@@ -208,7 +153,7 @@ func TestReaderOnReplica(t *testing.T) {
 	// Replay paused: a writer reads what it just wrote, from the primary;
 	// anonymous readers of the replica do not see it yet, then, once the
 	// replica lags past the bound, read from the primary too.
-	if _, err := rp.rdb.ExecContext(t.Context(), `SELECT pg_wal_replay_pause()`); err != nil {
+	if _, err := rp.ReplicaDB.ExecContext(t.Context(), `SELECT pg_wal_replay_pause()`); err != nil {
 		t.Fatal(err)
 	}
 	cr := resttest.Str(newCR(t, alice, public.ID, "Wombats"), "id")
@@ -216,10 +161,10 @@ func TestReaderOnReplica(t *testing.T) {
 	alice.Post("/v1/spaces/"+public.ID+"/change-requests/"+cr+"/merge", nil).Expect(http.StatusOK)
 	var behind bool
 	var written string
-	if err := rp.store.DB.NewRaw(`SELECT max(lsn)::text FROM read_after`).Scan(t.Context(), &written); err != nil || written == "" {
+	if err := rp.Store.DB.NewRaw(`SELECT max(lsn)::text FROM read_after`).Scan(t.Context(), &written); err != nil || written == "" {
 		t.Fatalf("the write's position: %q %v", written, err)
 	}
-	if err := rp.rdb.QueryRowContext(t.Context(), `SELECT pg_last_wal_replay_lsn() < $1::pg_lsn`, written).Scan(&behind); err != nil || !behind {
+	if err := rp.ReplicaDB.QueryRowContext(t.Context(), `SELECT pg_last_wal_replay_lsn() < $1::pg_lsn`, written).Scan(&behind); err != nil || !behind {
 		t.Fatalf("the paused replica has replayed the write (%v, %v): the pause did not hold", behind, err)
 	}
 	// (The one statement on the replica asks it how far it has replayed.)
@@ -238,7 +183,7 @@ func TestReaderOnReplica(t *testing.T) {
 		}
 		return c.status == http.StatusOK && c.replicas == 0
 	})
-	if _, err := rp.rdb.ExecContext(t.Context(), `SELECT pg_wal_replay_resume()`); err != nil {
+	if _, err := rp.ReplicaDB.ExecContext(t.Context(), `SELECT pg_wal_replay_resume()`); err != nil {
 		t.Fatal(err)
 	}
 	eventually("a resumed replica serves again", func() bool {
@@ -247,8 +192,8 @@ func TestReaderOnReplica(t *testing.T) {
 	})
 
 	// Stopped: skipped, and every answer is the same as with it.
-	rp.rdb.Close()
-	if err := rp.replica.StopFast(); err != nil {
+	rp.ReplicaDB.Close()
+	if err := rp.Replica.StopFast(); err != nil {
 		t.Fatal(err)
 	}
 	for range 3 {

@@ -70,12 +70,17 @@ func (s *Store) SetPassword(ctx context.Context, tx bun.IDB, userID, hash string
 		return domain.NotFound("user")
 	}
 	_, err = tx.NewDelete().Model((*Session)(nil)).Where("user_id = ?", userID).Exec(ctx)
+	// The cached users hold the password's hash (the API's password
+	// change checks the current password against it): dropped now, and by
+	// the callers again once committed.
+	s.credentialsChanged()
 	return dbError(err, "session")
 }
 
 // SetServerAdmin makes a user an operator of this server, or not.
 func (s *Store) SetServerAdmin(ctx context.Context, userID string, admin bool) error {
 	_, err := s.DB.NewUpdate().Model((*User)(nil)).Set("server_admin = ?", admin).Where("id = ?", userID).Exec(ctx)
+	s.credentialsChanged()
 	return dbError(err, "user")
 }
 
@@ -84,6 +89,7 @@ func (s *Store) SetServerAdmin(ctx context.Context, userID string, admin bool) e
 // the user ends.
 func (s *Store) ResetPassword(ctx context.Context, secret, hash string) (*User, error) {
 	var u *User
+	defer s.credentialsChanged()
 	err := s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		l, err := s.UseAuthLink(ctx, tx, LinkPasswordReset, secret)
 		if err != nil {

@@ -73,6 +73,7 @@ func (s *Store) UserSession(ctx context.Context, userID, id string, idle time.Du
 // ChangePassword). CONFLICT when the password changed since oldHash was
 // read (two changes at once: only the first wins).
 func (s *Store) ChangePasswordKeeping(ctx context.Context, userID, oldHash, newHash, keep string) error {
+	defer s.credentialsChanged()
 	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewUpdate().Model((*User)(nil)).Set("password_hash = ?, password_changed_at = ?", newHash, s.Now()).
 			Where("id = ? AND password_hash = ?", userID, oldHash).Exec(ctx)

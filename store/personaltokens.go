@@ -44,6 +44,7 @@ func (s *Store) PersonalTokens(ctx context.Context, userID string, args PageArgs
 func (s *Store) RevokePersonalToken(ctx context.Context, userID, id string) error {
 	res, err := s.DB.NewUpdate().Model((*APIToken)(nil)).Set("revoked_at = ?", s.Now()).
 		Where("id = ? AND user_id = ? AND revoked_at IS NULL", id, userID).Exec(ctx)
+	s.credentialsChanged()
 	if err != nil {
 		return dbError(err, "token")
 	}

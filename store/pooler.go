@@ -38,6 +38,10 @@ type Options struct {
 	// ReplicaMaxLag is how far behind a replica may be and serve reads
 	// (DefaultReplicaMaxLag when zero; FOLIO_DATABASE_REPLICA_MAX_LAG).
 	ReplicaMaxLag time.Duration
+	// TokenCacheTTL, when positive, keeps the API tokens used lately in
+	// memory for that long (tokencache.go; FOLIO_TOKEN_CACHE_TTL, at most
+	// MaxTokenCacheTTL there). Zero reads every token from the database.
+	TokenCacheTTL time.Duration
 }
 
 // OpenOptions is Open with Options.

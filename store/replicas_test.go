@@ -1,12 +1,11 @@
 package store_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"folio/store"
+	"folio/store/pgtest"
 )
 
 // TestReadReplica runs Folio's store over a primary and a real streaming
@@ -19,47 +18,9 @@ import (
 // working.
 func TestReadReplica(t *testing.T) {
 	ctx := t.Context()
-	dir, err := os.MkdirTemp("", "folio-replica-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(dir, 0o755) // the clusters' user enters it when the test runs as root
-	t.Cleanup(func() {
-		if t.Failed() {
-			if b, err := os.ReadFile(filepath.Join(dir, "replica", "postgres.log")); err == nil {
-				t.Logf("replica's log:\n%s", b)
-			}
-		}
-		os.RemoveAll(dir)
-	})
-	primary, err := store.StartEmbedded(ctx, filepath.Join(dir, "primary"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { primary.Stop() })
-	boot, err := store.Open(ctx, primary.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := boot.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	boot.Close()
-	replica, err := store.StartReplica(ctx, primary, filepath.Join(dir, "replica"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { replica.Stop() })
 	const maxLag = time.Second
-	s, err := store.OpenOptions(ctx, primary.DSN(), store.Options{ReplicaURLs: []string{replica.DSN()}, ReplicaMaxLag: maxLag})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if err := s.LoadSecrets(ctx); err != nil {
-		t.Fatal(err)
-	}
-	rdb := sqlOpen(t, replica.DSN())
+	rp := pgtest.NewReplicated(t, maxLag)
+	s, replica, rdb := rp.Store, rp.Replica, rp.ReplicaDB
 	var recovering bool
 	if err := rdb.QueryRowContext(ctx, `SELECT pg_is_in_recovery()`).Scan(&recovering); err != nil || !recovering {
 		t.Fatalf("the replica is not in recovery: %v %v", recovering, err)

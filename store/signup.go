@@ -205,5 +205,6 @@ func (s *Store) AddAccount(ctx context.Context, a NewAccount) (*User, error) {
 // ChangePassword replaces the user's password hash and ends every session
 // of the user (SetPassword in a transaction of its own).
 func (s *Store) ChangePassword(ctx context.Context, userID, hash string) error {
+	defer s.credentialsChanged()
 	return s.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.SetPassword(ctx, tx, userID, hash) })
 }

@@ -36,6 +36,8 @@ type Store struct {
 	sessionKey []byte
 	// changes are told of every append of events (changes.go).
 	changes *changeListeners
+	// tokens is the token cache, nil without (tokencache.go).
+	tokens *tokenCache
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -63,7 +65,7 @@ func open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{DB: db, dsn: dsn, opts: o, now: time.Now, queue: queue, changes: &changeListeners{}}
+	s := &Store{DB: db, dsn: dsn, opts: o, now: time.Now, queue: queue, changes: &changeListeners{}, tokens: newTokenCache(o.TokenCacheTTL)}
 	if err := s.openReplicas(ctx); err != nil {
 		db.Close()
 		return nil, err

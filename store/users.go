@@ -91,6 +91,7 @@ func (s *Store) RevokeToken(ctx context.Context, token string) error {
 	res, err := s.DB.NewUpdate().Model((*APIToken)(nil)).
 		Set("revoked_at = ?", s.Now()).
 		Where("token_hash = ? AND revoked_at IS NULL", hashToken(token)).Exec(ctx)
+	s.credentialsChanged()
 	if err != nil {
 		return dbError(err, "token")
 	}
@@ -103,28 +104,46 @@ func (s *Store) RevokeToken(ctx context.Context, token string) error {
 // Authenticate resolves a bearer token to its user and the token itself.
 // Any token that is malformed, unknown, revoked or expired is
 // CodeUnauthenticated.
+// With a token cache (tokencache.go), a token used less than its TTL ago
+// runs no statement.
 func (s *Store) Authenticate(ctx context.Context, token string) (*User, *APIToken, error) {
-	bad := domain.Errorf(domain.CodeUnauthenticated, "invalid, expired or revoked API token")
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 200 {
-		return nil, nil, bad
+		return nil, nil, errBadToken()
 	}
-	sum := hashToken(token)
+	sum := sha256.Sum256([]byte(token))
+	var gen uint64
+	var read time.Time
+	if s.tokens != nil {
+		if u, t, ok, err := s.cachedAuthenticate(ctx, sum); ok {
+			return u, t, err
+		}
+		gen, read = s.tokens.gen.Load(), time.Now()
+	}
 	var rows []tokenUser
-	if err := tokenUsers.scan(ctx, s, &rows, sum); err != nil {
+	if err := tokenUsers.scan(ctx, s, &rows, sum[:]); err != nil {
 		return nil, nil, dbError(err, "token")
 	}
 	// The index lookup found the row; compare in constant time all the same.
-	if len(rows) == 0 || subtle.ConstantTimeCompare(rows[0].TokenHash, sum) != 1 {
-		return nil, nil, bad
+	if len(rows) == 0 || subtle.ConstantTimeCompare(rows[0].TokenHash, sum[:]) != 1 {
+		return nil, nil, errBadToken()
 	}
 	row := &rows[0]
 	if row.TokenExpiresAt != nil && !s.Now().Before(*row.TokenExpiresAt) {
-		return nil, nil, bad
+		return nil, nil, errBadToken()
 	}
 	t := &APIToken{ID: row.TokenID, UserID: row.User.ID, Name: row.TokenName, ExpiresAt: row.TokenExpiresAt,
 		ReadOnly: row.TokenReadOnly, LastUsedAt: row.TokenLastUsedAt}
 	s.touchToken(ctx, t)
+	if s.tokens != nil {
+		s.keepToken(sum, &row.User, t, read, gen)
+	}
 	return &row.User, t, nil
+}
+
+// errBadToken is the answer to any token that is malformed, unknown,
+// revoked or expired: which of these, the caller does not learn.
+func errBadToken() error {
+	return domain.Errorf(domain.CodeUnauthenticated, "invalid, expired or revoked API token")
 }
 
 // tokenUser is the user a live token belongs to, with the token.

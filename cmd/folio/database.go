@@ -150,6 +150,14 @@ func databaseOptions() (store.Options, error) {
 		}
 		o.ReplicaMaxLag = d
 	}
+	o.TokenCacheTTL = store.DefaultTokenCacheTTL
+	if v := os.Getenv("FOLIO_TOKEN_CACHE_TTL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > store.MaxTokenCacheTTL {
+			return o, fmt.Errorf("FOLIO_TOKEN_CACHE_TTL=%q: want a duration from 0 (no cache) to %s, such as 500ms", v, store.MaxTokenCacheTTL)
+		}
+		o.TokenCacheTTL = d
+	}
 	o.DirectURL = os.Getenv("FOLIO_DATABASE_DIRECT_URL")
 	if o.DirectURL != "" && !o.Pooler {
 		return o, fmt.Errorf("FOLIO_DATABASE_DIRECT_URL is set without FOLIO_DATABASE_POOLER=transaction: without a pooler DATABASE_URL is direct already")

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"folio/store"
+	"folio/store/pgtest"
 )
 
 // TestServersUnderFaults runs two `folio serve` processes (this package
@@ -47,25 +48,7 @@ func TestServersUnderFaults(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	dir, err := os.MkdirTemp("", "folio-faults-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(dir, 0o755) // the cluster's user enters it when the test runs as root
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	emb, err := store.StartEmbedded(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { emb.Stop() })
-	s, err := store.Open(ctx, emb.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	cluster, s := pgtest.NewCluster(t)
 	u, err := s.EnsureUser(ctx, "alice@example.com", "Alice")
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +84,7 @@ func TestServersUnderFaults(t *testing.T) {
 	}))
 	t.Cleanup(rcv.Close)
 
-	servers := newFaultServers(t, bin, emb.DSN(), dir)
+	servers := newFaultServers(t, bin, cluster.Embedded.DSN(), cluster.Dir)
 	a, b := servers.start("a"), servers.start("b")
 	api := func(base, method, path, key, body string) (int, []byte, error) {
 		req, err := http.NewRequestWithContext(ctx, method, base+path, strings.NewReader(body))
@@ -207,11 +190,11 @@ func TestServersUnderFaults(t *testing.T) {
 	time.Sleep(1500 * time.Millisecond)
 	servers.start("a") // a new process in its place
 	time.Sleep(1500 * time.Millisecond)
-	if err := emb.StopFast(); err != nil {
+	if err := cluster.Embedded.StopFast(); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * time.Second)
-	if emb, err = store.StartEmbedded(ctx, dir); err != nil {
+	if cluster.Embedded, err = store.StartEmbedded(ctx, cluster.Dir); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * time.Second)
@@ -387,6 +370,9 @@ func (fs *faultServers) start(name string) *faultServer {
 	}
 	go func() { srv.cmd.Wait(); close(srv.done) }()
 	t.Cleanup(func() {
+		if t.Failed() { // what the server logged tells why it answered as it did
+			t.Logf("server %s logged:\n%s", name, srv.log.String())
+		}
 		srv.cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-srv.done:

@@ -69,3 +69,18 @@ func (c *Cache[K, V]) Bytes() int {
 	defer c.mu.Unlock()
 	return c.bytes
 }
+
+// Remove drops key's value, if kept.
+func (c *Cache[K, V]) Remove(key K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lru.Remove(key) // the eviction callback takes its bytes off
+}
+
+// Purge drops every value.
+func (c *Cache[K, V]) Purge() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lru.Purge()
+	c.bytes = 0
+}

@@ -50,3 +50,18 @@ func TestMaxValue(t *testing.T) {
 		t.Error("a value of maxValue bytes was not kept")
 	}
 }
+
+func TestRemoveAndPurge(t *testing.T) {
+	c := New[string, string](10, 100, 100, func(v string) int { return len(v) })
+	c.Add("a", "xxxx")
+	c.Add("b", "yy")
+	c.Remove("a")
+	if _, ok := c.Get("a"); ok || c.Bytes() != 2 || c.Len() != 1 {
+		t.Errorf("after Remove: a kept %v, %d bytes, %d values", ok, c.Bytes(), c.Len())
+	}
+	c.Remove("missing")
+	c.Purge()
+	if _, ok := c.Get("b"); ok || c.Bytes() != 0 || c.Len() != 0 {
+		t.Errorf("after Purge: b kept %v, %d bytes, %d values", ok, c.Bytes(), c.Len())
+	}
+}

@@ -160,16 +160,28 @@ func (c *converter) liquid(n *liquidNode, in container) []any {
 
 // items is a block of items (tabs, steps, columns, updates): each child tag
 // named item is one, with the data itemData gives it; blocks between them
-// go to the item before (or a new one, when none is before).
+// go to the item before (or a new one, when none is before), read as the
+// blocks of an item are (FromDocument writes them in one: a `<details>`
+// there is an expandable).
 func (c *converter) items(n *liquidNode, item, itemType string, in container, data map[string]any,
 	itemData func(*liquidNode) map[string]any) map[string]any {
+	isItem := func(k ast.Node) bool {
+		l, ok := k.(*liquidNode)
+		return ok && l.name == item
+	}
 	items := []any{}
-	for k := n.FirstChild(); k != nil; k = k.NextSibling() {
-		if l, ok := k.(*liquidNode); ok && l.name == item {
-			items = append(items, block(itemType, itemData(l), c.blocks(l, in)))
+	for k := n.FirstChild(); k != nil; {
+		if isItem(k) {
+			items = append(items, block(itemType, itemData(k.(*liquidNode)), c.blocks(k, in)))
+			k = k.NextSibling()
 			continue
 		}
-		converted := c.block(k, in)
+		stop := k.NextSibling()
+		for stop != nil && !isItem(stop) {
+			stop = stop.NextSibling()
+		}
+		converted := c.blockRun(k, stop, in)
+		k = stop
 		if len(converted) == 0 {
 			continue
 		}

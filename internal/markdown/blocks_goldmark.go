@@ -8,7 +8,8 @@ import (
 )
 
 // GitBookSyntax is a goldmark extension that reads GitBook's blocks as
-// ToDocument does (hints, the tags of blocks_liquid.go, "$$" formulas),
+// ToDocument does (hints, the tags of blocks_liquid.go, "$$" formulas, and
+// HTML blocks whose tags have tabs: blocks_htmltab.go),
 // for a renderer of pages: its nodes are read with Liquid, Hint and
 // MathFormula, their kinds are KindLiquid, KindHint and KindMath.
 var GitBookSyntax goldmark.Extender = gitbookSyntax{}
@@ -17,7 +18,7 @@ type gitbookSyntax struct{}
 
 func (gitbookSyntax) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(liquidParser{}, 551)),
+		gparser.WithBlockParsers(util.Prioritized(hintParser{}, 550), util.Prioritized(liquidParser{}, 551), util.Prioritized(htmlTabParser{}, 899)),
 		gparser.WithInlineParsers(util.Prioritized(mathParser{}, 150)),
 	)
 }

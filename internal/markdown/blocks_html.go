@@ -61,25 +61,57 @@ func cmpOr(s, or string) string {
 // open and close are the HTML tags around text so wrapped.
 func (w wrapping) open() string {
 	var s string
-	if style := w.style(); style != "" {
-		s += `<mark style="` + style + `">`
-	}
-	for _, t := range w.tags() {
-		s += "<" + t + ">"
+	for _, e := range w.elements() {
+		s += e.open
 	}
 	return s
 }
 
 func (w wrapping) close() string {
 	var s string
-	tags := w.tags()
-	for i := len(tags) - 1; i >= 0; i-- {
-		s += "</" + tags[i] + ">"
-	}
-	if w.style() != "" {
-		s += "</mark>"
+	es := w.elements()
+	for i := len(es) - 1; i >= 0; i-- {
+		s += es[i].close
 	}
 	return s
+}
+
+// wrapElement is one HTML element of a wrapping.
+type wrapElement struct{ open, close string }
+
+// elements are the HTML elements around text so wrapped, outermost first.
+func (w wrapping) elements() []wrapElement {
+	var out []wrapElement
+	if style := w.style(); style != "" {
+		out = append(out, wrapElement{`<mark style="` + style + `">`, "</mark>"})
+	}
+	for _, t := range w.tags() {
+		out = append(out, wrapElement{"<" + t + ">", "</" + t + ">"})
+	}
+	return out
+}
+
+// has is whether text so wrapped is in element e.
+func (w wrapping) has(e wrapElement) bool {
+	return slices.Contains(w.elements(), e)
+}
+
+// wrappingOf is the wrapping of text in elements (each of a wrapping's).
+func wrappingOf(es []wrapElement, from wrapping) wrapping {
+	var out wrapping
+	for _, e := range es {
+		switch e.close {
+		case "</mark>":
+			out.text, out.background = from.text, from.background
+		case "</kbd>":
+			out.kbd = true
+		case "</sup>":
+			out.sup = true
+		case "</sub>":
+			out.sub = true
+		}
+	}
+	return out
 }
 
 func (w wrapping) style() string {
@@ -153,12 +185,12 @@ func startTag(src string) (html.Token, bool) {
 // htmlElement converts an element of the list above that starts at open
 // and ends at its end tag among open's next siblings, and returns that end
 // tag; nil when open starts none of them.
-func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markSet) ast.Node {
+func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markSet, stop ast.Node) ast.Node {
 	tok, ok := startTag(rawSource(c, open))
 	if !ok {
 		return nil
 	}
-	end := closingTag(c, open, tok.Data)
+	end := closingTag(c, open, tok.Data, stop)
 	if end == nil {
 		return nil
 	}
@@ -252,7 +284,8 @@ func (b *inlineBuilder) htmlElement(c *converter, open *ast.RawHTML, marks markS
 			return nil
 		}
 		act := map[string]any{"action": action}
-		if q := attrs["data-query"]; q != "" {
+		// Written back on one line, spaces run together (inlineHTML).
+		if q := strings.Join(strings.Fields(attrs["data-query"]), " "); q != "" {
 			act["query"] = q
 		}
 		data := map[string]any{"label": inner(), "kind": kind, "action": act}
@@ -281,11 +314,13 @@ func isWrapEndTag(s string) bool {
 	return false
 }
 
-// closingTag is the sibling after open that ends the element open starts
-// (`</name>`, past nested ones of the same name), or nil.
-func closingTag(c *converter, open ast.Node, name string) ast.Node {
+// closingTag is the sibling after open, before stop (nil: the last), that
+// ends the element open starts (`</name>`, past nested ones of the same
+// name), or nil. stop is the end of the element around open: one inside
+// ends inside it (`<kbd><sup>a</kbd></sup>` is no <sup> element).
+func closingTag(c *converter, open ast.Node, name string, stop ast.Node) ast.Node {
 	depth := 1
-	for n := open.NextSibling(); n != nil; n = n.NextSibling() {
+	for n := open.NextSibling(); n != nil && n != stop; n = n.NextSibling() {
 		raw, ok := n.(*ast.RawHTML)
 		if !ok {
 			continue
@@ -335,8 +370,8 @@ func inlineHTML(k node) (string, bool) {
 				a = "search"
 			}
 			s := `<button type="button"` + attr("class", "button "+kind) + attr("data-action", a)
-			if q := str(action, "query"); q != "" {
-				s += attr("data-query", strings.Join(strings.Fields(q), " "))
+			if q := strings.Join(strings.Fields(str(action, "query")), " "); q != "" {
+				s += attr("data-query", q)
 			}
 			return s + icon + ">" + label + "</button>", true
 		}

@@ -217,10 +217,33 @@ func mathMarkdown(formula string) string {
 	for strings.Contains(formula, "\n\n") {
 		formula = strings.ReplaceAll(formula, "\n\n", "\n")
 	}
-	if strings.HasPrefix(formula, "$") || strings.HasSuffix(formula, "$") {
-		formula = " " + formula + " " // "$$$" would close at once
+	// "$$$" would close at once. Only the side that needs it is padded: a
+	// space after the last line's `##` would make that line a heading.
+	if strings.HasPrefix(formula, "$") {
+		formula = " " + formula
 	}
-	return "$$" + formula + "$$"
+	if strings.HasSuffix(formula, "$") {
+		formula += " "
+	}
+	return "$$" + paragraphLines(formula) + "$$"
+}
+
+// paragraphLines keeps the lines after the first of a formula or inline
+// HTML lines of their paragraph: one that would start a block there (a
+// list, a quote, a heading, a fence…; they were read without the spaces
+// that start them) is indented as code would be, which cannot interrupt a
+// paragraph, and whose spaces are not read either.
+func paragraphLines(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i := 1; i < len(lines); i++ {
+		if line := strings.TrimLeft(lines[i], " \t"); line != "" && strings.ContainsRune("#>-*+_=<{~`0123456789", rune(line[0])) {
+			lines[i] = "    " + line
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // codeOptions puts a code block's title and options around it as GitBook

@@ -92,7 +92,7 @@ var docParser = newDocParser(util.Prioritized(swaggerParser{}, 545))
 var noSwaggerParser = newDocParser()
 
 func newDocParser(more ...util.PrioritizedValue) gparser.Parser {
-	blocks := append([]util.PrioritizedValue{util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551)}, more...)
+	blocks := append([]util.PrioritizedValue{util.Prioritized(hintParser{}, 550), util.Prioritized(openAPIParser{}, 540), util.Prioritized(liquidParser{}, 551), util.Prioritized(htmlTabParser{}, 899)}, more...)
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(
@@ -147,58 +147,125 @@ type converter struct {
 
 // blocks converts the blocks inside parent.
 func (c *converter) blocks(parent ast.Node, in container) []any {
+	return c.blockRun(parent.FirstChild(), nil, in)
+}
+
+// blockRun converts the blocks from first up to stop (nil: to the last
+// sibling), an expandable's `<details>` and what it holds as one block.
+func (c *converter) blockRun(first, stop ast.Node, in container) []any {
+	return unitRun(c.units(first, stop), in)
+}
+
+// unit is one block as blockRun reads it: a node of c's source, or a piece
+// of an HTML block that a `{% … %}` line splits (splitHTML): its HTML
+// lines before that line (html), or the line (tag).
+type unit struct {
+	c    *converter
+	n    ast.Node
+	html string
+	tag  string
+}
+
+// htmlSource is the HTML of an HTML block, "" for other blocks.
+func (u unit) htmlSource() string {
+	if u.n != nil {
+		return u.c.htmlBlock(u.n)
+	}
+	return u.html
+}
+
+func (u unit) convert(in container) []any {
+	switch {
+	case u.n != nil:
+		return u.c.block(u.n, in)
+	case u.tag != "":
+		return []any{block("paragraph", map[string]any{}, []any{textNode(leaf(u.tag, 0))})}
+	}
+	return rawHTMLLines(u.html, in)
+}
+
+// units are the blocks from first up to stop, each HTML block that holds a
+// `{% … %}` line split there (splitHTML).
+func (c *converter) units(first, stop ast.Node) []unit {
+	var out []unit
+	for n := first; n != stop; n = n.NextSibling() {
+		if h, ok := n.(*ast.HTMLBlock); ok {
+			out = append(out, c.splitHTML(h)...)
+			continue
+		}
+		out = append(out, unit{c: c, n: n})
+	}
+	return out
+}
+
+// splitHTML splits an HTML block at its first line that is a `{% … %}`
+// tag: that line would end the tab, step… around it once written back (an
+// HTML block's lines run on past it only where no container ends there),
+// so it is text of its own, and the lines after it are read as they will
+// be once written back: as markdown of their own, after that paragraph,
+// and before the blocks after this one (a `<details>` in them may close
+// after it). A block without such a line is one unit.
+func (c *converter) splitHTML(n *ast.HTMLBlock) []unit {
+	lines := strings.Split(strings.TrimRight(c.htmlBlock(n), "\n"), "\n")
+	for i, line := range lines {
+		if _, ok := liquidTag([]byte(line)); !ok {
+			continue
+		}
+		var out []unit
+		if before := strings.Join(lines[:i], "\n"); strings.TrimSpace(before) != "" {
+			out = append(out, unit{html: before})
+		}
+		out = append(out, unit{tag: strings.TrimSpace(line)})
+		rest := &converter{src: []byte(strings.Join(lines[i+1:], "\n"))}
+		return append(out, rest.units(docParser.Parse(text.NewReader(rest.src)).FirstChild(), nil)...)
+	}
+	return []unit{{c: c, n: n}}
+}
+
+// unitRun converts units, an expandable's `<details>` and what it holds as
+// one block where the container allows one.
+func unitRun(us []unit, in container) []any {
 	out := []any{}
-	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+	for i := 0; i < len(us); i++ {
 		if in.allows("expandable") {
-			if exp, last, tail := c.expandable(n, in); exp != nil {
+			if exp, last := expandable(us, i); exp != nil {
 				out = append(out, exp)
-				out = append(out, tail...)
-				n = last
+				i = last
 				continue
 			}
 		}
-		out = append(out, c.block(n, in)...)
+		out = append(out, us[i].convert(in)...)
 	}
 	return out
 }
 
 // expandable is GitBook's expandable block for `<details>` and its
-// `<summary>` (an HTML block of their own), the blocks after them, and the
-// HTML block `</details>` that closes them, which is how GitBook writes
-// one; last is that closing block. nil when n opens no expandable.
-//
-// The closing block may run on into a `{% … %}` line (an HTML block ends
-// only at a blank line): rawHTML would make that line text of its own, so
-// that once written back `</details>` stands alone and closes the
-// expandable; it is read so from the start (tail: the blocks after it).
-func (c *converter) expandable(n ast.Node, in container) (exp map[string]any, last ast.Node, tail []any) {
-	open, title, ok := detailsOpening(c.htmlBlock(n))
+// `<summary>` (an HTML block of their own) at us[i], the blocks after them,
+// and the HTML block `</details>` that closes them, which is how GitBook
+// writes one; last is the index of that closing block. nil when us[i]
+// opens no expandable.
+func expandable(us []unit, i int) (exp map[string]any, last int) {
+	open, title, ok := detailsOpening(us[i].htmlSource())
 	if !ok {
-		return nil, nil, nil
+		return nil, 0
 	}
 	depth := 1
-	var rest string
-	for last = n.NextSibling(); last != nil; last = last.NextSibling() {
-		src := c.htmlBlock(last)
+	for last = i + 1; last < len(us); last++ {
+		src := us[last].htmlSource()
 		if _, _, ok := detailsOpening(src); ok {
 			depth++
-		} else if after, ok := detailsClosing(src); ok {
+		} else if detailsClosing(src) {
 			if depth--; depth == 0 {
-				rest = after
 				break
 			}
 		}
 	}
-	if last == nil {
-		return nil, nil, nil
-	}
-	if rest != "" {
-		tc := converter{src: []byte(rest)}
-		tail = tc.blocks(docParser.Parse(text.NewReader(tc.src)), in)
+	if last == len(us) {
+		return nil, 0
 	}
 	body := []any{}
-	for b := n.NextSibling(); b != last; b = b.NextSibling() {
-		body = append(body, c.block(b, inExpandable)...)
+	for _, u := range us[i+1 : last] {
+		body = append(body, u.convert(inExpandable)...)
 	}
 	if len(body) == 0 {
 		body = append(body, block("paragraph", map[string]any{}, []any{})) // GitBook wants one
@@ -215,25 +282,12 @@ func (c *converter) expandable(n ast.Node, in container) (exp map[string]any, la
 		map[string]any{"object": "fragment", "fragment": "expandable-title", "type": "expandable-title",
 			"nodes": []any{block("paragraph", map[string]any{}, []any{textNode(titleLeaf)})}},
 		map[string]any{"object": "fragment", "fragment": "expandable-body", "type": "expandable-body", "nodes": body},
-	}}, last, tail
+	}}, last
 }
 
-// detailsClosing reads an HTML block that closes a `<details>`: the line
-// `</details>` alone, or followed by lines from a `{% … %}` tag on (what
-// comes after it, as markdown of its own).
-func detailsClosing(src string) (after string, ok bool) {
-	first, rest, _ := strings.Cut(strings.TrimRight(src, "\n"), "\n")
-	if !strings.EqualFold(strings.TrimSpace(first), "</details>") {
-		return "", false
-	}
-	if strings.TrimSpace(rest) == "" {
-		return "", true
-	}
-	line, _, _ := strings.Cut(rest, "\n")
-	if _, tag := liquidTag([]byte(line)); !tag {
-		return "", false
-	}
-	return rest, true
+// detailsClosing is whether an HTML block is the line `</details>` alone.
+func detailsClosing(src string) bool {
+	return strings.EqualFold(strings.TrimSpace(src), "</details>")
 }
 
 // htmlBlock is the source of an HTML block, "" for other blocks.
@@ -385,7 +439,7 @@ func (c *converter) list(l *ast.List) map[string]any {
 		}
 		items = append(items, block("list-item", itemData, nodes))
 	}
-	if !l.IsTight && !looseAnyway(items) {
+	if !l.IsTight && !looseAnyway(items, tasks) {
 		// A loose list (blank lines between its items) says so on each
 		// item, as GitBook's list blocks take no data of Folio's; the
 		// markdown written for it then has blank lines between its items.
@@ -397,7 +451,7 @@ func (c *converter) list(l *ast.List) map[string]any {
 }
 
 // breaksToSpaces makes the line breaks in inline nodes spaces (in raw
-// HTML too, where a line ending is a space already).
+// HTML and formulas too, where a line ending is a space already).
 func breaksToSpaces(nodes []any) {
 	for _, n := range nodes {
 		n := n.(map[string]any)
@@ -405,6 +459,11 @@ func breaksToSpaces(nodes []any) {
 		for _, l := range leaves {
 			l := l.(map[string]any)
 			l["text"] = strings.ReplaceAll(l["text"].(string), "\n", " ")
+		}
+		if n["type"] == "inline-math" {
+			// A formula's line ending is a space to TeX.
+			data := n["data"].(map[string]any)
+			data["formula"] = strings.ReplaceAll(data["formula"].(string), "\n", " ")
 		}
 		if kids, ok := n["nodes"].([]any); ok {
 			breaksToSpaces(kids)
@@ -443,10 +502,14 @@ func trimBoxSpace(nodes []any) {
 // looseAnyway is whether the markdown FromDocument writes for list items
 // is a loose list without blank lines between the items: an item holds
 // blocks with a blank line between them, which is all but a list right
-// under a paragraph.
-func looseAnyway(items []any) bool {
+// under a paragraph. A task's box reads as a paragraph before the item's
+// first block (its own paragraph's text, or on a line of its own).
+func looseAnyway(items []any, tasks bool) bool {
 	for _, item := range items {
 		nodes := item.(map[string]any)["nodes"].([]any)
+		if tasks && len(nodes) > 0 && nodes[0].(map[string]any)["type"] != "paragraph" {
+			nodes = append([]any{map[string]any{"type": "paragraph"}}, nodes...)
+		}
 		for j := 1; j < len(nodes); j++ {
 			prev, cur := nodes[j-1].(map[string]any), nodes[j].(map[string]any)
 			isList := func(b map[string]any) bool { return strings.HasPrefix(b["type"].(string), "list-") }
@@ -464,7 +527,13 @@ func looseAnyway(items []any) bool {
 				}
 				continue
 			}
-			if !strings.HasPrefix(cur["type"].(string), "list-") {
+			if !isList(cur) {
+				return true
+			}
+			// Only a list that can interrupt a paragraph goes right under
+			// it (blocksEnd): not one whose first item is empty, nor one
+			// numbered from other than 1.
+			if r, err := listMarkdown(node{m: cur}, nil); err != nil || !r.interrupts {
 				return true
 			}
 		}
@@ -530,50 +599,29 @@ func codeParagraph(lines []string) []any {
 // writes back unchanged. Where code blocks are not allowed it is a
 // paragraph of one raw HTML leaf (see rawHTMLMark).
 func (c *converter) rawHTML(n *ast.HTMLBlock, in container) []any {
+	if us := c.splitHTML(n); len(us) > 1 || us[0].n == nil {
+		return unitRun(us, in)
+	}
+	return rawHTMLLines(c.htmlBlock(n), in)
+}
+
+// rawHTMLLines is an HTML block's source as a block: code marked html, or a
+// paragraph of raw HTML where GitBook allows no code.
+func rawHTMLLines(src string, in container) []any {
 	// Spaces before the block's first line mean nothing to markdown (nor
 	// to HTML); in a list item they would move the item's text over.
-	src := strings.TrimLeft(strings.TrimRight(c.htmlBlock(n), "\n"), " ")
-	if strings.TrimSpace(src) == "" {
+	raw := strings.TrimLeft(strings.TrimRight(src, "\n"), " ")
+	if strings.TrimSpace(raw) == "" {
 		return nil
 	}
-	// A line of the block that is a `{% … %}` tag would end the tab, step…
-	// around it once written back (an HTML block's lines run on past it
-	// only where no container ends there): it is text of its own.
-	var out []any
-	var html []string
-	flush := func() {
-		if len(html) == 0 {
-			return
-		}
-		raw := strings.Join(html, "\n")
-		html = nil
-		if strings.TrimSpace(raw) == "" {
-			return
-		}
-		if !in.allows("code") {
-			out = append(out, block("paragraph", map[string]any{}, []any{textNode(leaf(raw, markHTML))}))
-			return
-		}
-		nodes := []any{}
-		for line := range strings.SplitSeq(raw, "\n") {
-			nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
-		}
-		out = append(out, block("code", map[string]any{"syntax": "html", "html": true}, nodes))
+	if !in.allows("code") {
+		return []any{block("paragraph", map[string]any{}, []any{textNode(leaf(raw, markHTML))})}
 	}
-	lines := strings.Split(src, "\n")
-	for i, line := range lines {
-		if _, ok := liquidTag([]byte(line)); ok {
-			flush()
-			out = append(out, block("paragraph", map[string]any{}, []any{textNode(leaf(strings.TrimSpace(line), 0))}))
-			// What follows is read as it will be once written back: as
-			// markdown of its own, after that paragraph.
-			rest := converter{src: []byte(strings.Join(lines[i+1:], "\n"))}
-			return append(out, rest.blocks(docParser.Parse(text.NewReader(rest.src)), in)...)
-		}
-		html = append(html, line)
+	nodes := []any{}
+	for line := range strings.SplitSeq(raw, "\n") {
+		nodes = append(nodes, block("code-line", map[string]any{}, []any{textNode(leaf(line, 0))}))
 	}
-	flush()
-	return out
+	return []any{block("code", map[string]any{"syntax": "html", "html": true}, nodes)}
 }
 
 // imagesOnly is GitBook's images block for a paragraph of nothing but
@@ -780,7 +828,7 @@ func (b *inlineBuilder) walk(c *converter, parent ast.Node, marks markSet) {
 func (b *inlineBuilder) walkFrom(c *converter, first, stop ast.Node, marks markSet) {
 	for n := first; n != nil && n != stop; n = n.NextSibling() {
 		if raw, ok := n.(*ast.RawHTML); ok {
-			if last := b.htmlElement(c, raw, marks); last != nil {
+			if last := b.htmlElement(c, raw, marks, stop); last != nil {
 				n = last
 				continue
 			}

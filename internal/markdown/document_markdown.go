@@ -13,6 +13,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // What a document holds that markdown cannot, and so does not come back:
@@ -135,12 +138,13 @@ func blocksMarkdown(n node, listItem bool) (string, error) {
 }
 
 // blocksEnd is blocksMarkdown, whether the last block is a list that ends
-// with an empty item, and the type of the first block written. keepBlank
-// keeps blank lines between all of a list item's blocks.
-func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
+// with an empty item, and the first block written (its text is empty when
+// there is none). keepBlank keeps blank lines between all of a list item's
+// blocks.
+func blocksEnd(n node, listItem, keepBlank bool) (string, bool, rendered, error) {
 	kids, err := n.children("nodes", "block")
 	if err != nil {
-		return "", false, "", err
+		return "", false, rendered{}, err
 	}
 	var out []rendered
 	for _, k := range kids {
@@ -150,7 +154,7 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 		}
 		r, err := blockMarkdown(k, prev)
 		if err != nil {
-			return "", false, "", err
+			return "", false, rendered{}, err
 		}
 		if r.text != "" {
 			out = append(out, r)
@@ -162,7 +166,7 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 			// A block right under an item's paragraph keeps the list tight;
 			// the only item of a loose list keeps the blank line, which is
 			// what makes it loose (keepBlank).
-			under := out[i-1].blockType == "paragraph" && (r.interrupts || tightFence(n, r)) && !keepBlank
+			under := out[i-1].blockType == "paragraph" && underParagraph(n, r) && !keepBlank
 			// A list right after a list (their markers differ, see
 			// listMarkdown) needs no blank line either.
 			under = under || out[i-1].list != "" && r.list != "" && !out[i-1].endsEmpty && !keepBlank
@@ -174,11 +178,19 @@ func blocksEnd(n node, listItem, keepBlank bool) (string, bool, string, error) {
 		}
 		b.WriteString(r.text)
 	}
-	first := ""
+	var first rendered
 	if len(out) > 0 {
-		first = out[0].blockType
+		first = out[0]
 	}
 	return b.String(), len(out) > 0 && out[len(out)-1].endsEmpty, first, nil
+}
+
+// underParagraph is whether r, in list item n, goes on the line right under
+// a paragraph (or a task's box, which reads as one): a list that can
+// interrupt a paragraph, or a fence (tightFence). Other blocks get a blank
+// line, which makes the list loose (looseAnyway, when reading).
+func underParagraph(n node, r rendered) bool {
+	return r.interrupts || tightFence(n, r)
 }
 
 // tightFence is whether r, in list item n, is a fenced code block that goes
@@ -302,11 +314,15 @@ func listMarkdown(n node, prev *rendered) (rendered, error) {
 			if item.data()["checked"] == true {
 				box = "[x] "
 			}
-			if first != "" && first != "paragraph" {
+			if first.text != "" && first.blockType != "paragraph" {
 				// Only a paragraph can follow the box on its line: another
 				// block goes on the next (the box's paragraph is then
-				// empty, which is what the document had).
+				// empty, which is what the document had), as it would
+				// under a paragraph: `- [x]` then `  -` is a heading.
 				box = strings.TrimSpace(box) + "\n"
+				if !underParagraph(item, first) || len(items) == 1 && item.data()["loose"] == true {
+					box += "\n"
+				}
 			}
 		}
 		pad := strings.Repeat(" ", len(marker)+1)
@@ -845,8 +861,34 @@ func inlineMarkdown(n node, tableCell bool) (string, error) {
 
 func writeInline(ps []piece, tableCell, entities bool) string {
 	w := inlineWriter{lineStart: !tableCell, tableCell: tableCell, entities: entities}
-	w.scope(ps, 0)
+	w.scope(joinText(ps), 0)
 	return string(w.out)
+}
+
+// startsHTMLBlock is whether raw HTML that starts a line starts a block
+// there (an HTML block, a legacy swagger block): not a paragraph's text.
+func startsHTMLBlock(raw string) bool {
+	first := docParser.Parse(text.NewReader([]byte(raw))).FirstChild()
+	return first != nil && first.Kind() != ast.KindParagraph
+}
+
+// joinText joins text pieces that follow one another with the same marks
+// (leaves a client split, or whose emphasis went: withoutEmphasis), so
+// that text is escaped as one, as it reads back: "0" then "0)" at a
+// line's start is `00\)`, not a list's number.
+func joinText(ps []piece) []piece {
+	plain := func(p piece) bool {
+		return !p.weak && p.link == nil && p.image == nil && p.raw == "" && p.marks&codeLike == 0
+	}
+	var out []piece
+	for _, p := range ps {
+		if n := len(out); n > 0 && plain(p) && plain(out[n-1]) && p.marks == out[n-1].marks && p.wrap == out[n-1].wrap {
+			out[n-1].text += p.text
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // sigRune is a character of text with its marks; wild when the marks do
@@ -1214,8 +1256,9 @@ func piecesText(ps []piece) string {
 // stack of delimiters.
 type inlineWriter struct {
 	out       []byte
-	wrap      wrapping // the HTML tags open around the text
-	inLink    bool     // writing a link's text
+	wrap      wrapping      // the HTML elements open around the text
+	wraps     []wrapElement // those elements, outermost first
+	inLink    bool          // writing a link's text
 	open      []markSet
 	lineStart bool // nothing but spaces written on this line yet
 	tableCell bool
@@ -1242,9 +1285,14 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			// HTML around text opens and closes outside links and marks.
 			switch {
 			case p.link != nil:
-				w.rewrap(linkWrap(p.link.pieces))
+				w.rewrap(linkWrap(p.link.pieces), ps[i:])
+			case p.weak:
+				// Text in <kbd>… that starts or ends with a space stays
+				// raw HTML (blocks_html.go): a space or break goes in
+				// only elements open around the text on both sides of it.
+				w.rewrap(w.weakWrap(p.wrap, nextWrap(ps[i+1:])), nil)
 			case p.image == nil && p.raw == "":
-				w.rewrap(p.wrap)
+				w.rewrap(p.wrap, ps[i:])
 			}
 		}
 		w.settle(p.marks, ps[i:], floor)
@@ -1272,6 +1320,10 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 			w.lineStart = true
 		case p.marks&markHTML != 0 && w.tableCell:
 			w.write(strings.ReplaceAll(strings.ReplaceAll(p.text, "\n", " "), "|", `\|`))
+		case p.marks&markHTML != 0 && strings.Contains(p.text, "\n") && !(w.lineStart && startsHTMLBlock(p.text)):
+			// Inline HTML over lines: they are the paragraph's (an HTML
+			// block's, in a quote a paragraph of one raw leaf, are its own).
+			w.write(paragraphLines(p.text))
 		case p.marks&markHTML != 0:
 			w.write(p.text)
 		case p.marks&markCode != 0:
@@ -1286,20 +1338,79 @@ func (w *inlineWriter) scope(ps []piece, floor int) {
 	}
 	w.closeTo(floor)
 	if !w.inLink {
-		w.rewrap(wrapping{})
+		w.rewrap(wrapping{}, nil)
 	}
 }
 
-// rewrap closes the HTML open around the text, and the marks opened inside
-// it, and opens want's, when they differ.
-func (w *inlineWriter) rewrap(want wrapping) {
+// rewrap makes the HTML elements open around the text want's: it closes
+// the first open one want has not and those inside it (and the marks
+// opened inside any), then opens want's others, those that run on longest
+// through rest first, so that they close last: `<kbd>a<sup>b</sup> c</kbd>`
+// and `<sup>a<kbd>b</kbd> c</sup>` are written as they were read.
+func (w *inlineWriter) rewrap(want wrapping, rest []piece) {
 	if want == w.wrap {
 		return
 	}
 	w.closeTo(0)
-	w.write(w.wrap.close())
-	w.write(want.open())
+	keep := 0
+	for keep < len(w.wraps) && want.has(w.wraps[keep]) {
+		keep++
+	}
+	for i := len(w.wraps) - 1; i >= keep; i-- {
+		w.write(w.wraps[i].close)
+	}
+	w.wraps = w.wraps[:keep]
+	var missing []wrapElement
+	for _, e := range want.elements() {
+		if !slices.Contains(w.wraps, e) {
+			missing = append(missing, e)
+		}
+	}
+	runs := func(e wrapElement) int {
+		n := 0
+		for _, p := range rest {
+			switch {
+			case p.weak, p.image != nil, p.raw != "":
+			case p.link != nil && linkWrap(p.link.pieces).has(e), p.link == nil && p.wrap.has(e):
+				n++
+			default:
+				return n
+			}
+		}
+		return n
+	}
+	slices.SortStableFunc(missing, func(a, b wrapElement) int { return runs(b) - runs(a) })
+	for _, e := range missing {
+		w.write(e.open)
+		w.wraps = append(w.wraps, e)
+	}
 	w.wrap = want
+}
+
+// weakWrap is the wrapping a space or break wrapped in own goes in, before
+// text wrapped in next: the elements open now that both have, up to the
+// first that one has not.
+func (w *inlineWriter) weakWrap(own, next wrapping) wrapping {
+	n := 0
+	for n < len(w.wraps) && own.has(w.wraps[n]) && next.has(w.wraps[n]) {
+		n++
+	}
+	return wrappingOf(w.wraps[:n], w.wrap)
+}
+
+// nextWrap is the wrapping of the next piece written in one (text or a
+// link; images and raw pieces take the one they come in).
+func nextWrap(ps []piece) wrapping {
+	for _, p := range ps {
+		switch {
+		case p.link != nil:
+			return linkWrap(p.link.pieces)
+		case p.weak, p.image != nil, p.raw != "":
+		default:
+			return p.wrap
+		}
+	}
+	return wrapping{}
 }
 
 // linkWrap is the HTML a link is written in: what all of its text has.

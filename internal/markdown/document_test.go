@@ -86,6 +86,31 @@ var documentCases = []struct{ name, src, want string }{
 	{"frontmatter", "---\ntitle: Hello\n---\n# Hello\n\nBody.\n", "# Hello\n\nBody.\n"},
 	{"empty", "", ""},
 	{"bang before link", "Wow\\![a](/b)\n", ""},
+	// CommonMark's HTML blocks take a tab where goldmark takes a space.
+	{"html tag then a tab", "<img src=\"a.png\">\t\n\n<div\tclass=\"x\">\n*a*\n</div>\n", "<img src=\"a.png\" alt=\"\">\n\n<div\tclass=\"x\">\n*a*\n</div>\n"},
+	// A task's box is a paragraph's line: an empty item under it would
+	// make it a heading (`- [x]` then `  -`).
+	{"task box then an empty item", "- [x]\n\n  -\n", ""},
+	{"task box then a heading", "- [ ] a\n- [x]\n  # h\n", "- [ ] a\n- [x]\n\n  # h\n"},
+	// A formula's lines are a paragraph's: one that would start a block
+	// is indented as code (which cannot interrupt a paragraph).
+	{"formula lines", "x $$a\n    - b\n    # c\nd$$\n\n$$$\n##$$\n\n$$x\ny$$\n=\n", "x $$a\n    - b\n    # c\nd$$\n\n$$ $\n    ##$$\n\n# $$x y$$\n"},
+	// An HTML block split by a `{% … %}` line is read as written back:
+	// a `<details>` after that line closes after the block.
+	{"details after a tag in html", "<b>\n{% x %}\n<details><summary>a</summary>\n\nb\n\n</details>\n", "<b>\n\n\\{% x %}\n\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n"},
+	// An element around text in another (`<sup>` in `<kbd>`) is written
+	// in it, the one that runs on longest outermost, so that no element
+	// is split where a space would start or end its text (it would stay
+	// raw HTML).
+	{"html marks nested", "<kbd>a<sup>b</sup> c</kbd> and <sup>d<kbd>e</kbd> f</sup>\n", ""},
+	// A list that cannot interrupt a paragraph (numbered from 2, or its
+	// first item empty) has a blank line before it, which makes the list
+	// around it loose: a tight one is not said to be (data.loose).
+	{"list under a paragraph it cannot interrupt", "- a\n\n  2. b\n- c\n\n  -\n  - d\n", ""},
+	// Inline HTML's lines too (a tag may run over lines).
+	{"html tag over lines", "a <b\n    > c=\"d\">x</b>\n", ""},
+	// Blocks in a stepper before its first step go to a step of their own.
+	{"details before a step", "{% stepper %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstepper %}\n", "{% stepper %}\n{% step %}\n<details>\n<summary>a</summary>\n\nb\n\n</details>\n{% endstep %}\n{% endstepper %}\n"},
 }
 
 // hardDocuments are hard to write back: marks that meet, marks around

@@ -60,6 +60,17 @@ type setup struct {
 	subLimits graph.SubscriptionLimits
 	// noInsights turns insights off (WithoutInsights).
 	noInsights bool
+	// tokenTTL turns the token cache on (WithTokenCache).
+	tokenTTL time.Duration
+}
+
+// WithTokenCache starts the server with a token cache of this TTL
+// (FOLIO_TOKEN_CACHE_TTL; `folio serve` has one of 500ms unless set): test
+// servers have none, so that a request's statements do not depend on how
+// long ago its token was last used. A server SharingDatabase with one that
+// has a cache has the same.
+func WithTokenCache(ttl time.Duration) Option {
+	return func(s *setup) { s.tokenTTL = ttl }
 }
 
 // WithoutInsights starts the server with insights off (the reader records
@@ -145,6 +156,9 @@ func New(t testing.TB, opts ...Option) *Server {
 		t.Cleanup(func() { s.Close() })
 	} else {
 		s = pgtest.New(t)
+	}
+	if su.tokenTTL > 0 {
+		s.SetTokenCacheTTL(su.tokenTTL)
 	}
 	srv := &Server{Store: s, t: t}
 	checkGoldenSubtests(t)
@@ -272,6 +286,14 @@ func (s *Server) Anonymous() *Client { return &Client{srv: s, t: s.t} }
 func (c *Client) In(t testing.TB) *Client {
 	cp := *c
 	cp.t = t
+	return &cp
+}
+
+// On returns the client (the same user and token) sending to another
+// server, one SharingDatabase with the client's.
+func (c *Client) On(s *Server) *Client {
+	cp := *c
+	cp.srv = s
 	return &cp
 }
 
