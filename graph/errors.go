@@ -39,6 +39,9 @@ var unavailable = []struct {
 // says the database or the file store could not be reached, or nil when it
 // is internal (a bug, or a failure a retry will not fix).
 func DomainError(err error) *domain.Error {
+	if err == nil {
+		return nil // most callers ask of every request's error, mostly none
+	}
 	var derr *domain.Error
 	if errors.As(err, &derr) {
 		return derr

@@ -17,8 +17,25 @@ func BenchmarkSpaceContentBig(b *testing.B) {
 	srv := resttest.New(b)
 	alice := srv.User("alice@example.com")
 	org := createOrgB(b, alice, "Acme")
+	sp := bigSpace(b, srv, alice, org, store.VisibilityPrivate)
+	h := benchHandler(b, srv.Store)
+	for _, path := range []string{"/content/pages", "/content"} {
+		// One request first, outside the measure: it builds the tree the
+		// page-tree cache keeps, and make bench's p50 is of the requests
+		// after it.
+		req := httptest.NewRequest(http.MethodGet, "/v1/spaces/"+sp.ID+path, nil)
+		req.Header.Set("Authorization", "Bearer "+alice.Token)
+		h.ServeHTTP(httptest.NewRecorder(), req)
+		b.Run(path, func(b *testing.B) { runRead(b, h, "/v1/spaces/"+sp.ID+path, alice.Token) })
+	}
+}
+
+// bigSpace makes a space of 10,000 pages, nested as make bench nests them
+// (100 top-level pages "topic-0" to "topic-99", each page i >= 100 under
+// topic-(i%100)), merged into its main content.
+func bigSpace(b *testing.B, srv *resttest.Server, alice *resttest.Client, org string, visibility store.Visibility) *store.Space {
 	ctx := b.Context()
-	sp, err := srv.Store.CreateSpace(ctx, org, store.NewSpace{Title: "Big", Visibility: store.VisibilityPrivate})
+	sp, err := srv.Store.CreateSpace(ctx, org, store.NewSpace{Title: "Big", Visibility: visibility})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -51,14 +68,5 @@ func BenchmarkSpaceContentBig(b *testing.B) {
 	if _, err := srv.Store.MergeChangeRequest(ctx, sp.ID, cr.ID, alice.UserID); err != nil {
 		b.Fatal(err)
 	}
-	h := benchHandler(b, srv.Store)
-	for _, path := range []string{"/content/pages", "/content"} {
-		// One request first, outside the measure: it builds the tree the
-		// page-tree cache keeps, and make bench's p50 is of the requests
-		// after it.
-		req := httptest.NewRequest(http.MethodGet, "/v1/spaces/"+sp.ID+path, nil)
-		req.Header.Set("Authorization", "Bearer "+alice.Token)
-		h.ServeHTTP(httptest.NewRecorder(), req)
-		b.Run(path, func(b *testing.B) { runRead(b, h, "/v1/spaces/"+sp.ID+path, alice.Token) })
-	}
+	return sp
 }

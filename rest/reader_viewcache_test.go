@@ -1,7 +1,9 @@
 package rest_test
 
 import (
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,4 +129,59 @@ func TestReaderViewCacheAcrossServers(t *testing.T) {
 	if p := onB.get(page); p.Status != http.StatusNotFound {
 		t.Errorf("a reader without a key: %d", p.Status)
 	}
+}
+
+// TestReaderHitHeaders: a page view answered from the caches (its route
+// kept, its headers shared slices: rest/reader/fastpath.go) sends the
+// headers of a fresh render, and its 304 those without the body's, on a
+// public site and on an unlisted one (noindex), for pages and the site's
+// home.
+func TestReaderHitHeaders(t *testing.T) {
+	a := resttest.New(t)
+	b := resttest.New(t, resttest.SharingDatabase(a))
+	alice := a.User("alice@example.com")
+	volatile := []string{"Date", "X-Request-Id", "X-Folio-Statements", "X-Folio-Replica-Statements", "X-Folio-Cache"}
+	for _, visibility := range []string{"public", "unlisted"} {
+		// An organization each: the events of the second site's making
+		// would drop the first's views on b when they come (within 100 ms).
+		org := createOrg(t, alice, "Acme "+visibility)
+		id, _, _ := readerSite(t, a, alice, org, visibility)
+		for _, page := range []string{"/sites/" + id + "/docs/guide-v1/setup", "/sites/" + id + "/docs/guide-v1/setup/deep-dive", "/sites/" + id} {
+			onA, onB := newBrowser(t, a), newBrowser(t, b)
+			fresh := onA.get(page).expect(t, http.StatusOK)
+			onB.get(page).expect(t, http.StatusOK)
+			hit := onB.get(page).expect(t, http.StatusOK)
+			if hit.Statements != 0 || hit.Header.Get("X-Folio-Cache") != "hit" || hit.Body != fresh.Body {
+				t.Fatalf("%s %s: %d statements, cache %q, or bytes unlike a fresh render", visibility, page, hit.Statements, hit.Header.Get("X-Folio-Cache"))
+			}
+			if d := headerDiff(fresh.Header, hit.Header, volatile...); d != "" {
+				t.Errorf("%s %s: a hit's headers differ from a fresh render's: %s", visibility, page, d)
+			}
+			nm := onB.get(page, "If-None-Match", hit.Header.Get("ETag")).expect(t, http.StatusNotModified)
+			// A fresh render's 304 is what the reader answered before a
+			// route was kept: the page's headers without the body's.
+			if d := headerDiff(fresh.Header, nm.Header, append(volatile, "Content-Type", "Content-Length")...); d != "" {
+				t.Errorf("%s %s: a 304's headers: %s", visibility, page, d)
+			}
+			if visibility == "unlisted" && hit.Header.Get("X-Robots-Tag") != "noindex" {
+				t.Errorf("%s %s: X-Robots-Tag %q", visibility, page, hit.Header.Get("X-Robots-Tag"))
+			}
+		}
+	}
+}
+
+// headerDiff names the headers that differ between a and b, but ignored.
+func headerDiff(a, b http.Header, ignored ...string) string {
+	var out []string
+	for _, h := range []http.Header{a, b} {
+		for k := range h {
+			if slices.Contains(ignored, k) || slices.Contains(out, k) {
+				continue
+			}
+			if !slices.Equal(a[k], b[k]) {
+				out = append(out, fmt.Sprintf("%s: %q against %q", k, a[k], b[k]))
+			}
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -248,11 +248,14 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 			// The line's attributes are gathered only when it is written
 			// (FOLIO_LOG_LEVEL=warn or error drops it).
 			if cfg.Logger.Enabled(ctx, slog.LevelInfo) {
-				attrs := append([]slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.Int("status", w.status),
-					slog.String("client", client), slog.String("user_id", userID),
+				// The request's logger (logs.From) would be made for this
+				// line alone on most requests: the same line, its request
+				// id first, from the server's logger.
+				attrs := append([]slog.Attr{slog.String("request_id", id), slog.String("method", r.Method), slog.String("route", route),
+					slog.Int("status", w.status), slog.String("client", client), slog.String("user_id", userID),
 					slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.Int64("sql_statements", n), slog.Int("bytes", w.bytes)},
 					logs.Annotations(ctx)...)
-				logs.From(ctx).LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
+				cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 			}
 			metricRoute := route
 			if strings.HasPrefix(w.Header().Get("Content-Type"), "text/event-stream") {
@@ -389,11 +392,28 @@ func (w *recorder) WriteHeader(status int) {
 		w.started = true
 		w.status = status
 		if w.statementHeader {
-			w.Header().Set("X-Folio-Statements", strconv.FormatInt(w.statements.Load(), 10))
-			w.Header().Set("X-Folio-Replica-Statements", strconv.FormatInt(w.replicaStatements.Load(), 10))
+			h := w.Header()
+			h["X-Folio-Statements"] = countValue(w.statements.Load())
+			h["X-Folio-Replica-Statements"] = countValue(w.replicaStatements.Load())
 		}
 	}
 	w.ResponseWriter.WriteHeader(status)
+}
+
+// countValues are the header values of small counts, made once (net/http
+// only reads a header's values).
+var countValues = func() (v [64][]string) {
+	for i := range v {
+		v[i] = []string{strconv.Itoa(i)}
+	}
+	return v
+}()
+
+func countValue(n int64) []string {
+	if n >= 0 && n < int64(len(countValues)) {
+		return countValues[n]
+	}
+	return []string{strconv.FormatInt(n, 10)}
 }
 
 func (w *recorder) Write(b []byte) (int, error) {

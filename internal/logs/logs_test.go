@@ -22,6 +22,7 @@ func TestRedact(t *testing.T) {
 		{"token-in-message-value", func(l *slog.Logger) { l.Info("x", "detail", "sent "+token+" twice") }},
 		{"jwt-in-value", func(l *slog.Logger) { l.Info("x", "claims", jwt) }},
 		{"bearer-in-error", func(l *slog.Logger) { l.Info("x", "err", errors.New("bad header Bearer s3cr3t-value")) }},
+		{"bearer-any-case-in-value", func(l *slog.Logger) { l.Info("x", "detail", "header was bEaReR\ts3cr3t-value") }},
 		{"share-key-attribute", func(l *slog.Logger) { l.Info("x", "share_key", "sk_live_value") }},
 	}
 	for _, c := range cases {

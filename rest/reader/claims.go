@@ -58,6 +58,9 @@ func encodeClaims(c map[string]any) string {
 // them) are no claims at all, {}, which the view does not keep, so the
 // cookie is cleared.
 func decodeClaims(s string) map[string]any {
+	if s == "" {
+		return nil // no cookie: most readers
+	}
 	b, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"maps"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -165,6 +166,8 @@ type siteEntry struct {
 	// sites are the sites built from a cached view (viewcache.go), by
 	// base and origin.
 	sites sync.Map
+	// first is the first of sites, found without a key.
+	first atomic.Pointer[siteView]
 	// position is the database position the view was read at (a cached
 	// view's: store.ReadPosition), which its pages' reads must reach.
 	position   uint64

@@ -178,7 +178,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.serveFile(w, r, s, v, id)
 		return
 	}
-	key := cacheKey("page/v2", navDigest(s), v.ID, v.RevisionID, pagePath, rest, s.apiDigest, s.claimsDigest)
+	key := pageKey(s, v, pagePath, rest)
 	etag := `"` + key + `"`
 	headers(w, s, s.looks.of(v.ID), noIndex, etag)
 	if etagMatch(r, etag) {

@@ -82,6 +82,7 @@ type Reader struct {
 	baseHost string
 	ops      operations
 	views    *viewCache // nil: none
+	routes   *lrucache.Cache[routeKey, *pageRoute]
 }
 
 // New makes a reader; it fails when an operation of operations/*.graphql
@@ -104,7 +105,7 @@ func New(cfg Config) (*Reader, error) {
 	if u, err := url.Parse(cfg.Base); err == nil {
 		host = u.Hostname()
 	}
-	rd := &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops}
+	rd := &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops, routes: newRoutes()}
 	if cfg.Watch != nil && store.EventsEmitted {
 		rd.views = newViewCache(cfg.Watch)
 	}
@@ -185,47 +186,66 @@ const (
 // the scheme and host of absolute URLs (sitemap, robots.txt).
 func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base, rest, origin string) {
 	ctx := r.Context()
-	q := r.URL.Query()
+	var q url.Values // most views have no query: no map to make
+	if r.URL.RawQuery != "" {
+		q = r.URL.Query()
+	}
 	shareKey := firstOf(q.Get("share"), q.Get("shareKey"))
 	token := q.Get("jwt_token")
 	unsigned := unsignedFromQuery(q)
 	fromQuery := shareKey != "" || token != "" || unsigned != nil
 	if unsigned == nil {
-		unsigned = decodeClaims(cookieValue(r, claimsCookie+siteID))
+		unsigned = decodeClaims(cookieValue(r, claimsCookie, siteID))
 	}
 	if shareKey == "" {
-		shareKey = cookieValue(r, shareCookie+siteID)
+		shareKey = cookieValue(r, shareCookie, siteID)
 	}
 	tokenFromCookie := false
 	if token == "" {
-		token = cookieValue(r, visitorCookie+siteID)
+		token = cookieValue(r, visitorCookie, siteID)
 		tokenFromCookie = token != ""
 	}
 	// The view ignores a share key on a site of another visibility, and
-	// the reader keeps none then.
-	vars := map[string]any{"siteId": siteID}
-	if shareKey != "" {
-		vars["shareKey"] = shareKey
-	}
-	if token != "" {
-		vars["visitorToken"] = token
-	}
-	if unsigned != nil {
-		vars["unsignedClaims"] = unsigned
+	// the reader keeps none then. The variables are made only when
+	// something is read: a view from the cache of a page from the cache
+	// needs none.
+	var vars map[string]any
+	opVars := func() map[string]any {
+		if vars == nil {
+			vars = map[string]any{"siteId": siteID}
+			if shareKey != "" {
+				vars["shareKey"] = shareKey
+			}
+			if token != "" {
+				vars["visitorToken"] = token
+			}
+			if unsigned != nil {
+				vars["unsignedClaims"] = unsigned
+			}
+		}
+		return vars
 	}
 	// The sitemap's page trees come with the view (rest is still below
 	// the site's basename, when it has one).
 	_, below, _ := strings.Cut(rest, "/")
-	siteVars := maps.Clone(vars)
-	siteVars["sitemap"] = rest == "sitemap.xml" || below == "sitemap.xml"
-	var data struct{ PublishedSiteByID *siteEntry }
+	sitemap := rest == "sitemap.xml" || below == "sitemap.xml"
+	var siteVars map[string]any
+	readVars := func() map[string]any {
+		if siteVars == nil {
+			siteVars = maps.Clone(opVars())
+			siteVars["sitemap"] = sitemap
+		}
+		return siteVars
+	}
+	var row *siteEntry
 	var err error
-	cached := len(vars) == 1 && !siteVars["sitemap"].(bool) && rd.views != nil
+	cached := shareKey == "" && token == "" && unsigned == nil && !sitemap && rd.views != nil
 	if cached {
 		// Without credentials: the view every such reader sees.
 		var ok bool
-		if data.PublishedSiteByID, ok = rd.views.get(siteID); !ok {
-			data.PublishedSiteByID, err = rd.views.load(ctx, siteID, func() (*siteEntry, int, error) {
+		if row, ok = rd.views.get(siteID); !ok {
+			readVars()
+			row, err = rd.views.load(ctx, siteID, func() (*siteEntry, int, error) {
 				var fresh struct{ PublishedSiteByID *siteEntry }
 				// A view kept until its organization's next change is read
 				// as the primary is now: from a read replica only once it
@@ -240,9 +260,10 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 			})
 		}
 	} else {
-		err = rd.run(ctx, rd.ops.site, siteVars, &data)
+		var data struct{ PublishedSiteByID *siteEntry }
+		err = rd.run(ctx, rd.ops.site, readVars(), &data)
+		row = data.PublishedSiteByID
 	}
-	row := data.PublishedSiteByID
 	if row == nil {
 		if err != nil && !refused(err) {
 			rd.fail(w, r, err)
@@ -272,9 +293,9 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 	if err != nil && token != "" && row.Visibility != visibilityVisitorAuth && errCode(err) == codeForbidden {
 		// A token that does not verify only matters on visitor-auth
 		// sites: elsewhere the reader sees what anyone sees.
-		delete(vars, "visitorToken")
-		delete(siteVars, "visitorToken")
-		data.PublishedSiteByID = nil
+		delete(opVars(), "visitorToken")
+		delete(readVars(), "visitorToken")
+		var data struct{ PublishedSiteByID *siteEntry }
 		token, err = "", rd.run(ctx, rd.ops.site, siteVars, &data)
 		if row = data.PublishedSiteByID; row == nil && err == nil {
 			notFound(w)
@@ -303,6 +324,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		return
 	}
 	shared := shareKey != "" && row.Visibility == visibilityShareLink
+	// (vars is nil only for a reader without credentials: nothing to drop.)
 	if !shared {
 		delete(vars, "shareKey")
 	}
@@ -346,7 +368,7 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		site.apiDigest = row.View.OpenAPIDigest
 		site.claims = row.View.VisitorClaims
 		site.claimsDigest = claimsDigest(site.claims)
-		site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: vars, bySiteSpace: true}
+		site.content = contentSource{page: rd.ops.sitePage, search: rd.ops.siteSearch, file: rd.ops.siteFile, redirect: rd.ops.siteRedirect, vars: opVars(), bySiteSpace: true}
 		return site
 	}
 	var site *siteView
@@ -368,6 +390,9 @@ func (rd *Reader) serveSite(w http.ResponseWriter, r *http.Request, siteID, base
 		} else {
 			site.Personal = true
 		}
+	}
+	if cached && r.Method != http.MethodPost && rest != "robots.txt" && rest != "sitemap.xml" && rd.serveHit(w, r, site, rest) {
+		return // a page the cache holds, or a 304: nothing to read
 	}
 	if cached && row.position != 0 {
 		// The pages of a cached view come from a replica that has
@@ -399,8 +424,12 @@ func firstOf(vals ...string) string {
 	return ""
 }
 
-func cookieValue(r *http.Request, name string) string {
-	c, err := r.Cookie(name)
+// cookieValue is the value of the cookie prefix+id ("" without one).
+func cookieValue(r *http.Request, prefix, id string) string {
+	if len(r.Header["Cookie"]) == 0 {
+		return "" // most readers: no name to make
+	}
+	c, err := r.Cookie(prefix + id)
 	if err != nil {
 		return ""
 	}
@@ -515,6 +544,10 @@ type siteView struct {
 	// digest is navDigest's, made once for a site built from a cached
 	// view (siteEntry.built); "" otherwise.
 	digest string
+	// serial tells apart the sites built from cached views (each is
+	// shared by their readers until the view is dropped): the key of its
+	// pages' routes (fastpath.go); 0 for a site built for one request.
+	serial uint64
 	// sitemap holds the page trees of the variants, by variant id, when the
 	// request is for the sitemap.
 	sitemap map[string][]pageData

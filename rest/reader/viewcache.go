@@ -212,12 +212,20 @@ func (c *viewCache) close() {
 // build's inputs are the view and these two). The site is shared: no
 // reader may change it.
 func (e *siteEntry) built(base, origin string, build func() *siteView) *siteView {
+	if s := e.first.Load(); s != nil && s.Base == base && s.Origin == origin {
+		return s // the one most views ask for, without making a key
+	}
 	key := base + "\x00" + origin
 	if s, ok := e.sites.Load(key); ok {
 		return s.(*siteView)
 	}
 	s := build()
 	s.digest = navDigest(s)
+	s.serial = siteSerial.Add(1)
 	got, _ := e.sites.LoadOrStore(key, s)
+	e.first.CompareAndSwap(nil, got.(*siteView))
 	return got.(*siteView)
 }
+
+// siteSerial numbers the sites built from cached views (siteView.serial).
+var siteSerial atomic.Uint64

@@ -43,8 +43,11 @@ type Server struct {
 	// Insights buffers the insights of the server's published sites (nil
 	// with WithoutInsights); Flush writes what the reader buffered.
 	Insights *insights.Recorder
-	metrics  *metrics.Metrics
-	t        testing.TB
+	// Handler is the server's whole HTTP handler (every middleware a
+	// request passes), for in-process benchmarks that call it directly.
+	Handler http.Handler
+	metrics *metrics.Metrics
+	t       testing.TB
 }
 
 // Option changes the configuration of a test server.
@@ -185,6 +188,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	if err != nil {
 		t.Fatalf("handler: %v", err)
 	}
+	srv.Handler = h
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	// Before ts.Close (cleanups run last first), which waits for every
