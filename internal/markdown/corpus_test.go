@@ -53,7 +53,7 @@ func normalizeHTML(h string) string {
 	return strings.TrimSpace(h)
 }
 
-// corpusRule is a known difference (README: what does not survive a
+// corpusRule is a known difference (docs/api/content.md: what does not survive a
 // trip): canon rewrites HTML, the original's and the result's alike, so
 // that what the rule explains no longer differs.
 type corpusRule struct {
