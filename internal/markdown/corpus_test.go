@@ -19,8 +19,8 @@ import (
 // makes: markdown → document (as JSON carries it) → markdown. The page
 // renderer's HTML of the original and of the result are compared after
 // normalizeHTML; a document whose HTML still differs must be explained by
-// the rules of corpusRules, each listed with an example in the README
-// ("Pages: markdown and GitBook documents").
+// the rules of corpusRules, each listed with an example in
+// docs/api/content.md ("What does not survive a trip").
 
 // minIdentical is the share of the corpus whose HTML must come back
 // identical (after normalizeHTML, before any rule).
@@ -196,7 +196,7 @@ func firstDifference(a, b string) string {
 	return "  original: " + a[lo:min(len(a), i+150)] + "\n  result:   " + b[lo:min(len(b), i+150)]
 }
 
-// TestCorpusRules: each rule explains the README's example of it (the
+// TestCorpusRules: each rule explains its documented example (the
 // markdown and what its trip gives), and names only itself; a change of
 // content is explained by none.
 func TestCorpusRules(t *testing.T) {
