@@ -435,3 +435,59 @@ func keys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestDocumentRefsInsideTheSpace: a document whose link and page card name
+// a page of the space by id ({kind: "page"}), as GitBook's editor makes
+// them, is stored (Folio's /pages/<id> link), read back as a link to that
+// page, and exported as the page's relative path, as Git Sync writes it;
+// a page of another space is refused with 400.
+func TestDocumentRefsInsideTheSpace(t *testing.T) {
+	schema := documentSchema(t)
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Refs"})
+	base := "/v1/spaces/" + space
+	target := publish(t, alice, space, map[string]any{"operation": "insert_page", "ref": "t", "title": "Install", "slug": "install", "document": map[string]any{"markdown": "# Install\n"}})["t"]
+
+	doc := func(ref map[string]any) map[string]any {
+		return map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{
+			map[string]any{"object": "block", "type": "paragraph", "nodes": []any{
+				map[string]any{"object": "inline", "type": "link", "data": map[string]any{"ref": ref}, "nodes": []any{
+					map[string]any{"object": "text", "leaves": []any{map[string]any{"object": "leaf", "text": "Install it", "marks": []any{}}}},
+				}},
+			}},
+			map[string]any{"object": "block", "type": "content-ref", "isVoid": true, "data": map[string]any{"ref": ref}},
+		}}
+	}
+	sent := doc(map[string]any{"kind": "page", "page": target})
+	b, _ := json.Marshal(sent)
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(v); err != nil {
+		t.Fatalf("not a GitBook JSONDocument: %v", err)
+	}
+	ids := publish(t, alice, space, map[string]any{"operation": "insert_page", "ref": "g", "title": "Guide", "slug": "guide", "document": map[string]any{"document": sent}})
+
+	want := "[Install it](/pages/" + target + ")\n\n{% content-ref url=\"/pages/" + target + "\" %}\n[" + target + "](/pages/" + target + ")\n{% endcontent-ref %}\n"
+	var read struct{ Markdown string }
+	alice.Get(base + "/content/page/" + ids["g"] + "?format=markdown").Expect(http.StatusOK).Decode(&read)
+	if read.Markdown != want {
+		t.Errorf("stored as\n%q\nwant\n%q", read.Markdown, want)
+	}
+	files, err := export.ReadArchive(alice.Get(base + "/content/export").Expect(http.StatusOK).Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported := "[Install it](install.md)\n\n{% content-ref url=\"install.md\" %}\n[install.md](install.md)\n{% endcontent-ref %}\n"
+	if got := string(files["guide.md"]); got != exported {
+		t.Errorf("exported as\n%q\nwant\n%q", got, exported)
+	}
+
+	cr := resttest.Str(newCR(t, alice, space, "elsewhere"), "id")
+	alice.Post(base+"/change-requests/"+cr+"/content", map[string]any{"changes": []any{
+		map[string]any{"operation": "insert_page", "ref": "x", "title": "X", "slug": "x", "document": map[string]any{"document": doc(map[string]any{"kind": "page", "page": target, "space": "other"})}},
+	}}).Expect(http.StatusBadRequest)
+}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	neturl "net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -667,12 +669,58 @@ func refURL(n node) (string, error) {
 		return "", n.errorf("data.ref is missing or not an object")
 	}
 	kind, _ := ref["kind"].(string)
-	url, ok := ref["url"].(string)
-	if kind != "url" || !ok {
-		return "", n.errorf("data.ref of kind %q: only url references have a markdown form", kind)
+	if kind == "url" {
+		url, ok := ref["url"].(string)
+		if !ok {
+			return "", n.errorf("data.ref of kind url has no url")
+		}
+		return url, nil
 	}
-	return url, nil
+	return internalRefURL(n, ref, kind)
 }
+
+// internalRefURL writes a reference to a page, a file or an anchor of this
+// space, as GitBook's editor makes them, in Folio's link forms: /pages/<id>,
+// /files/<id> and #<anchor> (the reader and the export resolve them to
+// paths, as they do when a page's markdown is written by hand). They read
+// back as url references to those links. A reference into another space
+// has no link form in a space's markdown, so it is refused.
+func internalRefURL(n node, ref map[string]any, kind string) (string, error) {
+	if space, _ := ref["space"].(string); space != "" {
+		return "", n.errorf("data.ref of kind %q into another space (%q): only this space's pages, files and anchors have a markdown form", kind, space)
+	}
+	id := func(key string) (string, error) {
+		v, _ := ref[key].(string)
+		if !refID.MatchString(v) {
+			return "", n.errorf("data.ref.%s is not an id: %q", key, v)
+		}
+		return v, nil
+	}
+	switch kind {
+	case "page":
+		page, err := id("page")
+		return "/pages/" + page, err
+	case "file":
+		file, err := id("file")
+		return "/files/" + file, err
+	case "anchor":
+		anchor, _ := ref["anchor"].(string)
+		if anchor == "" {
+			return "", n.errorf("data.ref of kind anchor has no anchor")
+		}
+		fragment := "#" + neturl.PathEscape(anchor)
+		if _, onPage := ref["page"]; !onPage {
+			return fragment, nil
+		}
+		page, err := id("page")
+		return "/pages/" + page + fragment, err
+	}
+	return "", n.errorf("data.ref of kind %q: only url, page, file and anchor references have a markdown form", kind)
+}
+
+// refID is what an id in a reference may hold: the letters of Folio's and
+// GitBook's ids, nothing a link would have to escape.
+var refID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 
 // tableMarkdown writes a GitHub table: the columns of the view, in order,
 // and the records by their order index. A cell is the text of the fragment

@@ -395,6 +395,39 @@ func TestFromDocumentGitBook(t *testing.T) {
 	}
 }
 
+// TestInternalRefs: links, cards and images to a page, a file or an anchor
+// of the space, as GitBook's editor makes them ({kind: page|file|anchor}),
+// are written in Folio's link forms, which the reader and the export
+// resolve to paths.
+func TestInternalRefs(t *testing.T) {
+	link := func(ref string) string {
+		return `{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":` + ref +
+			`},"nodes":[{"object":"text","leaves":[{"object":"leaf","text":"see","marks":[]}]}]}]}]}`
+	}
+	cases := []struct{ doc, want string }{
+		{link(`{"kind":"page","page":"p1"}`), "[see](/pages/p1)\n"},
+		{link(`{"kind":"file","file":"f_2"}`), "[see](/files/f_2)\n"},
+		{link(`{"kind":"anchor","anchor":"set up"}`), "[see](#set%20up)\n"},
+		{link(`{"kind":"anchor","anchor":"install","page":"p1"}`), "[see](/pages/p1#install)\n"},
+		{`{"object":"document","nodes":[{"object":"block","type":"content-ref","isVoid":true,"data":{"ref":{"kind":"page","page":"p1"}}}]}`,
+			"{% content-ref url=\"/pages/p1\" %}\n[p1](/pages/p1)\n{% endcontent-ref %}\n"},
+	}
+	for _, c := range cases {
+		var doc any
+		if err := json.Unmarshal([]byte(c.doc), &doc); err != nil {
+			t.Fatal(err)
+		}
+		md, err := markdown.FromDocument(doc)
+		if err != nil {
+			t.Errorf("FromDocument(%s): %v", c.doc, err)
+			continue
+		}
+		if md != c.want {
+			t.Errorf("FromDocument(%s) = %q, want %q", c.doc, md, c.want)
+		}
+	}
+}
+
 func TestFromDocumentErrors(t *testing.T) {
 	para := `{"object":"block","type":"paragraph","nodes":[]}`
 	cases := []struct{ doc, err string }{
@@ -407,7 +440,9 @@ func TestFromDocumentErrors(t *testing.T) {
 		{`{"object":"document","nodes":[{"object":"block","type":"blockquote","nodes":[` + para + `,{"object":"block","type":"heading-4","nodes":[]}]}]}`, `nodes[0].nodes[1]: unknown block type "heading-4"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","marks":[]}]}]}]}`, "nodes[0].nodes[0].leaves[0]: text is missing or not a string"},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","text":"x","marks":[{"object":"mark","type":"blink"}]}]}]}]}`, `nodes[0].nodes[0].leaves[0].marks[0]: unknown mark type "blink"`},
-		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":{"kind":"page","page":"p1"}},"nodes":[]}]}]}`, `nodes[0].nodes[0]: data.ref of kind "page"`},
+		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":{"kind":"page","page":"p1","space":"s2"}},"nodes":[]}]}]}`, `nodes[0].nodes[0]: data.ref of kind "page" into another space`},
+		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":{"kind":"page","page":"../p1"}},"nodes":[]}]}]}`, `nodes[0].nodes[0]: data.ref.page is not an id`},
+		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"link","data":{"ref":{"kind":"user","user":"u1"}},"nodes":[]}]}]}`, `nodes[0].nodes[0]: data.ref of kind "user": only url, page, file and anchor`},
 		{`{"object":"document","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"inline","type":"sparkle","data":{}}]}]}`, `nodes[0].nodes[0]: unknown inline type "sparkle"`},
 		{`{"object":"document","nodes":[{"object":"block","type":"list-unordered","nodes":[` + para + `]}]}`, `nodes[0].nodes[0]: a "paragraph" block in a list, want list-item`},
 		{`{"object":"document","nodes":[{"object":"block","type":"hint","data":{"style":"tip"},"nodes":[]}]}`, `nodes[0]: hint style "tip"`},
