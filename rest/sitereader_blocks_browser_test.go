@@ -3,12 +3,15 @@ package rest_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -24,7 +27,7 @@ import (
 // the CSP and never requested. Embeds of origins the site does not allow
 // are links; the page's conditional block does not show to a reader
 // without claims, its reusable content and integration block are notices;
-// axe-core finds nothing serious or critical, light or dark.
+// axe-core finds nothing serious or critical, light, dark or 360 px wide.
 func TestReaderEmbedsInABrowser(t *testing.T) {
 	chromium := requireChromium(t)
 	axe := axeSource(t)
@@ -132,6 +135,21 @@ func TestReaderEmbedsInABrowser(t *testing.T) {
 	}
 	eval(`document.getElementById('intruder').remove(), true`, &added)
 
+	// FOLIO_SITE_SCREENSHOTS=dir saves the whole page there, light, dark
+	// and 360 px wide (the README's docs/screenshots/site-blocks-*.png).
+	screenshot := func(name string) {
+		t.Helper()
+		dir := os.Getenv("FOLIO_SITE_SCREENSHOTS")
+		if dir == "" {
+			return
+		}
+		var png []byte
+		run("screenshot "+name, chromedp.FullScreenshot(&png, 100))
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// Accessible, light and dark.
 	for _, dark := range []bool{false, true} {
 		scheme := "light"
@@ -150,5 +168,20 @@ func TestReaderEmbedsInABrowser(t *testing.T) {
 				t.Logf("axe (%s): %s (%s): %s", scheme, v.ID, v.Impact, v.Help)
 			}
 		}
+		screenshot("site-blocks-" + scheme + ".png")
 	}
+
+	// On a phone's width too, light.
+	eval(`document.documentElement.setAttribute('data-theme', 'light'), true`, &added)
+	run("phone", emulation.SetDeviceMetricsOverride(360, 800, 1, true))
+	found, err := runAxe(ctx, axe)
+	if err != nil {
+		t.Fatalf("axe: %v", err)
+	}
+	for _, v := range found {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			t.Errorf("axe (360 px): %s (%s): %s %v", v.ID, v.Impact, v.Help, v.Nodes)
+		}
+	}
+	screenshot("site-blocks-360.png")
 }
