@@ -171,6 +171,20 @@ func jsonValue(t *testing.T, v any) any {
 	return out
 }
 
+// validDocument checks a document against GitBook's JSONDocument schema.
+func validDocument(t *testing.T, schema *jsonschema.Schema, doc any) error {
+	t.Helper()
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return schema.Validate(v)
+}
+
 // TestEveryNodeTypeThroughTheServer takes every node type of GitBook's
 // document through all of Folio, one page of nodePages at a time: the JSON
 // document (passing GitBook's JSONDocument schema) is written through REST
@@ -363,12 +377,7 @@ func insertDocument(t *testing.T, schema *jsonschema.Schema, p nodePage, md stri
 		}
 	}
 	if !p.noSchema {
-		b, _ := json.Marshal(doc)
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := schema.Validate(v); err != nil {
+		if err := validDocument(t, schema, doc); err != nil {
 			t.Errorf("%s: not a GitBook JSONDocument: %v", p.slug, err)
 		}
 	}
@@ -461,12 +470,7 @@ func TestDocumentRefsInsideTheSpace(t *testing.T) {
 		}}
 	}
 	sent := doc(map[string]any{"kind": "page", "page": target})
-	b, _ := json.Marshal(sent)
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schema.Validate(v); err != nil {
+	if err := validDocument(t, schema, sent); err != nil {
 		t.Fatalf("not a GitBook JSONDocument: %v", err)
 	}
 	ids := publish(t, alice, space, map[string]any{"operation": "insert_page", "ref": "g", "title": "Guide", "slug": "guide", "document": map[string]any{"document": sent}})
