@@ -49,7 +49,7 @@ const (
 )
 
 // MaxTokenCacheTTL is the longest a cached token may be trusted: the
-// issue's bound on a revocation reaching every server.
+// bound docs/operations.md promises on a revocation reaching every server.
 const MaxTokenCacheTTL = time.Second
 
 // DefaultTokenCacheTTL is the TTL of `folio serve` unless set.
