@@ -352,7 +352,11 @@ func TestMailRetriedUntilAccepted(t *testing.T) {
 		t.Fatalf("jobs %+v, refused %d; want one completed at the 4th attempt after 3 refusals", j, smtpd.Refused())
 	}
 	if j[0].Errors == nil || strings.Count(*j[0].Errors, "550") != 3 {
-		t.Errorf("recorded errors: %v", j[0].Errors)
+		if j[0].Errors == nil {
+			t.Errorf("no errors recorded")
+		} else {
+			t.Errorf("recorded errors: %s", *j[0].Errors)
+		}
 	}
 	if len(smtpd.Messages()) != 1 {
 		t.Errorf("%d mails arrived, want 1", len(smtpd.Messages()))
