@@ -3,6 +3,7 @@ package markdown_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"folio/internal/markdown"
@@ -62,14 +63,24 @@ func TestSpliceFallsBack(t *testing.T) {
 		{"", "New.\n", "New.\n"},
 		{"Old.\n", "New.\n", "New.\n"},
 		{"---\ntitle: T\n---\n\nOne.\n\nTwo.\n", "One.\n\nChanged.\n", "---\ntitle: T\n---\n\nOne.\n\nChanged.\n"},
+		// The frontmatter, which a document cannot hold, stays when no block
+		// does, as when one does.
+		{"---\ntitle: T\n---\n\nOld.\n", "New.\n", "---\ntitle: T\n---\n\nNew.\n"},
+		{"---\ntitle: T\n---\nOld.\n", "", "---\ntitle: T\n---\n"},
+		{"---\ntitle: T\n---", "New.\n", "---\ntitle: T\n---\n\nNew.\n"},
+		{"---\ntitle: T\n---\n\n* a\n", "- a\n- b\n", "---\ntitle: T\n---\n\n- a\n- b\n"},
 		{"_a_ one.\n\n* x\n* y\n\nEnd.\n", "*a* one.\n\n- x\n- z\n\nEnd.\n", "_a_ one.\n\n- x\n- z\n\nEnd.\n"},
 		// The definition a kept link needs goes with the changed block.
 		{"[a][r]\n\nB.\n[r]: /u\n", "[a](/u)\n\nC.\n", "[a](/u)\n\nC.\n"},
 		// A list kept before a list written would join it: written whole.
 		{"- a\n\n* b\n", "- a\n\n* c\n", "- a\n\n* c\n"},
 	} {
-		if got := markdown.Splice(c.old, c.written); got != c.want {
+		got := markdown.Splice(c.old, c.written)
+		if got != c.want {
 			t.Errorf("Splice(%q, %q) = %q, want %q", c.old, c.written, got, c.want)
+		}
+		if !reflect.DeepEqual(mdtest.ViaJSON(t, markdown.ToDocument(got)), mdtest.ViaJSON(t, markdown.ToDocument(c.written))) {
+			t.Errorf("Splice(%q, %q) = %q reads as another document", c.old, c.written, got)
 		}
 	}
 }
