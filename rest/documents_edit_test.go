@@ -112,3 +112,54 @@ func batches(t *testing.T, changes []map[string]any) [][]map[string]any {
 	}
 	return append(out, cur)
 }
+
+// TestDocumentWriteKeepsTitle: a GitBook client writing a page's document
+// back never sent the page's frontmatter, which the write keeps, so the
+// frontmatter's title must not take back a title set since, or set beside
+// the document in the same change.
+func TestDocumentWriteKeepsTitle(t *testing.T) {
+	srv := resttest.New(t)
+	alice := srv.User("alice@example.com")
+	org := createOrg(t, alice, "Acme")
+	space := createSpaceID(t, alice, org, map[string]any{"title": "Docs"})
+	base := "/v1/spaces/" + space
+	src := "---\ntitle: From frontmatter\n---\n\nFirst paragraph.\n\nSecond paragraph.\n"
+	id := publish(t, alice, space, map[string]any{"operation": "insert_page", "ref": "p", "slug": "p", "title": "x",
+		"document": map[string]any{"markdown": src}})["p"]
+	read := func(cr string) (title, md string) {
+		t.Helper()
+		var page struct{ Title, Markdown string }
+		alice.Get(base + "/change-requests/" + cr + "/content/page/" + id + "?format=markdown").Expect(http.StatusOK).Decode(&page)
+		return page.Title, page.Markdown
+	}
+	var doc struct{ Document map[string]any }
+	alice.Get(base + "/content/page/" + id + "?format=document").Expect(http.StatusOK).Decode(&doc)
+	want, ok := mdtest.EditOneParagraph(doc.Document, src, "Changed.")
+	if !ok {
+		t.Fatal("no paragraph to edit")
+	}
+
+	together := resttest.Str(newCR(t, alice, space, "title and document"), "id")
+	edit(t, alice, space, together, map[string]any{"operation": "update_page", "page": id, "title": "Renamed",
+		"document": map[string]any{"document": doc.Document}})
+	if title, md := read(together); title != "Renamed" || md != want {
+		t.Errorf("title and document in one change: title %q, markdown\n%s", title, md)
+	}
+
+	apart := resttest.Str(newCR(t, alice, space, "title, then document"), "id")
+	edit(t, alice, space, apart, map[string]any{"operation": "update_page", "page": id, "title": "Renamed"})
+	edit(t, alice, space, apart, map[string]any{"operation": "update_page", "page": id,
+		"document": map[string]any{"document": doc.Document}})
+	if title, _ := read(apart); title != "Renamed" {
+		t.Errorf("a document written after a rename: title %q", title)
+	}
+
+	// Markdown the client sends is the client's: its frontmatter still names
+	// the page, as the contract says.
+	own := resttest.Str(newCR(t, alice, space, "markdown"), "id")
+	edit(t, alice, space, own, map[string]any{"operation": "update_page", "page": id, "title": "Ignored",
+		"document": map[string]any{"markdown": "---\ntitle: Client's own\n---\n\nText.\n"}})
+	if title, _ := read(own); title != "Client's own" {
+		t.Errorf("markdown with frontmatter: title %q", title)
+	}
+}

@@ -357,6 +357,11 @@ func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, i
 	if c.NoRobotsIndex != nil {
 		e.NoRobotsIndex = *c.NoRobotsIndex
 	}
+	// sent is the markdown the client wrote, whose frontmatter and leading
+	// heading name the page. A document written over a page keeps the
+	// page's frontmatter (Splice), which the client never sent: it must not
+	// take back a title set since, or set in this very change.
+	sent := c.Markdown
 	if c.Markdown != nil && c.FromDocument && !insert && e.Document != "" {
 		old, ok := ed.docs[e.Document]
 		if !ok {
@@ -371,6 +376,9 @@ func (ed *editor) setFields(e *Entry, c PageChange, field func(string) string, i
 	if c.Markdown != nil {
 		md := markdown.Normalize(*c.Markdown)
 		meta, err := markdown.Read(md)
+		if err == nil && sent != c.Markdown {
+			meta, err = markdown.Read(markdown.Normalize(*sent))
+		}
 		if err != nil {
 			return domain.Invalid(field("document.markdown"), "%s", err.Error())
 		}
