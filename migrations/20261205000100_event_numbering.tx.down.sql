@@ -1,4 +1,16 @@
+DROP TRIGGER event_pending_number ON event_pending;
+
+--bun:split
+
+DROP FUNCTION folio_number_at_commit();
+
+--bun:split
+
 DROP FUNCTION folio_number_events(text, bigint[]);
+
+--bun:split
+
+DROP FUNCTION folio_number_pending(text);
 
 --bun:split
 

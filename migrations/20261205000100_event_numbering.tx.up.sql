@@ -1,22 +1,26 @@
--- An organization's events are numbered after their write commits, in
--- batches, not by the write's own commit. Measured with 16 writers in one
+-- An organization's events are numbered by its write's commit only when
+-- no other numbering of the organization is in flight; otherwise after
+-- the write commits, in a batch. Measured with 16 writers in one
 -- organization (store's BenchmarkConcurrentWrites, pg_stat_activity
--- sampled): the deferred trigger of 20261204000100 held the counter row to
--- the end of each commit, its WAL flush included, so the organization's
--- writes committed one flush after another, and most of their time was
--- spent waiting for that row (Lock:transactionid at COMMIT) behind a
--- flush (IO:WALSync).
+-- sampled): the deferred trigger of 20261204000100 took the counter row at
+-- each commit and held it to the end of the commit, its WAL flush
+-- included, so the organization's writes committed one flush after
+-- another, most of them waiting for that row (Lock:transactionid at
+-- COMMIT) behind a flush (IO:WALSync).
 --
--- Now a write leaves its events in event_pending (logged: a committed
--- write's events must survive a crash until they are numbered), and after
--- its commit Folio calls folio_number_events for the organization, which
--- numbers every committed pending row of it at once: the writes' commits
--- flush together (group commit), and one numbering transaction, with one
--- flush, serves all the writes that committed while the one before it
--- flushed. Numbering takes an advisory lock per organization and holds it
--- to its end, so an organization's events still commit in the order of
--- their ids, which still count 1, 2, 3, ...; a reader remembering the last
--- id it saw still never misses one.
+-- Now numbering takes an advisory lock per organization and holds it to
+-- the end of its commit, so an organization's events still commit in the
+-- order of their ids, which still count 1, 2, 3, ...; a reader
+-- remembering the last id it saw still never misses one. A write's commit
+-- only tries the lock (the deferred trigger below): got, it numbers its
+-- events and those pending before them in its own commit, as before and
+-- at the same cost; taken, its commit goes on without them, and they stay
+-- in event_pending (logged now: a committed write's events must survive a
+-- crash until they are numbered). After its commit Folio calls
+-- folio_number_events for them, which waits for the lock unless another
+-- call numbered them meanwhile, and numbers everything pending then: one
+-- numbering commit, with one flush, serves the writes that committed while
+-- the one before it flushed, and the writes' own commits flush together.
 DROP TRIGGER event_pending_commit ON event_pending;
 
 --bun:split
@@ -33,48 +37,24 @@ CREATE INDEX event_pending_organization_idx ON event_pending (organization_id, i
 
 --bun:split
 
--- folio_number_events numbers the committed pending events of one
--- organization: their ids from its counter, the event rows, and one
--- webhook delivery per (event, webhook the write queued a job for that
--- wants its type and is active). It answers how many events it numbered.
---
--- mine are the pending rows of the write that calls it, after its commit
--- (empty: the sweep's call, which numbers whatever is pending). A call
--- whose rows another call numbered meanwhile returns at once, without
--- taking the lock or writing anything. The lock is only tried: a call that
--- finds it taken waits for the numbering in flight to commit (a shared
--- lock, taken in a block rolled back at once, which releases it: waiters
--- wake together rather than each taking the lock in turn) and looks again,
--- most often to find its rows numbered by that one.
-CREATE FUNCTION folio_number_events(org text, mine bigint[]) RETURNS bigint
+-- folio_number_pending numbers the committed pending events of one
+-- organization, and those its own transaction left, under the
+-- organization's numbering lock, which its caller holds: their ids from
+-- its counter, the event rows, and one webhook delivery per (event,
+-- webhook the write queued a job for that wants its type and is active).
+-- It answers how many events it numbered; with none it writes nothing.
+CREATE FUNCTION folio_number_pending(org text) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
     numbered bigint;
 BEGIN
-    LOOP
-        IF cardinality(mine) > 0 THEN
-            IF NOT EXISTS (SELECT 1 FROM event_pending WHERE id = ANY(mine)) THEN
-                RETURN 0;
-            END IF;
-        ELSIF NOT EXISTS (SELECT 1 FROM event_pending WHERE organization_id = org) THEN
-            RETURN 0;
-        END IF;
-        -- Not the counter row: a row lock would make even a call that
-        -- finds nothing left to number write WAL and wait for its flush.
-        EXIT WHEN pg_try_advisory_xact_lock(hashtext('folio_number_events'), hashtext(org));
-        BEGIN
-            PERFORM pg_advisory_xact_lock_shared(hashtext('folio_number_events'), hashtext(org));
-            RAISE SQLSTATE 'FN001';
-        EXCEPTION WHEN SQLSTATE 'FN001' THEN
-            NULL;
-        END;
-    END LOOP;
     IF NOT EXISTS (SELECT 1 FROM organizations WHERE id = org) THEN
         DELETE FROM event_pending WHERE organization_id = org;
         RETURN 0;
     END IF;
     -- One statement, so one snapshot, taken after the lock: the rows it
-    -- deletes are exactly the ones it numbers, and all of them committed.
+    -- deletes are exactly the ones it numbers, and all of them committed
+    -- (or its own transaction's).
     WITH p AS (
         DELETE FROM event_pending WHERE organization_id = org
         RETURNING id, actor_id, created_at, types, object_ids, space_ids, payloads, tails, head, hooks
@@ -106,3 +86,48 @@ BEGIN
     RETURN COALESCE(numbered, 0);
 END
 $$;
+
+--bun:split
+
+-- folio_number_events numbers, after a write's commit, its pending events
+-- if they still are, and whatever else is pending in the organization
+-- then. mine are the write's pending rows (empty: the sweep's call, which
+-- numbers whatever is pending). A call whose rows were numbered already
+-- (by the write's own commit, most often, or by another call) returns at
+-- once, without taking the lock or writing anything; one that waited for
+-- the lock numbers what is pending then, its own rows or not, so that the
+-- writes behind it find theirs numbered and return at once too.
+CREATE FUNCTION folio_number_events(org text, mine bigint[]) RETURNS bigint
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF cardinality(mine) > 0 THEN
+        IF NOT EXISTS (SELECT 1 FROM event_pending WHERE id = ANY(mine)) THEN
+            RETURN 0;
+        END IF;
+    ELSIF NOT EXISTS (SELECT 1 FROM event_pending WHERE organization_id = org) THEN
+        RETURN 0;
+    END IF;
+    -- Not the counter row: a row lock would make even a call that finds
+    -- nothing left to number write WAL and wait for its flush.
+    PERFORM pg_advisory_xact_lock(hashtext('folio_number_events'), hashtext(org));
+    RETURN folio_number_pending(org);
+END
+$$;
+
+--bun:split
+
+-- At a write's commit: its events are numbered there if the lock is free.
+CREATE FUNCTION folio_number_at_commit() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF pg_try_advisory_xact_lock(hashtext('folio_number_events'), hashtext(NEW.organization_id)) THEN
+        PERFORM folio_number_pending(NEW.organization_id);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+--bun:split
+
+CREATE CONSTRAINT TRIGGER event_pending_number AFTER INSERT ON event_pending
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION folio_number_at_commit();

@@ -20,11 +20,10 @@ import (
 const EventsEmitted = true
 
 // emit appends events in db, the transaction of the write they record.
-// They are numbered after that transaction commits (RunInTx calls
-// numberEvents; see events_number.go), with the events of the
-// organization's other writes that committed meanwhile, in one numbering
-// transaction that holds the organization's advisory lock to its end: the
-// events of an organization commit in the order of their ids.
+// They are numbered by its commit, or just after it (RunInTx calls
+// numberEvents; see events_number.go), by a numbering that holds the
+// organization's advisory lock to the end of its commit: the events of an
+// organization commit in the order of their ids.
 func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 	sort.SliceStable(events, func(i, j int) bool { return events[i].org < events[j].org })
 	var actor *string
@@ -53,14 +52,14 @@ func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 }
 
 // appendEventsSQL leaves the events of one organization for numbering
-// after the write commits (folio_number_events, migration
+// at or after the write's commit (folio_number_pending, migration
 // 20261205000100_event_numbering: the counter, the event rows, and one
 // webhook delivery per (event, active webhook of the organization that
 // wants its type)), and answers the webhooks that want one of them, whose
 // delivery jobs emit queues now (after the pending row's id, which
-// numberEvents waits for): numbering delivers to those only. Nothing
-// of the organization's is locked by the write, so its writes never wait
-// on each other for the change feed.
+// numberEvents looks for): numbering delivers to those only. Nothing of
+// the organization's is locked by the write before its commit, which only
+// tries the lock, so its writes never wait on each other for the feed.
 //
 // A delivery's body is the event as the feed shows it (eventBody), built
 // in Go but for the id, which only the counter knows: numbering puts it

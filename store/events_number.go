@@ -7,18 +7,20 @@ import (
 	"time"
 )
 
-// Events are numbered after their write commits (migration
+// Events are numbered by their write's commit when no other numbering of
+// the organization is in flight, and otherwise just after it (migration
 // 20261205000100_event_numbering): emit leaves a write's events in
-// event_pending, in its transaction; RunInTx, once that transaction has
-// committed, calls folio_number_events for each organization it appended
-// events of. That call numbers every committed pending event of the
-// organization, the write's own and those of writes that committed
-// meanwhile, under an advisory lock of the organization held to the end
-// of its commit: events still commit in the order of their ids, and the
-// ids still count 1, 2, 3, ... per organization. A write no longer holds
-// anything of its organization's through its own commit, so writes of one
-// organization flush their commits together, and one numbering commit
-// serves many of them.
+// event_pending, in its transaction; its commit tries the organization's
+// numbering lock and, got, numbers them there, as the counter row did
+// before. Taken (another write's numbering is flushing), the commit goes
+// on without them, and RunInTx, once it has committed, calls
+// folio_number_events, which waits for the lock unless its rows were
+// numbered meanwhile and numbers every committed pending event of the
+// organization at once. The lock is held to the end of each numbering's
+// commit: events still commit in the order of their ids, and the ids
+// still count 1, 2, 3, ... per organization. No write waits for another's
+// flush before its own commit, and one numbering commit serves the writes
+// that committed while the one before it flushed.
 
 // pendingEvents collects, for one transaction of RunInTx, the
 // event_pending rows it left, by organization.
@@ -45,8 +47,8 @@ func leavePending(ctx context.Context, org string, id int64) {
 }
 
 // numberEvents makes sure the pending rows a write left are numbered, after
-// its commit: by this call, or by another write's that committed about
-// the same time and numbered them with its own (folio_number_events). It
+// its commit: by that commit (most often; then this is one quick
+// statement), by this call, or by another write's (folio_number_events). It
 // does not fail the write, which has committed: rows it could not number
 // (the database gone for a moment) are numbered by the next write of
 // their organization, or by the sweep (NumberPendingEvents) within

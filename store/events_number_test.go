@@ -101,8 +101,9 @@ func TestWriteCommitsWithoutWaitingForTheFeed(t *testing.T) {
 	}
 }
 
-// TestEventsLeftPendingByAStoppedServer: events a write committed but
-// whose server stopped before numbering them are numbered by the
+// TestEventsLeftPendingByAStoppedServer: events a write committed while
+// another numbering held the lock (so its commit left them pending), but
+// whose server stopped before numbering them, are numbered by the
 // organization's next write, before that write's own (committed first,
 // they come first in the feed), or by the sweep (NumberPendingEvents);
 // each gets its webhook delivery, whose body holds the id given. Pending
@@ -122,9 +123,12 @@ func TestEventsLeftPendingByAStoppedServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// What emit leaves, as a write committed by a server that stopped at once.
+	// What emit leaves, as a write that committed while another numbering
+	// of its organization held the lock, by a server that stopped at once.
 	leave := func(org, object string) {
 		t.Helper()
+		release := holdNumbering(t, s, org)
+		defer release()
 		if _, err := s.DB.ExecContext(ctx, `INSERT INTO event_pending (organization_id, actor_id, created_at, types, object_ids,
 			space_ids, payloads, tails, head, hooks) VALUES (?, NULL, now() - interval '1 minute', '{space.updated}', ARRAY[?::text],
 			ARRAY[?::text], '{"{}"}', ARRAY['","type":"space.updated","objectId":"' || ?::text || '"}'], '{"object":"event","id":"', ARRAY[?::text])`,
@@ -189,5 +193,44 @@ func TestEventsLeftPendingByAStoppedServer(t *testing.T) {
 	var pending int
 	if err := s.DB.NewRaw("SELECT count(*) FROM event_pending").Scan(ctx, &pending); err != nil || pending != 0 {
 		t.Errorf("%d events left pending (%v)", pending, err)
+	}
+}
+
+// TestUncontendedWriteNumbersAtCommit: with no other numbering in flight,
+// a write's events are numbered by its own commit (nothing is left
+// pending for the call after it), as before numbering could be deferred.
+func TestUncontendedWriteNumbersAtCommit(t *testing.T) {
+	s := pgtest.New(t)
+	ctx := context.Background()
+	u, err := s.EnsureUser(ctx, "writer@example.com", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Quiet", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.LastEventID(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO event_pending (organization_id, actor_id, created_at, types, object_ids,
+		space_ids, payloads, tails, head, hooks) VALUES (?, NULL, now(), '{space.updated}', '{x}', '{""}', '{"{}"}',
+		'{"\",\"type\":\"space.updated\"}"}', '{"object":"event","id":"', '{}')`, org.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	var pending int
+	if err := s.DB.NewRaw("SELECT count(*) FROM event_pending").Scan(ctx, &pending); err != nil || pending != 0 {
+		t.Errorf("%d events left pending by an uncontended commit (%v)", pending, err)
+	}
+	if last, err := s.LastEventID(ctx, org.ID); err != nil || last != before+1 {
+		t.Errorf("after the commit the feed ends at %d (%v), want %d", last, err, before+1)
 	}
 }
