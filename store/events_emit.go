@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -19,12 +20,10 @@ import (
 const EventsEmitted = true
 
 // emit appends events in db, the transaction of the write they record.
-// They are numbered when the transaction commits, by the organization's
-// counter row (taken by the commit and held to its end: the events of an
-// organization commit in the order of their ids; see appendEventsSQL).
-// Events of several organizations are appended in organization order, and
-// their counters taken in that order, so two transactions never wait on
-// each other's counters.
+// They are numbered by its commit, or just after it (RunInTx calls
+// numberEvents; see events_number.go), by a numbering that holds the
+// organization's advisory lock to the end of its commit: the events of an
+// organization commit in the order of their ids.
 func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 	sort.SliceStable(events, func(i, j int) bool { return events[i].org < events[j].org })
 	var actor *string
@@ -52,18 +51,18 @@ func (s *Store) emit(ctx context.Context, db bun.IDB, events ...ev) error {
 	return nil
 }
 
-// appendEventsSQL leaves the events of one organization for their commit
-// to number (the deferred trigger of event_pending, migration
-// 20261204000100_event_commit: the counter, the event rows, and one webhook
-// delivery per (event, active webhook of the organization that wants its
-// type)), and answers the webhooks that want one of them, whose delivery
-// jobs emit queues now: the trigger delivers to those only. Nothing is
-// locked here: the counter row is taken at commit and held to its end, so
-// writes of an organization wait on each other for their commits only,
-// never for a round trip to Folio between their events and their commit.
+// appendEventsSQL leaves the events of one organization for numbering
+// at or after the write's commit (folio_number_pending, migration
+// 20261205000100_event_numbering: the counter, the event rows, and one
+// webhook delivery per (event, active webhook of the organization that
+// wants its type)), and answers the webhooks that want one of them, whose
+// delivery jobs emit queues now (after the pending row's id, which
+// numberEvents looks for): numbering delivers to those only. Nothing of
+// the organization's is locked by the write before its commit, which only
+// tries the lock, so its writes never wait on each other for the feed.
 //
 // A delivery's body is the event as the feed shows it (eventBody), built
-// in Go but for the id, which only the counter knows: the trigger puts it
+// in Go but for the id, which only the counter knows: numbering puts it
 // between the body's head and tail. Payloads go in as text cast to jsonb:
 // bun's own JSON appender mangles an escaped backslash before "u0000".
 const appendEventsSQL = `WITH h AS (
@@ -73,8 +72,9 @@ const appendEventsSQL = `WITH h AS (
 ), p AS (
 	INSERT INTO event_pending (organization_id, actor_id, created_at, types, object_ids, space_ids, payloads, tails, head, hooks)
 	SELECT $1::text, $7::text, $8::timestamptz, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $9::text, ARRAY(SELECT id FROM h ORDER BY id)
+	RETURNING id
 )
-SELECT id FROM h ORDER BY id`
+SELECT id::text FROM (SELECT 0 AS k, id::text FROM p UNION ALL SELECT 1, id FROM h) AS r ORDER BY k, id`
 
 // bodyHead is how every delivery body starts, up to the event's id.
 const bodyHead = `{"object":"event","id":"`
@@ -111,11 +111,19 @@ func (s *Store) appendEvents(ctx context.Context, db bun.IDB, actor *string, now
 		}
 		types[i], objects[i], spaces[i], payloads[i], tails[i] = string(e.typ), e.object, e.space, string(b), string(tail)
 	}
-	hooks, err := queryStrings(ctx, db, appendEventsSQL, group[0].org, types, objects, spaces, payloads, tails, actor, now, bodyHead)
+	rows, err := queryStrings(ctx, db, appendEventsSQL, group[0].org, types, objects, spaces, payloads, tails, actor, now, bodyHead)
 	if err != nil {
 		return fmt.Errorf("append event: %w", err)
 	}
-	return s.kickWebhooks(ctx, db, hooks)
+	if len(rows) == 0 {
+		return fmt.Errorf("append event: no pending row")
+	}
+	pending, err := strconv.ParseInt(rows[0], 10, 64)
+	if err != nil {
+		return fmt.Errorf("append event: pending row %q", rows[0])
+	}
+	leavePending(ctx, group[0].org, pending)
+	return s.kickWebhooks(ctx, db, rows[1:])
 }
 
 // queryStrings runs a statement with $n parameters on db's own connection,

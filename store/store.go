@@ -198,17 +198,30 @@ func (s *Store) secret(ctx context.Context, name string) ([]byte, error) {
 // RunInTx runs fn in one transaction, committed when fn returns nil. Under
 // an Idempotency-Key (WithIdempotentAttempt), the transaction first writes
 // the key's row, so the key commits with the write (idempotency.go).
+//
+// The events the transaction appended (emit) are numbered after it
+// commits, before RunInTx returns: a write's events are in the change feed
+// when it answers (see numberEvents).
 func (s *Store) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	pending := &pendingEvents{}
+	ctx = context.WithValue(ctx, pendingEventsKey{}, pending)
 	a := attemptOf(ctx)
+	var err error
 	if a == nil {
-		return s.DB.RunInTx(ctx, &sql.TxOptions{}, fn)
+		err = s.DB.RunInTx(ctx, &sql.TxOptions{}, fn)
+	} else {
+		err = s.DB.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+			if err := s.markIdempotent(ctx, tx, a); err != nil {
+				return err
+			}
+			return fn(ctx, tx)
+		})
 	}
-	return s.DB.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.markIdempotent(ctx, tx, a); err != nil {
-			return err
-		}
-		return fn(ctx, tx)
-	})
+	if err != nil {
+		return err
+	}
+	s.numberEvents(ctx, pending)
+	return nil
 }
 
 // exists reports whether q matches a row, mapping errors.

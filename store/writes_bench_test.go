@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -55,6 +56,7 @@ func concurrently(b *testing.B, write func(ctx context.Context, i int) error) {
 	ctx := store.WithQueryCounter(context.Background(), &statements)
 	var wg sync.WaitGroup
 	var failed atomic.Value
+	took := make([]time.Duration, b.N) // each call's wall time, for the queueing its p99 shows
 	b.ResetTimer()
 	start := time.Now()
 	for w := range writers {
@@ -62,10 +64,12 @@ func concurrently(b *testing.B, write func(ctx context.Context, i int) error) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < b.N; i += writers {
+				t0 := time.Now()
 				if err := write(ctx, i); err != nil {
 					failed.Store(err)
 					return
 				}
+				took[i] = time.Since(t0)
 			}
 		}()
 	}
@@ -75,6 +79,9 @@ func concurrently(b *testing.B, write func(ctx context.Context, i int) error) {
 	if err, ok := failed.Load().(error); ok {
 		b.Fatal(err)
 	}
+	slices.Sort(took)
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "req/s")
 	b.ReportMetric(float64(statements.Load())/float64(b.N), "statements/op")
+	b.ReportMetric(float64(took[b.N/2])/1e6, "p50-ms")
+	b.ReportMetric(float64(took[b.N*99/100])/1e6, "p99-ms")
 }

@@ -90,6 +90,13 @@ func (w *webhookWorker) work(ctx context.Context, job *river.Job[store.DeliverWe
 			if err != nil || !more {
 				return err
 			}
+			// Most often events of a write that committed, waiting for
+			// their numbering (a few milliseconds) to become deliveries.
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(2 * time.Millisecond):
+			}
 			continue
 		}
 		now := w.store.Now()
@@ -111,7 +118,12 @@ func (w *webhookWorker) work(ctx context.Context, job *river.Job[store.DeliverWe
 // commits, and River refuses that job while this one runs. So the check
 // and the completion take the row first (FOR UPDATE), in one transaction:
 // either the write committed before, and its delivery is seen here, or it
-// asks for its job after this one is completed, and gets a new one.
+// asks for its job after this one is completed, and gets a new one. A
+// committed write's delivery is made when its events are numbered, just
+// after its commit (store's events_number.go): until then its events wait
+// in event_pending naming the webhook, and count as a delivery pending
+// here (numbering deletes them and makes the deliveries in one commit, so
+// the check sees one or the other).
 // Completed after Work returned, as River does by itself, the job would
 // leave such a delivery to the sweep (seconds later: a 5 s p99 in make
 // bench's webhook latency).
@@ -131,7 +143,8 @@ func (w *webhookWorker) finish(ctx context.Context, job *river.Job[store.Deliver
 		// A statement of its own, after the lock: its snapshot sees what
 		// the writes that held the row committed.
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM webhook_deliveries
-			WHERE webhook_id = $1 AND status = $2 AND ($3 OR redelivery_of IS NOT NULL))`,
+			WHERE webhook_id = $1 AND status = $2 AND ($3 OR redelivery_of IS NOT NULL))
+			OR ($3 AND EXISTS (SELECT 1 FROM event_pending WHERE $1 = ANY(hooks)))`,
 			job.Args.WebhookID, store.DeliveryPending, active).Scan(&more); err != nil {
 			return false, fmt.Errorf("webhook %s: finish: %w", job.Args.WebhookID, err)
 		}
@@ -205,8 +218,14 @@ type sweepWorker struct {
 	store *store.Store
 }
 
-// Work queues a delivery job for each webhook with a delivery due.
+// Work numbers the events left pending, then queues a delivery job for
+// each webhook with a delivery due.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepWebhooks]) error {
+	// First the events a stopped server left unnumbered: their deliveries
+	// are made by numbering.
+	if _, err := w.store.NumberPendingEvents(ctx, time.Second); err != nil {
+		return fmt.Errorf("sweep webhooks: %w", err)
+	}
 	ids, err := w.store.WebhooksDue(ctx)
 	if err != nil {
 		return fmt.Errorf("sweep webhooks: %w", err)

@@ -1,0 +1,106 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Events are numbered by their write's commit when no other numbering of
+// the organization is in flight, and otherwise just after it (migration
+// 20261205000100_event_numbering): emit leaves a write's events in
+// event_pending, in its transaction; its commit tries the organization's
+// numbering lock and, got, numbers them there, as the counter row did
+// before. Taken (another write's numbering is flushing), the commit goes
+// on without them, and RunInTx, once it has committed, calls
+// folio_number_events, which waits for the lock unless its rows were
+// numbered meanwhile and numbers every committed pending event of the
+// organization at once. The lock is held to the end of each numbering's
+// commit: events still commit in the order of their ids, and the ids
+// still count 1, 2, 3, ... per organization. No write waits for another's
+// flush before its own commit, and one numbering commit serves the writes
+// that committed while the one before it flushed.
+
+// pendingEvents collects, for one transaction of RunInTx, the
+// event_pending rows it left, by organization.
+type pendingEvents struct {
+	orgs []string
+	rows [][]int64 // rows[i]: the rows of orgs[i]
+}
+
+type pendingEventsKey struct{}
+
+// leavePending records that the transaction of ctx left the pending row
+// id, of org, for numbering after its commit.
+func leavePending(ctx context.Context, org string, id int64) {
+	p, ok := ctx.Value(pendingEventsKey{}).(*pendingEvents)
+	if !ok {
+		return
+	}
+	i := slices.Index(p.orgs, org)
+	if i < 0 {
+		i = len(p.orgs)
+		p.orgs, p.rows = append(p.orgs, org), append(p.rows, nil)
+	}
+	p.rows[i] = append(p.rows[i], id)
+}
+
+// numberEvents makes sure the pending rows a write left are numbered, after
+// its commit: by that commit (most often; then this is one quick
+// statement), by this call, or by another write's (folio_number_events). It
+// does not fail the write, which has committed: rows it could not number
+// (the database gone for a moment) are numbered by the next write of
+// their organization, or by the sweep (NumberPendingEvents) within
+// seconds. The caller's cancellation does not stop it: a write whose
+// client went away still has its events numbered now.
+func (s *Store) numberEvents(ctx context.Context, p *pendingEvents) {
+	if len(p.orgs) == 0 {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	for i, org := range p.orgs {
+		s.numberOrgEvents(ctx, org, p.rows[i]) //nolint:errcheck // left to the next write or the sweep, as said above
+	}
+}
+
+// numberOrgEvents numbers the committed pending events of org, unless
+// mine is non-empty and none of those rows is pending any more.
+func (s *Store) numberOrgEvents(ctx context.Context, org string, mine []int64) (int64, error) {
+	if mine == nil {
+		mine = []int64{}
+	}
+	rows, err := queryArgs(ctx, s.DB, `SELECT folio_number_events($1, $2)`, org, mine)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var n int64
+	for rows.Next() {
+		if err := rows.Scan(&n); err != nil {
+			return 0, err
+		}
+	}
+	return n, rows.Err()
+}
+
+// NumberPendingEvents numbers the events left pending for longer than
+// olderThan, of every organization (those of a server that stopped between
+// a write's commit and its numbering), and answers how many it numbered.
+// The webhook sweep runs it.
+func (s *Store) NumberPendingEvents(ctx context.Context, olderThan time.Duration) (int64, error) {
+	var orgs []string
+	if err := s.DB.NewRaw(`SELECT DISTINCT organization_id FROM event_pending WHERE created_at < ?`,
+		s.Now().Add(-olderThan)).Scan(ctx, &orgs); err != nil {
+		return 0, fmt.Errorf("pending events: %w", err)
+	}
+	var total int64
+	for _, org := range orgs {
+		n, err := s.numberOrgEvents(ctx, org, nil)
+		if err != nil {
+			return total, fmt.Errorf("number events of %s: %w", org, err)
+		}
+		total += n
+	}
+	return total, nil
+}
