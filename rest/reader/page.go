@@ -268,6 +268,10 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		w.Header().Set("X-Robots-Tag", "noindex")
 	}
 	var b bytes.Buffer
+	// The page is its sidebar and body and a few KB around them: one
+	// buffer of that size, not doublings up to it (the sidebar of a big
+	// space is most of the page).
+	b.Grow(len(view.SidebarBefore) + len(view.SidebarAfter) + len(view.Body) + 16<<10)
 	if err := pageTemplate.ExecuteTemplate(&b, "page", view); err != nil {
 		rd.fail(w, r, err)
 		return
