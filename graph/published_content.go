@@ -210,11 +210,7 @@ func (r *Resolver) contentTree(ctx context.Context, c *model.PublishedContent) (
 
 // contentPages builds the page tree of a published content.
 func (r *Resolver) contentPages(ctx context.Context, c *model.PublishedContent, format *model.DocumentFormat) (*pageTree, error) {
-	rev, t, err := r.contentTree(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	return buildPages(rev, t, wantMarkdown(format)), nil
+	return r.publishedPages(ctx, c, wantMarkdown(format))
 }
 
 // firstReadable is the first document of pages in reading order, leaving

@@ -8,6 +8,7 @@ import (
 
 	"folio/graph/model"
 	"folio/internal/blob"
+	"folio/internal/lrucache"
 	"folio/internal/metrics"
 	"folio/service/insights"
 	"folio/service/siteimport"
@@ -41,4 +42,7 @@ type Resolver struct {
 	Insights *insights.Recorder
 
 	trees *treeCache // rendered page trees (Schema makes it)
+	// pageTrees are published contents' built page trees (Schema makes
+	// it; pagetrees.go).
+	pageTrees *lrucache.Cache[pageTreeKey, *pageTree]
 }

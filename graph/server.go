@@ -22,6 +22,9 @@ func Schema(r *Resolver) graphql.ExecutableSchema {
 	if r.trees == nil {
 		r.trees = newTreeCache(es) // shared by /graphql and the REST routes
 	}
+	if r.pageTrees == nil {
+		r.pageTrees = newPageTrees()
+	}
 	return es
 }
 

@@ -217,7 +217,7 @@ var pageTemplate = template.Must(template.New("reader").Parse(`
 {{with .Variants}}<details class="variants"><summary>{{with $.Variant}}{{with .Emoji}}{{.}} {{end}}{{.Title}}{{end}}</summary><div>
 {{range .}}<a href="{{.URL}}"{{if .Current}} class="current" aria-current="true"{{end}}>{{with .Emoji}}{{.}} {{end}}{{.Title}}</a>
 {{end}}</div></details>
-{{end}}{{with .Sidebar}}{{template "tree" .}}{{end}}
+{{end}}{{.SidebarBefore}}{{with .SidebarAfter}} class="current" aria-current="page"{{.}}{{end}}
 </div>
 </aside>
 <main id="content" tabindex="-1">

@@ -62,7 +62,7 @@ func (rd *Reader) feedback(w http.ResponseWriter, r *http.Request, s *siteView, 
 		writeMessage(w, http.StatusBadRequest, "Feedback not sent", "A comment has at most 512 characters.")
 		return
 	}
-	c, err := rd.content(r.Context(), s, v, s.content.page, map[string]any{"path": pagePath})
+	c, err := rd.content(r.Context(), s, v, s.content.page, map[string]any{"path": pagePath, "tree": false})
 	if err != nil && !refused(err) {
 		rd.fail(w, r, err)
 		return

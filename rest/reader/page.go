@@ -46,6 +46,9 @@ type pageNode struct {
 // by path and by id, the readable pages in reading order, and the ids of
 // the revision's files.
 type spaceTree struct {
+	// revision is the revision the tree is of when the reader keeps it
+	// (parts.go); "" for a tree built for one request.
+	revision     string
 	Top          []*pageNode
 	byPath, byID map[string]*pageNode
 	Order        []*pageNode // documents, not hidden, in reading order
@@ -128,20 +131,23 @@ type navItem struct {
 
 // pageView is what the page template shows.
 type pageView struct {
-	Site                  *siteView
-	Home                  string
-	Nav                   []*navItem // sections, groups as menus
-	Variants              []*navItem // the site spaces of the current section
-	Variant               *navItem
-	Sidebar               []*navItem
-	Title, Emoji, Summary string
-	Body                  template.HTML
-	TOC                   []TOCEntry
-	Prev, Next            *navItem
-	SearchAction, Query   string
-	Searched              bool
-	Results               []searchResult
-	NoIndex               bool
+	Site     *siteView
+	Home     string
+	Nav      []*navItem // sections, groups as menus
+	Variants []*navItem // the site spaces of the current section
+	Variant  *navItem
+	// The sidebar's HTML: SidebarAfter, when not empty, follows the mark
+	// of the current page's link (the sidebar kept for a revision, cut
+	// where the mark goes: parts.go); else SidebarBefore is all of it.
+	SidebarBefore, SidebarAfter template.HTML
+	Title, Emoji, Summary       string
+	Body                        template.HTML
+	TOC                         []TOCEntry
+	Prev, Next                  *navItem
+	SearchAction, Query         string
+	Searched                    bool
+	Results                     []searchResult
+	NoIndex                     bool
 	// Description is the page's meta description (search engines show
 	// it): the page's own, else the site's title.
 	Description         string
@@ -197,7 +203,7 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		writeHTML(w, http.StatusOK, c.body)
 		return
 	}
-	c, err := rd.content(r.Context(), s, v, s.content.page, map[string]any{"path": pagePath})
+	c, tree, err := rd.pageContent(r.Context(), s, v, pagePath)
 	if err != nil || c == nil {
 		w.Header().Del("ETag")
 		if err != nil && !refused(err) {
@@ -207,11 +213,6 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.notFoundOrRedirect(w, r, s, v, rest, pagePath) // gone since the view was read, or a path no page can have
 		return
 	}
-	ids := make([]string, len(c.Files))
-	for i, f := range c.Files {
-		ids[i] = f.ID
-	}
-	tree := buildTree(c.Pages, ids)
 	// The API resolves the path (the empty one to the first readable page).
 	var page *pageNode
 	if c.Page != nil {
@@ -267,6 +268,10 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		w.Header().Set("X-Robots-Tag", "noindex")
 	}
 	var b bytes.Buffer
+	// The page is its sidebar and body and a few KB around them: one
+	// buffer of that size, not doublings up to it (the sidebar of a big
+	// space is most of the page).
+	b.Grow(len(view.SidebarBefore) + len(view.SidebarAfter) + len(view.Body) + 16<<10)
 	if err := pageTemplate.ExecuteTemplate(&b, "page", view); err != nil {
 		rd.fail(w, r, err)
 		return
@@ -326,12 +331,14 @@ func (rd *Reader) frame(s *siteView, sec *sectionView, v *variantView, tree *spa
 		view.Variants = nil
 	}
 	if tree != nil {
-		view.Sidebar = sidebar(tree.Top, v.URL(s), page)
+		view.SidebarBefore, view.SidebarAfter = rd.sidebar(tree, v.URL(s), page)
 	}
 	return view
 }
 
-func sidebar(ns []*pageNode, base string, current *pageNode) []*navItem {
+// sidebarItems are the sidebar's links: every page shown, as nested as
+// the pages, current marked and its parents open.
+func sidebarItems(ns []*pageNode, base string, current *pageNode) []*navItem {
 	var out []*navItem
 	for _, n := range ns {
 		if n.Hidden {
@@ -352,7 +359,7 @@ func sidebar(ns []*pageNode, base string, current *pageNode) []*navItem {
 				item.Open = true
 			}
 		}
-		item.Items = sidebar(n.Children, base, current)
+		item.Items = sidebarItems(n.Children, base, current)
 		out = append(out, item)
 	}
 	return out

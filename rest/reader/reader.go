@@ -83,6 +83,10 @@ type Reader struct {
 	ops      operations
 	views    *viewCache // nil: none
 	routes   *lrucache.Cache[routeKey, *pageRoute]
+	// trees and sidebars are the parts of pages kept by revision
+	// (parts.go).
+	trees    *lrucache.Cache[string, *spaceTree]
+	sidebars *lrucache.Cache[sidebarKey, *keptSidebar]
 }
 
 // New makes a reader; it fails when an operation of operations/*.graphql
@@ -106,6 +110,7 @@ func New(cfg Config) (*Reader, error) {
 		host = u.Hostname()
 	}
 	rd := &Reader{cfg: cfg, cache: c, baseHost: host, ops: *ops, routes: newRoutes()}
+	rd.trees, rd.sidebars = newParts()
 	if cfg.Watch != nil && store.EventsEmitted {
 		rd.views = newViewCache(cfg.Watch)
 	}
