@@ -25310,6 +25310,15 @@ func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, f
 }
 
 func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_BacklinkList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "BacklinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25318,7 +25327,7 @@ func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphq
 			return ec.fieldContext_BacklinkList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -25953,6 +25962,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequest_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNChangeRequestURLs2folioᚋgraphᚋmodelᚐChangeRequestURLs(gqlruntime.PlainObjectContext(ctx, "ChangeRequest", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25961,7 +25979,7 @@ func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graph
 			return ec.fieldContext_ChangeRequest_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.ChangeRequestURLs) graphql.Marshaler {
@@ -26137,6 +26155,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_pageChanges(_ context.Con
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequestContentUpdate_changeRequest, r)
+		}
+	}()
+	v := obj.ChangeRequest
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(gqlruntime.PlainObjectContext(ctx, "ChangeRequestContentUpdate", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26145,7 +26172,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx contex
 			return ec.fieldContext_ChangeRequestContentUpdate_changeRequest(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ChangeRequest, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
@@ -26291,6 +26318,15 @@ func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequestList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "ChangeRequestList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26299,7 +26335,7 @@ func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field g
 			return ec.fieldContext_ChangeRequestList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -26572,6 +26608,15 @@ func (ec *executionContext) fieldContext_Collection_defaultLevel(_ context.Conte
 }
 
 func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCollectionURLs2folioᚋgraphᚋmodelᚐCollectionURLs(gqlruntime.PlainObjectContext(ctx, "Collection", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26580,7 +26625,7 @@ func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.
 			return ec.fieldContext_Collection_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CollectionURLs) graphql.Marshaler {
@@ -26604,6 +26649,15 @@ func (ec *executionContext) fieldContext_Collection_urls(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Collection_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCollectionPermissions2folioᚋgraphᚋmodelᚐCollectionPermissions(gqlruntime.PlainObjectContext(ctx, "Collection", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26612,7 +26666,7 @@ func (ec *executionContext) _Collection_permissions(ctx context.Context, field g
 			return ec.fieldContext_Collection_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CollectionPermissions) graphql.Marshaler {
@@ -26782,6 +26836,15 @@ func (ec *executionContext) fieldContext_CollectionList_count(_ context.Context,
 }
 
 func (ec *executionContext) _CollectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CollectionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CollectionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26790,7 +26853,7 @@ func (ec *executionContext) _CollectionList_next(ctx context.Context, field grap
 			return ec.fieldContext_CollectionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -27278,6 +27341,15 @@ func (ec *executionContext) fieldContext_Comment_target(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_urls(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Comment_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentURLs2folioᚋgraphᚋmodelᚐCommentURLs(gqlruntime.PlainObjectContext(ctx, "Comment", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27286,7 +27358,7 @@ func (ec *executionContext) _Comment_urls(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Comment_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentURLs) graphql.Marshaler {
@@ -27310,6 +27382,15 @@ func (ec *executionContext) fieldContext_Comment_urls(_ context.Context, field g
 }
 
 func (ec *executionContext) _Comment_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Comment_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentPermissions2folioᚋgraphᚋmodelᚐCommentPermissions(gqlruntime.PlainObjectContext(ctx, "Comment", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27318,7 +27399,7 @@ func (ec *executionContext) _Comment_permissions(ctx context.Context, field grap
 			return ec.fieldContext_Comment_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentPermissions) graphql.Marshaler {
@@ -27583,6 +27664,15 @@ func (ec *executionContext) fieldContext_CommentChange_kind(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentChange_event(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentChange_event, r)
+		}
+	}()
+	v := obj.Event
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNEvent2ᚖfolioᚋgraphᚋmodelᚐEvent(gqlruntime.PlainObjectContext(ctx, "CommentChange", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27591,7 +27681,7 @@ func (ec *executionContext) _CommentChange_event(ctx context.Context, field grap
 			return ec.fieldContext_CommentChange_event(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Event, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
@@ -27667,6 +27757,15 @@ func (ec *executionContext) fieldContext_CommentChange_replyId(_ context.Context
 }
 
 func (ec *executionContext) _CommentChange_comment(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentChange_comment, r)
+		}
+	}()
+	v := obj.Comment
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOComment2ᚖfolioᚋgraphᚋmodelᚐComment(gqlruntime.PlainObjectContext(ctx, "CommentChange", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27675,7 +27774,7 @@ func (ec *executionContext) _CommentChange_comment(ctx context.Context, field gr
 			return ec.fieldContext_CommentChange_comment(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Comment, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Comment) graphql.Marshaler {
@@ -27757,6 +27856,15 @@ func (ec *executionContext) fieldContext_CommentList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CommentList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27765,7 +27873,7 @@ func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql
 			return ec.fieldContext_CommentList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -28111,6 +28219,15 @@ func (ec *executionContext) fieldContext_CommentReply_body(ctx context.Context, 
 }
 
 func (ec *executionContext) _CommentReply_urls(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReply_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentURLs2folioᚋgraphᚋmodelᚐCommentURLs(gqlruntime.PlainObjectContext(ctx, "CommentReply", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28119,7 +28236,7 @@ func (ec *executionContext) _CommentReply_urls(ctx context.Context, field graphq
 			return ec.fieldContext_CommentReply_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentURLs) graphql.Marshaler {
@@ -28143,6 +28260,15 @@ func (ec *executionContext) fieldContext_CommentReply_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentReply_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReply_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentPermissions2folioᚋgraphᚋmodelᚐCommentPermissions(gqlruntime.PlainObjectContext(ctx, "CommentReply", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28151,7 +28277,7 @@ func (ec *executionContext) _CommentReply_permissions(ctx context.Context, field
 			return ec.fieldContext_CommentReply_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentPermissions) graphql.Marshaler {
@@ -28233,6 +28359,15 @@ func (ec *executionContext) fieldContext_CommentReplyList_count(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReplyList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CommentReplyList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28241,7 +28376,7 @@ func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field gr
 			return ec.fieldContext_CommentReplyList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -28265,6 +28400,15 @@ func (ec *executionContext) fieldContext_CommentReplyList_next(_ context.Context
 }
 
 func (ec *executionContext) _CommentTarget_node(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentTarget_node, r)
+		}
+	}()
+	v := obj.Node
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOCommentTargetNode2ᚖfolioᚋgraphᚋmodelᚐCommentTargetNode(gqlruntime.PlainObjectContext(ctx, "CommentTarget", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28273,7 +28417,7 @@ func (ec *executionContext) _CommentTarget_node(ctx context.Context, field graph
 			return ec.fieldContext_CommentTarget_node(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CommentTargetNode) graphql.Marshaler {
@@ -28349,6 +28493,15 @@ func (ec *executionContext) fieldContext_CommentTarget_review(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentTarget_page, r)
+		}
+	}()
+	v := obj.Page
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOCommentTargetPage2ᚖfolioᚋgraphᚋmodelᚐCommentTargetPage(gqlruntime.PlainObjectContext(ctx, "CommentTarget", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28357,7 +28510,7 @@ func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graph
 			return ec.fieldContext_CommentTarget_page(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Page, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CommentTargetPage) graphql.Marshaler {
@@ -28898,6 +29051,15 @@ func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLink_targetReference, r)
+		}
+	}()
+	v := obj.TargetReference
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(gqlruntime.PlainObjectContext(ctx, "ContentLink", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28906,7 +29068,7 @@ func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, fi
 			return ec.fieldContext_ContentLink_targetReference(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.TargetReference, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
@@ -29072,6 +29234,15 @@ func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLinkList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "ContentLinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29080,7 +29251,7 @@ func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field gra
 			return ec.fieldContext_ContentLinkList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -29104,6 +29275,15 @@ func (ec *executionContext) fieldContext_ContentLinkList_next(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLinkList_stats, r)
+		}
+	}()
+	v := obj.Stats
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(gqlruntime.PlainObjectContext(ctx, "ContentLinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29112,7 +29292,7 @@ func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field gr
 			return ec.fieldContext_ContentLinkList_stats(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Stats, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
@@ -29162,6 +29342,15 @@ func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Contex
 }
 
 func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLinkStats_broken, r)
+		}
+	}()
+	v := obj.Broken
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(gqlruntime.PlainObjectContext(ctx, "ContentLinkStats", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29170,7 +29359,7 @@ func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field 
 			return ec.fieldContext_ContentLinkStats_broken(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Broken, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
@@ -29272,6 +29461,15 @@ func (ec *executionContext) fieldContext_ContentReference_space(_ context.Contex
 }
 
 func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentReference_versionContext, r)
+		}
+	}()
+	v := obj.VersionContext
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOVersionContext2ᚖfolioᚋgraphᚋmodelᚐVersionContext(gqlruntime.PlainObjectContext(ctx, "ContentReference", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29280,7 +29478,7 @@ func (ec *executionContext) _ContentReference_versionContext(ctx context.Context
 			return ec.fieldContext_ContentReference_versionContext(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.VersionContext, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VersionContext) graphql.Marshaler {
@@ -29946,6 +30144,15 @@ func (ec *executionContext) fieldContext_CustomField_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomField_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCustomFieldURLs2folioᚋgraphᚋmodelᚐCustomFieldURLs(gqlruntime.PlainObjectContext(ctx, "CustomField", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29954,7 +30161,7 @@ func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql
 			return ec.fieldContext_CustomField_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CustomFieldURLs) graphql.Marshaler {
@@ -29978,6 +30185,15 @@ func (ec *executionContext) fieldContext_CustomField_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomField_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCustomFieldPermissions2folioᚋgraphᚋmodelᚐCustomFieldPermissions(gqlruntime.PlainObjectContext(ctx, "CustomField", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29986,7 +30202,7 @@ func (ec *executionContext) _CustomField_permissions(ctx context.Context, field 
 			return ec.fieldContext_CustomField_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CustomFieldPermissions) graphql.Marshaler {
@@ -30068,6 +30284,15 @@ func (ec *executionContext) fieldContext_CustomFieldList_count(_ context.Context
 }
 
 func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomFieldList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CustomFieldList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30076,7 +30301,7 @@ func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field gra
 			return ec.fieldContext_CustomFieldList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -30826,6 +31051,15 @@ func (ec *executionContext) fieldContext_EventList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _EventList_next(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_EventList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "EventList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30834,7 +31068,7 @@ func (ec *executionContext) _EventList_next(ctx context.Context, field graphql.C
 			return ec.fieldContext_EventList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -30965,6 +31199,15 @@ func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_organization, r)
+		}
+	}()
+	v := obj.Organization()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNInvitationOrganization2folioᚋgraphᚋmodelᚐInvitationOrganization(gqlruntime.PlainObjectContext(ctx, "Invitation", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30973,7 +31216,7 @@ func (ec *executionContext) _Invitation_organization(ctx context.Context, field 
 			return ec.fieldContext_Invitation_organization(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Organization(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.InvitationOrganization) graphql.Marshaler {
@@ -31113,6 +31356,15 @@ func (ec *executionContext) fieldContext_InvitationList_count(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_next(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_InvitationList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "InvitationList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31121,7 +31373,7 @@ func (ec *executionContext) _InvitationList_next(ctx context.Context, field grap
 			return ec.fieldContext_InvitationList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -31368,6 +31620,15 @@ func (ec *executionContext) fieldContext_InviteList_count(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_InviteList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "InviteList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31376,7 +31637,7 @@ func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.
 			return ec.fieldContext_InviteList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -31931,6 +32192,15 @@ func (ec *executionContext) fieldContext_MemberList_count(_ context.Context, fie
 }
 
 func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "MemberList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31939,7 +32209,7 @@ func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.
 			return ec.fieldContext_MemberList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -31986,6 +32256,15 @@ func (ec *executionContext) fieldContext_MemberSpace_permission(_ context.Contex
 }
 
 func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberSpace_space, r)
+		}
+	}()
+	v := obj.Space
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSpace2folioᚋgraphᚋmodelᚐSpace(gqlruntime.PlainObjectContext(ctx, "MemberSpace", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31994,7 +32273,7 @@ func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphq
 			return ec.fieldContext_MemberSpace_space(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Space, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.Space) graphql.Marshaler {
@@ -32076,6 +32355,15 @@ func (ec *executionContext) fieldContext_MemberSpaceList_count(_ context.Context
 }
 
 func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberSpaceList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "MemberSpaceList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32084,7 +32372,7 @@ func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field gra
 			return ec.fieldContext_MemberSpaceList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -32140,6 +32428,15 @@ func (ec *executionContext) fieldContext_MemberTeam_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _MemberTeam_member(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeam) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberTeam_member, r)
+		}
+	}()
+	v := obj.Member()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTeamMemberRoleInfo2folioᚋgraphᚋmodelᚐTeamMemberRoleInfo(gqlruntime.PlainObjectContext(ctx, "MemberTeam", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32148,7 +32445,7 @@ func (ec *executionContext) _MemberTeam_member(ctx context.Context, field graphq
 			return ec.fieldContext_MemberTeam_member(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Member(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TeamMemberRoleInfo) graphql.Marshaler {
@@ -32230,6 +32527,15 @@ func (ec *executionContext) fieldContext_MemberTeamList_count(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberTeamList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "MemberTeamList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32238,7 +32544,7 @@ func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field grap
 			return ec.fieldContext_MemberTeamList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -37403,6 +37709,15 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ c
 }
 
 func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecPermissions2folioᚋgraphᚋmodelᚐOpenAPISpecPermissions(gqlruntime.PlainObjectContext(ctx, "OpenAPISpec", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37411,7 +37726,7 @@ func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpec_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecPermissions) graphql.Marshaler {
@@ -37435,6 +37750,15 @@ func (ec *executionContext) fieldContext_OpenAPISpec_permissions(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecURLs2folioᚋgraphᚋmodelᚐOpenAPISpecURLs(gqlruntime.PlainObjectContext(ctx, "OpenAPISpec", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37443,7 +37767,7 @@ func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql
 			return ec.fieldContext_OpenAPISpec_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecURLs) graphql.Marshaler {
@@ -37636,6 +37960,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecContent_urls, r)
+		}
+	}()
+	v := obj.Urls
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecContentURLs2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContentURLs(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecContent", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37644,7 +37977,7 @@ func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpecContent_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecContentURLs) graphql.Marshaler {
@@ -37778,6 +38111,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37786,7 +38128,7 @@ func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field gra
 			return ec.fieldContext_OpenAPISpecList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -38030,6 +38372,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecVersion_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecVersionURLs2folioᚋgraphᚋmodelᚐOpenAPISpecVersionURLs(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecVersion", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38038,7 +38389,7 @@ func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpecVersion_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecVersionURLs) graphql.Marshaler {
@@ -38152,6 +38503,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecVersionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecVersionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38160,7 +38520,7 @@ func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, fi
 			return ec.fieldContext_OpenAPISpecVersionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -38589,6 +38949,15 @@ func (ec *executionContext) fieldContext_Organization_internal_isOnNewTrial(_ co
 }
 
 func (ec *executionContext) _Organization_trial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_trial, r)
+		}
+	}()
+	v := obj.Trial()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOrganizationTrial2folioᚋgraphᚋmodelᚐOrganizationTrial(gqlruntime.PlainObjectContext(ctx, "Organization", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38597,7 +38966,7 @@ func (ec *executionContext) _Organization_trial(ctx context.Context, field graph
 			return ec.fieldContext_Organization_trial(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Trial(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OrganizationTrial) graphql.Marshaler {
@@ -38621,6 +38990,15 @@ func (ec *executionContext) fieldContext_Organization_trial(_ context.Context, f
 }
 
 func (ec *executionContext) _Organization_urls(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOrganizationURLs2folioᚋgraphᚋmodelᚐOrganizationURLs(gqlruntime.PlainObjectContext(ctx, "Organization", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38629,7 +39007,7 @@ func (ec *executionContext) _Organization_urls(ctx context.Context, field graphq
 			return ec.fieldContext_Organization_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OrganizationURLs) graphql.Marshaler {
@@ -38653,6 +39031,15 @@ func (ec *executionContext) fieldContext_Organization_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOrganizationPermissions2folioᚋgraphᚋmodelᚐOrganizationPermissions(gqlruntime.PlainObjectContext(ctx, "Organization", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38661,7 +39048,7 @@ func (ec *executionContext) _Organization_permissions(ctx context.Context, field
 			return ec.fieldContext_Organization_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OrganizationPermissions) graphql.Marshaler {
@@ -39854,6 +40241,15 @@ func (ec *executionContext) fieldContext_OrganizationList_count(_ context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_next(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "OrganizationList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39862,7 +40258,7 @@ func (ec *executionContext) _OrganizationList_next(ctx context.Context, field gr
 			return ec.fieldContext_OrganizationList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -40937,6 +41333,15 @@ func (ec *executionContext) fieldContext_PersonalTokenList_count(_ context.Conte
 }
 
 func (ec *executionContext) _PersonalTokenList_next(ctx context.Context, field graphql.CollectedField, obj *model.PersonalTokenList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PersonalTokenList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "PersonalTokenList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40945,7 +41350,7 @@ func (ec *executionContext) _PersonalTokenList_next(ctx context.Context, field g
 			return ec.fieldContext_PersonalTokenList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -41398,6 +41803,15 @@ func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.C
 }
 
 func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedContentSite_site, r)
+		}
+	}()
+	v := obj.Site
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSite2folioᚋgraphᚋmodelᚐSite(gqlruntime.PlainObjectContext(ctx, "PublishedContentSite", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41406,7 +41820,7 @@ func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, fiel
 			return ec.fieldContext_PublishedContentSite_site(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Site, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.Site) graphql.Marshaler {
@@ -42249,6 +42663,15 @@ func (ec *executionContext) fieldContext_PublishedSpace_visibility(_ context.Con
 }
 
 func (ec *executionContext) _PublishedSpace_content(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSpace_content, r)
+		}
+	}()
+	v := obj.Content()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNPublishedContent2folioᚋgraphᚋmodelᚐPublishedContent(gqlruntime.PlainObjectContext(ctx, "PublishedSpace", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42257,7 +42680,7 @@ func (ec *executionContext) _PublishedSpace_content(ctx context.Context, field g
 			return ec.fieldContext_PublishedSpace_content(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Content(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.PublishedContent) graphql.Marshaler {
@@ -43404,6 +43827,15 @@ func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Revision_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNRevisionURLs2folioᚋgraphᚋmodelᚐRevisionURLs(gqlruntime.PlainObjectContext(ctx, "Revision", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43412,7 +43844,7 @@ func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Revision_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.RevisionURLs) graphql.Marshaler {
@@ -44078,6 +44510,15 @@ func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_dimensions, r)
+		}
+	}()
+	v := obj.Dimensions()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalORevisionFileDimensions2ᚖfolioᚋgraphᚋmodelᚐRevisionFileDimensions(gqlruntime.PlainObjectContext(ctx, "RevisionFile", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44086,7 +44527,7 @@ func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field 
 			return ec.fieldContext_RevisionFile_dimensions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Dimensions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionFileDimensions) graphql.Marshaler {
@@ -44220,6 +44661,15 @@ func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFileList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "RevisionFileList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44228,7 +44678,7 @@ func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field gr
 			return ec.fieldContext_RevisionFileList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -44784,6 +45234,15 @@ func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalORevisionPageURLs2ᚖfolioᚋgraphᚋmodelᚐRevisionPageURLs(gqlruntime.PlainObjectContext(ctx, "RevisionPage", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44792,7 +45251,7 @@ func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPageURLs) graphql.Marshaler {
@@ -44816,6 +45275,15 @@ func (ec *executionContext) fieldContext_RevisionPage_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_layout, r)
+		}
+	}()
+	v := obj.Layout()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalORevisionPageLayout2ᚖfolioᚋgraphᚋmodelᚐRevisionPageLayout(gqlruntime.PlainObjectContext(ctx, "RevisionPage", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44824,7 +45292,7 @@ func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field grap
 			return ec.fieldContext_RevisionPage_layout(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Layout(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPageLayout) graphql.Marshaler {
@@ -45776,6 +46244,15 @@ func (ec *executionContext) fieldContext_SAMLProvider_status(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_service, r)
+		}
+	}()
+	v := obj.Service()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSAMLService2folioᚋgraphᚋmodelᚐSAMLService(gqlruntime.PlainObjectContext(ctx, "SAMLProvider", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45784,7 +46261,7 @@ func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field gra
 			return ec.fieldContext_SAMLProvider_service(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Service(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SAMLService) graphql.Marshaler {
@@ -45808,6 +46285,15 @@ func (ec *executionContext) fieldContext_SAMLProvider_service(_ context.Context,
 }
 
 func (ec *executionContext) _SAMLProvider_urls(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSAMLProviderURLs2folioᚋgraphᚋmodelᚐSAMLProviderURLs(gqlruntime.PlainObjectContext(ctx, "SAMLProvider", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45816,7 +46302,7 @@ func (ec *executionContext) _SAMLProvider_urls(ctx context.Context, field graphq
 			return ec.fieldContext_SAMLProvider_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SAMLProviderURLs) graphql.Marshaler {
@@ -45898,6 +46384,15 @@ func (ec *executionContext) fieldContext_SAMLProviderList_count(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProviderList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SAMLProviderList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45906,7 +46401,7 @@ func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field gr
 			return ec.fieldContext_SAMLProviderList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -46417,6 +46912,15 @@ func (ec *executionContext) fieldContext_SearchPageResult_ancestors(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(gqlruntime.PlainObjectContext(ctx, "SearchPageResult", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46425,7 +46929,7 @@ func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field gr
 			return ec.fieldContext_SearchPageResult_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
@@ -46507,6 +47011,15 @@ func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResultList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SearchPageResultList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46515,7 +47028,7 @@ func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, fiel
 			return ec.fieldContext_SearchPageResultList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -46716,6 +47229,15 @@ func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Con
 }
 
 func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSectionResult_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(gqlruntime.PlainObjectContext(ctx, "SearchSectionResult", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46724,7 +47246,7 @@ func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field
 			return ec.fieldContext_SearchSectionResult_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
@@ -46945,6 +47467,15 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.C
 }
 
 func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSpaceResultList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SearchSpaceResultList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46953,7 +47484,7 @@ func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, fie
 			return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -47304,6 +47835,15 @@ func (ec *executionContext) fieldContext_SessionList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _SessionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SessionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SessionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SessionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47312,7 +47852,7 @@ func (ec *executionContext) _SessionList_next(ctx context.Context, field graphql
 			return ec.fieldContext_SessionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -47484,6 +48024,15 @@ func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, fie
 }
 
 func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLink_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNShareLinkURLs2folioᚋgraphᚋmodelᚐShareLinkURLs(gqlruntime.PlainObjectContext(ctx, "ShareLink", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47492,7 +48041,7 @@ func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.C
 			return ec.fieldContext_ShareLink_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.ShareLinkURLs) graphql.Marshaler {
@@ -47574,6 +48123,15 @@ func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLinkList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "ShareLinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47582,7 +48140,7 @@ func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graph
 			return ec.fieldContext_ShareLinkList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -47814,6 +48372,15 @@ func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_proxy, r)
+		}
+	}()
+	v := obj.Proxy()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOSiteProxy2ᚖfolioᚋgraphᚋmodelᚐSiteProxy(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47822,7 +48389,7 @@ func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Site_proxy(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Proxy(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteProxy) graphql.Marshaler {
@@ -47976,6 +48543,15 @@ func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field
 }
 
 func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_adaptiveContent, r)
+		}
+	}()
+	v := obj.AdaptiveContent()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteAdaptiveContent2folioᚋgraphᚋmodelᚐSiteAdaptiveContent(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47984,7 +48560,7 @@ func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field gra
 			return ec.fieldContext_Site_adaptiveContent(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.AdaptiveContent(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAdaptiveContent) graphql.Marshaler {
@@ -48008,6 +48584,15 @@ func (ec *executionContext) fieldContext_Site_adaptiveContent(_ context.Context,
 }
 
 func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_ads, r)
+		}
+	}()
+	v := obj.Ads()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteAds2folioᚋgraphᚋmodelᚐSiteAds(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48016,7 +48601,7 @@ func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Site_ads(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Ads(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAds) graphql.Marshaler {
@@ -48072,6 +48657,15 @@ func (ec *executionContext) fieldContext_Site_features(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteURLs2folioᚋgraphᚋmodelᚐSiteURLs(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48080,7 +48674,7 @@ func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.Collec
 			return ec.fieldContext_Site_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteURLs) graphql.Marshaler {
@@ -48104,6 +48698,15 @@ func (ec *executionContext) fieldContext_Site_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSitePermissions2folioᚋgraphᚋmodelᚐSitePermissions(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48112,7 +48715,7 @@ func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql
 			return ec.fieldContext_Site_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SitePermissions) graphql.Marshaler {
@@ -48531,6 +49134,15 @@ func (ec *executionContext) fieldContext_Site_redirect(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Site_visitorKey(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_visitorKey, r)
+		}
+	}()
+	v := obj.VisitorKey()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48539,7 +49151,7 @@ func (ec *executionContext) _Site_visitorKey(ctx context.Context, field graphql.
 			return ec.fieldContext_Site_visitorKey(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.VisitorKey(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
@@ -48930,6 +49542,15 @@ func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48938,7 +49559,7 @@ func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.Co
 			return ec.fieldContext_SiteList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -49410,6 +50031,15 @@ func (ec *executionContext) fieldContext_SiteRedirect_permanent(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirect_destination(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirect_destination, r)
+		}
+	}()
+	v := obj.Destination()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteRedirectDestination2folioᚋgraphᚋmodelᚐSiteRedirectDestination(gqlruntime.PlainObjectContext(ctx, "SiteRedirect", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49418,7 +50048,7 @@ func (ec *executionContext) _SiteRedirect_destination(ctx context.Context, field
 			return ec.fieldContext_SiteRedirect_destination(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Destination(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteRedirectDestination) graphql.Marshaler {
@@ -49714,6 +50344,15 @@ func (ec *executionContext) fieldContext_SiteRedirectList_count(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirectList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirectList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteRedirectList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49722,7 +50361,7 @@ func (ec *executionContext) _SiteRedirectList_next(ctx context.Context, field gr
 			return ec.fieldContext_SiteRedirectList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -49746,6 +50385,15 @@ func (ec *executionContext) fieldContext_SiteRedirectList_next(_ context.Context
 }
 
 func (ec *executionContext) _SiteRedirectResolution_redirect(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectResolution) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirectResolution_redirect, r)
+		}
+	}()
+	v := obj.Redirect
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNSiteRedirect2ᚖfolioᚋgraphᚋmodelᚐSiteRedirect(gqlruntime.PlainObjectContext(ctx, "SiteRedirectResolution", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49754,7 +50402,7 @@ func (ec *executionContext) _SiteRedirectResolution_redirect(ctx context.Context
 			return ec.fieldContext_SiteRedirectResolution_redirect(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Redirect, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirect) graphql.Marshaler {
@@ -50094,6 +50742,15 @@ func (ec *executionContext) fieldContext_SiteSection_siteSpaces(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSection_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(gqlruntime.PlainObjectContext(ctx, "SiteSection", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50102,7 +50759,7 @@ func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql
 			return ec.fieldContext_SiteSection_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
@@ -50384,6 +51041,15 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Co
 }
 
 func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSectionGroupList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteSectionGroupList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50392,7 +51058,7 @@ func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, fiel
 			return ec.fieldContext_SiteSectionGroupList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -50474,6 +51140,15 @@ func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSectionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteSectionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50482,7 +51157,7 @@ func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field gra
 			return ec.fieldContext_SiteSectionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -50622,6 +51297,15 @@ func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_space, r)
+		}
+	}()
+	v := obj.Space()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNSpace2ᚖfolioᚋgraphᚋmodelᚐSpace(gqlruntime.PlainObjectContext(ctx, "SiteSpace", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50630,7 +51314,7 @@ func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.
 			return ec.fieldContext_SiteSpace_space(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Space(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Space) graphql.Marshaler {
@@ -50808,6 +51492,15 @@ func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeatu
 }
 
 func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(gqlruntime.PlainObjectContext(ctx, "SiteSpace", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50816,7 +51509,7 @@ func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.C
 			return ec.fieldContext_SiteSpace_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
@@ -50898,6 +51591,15 @@ func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpaceList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteSpaceList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50906,7 +51608,7 @@ func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graph
 			return ec.fieldContext_SiteSpaceList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -51395,6 +52097,15 @@ func (ec *executionContext) fieldContext_Space_editMode(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSpaceURLs2folioᚋgraphᚋmodelᚐSpaceURLs(gqlruntime.PlainObjectContext(ctx, "Space", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51403,7 +52114,7 @@ func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Space_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SpaceURLs) graphql.Marshaler {
@@ -51644,6 +52355,15 @@ func (ec *executionContext) fieldContext_Space_changeRequestsDraft(_ context.Con
 }
 
 func (ec *executionContext) _Space_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSpacePermissions2folioᚋgraphᚋmodelᚐSpacePermissions(gqlruntime.PlainObjectContext(ctx, "Space", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51652,7 +52372,7 @@ func (ec *executionContext) _Space_permissions(ctx context.Context, field graphq
 			return ec.fieldContext_Space_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SpacePermissions) graphql.Marshaler {
@@ -52071,6 +52791,15 @@ func (ec *executionContext) fieldContext_Space_search(ctx context.Context, field
 }
 
 func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SpaceCustomField_customField, r)
+		}
+	}()
+	v := obj.CustomField
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNCustomField2ᚖfolioᚋgraphᚋmodelᚐCustomField(gqlruntime.PlainObjectContext(ctx, "SpaceCustomField", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52079,7 +52808,7 @@ func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, f
 			return ec.fieldContext_SpaceCustomField_customField(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CustomField, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CustomField) graphql.Marshaler {
@@ -52184,6 +52913,15 @@ func (ec *executionContext) fieldContext_SpaceList_count(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SpaceList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SpaceList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52192,7 +52930,7 @@ func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.C
 			return ec.fieldContext_SpaceList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53037,6 +53775,15 @@ func (ec *executionContext) fieldContext_TeamList_count(_ context.Context, field
 }
 
 func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "TeamList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53045,7 +53792,7 @@ func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.Co
 			return ec.fieldContext_TeamList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53101,6 +53848,15 @@ func (ec *executionContext) fieldContext_TeamMember_organization(_ context.Conte
 }
 
 func (ec *executionContext) _TeamMember_team(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamMember_team, r)
+		}
+	}()
+	v := obj.Team()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTeamMemberRoleInfo2folioᚋgraphᚋmodelᚐTeamMemberRoleInfo(gqlruntime.PlainObjectContext(ctx, "TeamMember", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53109,7 +53865,7 @@ func (ec *executionContext) _TeamMember_team(ctx context.Context, field graphql.
 			return ec.fieldContext_TeamMember_team(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Team(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TeamMemberRoleInfo) graphql.Marshaler {
@@ -53133,6 +53889,15 @@ func (ec *executionContext) fieldContext_TeamMember_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _TeamMember_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamMember_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTeamMemberPermissions2folioᚋgraphᚋmodelᚐTeamMemberPermissions(gqlruntime.PlainObjectContext(ctx, "TeamMember", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53141,7 +53906,7 @@ func (ec *executionContext) _TeamMember_permissions(ctx context.Context, field g
 			return ec.fieldContext_TeamMember_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TeamMemberPermissions) graphql.Marshaler {
@@ -53223,6 +53988,15 @@ func (ec *executionContext) fieldContext_TeamMemberList_count(_ context.Context,
 }
 
 func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamMemberList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "TeamMemberList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53231,7 +54005,7 @@ func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field grap
 			return ec.fieldContext_TeamMemberList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53515,6 +54289,15 @@ func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context
 }
 
 func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettings_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTranslationSettingsPermissions2folioᚋgraphᚋmodelᚐTranslationSettingsPermissions(gqlruntime.PlainObjectContext(ctx, "TranslationSettings", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53523,7 +54306,7 @@ func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context
 			return ec.fieldContext_TranslationSettings_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TranslationSettingsPermissions) graphql.Marshaler {
@@ -53547,6 +54330,15 @@ func (ec *executionContext) fieldContext_TranslationSettings_permissions(_ conte
 }
 
 func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettings_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTranslationSettingsURLs2folioᚋgraphᚋmodelᚐTranslationSettingsURLs(gqlruntime.PlainObjectContext(ctx, "TranslationSettings", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53555,7 +54347,7 @@ func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field
 			return ec.fieldContext_TranslationSettings_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TranslationSettingsURLs) graphql.Marshaler {
@@ -53637,6 +54429,15 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context
 }
 
 func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettingsList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "TranslationSettingsList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53645,7 +54446,7 @@ func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, f
 			return ec.fieldContext_TranslationSettingsList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53883,6 +54684,15 @@ func (ec *executionContext) fieldContext_User_photoURL(_ context.Context, field 
 }
 
 func (ec *executionContext) _User_urls(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_User_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNUserURLs2folioᚋgraphᚋmodelᚐUserURLs(gqlruntime.PlainObjectContext(ctx, "User", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53891,7 +54701,7 @@ func (ec *executionContext) _User_urls(ctx context.Context, field graphql.Collec
 			return ec.fieldContext_User_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.UserURLs) graphql.Marshaler {
@@ -53915,6 +54725,15 @@ func (ec *executionContext) fieldContext_User_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _UserContributor_user(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_UserContributor_user, r)
+		}
+	}()
+	v := obj.User
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNUser2ᚖfolioᚋgraphᚋmodelᚐUser(gqlruntime.PlainObjectContext(ctx, "UserContributor", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53923,7 +54742,7 @@ func (ec *executionContext) _UserContributor_user(ctx context.Context, field gra
 			return ec.fieldContext_UserContributor_user(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.User, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.User) graphql.Marshaler {
@@ -54852,6 +55671,15 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_count(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "WebhookDeliveryList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -54860,7 +55688,7 @@ func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field
 			return ec.fieldContext_WebhookDeliveryList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -54942,6 +55770,15 @@ func (ec *executionContext) fieldContext_WebhookList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_WebhookList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "WebhookList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -54950,7 +55787,7 @@ func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql
 			return ec.fieldContext_WebhookList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -55349,6 +56186,15 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Field_type, r)
+		}
+	}()
+	v := obj.Type
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Field", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55357,7 +56203,7 @@ func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.Col
 			return ec.fieldContext___Field_type(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55503,6 +56349,15 @@ func (ec *executionContext) fieldContext___InputValue_description(_ context.Cont
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_type, r)
+		}
+	}()
+	v := obj.Type
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__InputValue", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55511,7 +56366,7 @@ func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphq
 			return ec.fieldContext___InputValue_type(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55689,6 +56544,15 @@ func (ec *executionContext) fieldContext___Schema_types(_ context.Context, field
 }
 
 func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_queryType, r)
+		}
+	}()
+	v := obj.QueryType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Schema", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55697,7 +56561,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 			return ec.fieldContext___Schema_queryType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.QueryType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55721,6 +56585,15 @@ func (ec *executionContext) fieldContext___Schema_queryType(_ context.Context, f
 }
 
 func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_mutationType, r)
+		}
+	}()
+	v := obj.MutationType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Schema", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55729,7 +56602,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 			return ec.fieldContext___Schema_mutationType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.MutationType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55753,6 +56626,15 @@ func (ec *executionContext) fieldContext___Schema_mutationType(_ context.Context
 }
 
 func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_subscriptionType, r)
+		}
+	}()
+	v := obj.SubscriptionType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Schema", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55761,7 +56643,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 			return ec.fieldContext___Schema_subscriptionType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SubscriptionType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -56141,6 +57023,15 @@ func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context,
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_ofType, r)
+		}
+	}()
+	v := obj.OfType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Type", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -56149,7 +57040,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 			return ec.fieldContext___Type_ofType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.OfType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -63696,7 +64587,7 @@ var apiInformationImplementors = []string{"ApiInformation"}
 func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.SelectionSet, obj *model.APIInformation) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63731,7 +64622,7 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var backlinkListImplementors = []string{"BacklinkList"}
@@ -63739,7 +64630,7 @@ var backlinkListImplementors = []string{"BacklinkList"}
 func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63774,7 +64665,7 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var bulkSiteRedirectResultImplementors = []string{"BulkSiteRedirectResult"}
@@ -63782,7 +64673,7 @@ var bulkSiteRedirectResultImplementors = []string{"BulkSiteRedirectResult"}
 func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkSiteRedirectResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkSiteRedirectResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63827,7 +64718,7 @@ func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var bulkUpsertSiteRedirectsResultImplementors = []string{"BulkUpsertSiteRedirectsResult"}
@@ -63835,7 +64726,7 @@ var bulkUpsertSiteRedirectsResultImplementors = []string{"BulkUpsertSiteRedirect
 func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkUpsertSiteRedirectsResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63860,7 +64751,7 @@ func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestImplementors = []string{"ChangeRequest", "Node"}
@@ -63868,7 +64759,7 @@ var changeRequestImplementors = []string{"ChangeRequest", "Node"}
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63900,7 +64791,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_createdBy(ctx, field, obj)
@@ -63916,7 +64807,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mergedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_mergedBy(ctx, field, obj)
@@ -63962,25 +64853,25 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_content(ctx, field, obj)
 				})
 		case "commentList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_commentList(ctx, field, obj)
 				})
 		case "comment":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_comment(ctx, field, obj)
 				})
 		case "pageChanges":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_pageChanges(ctx, field, obj)
@@ -63999,7 +64890,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
@@ -64007,7 +64898,7 @@ var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdat
 func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64042,7 +64933,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestListImplementors = []string{"ChangeRequestList"}
@@ -64050,7 +64941,7 @@ var changeRequestListImplementors = []string{"ChangeRequestList"}
 func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64085,7 +64976,7 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
@@ -64093,7 +64984,7 @@ var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
 func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64123,7 +65014,7 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionImplementors = []string{"Collection", "Node"}
@@ -64131,7 +65022,7 @@ var collectionImplementors = []string{"Collection", "Node"}
 func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64183,13 +65074,13 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "spaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Collection_spaces(ctx, field, obj)
 				})
 		case "collections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Collection_collections(ctx, field, obj)
@@ -64208,7 +65099,7 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionListImplementors = []string{"CollectionList"}
@@ -64216,7 +65107,7 @@ var collectionListImplementors = []string{"CollectionList"}
 func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64251,7 +65142,7 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionPermissionsImplementors = []string{"CollectionPermissions"}
@@ -64259,7 +65150,7 @@ var collectionPermissionsImplementors = []string{"CollectionPermissions"}
 func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64299,7 +65190,7 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionURLsImplementors = []string{"CollectionURLs"}
@@ -64307,7 +65198,7 @@ var collectionURLsImplementors = []string{"CollectionURLs"}
 func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64337,7 +65228,7 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentImplementors = []string{"Comment", "Node"}
@@ -64345,7 +65236,7 @@ var commentImplementors = []string{"Comment", "Node"}
 func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64362,7 +65253,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_postedBy(ctx, field, obj)
@@ -64378,7 +65269,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reactions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_reactions(ctx, field, obj)
@@ -64389,7 +65280,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "repliers":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_repliers(ctx, field, obj)
@@ -64400,7 +65291,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_target(ctx, field, obj)
@@ -64426,19 +65317,19 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "resolvedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_resolvedBy(ctx, field, obj)
 				})
 		case "replyList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_replyList(ctx, field, obj)
 				})
 		case "reply":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_reply(ctx, field, obj)
@@ -64457,7 +65348,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentBodyImplementors = []string{"CommentBody"}
@@ -64465,7 +65356,7 @@ var commentBodyImplementors = []string{"CommentBody"}
 func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionSet, obj *model.CommentBody) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64495,7 +65386,7 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentChangeImplementors = []string{"CommentChange"}
@@ -64503,7 +65394,7 @@ var commentChangeImplementors = []string{"CommentChange"}
 func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.SelectionSet, obj *model.CommentChange) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentChangeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64548,7 +65439,7 @@ func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentListImplementors = []string{"CommentList"}
@@ -64556,7 +65447,7 @@ var commentListImplementors = []string{"CommentList"}
 func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64591,7 +65482,7 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentPermissionsImplementors = []string{"CommentPermissions"}
@@ -64599,7 +65490,7 @@ var commentPermissionsImplementors = []string{"CommentPermissions"}
 func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CommentPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64639,7 +65530,7 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentReplyImplementors = []string{"CommentReply", "Node"}
@@ -64647,7 +65538,7 @@ var commentReplyImplementors = []string{"CommentReply", "Node"}
 func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64664,7 +65555,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CommentReply_postedBy(ctx, field, obj)
@@ -64680,7 +65571,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reactions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CommentReply_reactions(ctx, field, obj)
@@ -64714,7 +65605,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentReplyListImplementors = []string{"CommentReplyList"}
@@ -64722,7 +65613,7 @@ var commentReplyListImplementors = []string{"CommentReplyList"}
 func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReplyList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64757,7 +65648,7 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentTargetImplementors = []string{"CommentTarget"}
@@ -64765,7 +65656,7 @@ var commentTargetImplementors = []string{"CommentTarget"}
 func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTarget) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64815,7 +65706,7 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentTargetNodeImplementors = []string{"CommentTargetNode"}
@@ -64823,7 +65714,7 @@ var commentTargetNodeImplementors = []string{"CommentTargetNode"}
 func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetNode) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64848,7 +65739,7 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentTargetPageImplementors = []string{"CommentTargetPage"}
@@ -64856,7 +65747,7 @@ var commentTargetPageImplementors = []string{"CommentTargetPage"}
 func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetPage) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64916,7 +65807,7 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentURLsImplementors = []string{"CommentURLs"}
@@ -64924,7 +65815,7 @@ var commentURLsImplementors = []string{"CommentURLs"}
 func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CommentURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64949,7 +65840,7 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
@@ -64957,7 +65848,7 @@ var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
 func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64992,7 +65883,7 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentImportResultImplementors = []string{"ContentImportResult"}
@@ -65000,7 +65891,7 @@ var contentImportResultImplementors = []string{"ContentImportResult"}
 func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65035,7 +65926,7 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkImplementors = []string{"ContentLink"}
@@ -65043,7 +65934,7 @@ var contentLinkImplementors = []string{"ContentLink"}
 func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65083,7 +65974,7 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
@@ -65091,7 +65982,7 @@ var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
 func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65121,7 +66012,7 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkListImplementors = []string{"ContentLinkList"}
@@ -65129,7 +66020,7 @@ var contentLinkListImplementors = []string{"ContentLinkList"}
 func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65169,7 +66060,7 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkStatsImplementors = []string{"ContentLinkStats"}
@@ -65177,7 +66068,7 @@ var contentLinkStatsImplementors = []string{"ContentLinkStats"}
 func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65207,7 +66098,7 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentReferenceImplementors = []string{"ContentReference"}
@@ -65215,7 +66106,7 @@ var contentReferenceImplementors = []string{"ContentReference"}
 func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65275,7 +66166,7 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var createdPersonalTokenImplementors = []string{"CreatedPersonalToken"}
@@ -65283,7 +66174,7 @@ var createdPersonalTokenImplementors = []string{"CreatedPersonalToken"}
 func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedPersonalToken) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, createdPersonalTokenImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65353,7 +66244,7 @@ func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldImplementors = []string{"CustomField", "Node"}
@@ -65361,7 +66252,7 @@ var customFieldImplementors = []string{"CustomField", "Node"}
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65441,7 +66332,7 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldListImplementors = []string{"CustomFieldList"}
@@ -65449,7 +66340,7 @@ var customFieldListImplementors = []string{"CustomFieldList"}
 func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65484,7 +66375,7 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
@@ -65492,7 +66383,7 @@ var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
 func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65522,7 +66413,7 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldURLsImplementors = []string{"CustomFieldURLs"}
@@ -65530,7 +66421,7 @@ var customFieldURLsImplementors = []string{"CustomFieldURLs"}
 func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65555,7 +66446,7 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var diffHunkImplementors = []string{"DiffHunk"}
@@ -65563,7 +66454,7 @@ var diffHunkImplementors = []string{"DiffHunk"}
 func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet, obj *model.DiffHunk) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffHunkImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65608,7 +66499,7 @@ func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var diffLineImplementors = []string{"DiffLine"}
@@ -65616,7 +66507,7 @@ var diffLineImplementors = []string{"DiffLine"}
 func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet, obj *model.DiffLine) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffLineImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65656,7 +66547,7 @@ func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
@@ -65664,7 +66555,7 @@ var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
 func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65689,7 +66580,7 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var emojiReactionImplementors = []string{"EmojiReaction"}
@@ -65697,7 +66588,7 @@ var emojiReactionImplementors = []string{"EmojiReaction"}
 func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.SelectionSet, obj *model.EmojiReaction) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65732,7 +66623,7 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var endedSessionsImplementors = []string{"EndedSessions"}
@@ -65740,7 +66631,7 @@ var endedSessionsImplementors = []string{"EndedSessions"}
 func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.SelectionSet, obj *model.EndedSessions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, endedSessionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65765,7 +66656,7 @@ func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var eventImplementors = []string{"Event"}
@@ -65773,7 +66664,7 @@ var eventImplementors = []string{"Event"}
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65838,7 +66729,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var eventListImplementors = []string{"EventList"}
@@ -65846,7 +66737,7 @@ var eventListImplementors = []string{"EventList"}
 func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet, obj *model.EventList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65876,7 +66767,7 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var invitationImplementors = []string{"Invitation", "Node"}
@@ -65884,7 +66775,7 @@ var invitationImplementors = []string{"Invitation", "Node"}
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65916,7 +66807,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "invitedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Invitation_invitedBy(ctx, field, obj)
@@ -65940,7 +66831,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var invitationListImplementors = []string{"InvitationList"}
@@ -65948,7 +66839,7 @@ var invitationListImplementors = []string{"InvitationList"}
 func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65983,7 +66874,7 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var invitationOrganizationImplementors = []string{"InvitationOrganization"}
@@ -65991,7 +66882,7 @@ var invitationOrganizationImplementors = []string{"InvitationOrganization"}
 func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationOrganization) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66021,7 +66912,7 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var inviteImplementors = []string{"Invite", "Node"}
@@ -66029,7 +66920,7 @@ var inviteImplementors = []string{"Invite", "Node"}
 func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66069,7 +66960,7 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var inviteListImplementors = []string{"InviteList"}
@@ -66077,7 +66968,7 @@ var inviteListImplementors = []string{"InviteList"}
 func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSet, obj *model.InviteList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66112,7 +67003,7 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var inviteUsersResultImplementors = []string{"InviteUsersResult"}
@@ -66120,7 +67011,7 @@ var inviteUsersResultImplementors = []string{"InviteUsersResult"}
 func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.SelectionSet, obj *model.InviteUsersResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66150,7 +67041,7 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var joinResultImplementors = []string{"JoinResult"}
@@ -66158,7 +67049,7 @@ var joinResultImplementors = []string{"JoinResult"}
 func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSet, obj *model.JoinResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, joinResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66183,7 +67074,7 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberImplementors = []string{"Member"}
@@ -66191,7 +67082,7 @@ var memberImplementors = []string{"Member"}
 func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, obj *model.Member) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66213,7 +67104,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "user":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_user(ctx, field, obj)
@@ -66244,7 +67135,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "teams":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_teams(ctx, field, obj)
@@ -66255,13 +67146,13 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "teamMemberships":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_teamMemberships(ctx, field, obj)
 				})
 		case "spacePermissions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_spacePermissions(ctx, field, obj)
@@ -66280,7 +67171,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberListImplementors = []string{"MemberList"}
@@ -66288,7 +67179,7 @@ var memberListImplementors = []string{"MemberList"}
 func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66323,7 +67214,7 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberSpaceImplementors = []string{"MemberSpace"}
@@ -66331,7 +67222,7 @@ var memberSpaceImplementors = []string{"MemberSpace"}
 func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpace) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66361,7 +67252,7 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberSpaceListImplementors = []string{"MemberSpaceList"}
@@ -66369,7 +67260,7 @@ var memberSpaceListImplementors = []string{"MemberSpaceList"}
 func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpaceList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66404,7 +67295,7 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberTeamImplementors = []string{"MemberTeam"}
@@ -66412,14 +67303,14 @@ var memberTeamImplementors = []string{"MemberTeam"}
 func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeam) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("MemberTeam")
 		case "team":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._MemberTeam_team(ctx, field, obj)
@@ -66443,7 +67334,7 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberTeamListImplementors = []string{"MemberTeamList"}
@@ -66451,7 +67342,7 @@ var memberTeamListImplementors = []string{"MemberTeamList"}
 func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeamList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66486,7 +67377,7 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
@@ -66494,7 +67385,7 @@ var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
 func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66524,7 +67415,7 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mergeConflictImplementors = []string{"MergeConflict"}
@@ -66532,7 +67423,7 @@ var mergeConflictImplementors = []string{"MergeConflict"}
 func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.SelectionSet, obj *model.MergeConflict) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeConflictImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66587,7 +67478,7 @@ func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mergePreviewImplementors = []string{"MergePreview"}
@@ -66595,7 +67486,7 @@ var mergePreviewImplementors = []string{"MergePreview"}
 func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.SelectionSet, obj *model.MergePreview) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergePreviewImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66660,7 +67551,7 @@ func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mutationImplementors = []string{"Mutation"}
@@ -66671,7 +67562,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		Object: "Mutation",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -67375,7 +68266,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var nextImplementors = []string{"Next"}
@@ -67383,7 +68274,7 @@ var nextImplementors = []string{"Next"}
 func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj *model.Next) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, nextImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67408,7 +68299,7 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
@@ -67416,7 +68307,7 @@ var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
 func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67446,7 +68337,7 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecImplementors = []string{"OpenAPISpec", "Node"}
@@ -67454,7 +68345,7 @@ var openAPISpecImplementors = []string{"OpenAPISpec", "Node"}
 func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67531,19 +68422,19 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "versions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpec_versions(ctx, field, obj)
 				})
 		case "version":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpec_version(ctx, field, obj)
 				})
 		case "latestVersion":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpec_latestVersion(ctx, field, obj)
@@ -67562,7 +68453,7 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
@@ -67570,7 +68461,7 @@ var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
 func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67605,7 +68496,7 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
@@ -67613,7 +68504,7 @@ var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
 func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67643,7 +68534,7 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecListImplementors = []string{"OpenAPISpecList"}
@@ -67651,7 +68542,7 @@ var openAPISpecListImplementors = []string{"OpenAPISpecList"}
 func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67686,7 +68577,7 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
@@ -67694,7 +68585,7 @@ var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
 func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67724,7 +68615,7 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
@@ -67732,7 +68623,7 @@ var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
 func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67762,7 +68653,7 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion", "Node"}
@@ -67770,7 +68661,7 @@ var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion", "Node"}
 func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67802,7 +68693,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpecVersion_content(ctx, field, obj)
@@ -67821,7 +68712,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
@@ -67829,7 +68720,7 @@ var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
 func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67864,7 +68755,7 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
@@ -67872,7 +68763,7 @@ var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
 func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67897,7 +68788,7 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationImplementors = []string{"Organization", "Node"}
@@ -67905,7 +68796,7 @@ var organizationImplementors = []string{"Organization", "Node"}
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68002,151 +68893,151 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_members(ctx, field, obj)
 				})
 		case "member":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_member(ctx, field, obj)
 				})
 		case "teams":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_teams(ctx, field, obj)
 				})
 		case "team":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_team(ctx, field, obj)
 				})
 		case "invites":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_invites(ctx, field, obj)
 				})
 		case "invite":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_invite(ctx, field, obj)
 				})
 		case "samlProviders":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_samlProviders(ctx, field, obj)
 				})
 		case "samlProvider":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_samlProvider(ctx, field, obj)
 				})
 		case "ssoProviders":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_ssoProviders(ctx, field, obj)
 				})
 		case "changeRequests":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_changeRequests(ctx, field, obj)
 				})
 		case "customFields":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_customFields(ctx, field, obj)
 				})
 		case "customField":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_customField(ctx, field, obj)
 				})
 		case "events":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_events(ctx, field, obj)
 				})
 		case "invitations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_invitations(ctx, field, obj)
 				})
 		case "openAPISpecs":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_openAPISpecs(ctx, field, obj)
 				})
 		case "openAPISpec":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_openAPISpec(ctx, field, obj)
 				})
 		case "search":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_search(ctx, field, obj)
 				})
 		case "sites":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_sites(ctx, field, obj)
 				})
 		case "site":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_site(ctx, field, obj)
 				})
 		case "collections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_collections(ctx, field, obj)
 				})
 		case "spaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_spaces(ctx, field, obj)
 				})
 		case "translations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_translations(ctx, field, obj)
 				})
 		case "translation":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_translation(ctx, field, obj)
 				})
 		case "webhooks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_webhooks(ctx, field, obj)
 				})
 		case "webhook":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_webhook(ctx, field, obj)
@@ -68165,7 +69056,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationListImplementors = []string{"OrganizationList"}
@@ -68173,7 +69064,7 @@ var organizationListImplementors = []string{"OrganizationList"}
 func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68208,7 +69099,7 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
@@ -68216,7 +69107,7 @@ var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
 func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68296,7 +69187,7 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationTrialImplementors = []string{"OrganizationTrial"}
@@ -68304,7 +69195,7 @@ var organizationTrialImplementors = []string{"OrganizationTrial"}
 func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationTrial) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68334,7 +69225,7 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationURLsImplementors = []string{"OrganizationURLs"}
@@ -68342,7 +69233,7 @@ var organizationURLsImplementors = []string{"OrganizationURLs"}
 func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68377,7 +69268,7 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var pageChangeImplementors = []string{"PageChange"}
@@ -68385,7 +69276,7 @@ var pageChangeImplementors = []string{"PageChange"}
 func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSet, obj *model.PageChange) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageChangeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68417,7 +69308,7 @@ func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "diff":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PageChange_diff(ctx, field, obj)
@@ -68436,7 +69327,7 @@ func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var pageDiffImplementors = []string{"PageDiff"}
@@ -68444,7 +69335,7 @@ var pageDiffImplementors = []string{"PageDiff"}
 func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet, obj *model.PageDiff) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageDiffImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68484,7 +69375,7 @@ func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var personalTokenImplementors = []string{"PersonalToken", "Node"}
@@ -68492,7 +69383,7 @@ var personalTokenImplementors = []string{"PersonalToken", "Node"}
 func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalToken) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68557,7 +69448,7 @@ func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var personalTokenListImplementors = []string{"PersonalTokenList"}
@@ -68565,7 +69456,7 @@ var personalTokenListImplementors = []string{"PersonalTokenList"}
 func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalTokenList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68600,7 +69491,7 @@ func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var pingResultImplementors = []string{"PingResult"}
@@ -68608,7 +69499,7 @@ var pingResultImplementors = []string{"PingResult"}
 func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pingResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68633,7 +69524,7 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedContentImplementors = []string{"PublishedContent"}
@@ -68641,7 +69532,7 @@ var publishedContentImplementors = []string{"PublishedContent"}
 func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContent) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68663,43 +69554,43 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pages":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_pages(ctx, field, obj)
 				})
 		case "page":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_page(ctx, field, obj)
 				})
 		case "files":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_files(ctx, field, obj)
 				})
 		case "file":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_file(ctx, field, obj)
 				})
 		case "search":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_search(ctx, field, obj)
 				})
 		case "openAPIDigest":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_openAPIDigest(ctx, field, obj)
 				})
 		case "openAPISpecs":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_openAPISpecs(ctx, field, obj)
@@ -68718,7 +69609,7 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
@@ -68726,7 +69617,7 @@ var publishedContentSiteImplementors = []string{"PublishedContentSite"}
 func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68743,13 +69634,13 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "structure":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_structure(ctx, field, obj)
 				})
 		case "customizations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_customizations(ctx, field, obj)
@@ -68765,31 +69656,31 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaceContent":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContent(ctx, field, obj)
 				})
 		case "siteSpaceContents":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContents(ctx, field, obj)
 				})
 		case "visitorClaims":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_visitorClaims(ctx, field, obj)
 				})
 		case "openAPIDigest":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_openAPIDigest(ctx, field, obj)
 				})
 		case "redirectTarget":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_redirectTarget(ctx, field, obj)
@@ -68808,7 +69699,7 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedFileImplementors = []string{"PublishedFile"}
@@ -68816,7 +69707,7 @@ var publishedFileImplementors = []string{"PublishedFile"}
 func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedFile) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedFileImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68866,7 +69757,7 @@ func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedOpenAPISpecImplementors = []string{"PublishedOpenAPISpec"}
@@ -68874,7 +69765,7 @@ var publishedOpenAPISpecImplementors = []string{"PublishedOpenAPISpec"}
 func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedOpenAPISpec) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedOpenAPISpecImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68909,7 +69800,7 @@ func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedSiteEntryImplementors = []string{"PublishedSiteEntry"}
@@ -68917,7 +69808,7 @@ var publishedSiteEntryImplementors = []string{"PublishedSiteEntry"}
 func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSiteEntry) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSiteEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68944,7 +69835,7 @@ func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.Sel
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "view":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedSiteEntry_view(ctx, field, obj)
@@ -68963,7 +69854,7 @@ func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedSpaceImplementors = []string{"PublishedSpace"}
@@ -68971,7 +69862,7 @@ var publishedSpaceImplementors = []string{"PublishedSpace"}
 func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSpace) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSpaceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69016,7 +69907,7 @@ func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var queryImplementors = []string{"Query"}
@@ -69027,7 +69918,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		Object: "Query",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -69186,7 +70077,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var reactionUserImplementors = []string{"ReactionUser"}
@@ -69194,14 +70085,14 @@ var reactionUserImplementors = []string{"ReactionUser"}
 func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.SelectionSet, obj *model.ReactionUser) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("ReactionUser")
 		case "user":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ReactionUser_user(ctx, field, obj)
@@ -69225,7 +70116,7 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionImplementors = []string{"Revision", "Node"}
@@ -69233,7 +70124,7 @@ var revisionImplementors = []string{"Revision", "Node"}
 func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69270,37 +70161,37 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pages":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_pages(ctx, field, obj)
 				})
 		case "files":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_files(ctx, field, obj)
 				})
 		case "fileList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_fileList(ctx, field, obj)
 				})
 		case "file":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_file(ctx, field, obj)
 				})
 		case "page":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_page(ctx, field, obj)
 				})
 		case "pageByPath":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_pageByPath(ctx, field, obj)
@@ -69316,31 +70207,31 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mergedFrom":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_mergedFrom(ctx, field, obj)
 				})
 		case "author":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_author(ctx, field, obj)
 				})
 		case "changes":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_changes(ctx, field, obj)
 				})
 		case "links":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_links(ctx, field, obj)
 				})
 		case "backlinks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_backlinks(ctx, field, obj)
@@ -69359,7 +70250,7 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionFileImplementors = []string{"RevisionFile"}
@@ -69367,7 +70258,7 @@ var revisionFileImplementors = []string{"RevisionFile"}
 func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69417,7 +70308,7 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
@@ -69425,7 +70316,7 @@ var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
 func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69455,7 +70346,7 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionFileListImplementors = []string{"RevisionFileList"}
@@ -69463,7 +70354,7 @@ var revisionFileListImplementors = []string{"RevisionFileList"}
 func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69498,7 +70389,7 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionHistoryImplementors = []string{"RevisionHistory"}
@@ -69506,7 +70397,7 @@ var revisionHistoryImplementors = []string{"RevisionHistory"}
 func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionHistory) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionHistoryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69541,7 +70432,7 @@ func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionPageImplementors = []string{"RevisionPage"}
@@ -69549,7 +70440,7 @@ var revisionPageImplementors = []string{"RevisionPage"}
 func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69656,19 +70547,19 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "markdown":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_markdown(ctx, field, obj)
 				})
 		case "document":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_document(ctx, field, obj)
 				})
 		case "html":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_html(ctx, field, obj)
@@ -69687,7 +70578,7 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
@@ -69695,7 +70586,7 @@ var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
 func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69780,7 +70671,7 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
@@ -69788,7 +70679,7 @@ var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
 func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69813,7 +70704,7 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionURLsImplementors = []string{"RevisionURLs"}
@@ -69821,7 +70712,7 @@ var revisionURLsImplementors = []string{"RevisionURLs"}
 func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69856,7 +70747,7 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLProviderImplementors = []string{"SAMLProvider", "Node"}
@@ -69864,7 +70755,7 @@ var sAMLProviderImplementors = []string{"SAMLProvider", "Node"}
 func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69901,7 +70792,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "defaultTeam":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SAMLProvider_defaultTeam(ctx, field, obj)
@@ -69950,7 +70841,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLProviderListImplementors = []string{"SAMLProviderList"}
@@ -69958,7 +70849,7 @@ var sAMLProviderListImplementors = []string{"SAMLProviderList"}
 func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69993,7 +70884,7 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
@@ -70001,7 +70892,7 @@ var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
 func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70026,7 +70917,7 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLServiceImplementors = []string{"SAMLService"}
@@ -70034,7 +70925,7 @@ var sAMLServiceImplementors = []string{"SAMLService"}
 func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLService) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70069,7 +70960,7 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
@@ -70077,7 +70968,7 @@ var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
 func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLogin) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70112,7 +71003,7 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
@@ -70120,7 +71011,7 @@ var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
 func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLoginList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70145,7 +71036,7 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
@@ -70153,7 +71044,7 @@ var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
 func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70178,7 +71069,7 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchPageResultImplementors = []string{"SearchPageResult"}
@@ -70186,7 +71077,7 @@ var searchPageResultImplementors = []string{"SearchPageResult"}
 func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70228,7 +71119,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "ancestors":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SearchPageResult_ancestors(ctx, field, obj)
@@ -70252,7 +71143,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchPageResultListImplementors = []string{"SearchPageResultList"}
@@ -70260,7 +71151,7 @@ var searchPageResultListImplementors = []string{"SearchPageResultList"}
 func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70295,7 +71186,7 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchResultURLsImplementors = []string{"SearchResultURLs"}
@@ -70303,7 +71194,7 @@ var searchResultURLsImplementors = []string{"SearchResultURLs"}
 func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70328,7 +71219,7 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchSectionResultImplementors = []string{"SearchSectionResult"}
@@ -70336,7 +71227,7 @@ var searchSectionResultImplementors = []string{"SearchSectionResult"}
 func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70386,7 +71277,7 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
@@ -70394,7 +71285,7 @@ var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
 func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70439,7 +71330,7 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
@@ -70447,7 +71338,7 @@ var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
 func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70482,7 +71373,7 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sessionImplementors = []string{"Session", "Node"}
@@ -70490,7 +71381,7 @@ var sessionImplementors = []string{"Session", "Node"}
 func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *model.Session) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70560,7 +71451,7 @@ func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sessionListImplementors = []string{"SessionList"}
@@ -70568,7 +71459,7 @@ var sessionListImplementors = []string{"SessionList"}
 func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionSet, obj *model.SessionList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70603,7 +71494,7 @@ func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var shareLinkImplementors = []string{"ShareLink", "Node"}
@@ -70611,7 +71502,7 @@ var shareLinkImplementors = []string{"ShareLink", "Node"}
 func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70661,7 +71552,7 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var shareLinkListImplementors = []string{"ShareLinkList"}
@@ -70669,7 +71560,7 @@ var shareLinkListImplementors = []string{"ShareLinkList"}
 func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70704,7 +71595,7 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
@@ -70712,7 +71603,7 @@ var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
 func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70737,7 +71628,7 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteImplementors = []string{"Site", "Node"}
@@ -70745,7 +71636,7 @@ var siteImplementors = []string{"Site", "Node"}
 func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70807,7 +71698,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_siteSpaces(ctx, field, obj)
@@ -70848,25 +71739,25 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_sections(ctx, field, obj)
 				})
 		case "sectionGroups":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_sectionGroups(ctx, field, obj)
 				})
 		case "siteSpaceList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_siteSpaceList(ctx, field, obj)
 				})
 		case "shareLinks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_shareLinks(ctx, field, obj)
@@ -70877,25 +71768,25 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customization":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_customization(ctx, field, obj)
 				})
 		case "siteSpaceCustomization":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_siteSpaceCustomization(ctx, field, obj)
 				})
 		case "redirects":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_redirects(ctx, field, obj)
 				})
 		case "redirect":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_redirect(ctx, field, obj)
@@ -70919,7 +71810,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
@@ -70927,7 +71818,7 @@ var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
 func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70952,7 +71843,7 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
@@ -70960,7 +71851,7 @@ var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
 func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70995,7 +71886,7 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteAdsImplementors = []string{"SiteAds"}
@@ -71003,7 +71894,7 @@ var siteAdsImplementors = []string{"SiteAds"}
 func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71033,7 +71924,7 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteFeatureImplementors = []string{"SiteFeature"}
@@ -71041,7 +71932,7 @@ var siteFeatureImplementors = []string{"SiteFeature"}
 func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71076,7 +71967,7 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteInsightsAggregationResultImplementors = []string{"SiteInsightsAggregationResult"}
@@ -71084,7 +71975,7 @@ var siteInsightsAggregationResultImplementors = []string{"SiteInsightsAggregatio
 func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsAggregationResult) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsAggregationResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71109,7 +72000,7 @@ func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteInsightsColumnValuesImplementors = []string{"SiteInsightsColumnValues"}
@@ -71117,7 +72008,7 @@ var siteInsightsColumnValuesImplementors = []string{"SiteInsightsColumnValues"}
 func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsColumnValues) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsColumnValuesImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71147,7 +72038,7 @@ func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteListImplementors = []string{"SiteList"}
@@ -71155,7 +72046,7 @@ var siteListImplementors = []string{"SiteList"}
 func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71190,7 +72081,7 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
@@ -71198,7 +72089,7 @@ var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
 func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71223,7 +72114,7 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sitePermissionsImplementors = []string{"SitePermissions"}
@@ -71231,7 +72122,7 @@ var sitePermissionsImplementors = []string{"SitePermissions"}
 func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71291,7 +72182,7 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteProxyImplementors = []string{"SiteProxy"}
@@ -71299,7 +72190,7 @@ var siteProxyImplementors = []string{"SiteProxy"}
 func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71329,7 +72220,7 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectImplementors = []string{"SiteRedirect", "Node"}
@@ -71337,7 +72228,7 @@ var siteRedirectImplementors = []string{"SiteRedirect", "Node"}
 func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirect) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71407,7 +72298,7 @@ func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectDestinationImplementors = []string{"SiteRedirectDestination"}
@@ -71415,7 +72306,7 @@ var siteRedirectDestinationImplementors = []string{"SiteRedirectDestination"}
 func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectDestination) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectDestinationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71460,7 +72351,7 @@ func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectListImplementors = []string{"SiteRedirectList"}
@@ -71468,7 +72359,7 @@ var siteRedirectListImplementors = []string{"SiteRedirectList"}
 func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71503,7 +72394,7 @@ func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectResolutionImplementors = []string{"SiteRedirectResolution"}
@@ -71511,7 +72402,7 @@ var siteRedirectResolutionImplementors = []string{"SiteRedirectResolution"}
 func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectResolution) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectResolutionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71541,7 +72432,7 @@ func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionImplementors = []string{"SiteSection", "Node", "SiteStructureItem"}
@@ -71549,7 +72440,7 @@ var siteSectionImplementors = []string{"SiteSection", "Node", "SiteStructureItem
 func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71601,7 +72492,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SiteSection_siteSpaces(ctx, field, obj)
@@ -71630,7 +72521,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionGroupImplementors = []string{"SiteSectionGroup", "Node", "SiteStructureItem"}
@@ -71638,7 +72529,7 @@ var siteSectionGroupImplementors = []string{"SiteSectionGroup", "Node", "SiteStr
 func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71670,7 +72561,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SiteSectionGroup_sections(ctx, field, obj)
@@ -71689,7 +72580,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
@@ -71697,7 +72588,7 @@ var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
 func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71732,7 +72623,7 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionListImplementors = []string{"SiteSectionList"}
@@ -71740,7 +72631,7 @@ var siteSectionListImplementors = []string{"SiteSectionList"}
 func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71775,7 +72666,7 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSpaceImplementors = []string{"SiteSpace", "Node", "SiteStructureItem"}
@@ -71783,7 +72674,7 @@ var siteSpaceImplementors = []string{"SiteSpace", "Node", "SiteStructureItem"}
 func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71858,7 +72749,7 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSpaceListImplementors = []string{"SiteSpaceList"}
@@ -71866,7 +72757,7 @@ var siteSpaceListImplementors = []string{"SiteSpaceList"}
 func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71901,7 +72792,7 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteStructureImplementors = []string{"SiteStructure"}
@@ -71909,7 +72800,7 @@ var siteStructureImplementors = []string{"SiteStructure"}
 func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71939,7 +72830,7 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteURLsImplementors = []string{"SiteURLs"}
@@ -71947,7 +72838,7 @@ var siteURLsImplementors = []string{"SiteURLs"}
 func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71987,7 +72878,7 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
@@ -71995,7 +72886,7 @@ var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
 func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72030,7 +72921,7 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceImplementors = []string{"Space", "Node"}
@@ -72038,7 +72929,7 @@ var spaceImplementors = []string{"Space", "Node"}
 func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72145,55 +73036,55 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customFields":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_customFields(ctx, field, obj)
 				})
 		case "changeRequestList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_changeRequestList(ctx, field, obj)
 				})
 		case "changeRequest":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_changeRequest(ctx, field, obj)
 				})
 		case "commentList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_commentList(ctx, field, obj)
 				})
 		case "comment":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_comment(ctx, field, obj)
 				})
 		case "revision":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_revision(ctx, field, obj)
 				})
 		case "revisionById":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_revisionById(ctx, field, obj)
 				})
 		case "history":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_history(ctx, field, obj)
 				})
 		case "search":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_search(ctx, field, obj)
@@ -72212,7 +73103,7 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
@@ -72220,7 +73111,7 @@ var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
 func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceCustomField) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72250,7 +73141,7 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceListImplementors = []string{"SpaceList"}
@@ -72258,7 +73149,7 @@ var spaceListImplementors = []string{"SpaceList"}
 func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72293,7 +73184,7 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spacePermissionsImplementors = []string{"SpacePermissions"}
@@ -72301,7 +73192,7 @@ var spacePermissionsImplementors = []string{"SpacePermissions"}
 func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SpacePermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72371,7 +73262,7 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceURLsImplementors = []string{"SpaceURLs"}
@@ -72379,7 +73270,7 @@ var spaceURLsImplementors = []string{"SpaceURLs"}
 func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72424,7 +73315,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var subscriptionImplementors = []string{"Subscription"}
@@ -72456,7 +73347,7 @@ var teamImplementors = []string{"Team", "Node"}
 func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72478,7 +73369,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Team_members(ctx, field, obj)
@@ -72494,13 +73385,13 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "permissions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Team_permissions(ctx, field, obj)
 				})
 		case "teamMembers":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Team_teamMembers(ctx, field, obj)
@@ -72519,7 +73410,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamListImplementors = []string{"TeamList"}
@@ -72527,7 +73418,7 @@ var teamListImplementors = []string{"TeamList"}
 func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72562,7 +73453,7 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberImplementors = []string{"TeamMember"}
@@ -72570,14 +73461,14 @@ var teamMemberImplementors = []string{"TeamMember"}
 func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMember) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("TeamMember")
 		case "organization":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._TeamMember_organization(ctx, field, obj)
@@ -72606,7 +73497,7 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberListImplementors = []string{"TeamMemberList"}
@@ -72614,7 +73505,7 @@ var teamMemberListImplementors = []string{"TeamMemberList"}
 func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72649,7 +73540,7 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
@@ -72657,7 +73548,7 @@ var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
 func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72682,7 +73573,7 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
@@ -72690,7 +73581,7 @@ var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
 func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberRoleInfo) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72715,7 +73606,7 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamPermissionsImplementors = []string{"TeamPermissions"}
@@ -72723,7 +73614,7 @@ var teamPermissionsImplementors = []string{"TeamPermissions"}
 func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72753,7 +73644,7 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsImplementors = []string{"TranslationSettings", "Node"}
@@ -72761,7 +73652,7 @@ var translationSettingsImplementors = []string{"TranslationSettings", "Node"}
 func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72821,7 +73712,7 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsListImplementors = []string{"TranslationSettingsList"}
@@ -72829,7 +73720,7 @@ var translationSettingsListImplementors = []string{"TranslationSettingsList"}
 func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72864,7 +73755,7 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
@@ -72872,7 +73763,7 @@ var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPe
 func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72902,7 +73793,7 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
@@ -72910,7 +73801,7 @@ var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
 func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72935,7 +73826,7 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var userImplementors = []string{"User", "Node"}
@@ -72943,7 +73834,7 @@ var userImplementors = []string{"User", "Node"}
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72993,7 +73884,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var userContributorImplementors = []string{"UserContributor"}
@@ -73001,7 +73892,7 @@ var userContributorImplementors = []string{"UserContributor"}
 func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userContributorImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73036,7 +73927,7 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var userURLsImplementors = []string{"UserURLs"}
@@ -73044,7 +73935,7 @@ var userURLsImplementors = []string{"UserURLs"}
 func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet, obj *model.UserURLs) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userURLsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73069,7 +73960,7 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var versionContextImplementors = []string{"VersionContext"}
@@ -73077,7 +73968,7 @@ var versionContextImplementors = []string{"VersionContext"}
 func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, versionContextImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73112,7 +74003,7 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookImplementors = []string{"Webhook", "Node"}
@@ -73120,7 +74011,7 @@ var webhookImplementors = []string{"Webhook", "Node"}
 func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73177,7 +74068,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "deliveries":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Webhook_deliveries(ctx, field, obj)
@@ -73196,7 +74087,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
@@ -73204,7 +74095,7 @@ var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73299,7 +74190,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
@@ -73307,7 +74198,7 @@ var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
 func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73342,7 +74233,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookListImplementors = []string{"WebhookList"}
@@ -73350,7 +74241,7 @@ var webhookListImplementors = []string{"WebhookList"}
 func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookList) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookListImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73385,7 +74276,7 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
@@ -73393,7 +74284,7 @@ var __DirectiveImplementors = []string{"__Directive"}
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73438,7 +74329,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -73446,7 +74337,7 @@ var __EnumValueImplementors = []string{"__EnumValue"}
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73486,7 +74377,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __FieldImplementors = []string{"__Field"}
@@ -73494,7 +74385,7 @@ var __FieldImplementors = []string{"__Field"}
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73544,7 +74435,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
@@ -73552,7 +74443,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73602,7 +74493,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __SchemaImplementors = []string{"__Schema"}
@@ -73610,7 +74501,7 @@ var __SchemaImplementors = []string{"__Schema"}
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73660,7 +74551,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __TypeImplementors = []string{"__Type"}
@@ -73668,7 +74559,7 @@ var __TypeImplementors = []string{"__Type"}
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73743,7 +74634,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 // endregion **************************** object.gotpl ****************************
