@@ -246,7 +246,7 @@ func checkExecutor(filename string) error {
 			problems = append(problems, fmt.Sprintf("calls graphql.%s %d times, where gqlruntime.%s should be called", orig, n, repl))
 		}
 	}
-	for _, f := range []string{"ResolveField", "NewScalarFieldContext", "CollectFields", "MarshalBoolean", "MarshalSlice", "NewDeferredGroup", "NewFieldSet", "ResolveConcurrently", "ResponseBuffer", "PlainString", "PlainObjectContext"} {
+	for _, f := range []string{"ResolveField", "NewScalarFieldContext", "CollectFields", "MarshalBoolean", "MarshalSlice", "NewDeferredGroup", "NewFieldSet", "ResolveConcurrently", "ResponseBuffer", "PlainString", "PlainObjectContext", "CollectFieldsOf"} {
 		if calls["gqlruntime."+f] == 0 {
 			problems = append(problems, "never calls gqlruntime."+f)
 		}

@@ -64584,8 +64584,10 @@ func (ec *executionContext) _SiteStructureItem(ctx context.Context, sel ast.Sele
 
 var apiInformationImplementors = []string{"ApiInformation"}
 
+var apiInformationCollected gqlruntime.Collected
+
 func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.SelectionSet, obj *model.APIInformation) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&apiInformationCollected, ec.OperationContext, sel, apiInformationImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64627,8 +64629,10 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 
 var backlinkListImplementors = []string{"BacklinkList"}
 
+var backlinkListCollected gqlruntime.Collected
+
 func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&backlinkListCollected, ec.OperationContext, sel, backlinkListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64670,8 +64674,10 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 
 var bulkSiteRedirectResultImplementors = []string{"BulkSiteRedirectResult"}
 
+var bulkSiteRedirectResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkSiteRedirectResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkSiteRedirectResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&bulkSiteRedirectResultCollected, ec.OperationContext, sel, bulkSiteRedirectResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64723,8 +64729,10 @@ func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast
 
 var bulkUpsertSiteRedirectsResultImplementors = []string{"BulkUpsertSiteRedirectsResult"}
 
+var bulkUpsertSiteRedirectsResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkUpsertSiteRedirectsResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&bulkUpsertSiteRedirectsResultCollected, ec.OperationContext, sel, bulkUpsertSiteRedirectsResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64756,8 +64764,10 @@ func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, 
 
 var changeRequestImplementors = []string{"ChangeRequest", "Node"}
 
+var changeRequestCollected gqlruntime.Collected
+
 func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
+	fields := gqlruntime.CollectFieldsOf(&changeRequestCollected, ec.OperationContext, sel, changeRequestImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64895,8 +64905,10 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 
 var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
 
+var changeRequestContentUpdateCollected gqlruntime.Collected
+
 func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
+	fields := gqlruntime.CollectFieldsOf(&changeRequestContentUpdateCollected, ec.OperationContext, sel, changeRequestContentUpdateImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64938,8 +64950,10 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 
 var changeRequestListImplementors = []string{"ChangeRequestList"}
 
+var changeRequestListCollected gqlruntime.Collected
+
 func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&changeRequestListCollected, ec.OperationContext, sel, changeRequestListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -64981,8 +64995,10 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 
 var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
 
+var changeRequestURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&changeRequestURLsCollected, ec.OperationContext, sel, changeRequestURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65019,8 +65035,10 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 
 var collectionImplementors = []string{"Collection", "Node"}
 
+var collectionCollected gqlruntime.Collected
+
 func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&collectionCollected, ec.OperationContext, sel, collectionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65104,8 +65122,10 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 
 var collectionListImplementors = []string{"CollectionList"}
 
+var collectionListCollected gqlruntime.Collected
+
 func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&collectionListCollected, ec.OperationContext, sel, collectionListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65147,8 +65167,10 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 
 var collectionPermissionsImplementors = []string{"CollectionPermissions"}
 
+var collectionPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&collectionPermissionsCollected, ec.OperationContext, sel, collectionPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65195,8 +65217,10 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 
 var collectionURLsImplementors = []string{"CollectionURLs"}
 
+var collectionURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&collectionURLsCollected, ec.OperationContext, sel, collectionURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65233,8 +65257,10 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 
 var commentImplementors = []string{"Comment", "Node"}
 
+var commentCollected gqlruntime.Collected
+
 func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentCollected, ec.OperationContext, sel, commentImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65353,8 +65379,10 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 
 var commentBodyImplementors = []string{"CommentBody"}
 
+var commentBodyCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionSet, obj *model.CommentBody) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentBodyCollected, ec.OperationContext, sel, commentBodyImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65391,8 +65419,10 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 
 var commentChangeImplementors = []string{"CommentChange"}
 
+var commentChangeCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.SelectionSet, obj *model.CommentChange) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentChangeImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentChangeCollected, ec.OperationContext, sel, commentChangeImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65444,8 +65474,10 @@ func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.Selectio
 
 var commentListImplementors = []string{"CommentList"}
 
+var commentListCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentListCollected, ec.OperationContext, sel, commentListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65487,8 +65519,10 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 
 var commentPermissionsImplementors = []string{"CommentPermissions"}
 
+var commentPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CommentPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentPermissionsCollected, ec.OperationContext, sel, commentPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65535,8 +65569,10 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 
 var commentReplyImplementors = []string{"CommentReply", "Node"}
 
+var commentReplyCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentReplyCollected, ec.OperationContext, sel, commentReplyImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65610,8 +65646,10 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 
 var commentReplyListImplementors = []string{"CommentReplyList"}
 
+var commentReplyListCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReplyList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentReplyListCollected, ec.OperationContext, sel, commentReplyListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65653,8 +65691,10 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 
 var commentTargetImplementors = []string{"CommentTarget"}
 
+var commentTargetCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTarget) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentTargetCollected, ec.OperationContext, sel, commentTargetImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65711,8 +65751,10 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 
 var commentTargetNodeImplementors = []string{"CommentTargetNode"}
 
+var commentTargetNodeCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetNode) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentTargetNodeCollected, ec.OperationContext, sel, commentTargetNodeImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65744,8 +65786,10 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 
 var commentTargetPageImplementors = []string{"CommentTargetPage"}
 
+var commentTargetPageCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetPage) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentTargetPageCollected, ec.OperationContext, sel, commentTargetPageImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65812,8 +65856,10 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 
 var commentURLsImplementors = []string{"CommentURLs"}
 
+var commentURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CommentURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&commentURLsCollected, ec.OperationContext, sel, commentURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65845,8 +65891,10 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 
 var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
 
+var contentChangeOutcomeCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentChangeOutcomeCollected, ec.OperationContext, sel, contentChangeOutcomeImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65888,8 +65936,10 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 
 var contentImportResultImplementors = []string{"ContentImportResult"}
 
+var contentImportResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentImportResultCollected, ec.OperationContext, sel, contentImportResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65931,8 +65981,10 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 
 var contentLinkImplementors = []string{"ContentLink"}
 
+var contentLinkCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentLinkCollected, ec.OperationContext, sel, contentLinkImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -65979,8 +66031,10 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 
 var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
 
+var contentLinkBrokenStatsCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentLinkBrokenStatsCollected, ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66017,8 +66071,10 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 
 var contentLinkListImplementors = []string{"ContentLinkList"}
 
+var contentLinkListCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentLinkListCollected, ec.OperationContext, sel, contentLinkListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66065,8 +66121,10 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 
 var contentLinkStatsImplementors = []string{"ContentLinkStats"}
 
+var contentLinkStatsCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentLinkStatsCollected, ec.OperationContext, sel, contentLinkStatsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66103,8 +66161,10 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 
 var contentReferenceImplementors = []string{"ContentReference"}
 
+var contentReferenceCollected gqlruntime.Collected
+
 func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
+	fields := gqlruntime.CollectFieldsOf(&contentReferenceCollected, ec.OperationContext, sel, contentReferenceImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66171,8 +66231,10 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 
 var createdPersonalTokenImplementors = []string{"CreatedPersonalToken"}
 
+var createdPersonalTokenCollected gqlruntime.Collected
+
 func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedPersonalToken) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, createdPersonalTokenImplementors)
+	fields := gqlruntime.CollectFieldsOf(&createdPersonalTokenCollected, ec.OperationContext, sel, createdPersonalTokenImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66249,8 +66311,10 @@ func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.S
 
 var customFieldImplementors = []string{"CustomField", "Node"}
 
+var customFieldCollected gqlruntime.Collected
+
 func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldImplementors)
+	fields := gqlruntime.CollectFieldsOf(&customFieldCollected, ec.OperationContext, sel, customFieldImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66337,8 +66401,10 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 
 var customFieldListImplementors = []string{"CustomFieldList"}
 
+var customFieldListCollected gqlruntime.Collected
+
 func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&customFieldListCollected, ec.OperationContext, sel, customFieldListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66380,8 +66446,10 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 
 var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
 
+var customFieldPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&customFieldPermissionsCollected, ec.OperationContext, sel, customFieldPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66418,8 +66486,10 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 
 var customFieldURLsImplementors = []string{"CustomFieldURLs"}
 
+var customFieldURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&customFieldURLsCollected, ec.OperationContext, sel, customFieldURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66451,8 +66521,10 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 
 var diffHunkImplementors = []string{"DiffHunk"}
 
+var diffHunkCollected gqlruntime.Collected
+
 func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet, obj *model.DiffHunk) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffHunkImplementors)
+	fields := gqlruntime.CollectFieldsOf(&diffHunkCollected, ec.OperationContext, sel, diffHunkImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66504,8 +66576,10 @@ func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet,
 
 var diffLineImplementors = []string{"DiffLine"}
 
+var diffLineCollected gqlruntime.Collected
+
 func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet, obj *model.DiffLine) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffLineImplementors)
+	fields := gqlruntime.CollectFieldsOf(&diffLineCollected, ec.OperationContext, sel, diffLineImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66552,8 +66626,10 @@ func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet,
 
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
 
+var emailDomainOrganizationsCollected gqlruntime.Collected
+
 func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&emailDomainOrganizationsCollected, ec.OperationContext, sel, emailDomainOrganizationsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66585,8 +66661,10 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 
 var emojiReactionImplementors = []string{"EmojiReaction"}
 
+var emojiReactionCollected gqlruntime.Collected
+
 func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.SelectionSet, obj *model.EmojiReaction) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&emojiReactionCollected, ec.OperationContext, sel, emojiReactionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66628,8 +66706,10 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 
 var endedSessionsImplementors = []string{"EndedSessions"}
 
+var endedSessionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.SelectionSet, obj *model.EndedSessions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, endedSessionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&endedSessionsCollected, ec.OperationContext, sel, endedSessionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66661,8 +66741,10 @@ func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.Selectio
 
 var eventImplementors = []string{"Event"}
 
+var eventCollected gqlruntime.Collected
+
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventImplementors)
+	fields := gqlruntime.CollectFieldsOf(&eventCollected, ec.OperationContext, sel, eventImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66734,8 +66816,10 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 
 var eventListImplementors = []string{"EventList"}
 
+var eventListCollected gqlruntime.Collected
+
 func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet, obj *model.EventList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&eventListCollected, ec.OperationContext, sel, eventListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66772,8 +66856,10 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 
 var invitationImplementors = []string{"Invitation", "Node"}
 
+var invitationCollected gqlruntime.Collected
+
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&invitationCollected, ec.OperationContext, sel, invitationImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66836,8 +66922,10 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 
 var invitationListImplementors = []string{"InvitationList"}
 
+var invitationListCollected gqlruntime.Collected
+
 func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&invitationListCollected, ec.OperationContext, sel, invitationListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66879,8 +66967,10 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 
 var invitationOrganizationImplementors = []string{"InvitationOrganization"}
 
+var invitationOrganizationCollected gqlruntime.Collected
+
 func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationOrganization) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&invitationOrganizationCollected, ec.OperationContext, sel, invitationOrganizationImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66917,8 +67007,10 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 
 var inviteImplementors = []string{"Invite", "Node"}
 
+var inviteCollected gqlruntime.Collected
+
 func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteImplementors)
+	fields := gqlruntime.CollectFieldsOf(&inviteCollected, ec.OperationContext, sel, inviteImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -66965,8 +67057,10 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 
 var inviteListImplementors = []string{"InviteList"}
 
+var inviteListCollected gqlruntime.Collected
+
 func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSet, obj *model.InviteList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&inviteListCollected, ec.OperationContext, sel, inviteListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67008,8 +67102,10 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 
 var inviteUsersResultImplementors = []string{"InviteUsersResult"}
 
+var inviteUsersResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.SelectionSet, obj *model.InviteUsersResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&inviteUsersResultCollected, ec.OperationContext, sel, inviteUsersResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67046,8 +67142,10 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 
 var joinResultImplementors = []string{"JoinResult"}
 
+var joinResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSet, obj *model.JoinResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, joinResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&joinResultCollected, ec.OperationContext, sel, joinResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67079,8 +67177,10 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 
 var memberImplementors = []string{"Member"}
 
+var memberCollected gqlruntime.Collected
+
 func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, obj *model.Member) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberImplementors)
+	fields := gqlruntime.CollectFieldsOf(&memberCollected, ec.OperationContext, sel, memberImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67176,8 +67276,10 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 
 var memberListImplementors = []string{"MemberList"}
 
+var memberListCollected gqlruntime.Collected
+
 func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&memberListCollected, ec.OperationContext, sel, memberListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67219,8 +67321,10 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 
 var memberSpaceImplementors = []string{"MemberSpace"}
 
+var memberSpaceCollected gqlruntime.Collected
+
 func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpace) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
+	fields := gqlruntime.CollectFieldsOf(&memberSpaceCollected, ec.OperationContext, sel, memberSpaceImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67257,8 +67361,10 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 
 var memberSpaceListImplementors = []string{"MemberSpaceList"}
 
+var memberSpaceListCollected gqlruntime.Collected
+
 func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpaceList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&memberSpaceListCollected, ec.OperationContext, sel, memberSpaceListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67300,8 +67406,10 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 
 var memberTeamImplementors = []string{"MemberTeam"}
 
+var memberTeamCollected gqlruntime.Collected
+
 func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeam) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
+	fields := gqlruntime.CollectFieldsOf(&memberTeamCollected, ec.OperationContext, sel, memberTeamImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67339,8 +67447,10 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 
 var memberTeamListImplementors = []string{"MemberTeamList"}
 
+var memberTeamListCollected gqlruntime.Collected
+
 func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeamList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&memberTeamListCollected, ec.OperationContext, sel, memberTeamListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67382,8 +67492,10 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 
 var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
 
+var mergeChangeRequestResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&mergeChangeRequestResultCollected, ec.OperationContext, sel, mergeChangeRequestResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67420,8 +67532,10 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 
 var mergeConflictImplementors = []string{"MergeConflict"}
 
+var mergeConflictCollected gqlruntime.Collected
+
 func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.SelectionSet, obj *model.MergeConflict) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeConflictImplementors)
+	fields := gqlruntime.CollectFieldsOf(&mergeConflictCollected, ec.OperationContext, sel, mergeConflictImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67483,8 +67597,10 @@ func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.Selectio
 
 var mergePreviewImplementors = []string{"MergePreview"}
 
+var mergePreviewCollected gqlruntime.Collected
+
 func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.SelectionSet, obj *model.MergePreview) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergePreviewImplementors)
+	fields := gqlruntime.CollectFieldsOf(&mergePreviewCollected, ec.OperationContext, sel, mergePreviewImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -67556,8 +67672,10 @@ func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.Selection
 
 var mutationImplementors = []string{"Mutation"}
 
+var mutationCollected gqlruntime.Collected
+
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&mutationCollected, ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
@@ -68271,8 +68389,10 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 var nextImplementors = []string{"Next"}
 
+var nextCollected gqlruntime.Collected
+
 func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj *model.Next) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, nextImplementors)
+	fields := gqlruntime.CollectFieldsOf(&nextCollected, ec.OperationContext, sel, nextImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68304,8 +68424,10 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 
 var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
 
+var openAPIErrorObjectCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPIErrorObjectCollected, ec.OperationContext, sel, openAPIErrorObjectImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68342,8 +68464,10 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 
 var openAPISpecImplementors = []string{"OpenAPISpec", "Node"}
 
+var openAPISpecCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecCollected, ec.OperationContext, sel, openAPISpecImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68458,8 +68582,10 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 
 var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
 
+var openAPISpecContentCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecContentCollected, ec.OperationContext, sel, openAPISpecContentImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68501,8 +68627,10 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 
 var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
 
+var openAPISpecContentURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecContentURLsCollected, ec.OperationContext, sel, openAPISpecContentURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68539,8 +68667,10 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 
 var openAPISpecListImplementors = []string{"OpenAPISpecList"}
 
+var openAPISpecListCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecListCollected, ec.OperationContext, sel, openAPISpecListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68582,8 +68712,10 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 
 var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
 
+var openAPISpecPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecPermissionsCollected, ec.OperationContext, sel, openAPISpecPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68620,8 +68752,10 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 
 var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
 
+var openAPISpecURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecURLsCollected, ec.OperationContext, sel, openAPISpecURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68658,8 +68792,10 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 
 var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion", "Node"}
 
+var openAPISpecVersionCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecVersionCollected, ec.OperationContext, sel, openAPISpecVersionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68717,8 +68853,10 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 
 var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
 
+var openAPISpecVersionListCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecVersionListCollected, ec.OperationContext, sel, openAPISpecVersionListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68760,8 +68898,10 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 
 var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
 
+var openAPISpecVersionURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecVersionURLsCollected, ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -68793,8 +68933,10 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 
 var organizationImplementors = []string{"Organization", "Node"}
 
+var organizationCollected gqlruntime.Collected
+
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&organizationCollected, ec.OperationContext, sel, organizationImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69061,8 +69203,10 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 
 var organizationListImplementors = []string{"OrganizationList"}
 
+var organizationListCollected gqlruntime.Collected
+
 func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&organizationListCollected, ec.OperationContext, sel, organizationListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69104,8 +69248,10 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 
 var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
 
+var organizationPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&organizationPermissionsCollected, ec.OperationContext, sel, organizationPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69192,8 +69338,10 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 
 var organizationTrialImplementors = []string{"OrganizationTrial"}
 
+var organizationTrialCollected gqlruntime.Collected
+
 func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationTrial) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
+	fields := gqlruntime.CollectFieldsOf(&organizationTrialCollected, ec.OperationContext, sel, organizationTrialImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69230,8 +69378,10 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 
 var organizationURLsImplementors = []string{"OrganizationURLs"}
 
+var organizationURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&organizationURLsCollected, ec.OperationContext, sel, organizationURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69273,8 +69423,10 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 
 var pageChangeImplementors = []string{"PageChange"}
 
+var pageChangeCollected gqlruntime.Collected
+
 func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSet, obj *model.PageChange) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageChangeImplementors)
+	fields := gqlruntime.CollectFieldsOf(&pageChangeCollected, ec.OperationContext, sel, pageChangeImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69332,8 +69484,10 @@ func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSe
 
 var pageDiffImplementors = []string{"PageDiff"}
 
+var pageDiffCollected gqlruntime.Collected
+
 func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet, obj *model.PageDiff) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageDiffImplementors)
+	fields := gqlruntime.CollectFieldsOf(&pageDiffCollected, ec.OperationContext, sel, pageDiffImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69380,8 +69534,10 @@ func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet,
 
 var personalTokenImplementors = []string{"PersonalToken", "Node"}
 
+var personalTokenCollected gqlruntime.Collected
+
 func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalToken) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenImplementors)
+	fields := gqlruntime.CollectFieldsOf(&personalTokenCollected, ec.OperationContext, sel, personalTokenImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69453,8 +69609,10 @@ func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.Selectio
 
 var personalTokenListImplementors = []string{"PersonalTokenList"}
 
+var personalTokenListCollected gqlruntime.Collected
+
 func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalTokenList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&personalTokenListCollected, ec.OperationContext, sel, personalTokenListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69496,8 +69654,10 @@ func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.Sele
 
 var pingResultImplementors = []string{"PingResult"}
 
+var pingResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pingResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&pingResultCollected, ec.OperationContext, sel, pingResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69529,8 +69689,10 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 
 var publishedContentImplementors = []string{"PublishedContent"}
 
+var publishedContentCollected gqlruntime.Collected
+
 func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContent) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentImplementors)
+	fields := gqlruntime.CollectFieldsOf(&publishedContentCollected, ec.OperationContext, sel, publishedContentImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69614,8 +69776,10 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
 
+var publishedContentSiteCollected gqlruntime.Collected
+
 func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
+	fields := gqlruntime.CollectFieldsOf(&publishedContentSiteCollected, ec.OperationContext, sel, publishedContentSiteImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69704,8 +69868,10 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 
 var publishedFileImplementors = []string{"PublishedFile"}
 
+var publishedFileCollected gqlruntime.Collected
+
 func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedFile) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedFileImplementors)
+	fields := gqlruntime.CollectFieldsOf(&publishedFileCollected, ec.OperationContext, sel, publishedFileImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69762,8 +69928,10 @@ func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.Selectio
 
 var publishedOpenAPISpecImplementors = []string{"PublishedOpenAPISpec"}
 
+var publishedOpenAPISpecCollected gqlruntime.Collected
+
 func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedOpenAPISpec) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedOpenAPISpecImplementors)
+	fields := gqlruntime.CollectFieldsOf(&publishedOpenAPISpecCollected, ec.OperationContext, sel, publishedOpenAPISpecImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69805,8 +69973,10 @@ func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.S
 
 var publishedSiteEntryImplementors = []string{"PublishedSiteEntry"}
 
+var publishedSiteEntryCollected gqlruntime.Collected
+
 func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSiteEntry) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSiteEntryImplementors)
+	fields := gqlruntime.CollectFieldsOf(&publishedSiteEntryCollected, ec.OperationContext, sel, publishedSiteEntryImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69859,8 +70029,10 @@ func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.Sel
 
 var publishedSpaceImplementors = []string{"PublishedSpace"}
 
+var publishedSpaceCollected gqlruntime.Collected
+
 func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSpace) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSpaceImplementors)
+	fields := gqlruntime.CollectFieldsOf(&publishedSpaceCollected, ec.OperationContext, sel, publishedSpaceImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -69912,8 +70084,10 @@ func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.Selecti
 
 var queryImplementors = []string{"Query"}
 
+var queryCollected gqlruntime.Collected
+
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, queryImplementors)
+	fields := gqlruntime.CollectFieldsOf(&queryCollected, ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
@@ -70082,8 +70256,10 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 var reactionUserImplementors = []string{"ReactionUser"}
 
+var reactionUserCollected gqlruntime.Collected
+
 func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.SelectionSet, obj *model.ReactionUser) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
+	fields := gqlruntime.CollectFieldsOf(&reactionUserCollected, ec.OperationContext, sel, reactionUserImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70121,8 +70297,10 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 
 var revisionImplementors = []string{"Revision", "Node"}
 
+var revisionCollected gqlruntime.Collected
+
 func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionCollected, ec.OperationContext, sel, revisionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70255,8 +70433,10 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 
 var revisionFileImplementors = []string{"RevisionFile"}
 
+var revisionFileCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionFileCollected, ec.OperationContext, sel, revisionFileImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70313,8 +70493,10 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 
 var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
 
+var revisionFileDimensionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionFileDimensionsCollected, ec.OperationContext, sel, revisionFileDimensionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70351,8 +70533,10 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 
 var revisionFileListImplementors = []string{"RevisionFileList"}
 
+var revisionFileListCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionFileListCollected, ec.OperationContext, sel, revisionFileListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70394,8 +70578,10 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 
 var revisionHistoryImplementors = []string{"RevisionHistory"}
 
+var revisionHistoryCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionHistory) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionHistoryImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionHistoryCollected, ec.OperationContext, sel, revisionHistoryImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70437,8 +70623,10 @@ func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.Select
 
 var revisionPageImplementors = []string{"RevisionPage"}
 
+var revisionPageCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionPageCollected, ec.OperationContext, sel, revisionPageImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70583,8 +70771,10 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 
 var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
 
+var revisionPageLayoutCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionPageLayoutCollected, ec.OperationContext, sel, revisionPageLayoutImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70676,8 +70866,10 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 
 var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
 
+var revisionPageURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionPageURLsCollected, ec.OperationContext, sel, revisionPageURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70709,8 +70901,10 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 
 var revisionURLsImplementors = []string{"RevisionURLs"}
 
+var revisionURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&revisionURLsCollected, ec.OperationContext, sel, revisionURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70752,8 +70946,10 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 
 var sAMLProviderImplementors = []string{"SAMLProvider", "Node"}
 
+var sAMLProviderCollected gqlruntime.Collected
+
 func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sAMLProviderCollected, ec.OperationContext, sel, sAMLProviderImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70846,8 +71042,10 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 
 var sAMLProviderListImplementors = []string{"SAMLProviderList"}
 
+var sAMLProviderListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sAMLProviderListCollected, ec.OperationContext, sel, sAMLProviderListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70889,8 +71087,10 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 
 var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
 
+var sAMLProviderURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sAMLProviderURLsCollected, ec.OperationContext, sel, sAMLProviderURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70922,8 +71122,10 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 
 var sAMLServiceImplementors = []string{"SAMLService"}
 
+var sAMLServiceCollected gqlruntime.Collected
+
 func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLService) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sAMLServiceCollected, ec.OperationContext, sel, sAMLServiceImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -70965,8 +71167,10 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 
 var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
 
+var sSOProviderLoginCollected gqlruntime.Collected
+
 func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLogin) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sSOProviderLoginCollected, ec.OperationContext, sel, sSOProviderLoginImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71008,8 +71212,10 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 
 var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
 
+var sSOProviderLoginListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLoginList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sSOProviderLoginListCollected, ec.OperationContext, sel, sSOProviderLoginListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71041,8 +71247,10 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 
 var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
 
+var searchPageAncestorCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchPageAncestorCollected, ec.OperationContext, sel, searchPageAncestorImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71074,8 +71282,10 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 
 var searchPageResultImplementors = []string{"SearchPageResult"}
 
+var searchPageResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchPageResultCollected, ec.OperationContext, sel, searchPageResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71148,8 +71358,10 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 
 var searchPageResultListImplementors = []string{"SearchPageResultList"}
 
+var searchPageResultListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchPageResultListCollected, ec.OperationContext, sel, searchPageResultListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71191,8 +71403,10 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 
 var searchResultURLsImplementors = []string{"SearchResultURLs"}
 
+var searchResultURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchResultURLsCollected, ec.OperationContext, sel, searchResultURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71224,8 +71438,10 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 
 var searchSectionResultImplementors = []string{"SearchSectionResult"}
 
+var searchSectionResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchSectionResultCollected, ec.OperationContext, sel, searchSectionResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71282,8 +71498,10 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 
 var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
 
+var searchSpaceResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchSpaceResultCollected, ec.OperationContext, sel, searchSpaceResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71335,8 +71553,10 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 
 var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
 
+var searchSpaceResultListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&searchSpaceResultListCollected, ec.OperationContext, sel, searchSpaceResultListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71378,8 +71598,10 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 
 var sessionImplementors = []string{"Session", "Node"}
 
+var sessionCollected gqlruntime.Collected
+
 func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *model.Session) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sessionCollected, ec.OperationContext, sel, sessionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71456,8 +71678,10 @@ func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, 
 
 var sessionListImplementors = []string{"SessionList"}
 
+var sessionListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionSet, obj *model.SessionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sessionListCollected, ec.OperationContext, sel, sessionListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71499,8 +71723,10 @@ func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionS
 
 var shareLinkImplementors = []string{"ShareLink", "Node"}
 
+var shareLinkCollected gqlruntime.Collected
+
 func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
+	fields := gqlruntime.CollectFieldsOf(&shareLinkCollected, ec.OperationContext, sel, shareLinkImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71557,8 +71783,10 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 
 var shareLinkListImplementors = []string{"ShareLinkList"}
 
+var shareLinkListCollected gqlruntime.Collected
+
 func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&shareLinkListCollected, ec.OperationContext, sel, shareLinkListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71600,8 +71828,10 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 
 var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
 
+var shareLinkURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&shareLinkURLsCollected, ec.OperationContext, sel, shareLinkURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71633,8 +71863,10 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 
 var siteImplementors = []string{"Site", "Node"}
 
+var siteCollected gqlruntime.Collected
+
 func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteCollected, ec.OperationContext, sel, siteImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71815,8 +72047,10 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 
 var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
 
+var siteAdaptiveContentCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteAdaptiveContentCollected, ec.OperationContext, sel, siteAdaptiveContentImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71848,8 +72082,10 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 
 var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
 
+var siteAdaptiveSchemaCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteAdaptiveSchemaCollected, ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71891,8 +72127,10 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 
 var siteAdsImplementors = []string{"SiteAds"}
 
+var siteAdsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteAdsCollected, ec.OperationContext, sel, siteAdsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71929,8 +72167,10 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 
 var siteFeatureImplementors = []string{"SiteFeature"}
 
+var siteFeatureCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteFeatureCollected, ec.OperationContext, sel, siteFeatureImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -71972,8 +72212,10 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 
 var siteInsightsAggregationResultImplementors = []string{"SiteInsightsAggregationResult"}
 
+var siteInsightsAggregationResultCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsAggregationResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsAggregationResultImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteInsightsAggregationResultCollected, ec.OperationContext, sel, siteInsightsAggregationResultImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72005,8 +72247,10 @@ func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, 
 
 var siteInsightsColumnValuesImplementors = []string{"SiteInsightsColumnValues"}
 
+var siteInsightsColumnValuesCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsColumnValues) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsColumnValuesImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteInsightsColumnValuesCollected, ec.OperationContext, sel, siteInsightsColumnValuesImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72043,8 +72287,10 @@ func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel a
 
 var siteListImplementors = []string{"SiteList"}
 
+var siteListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteListCollected, ec.OperationContext, sel, siteListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72086,8 +72332,10 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 
 var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
 
+var siteObjectURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteObjectURLsCollected, ec.OperationContext, sel, siteObjectURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72119,8 +72367,10 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 
 var sitePermissionsImplementors = []string{"SitePermissions"}
 
+var sitePermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&sitePermissionsCollected, ec.OperationContext, sel, sitePermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72187,8 +72437,10 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 
 var siteProxyImplementors = []string{"SiteProxy"}
 
+var siteProxyCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteProxyCollected, ec.OperationContext, sel, siteProxyImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72225,8 +72477,10 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 
 var siteRedirectImplementors = []string{"SiteRedirect", "Node"}
 
+var siteRedirectCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirect) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectCollected, ec.OperationContext, sel, siteRedirectImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72303,8 +72557,10 @@ func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.Selection
 
 var siteRedirectDestinationImplementors = []string{"SiteRedirectDestination"}
 
+var siteRedirectDestinationCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectDestination) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectDestinationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectDestinationCollected, ec.OperationContext, sel, siteRedirectDestinationImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72356,8 +72612,10 @@ func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel as
 
 var siteRedirectListImplementors = []string{"SiteRedirectList"}
 
+var siteRedirectListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectListCollected, ec.OperationContext, sel, siteRedirectListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72399,8 +72657,10 @@ func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.Selec
 
 var siteRedirectResolutionImplementors = []string{"SiteRedirectResolution"}
 
+var siteRedirectResolutionCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectResolution) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectResolutionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectResolutionCollected, ec.OperationContext, sel, siteRedirectResolutionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72437,8 +72697,10 @@ func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast
 
 var siteSectionImplementors = []string{"SiteSection", "Node", "SiteStructureItem"}
 
+var siteSectionCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteSectionCollected, ec.OperationContext, sel, siteSectionImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72526,8 +72788,10 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 
 var siteSectionGroupImplementors = []string{"SiteSectionGroup", "Node", "SiteStructureItem"}
 
+var siteSectionGroupCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteSectionGroupCollected, ec.OperationContext, sel, siteSectionGroupImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72585,8 +72849,10 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 
 var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
 
+var siteSectionGroupListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteSectionGroupListCollected, ec.OperationContext, sel, siteSectionGroupListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72628,8 +72894,10 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 
 var siteSectionListImplementors = []string{"SiteSectionList"}
 
+var siteSectionListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteSectionListCollected, ec.OperationContext, sel, siteSectionListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72671,8 +72939,10 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 
 var siteSpaceImplementors = []string{"SiteSpace", "Node", "SiteStructureItem"}
 
+var siteSpaceCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteSpaceCollected, ec.OperationContext, sel, siteSpaceImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72754,8 +73024,10 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 
 var siteSpaceListImplementors = []string{"SiteSpaceList"}
 
+var siteSpaceListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteSpaceListCollected, ec.OperationContext, sel, siteSpaceListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72797,8 +73069,10 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 
 var siteStructureImplementors = []string{"SiteStructure"}
 
+var siteStructureCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteStructureCollected, ec.OperationContext, sel, siteStructureImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72835,8 +73109,10 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 
 var siteURLsImplementors = []string{"SiteURLs"}
 
+var siteURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteURLsCollected, ec.OperationContext, sel, siteURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72883,8 +73159,10 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 
 var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
 
+var siteVisitorKeyCollected gqlruntime.Collected
+
 func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
+	fields := gqlruntime.CollectFieldsOf(&siteVisitorKeyCollected, ec.OperationContext, sel, siteVisitorKeyImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -72926,8 +73204,10 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 
 var spaceImplementors = []string{"Space", "Node"}
 
+var spaceCollected gqlruntime.Collected
+
 func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceImplementors)
+	fields := gqlruntime.CollectFieldsOf(&spaceCollected, ec.OperationContext, sel, spaceImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73108,8 +73388,10 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 
 var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
 
+var spaceCustomFieldCollected gqlruntime.Collected
+
 func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceCustomField) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
+	fields := gqlruntime.CollectFieldsOf(&spaceCustomFieldCollected, ec.OperationContext, sel, spaceCustomFieldImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73146,8 +73428,10 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 
 var spaceListImplementors = []string{"SpaceList"}
 
+var spaceListCollected gqlruntime.Collected
+
 func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&spaceListCollected, ec.OperationContext, sel, spaceListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73189,8 +73473,10 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 
 var spacePermissionsImplementors = []string{"SpacePermissions"}
 
+var spacePermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SpacePermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&spacePermissionsCollected, ec.OperationContext, sel, spacePermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73267,8 +73553,10 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 
 var spaceURLsImplementors = []string{"SpaceURLs"}
 
+var spaceURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&spaceURLsCollected, ec.OperationContext, sel, spaceURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73344,8 +73632,10 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 
 var teamImplementors = []string{"Team", "Node"}
 
+var teamCollected gqlruntime.Collected
+
 func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamCollected, ec.OperationContext, sel, teamImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73415,8 +73705,10 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 
 var teamListImplementors = []string{"TeamList"}
 
+var teamListCollected gqlruntime.Collected
+
 func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamListCollected, ec.OperationContext, sel, teamListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73458,8 +73750,10 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 
 var teamMemberImplementors = []string{"TeamMember"}
 
+var teamMemberCollected gqlruntime.Collected
+
 func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMember) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamMemberCollected, ec.OperationContext, sel, teamMemberImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73502,8 +73796,10 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 
 var teamMemberListImplementors = []string{"TeamMemberList"}
 
+var teamMemberListCollected gqlruntime.Collected
+
 func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamMemberListCollected, ec.OperationContext, sel, teamMemberListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73545,8 +73841,10 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 
 var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
 
+var teamMemberPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamMemberPermissionsCollected, ec.OperationContext, sel, teamMemberPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73578,8 +73876,10 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 
 var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
 
+var teamMemberRoleInfoCollected gqlruntime.Collected
+
 func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberRoleInfo) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamMemberRoleInfoCollected, ec.OperationContext, sel, teamMemberRoleInfoImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73611,8 +73911,10 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 
 var teamPermissionsImplementors = []string{"TeamPermissions"}
 
+var teamPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&teamPermissionsCollected, ec.OperationContext, sel, teamPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73649,8 +73951,10 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 
 var translationSettingsImplementors = []string{"TranslationSettings", "Node"}
 
+var translationSettingsCollected gqlruntime.Collected
+
 func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsCollected, ec.OperationContext, sel, translationSettingsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73717,8 +74021,10 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 
 var translationSettingsListImplementors = []string{"TranslationSettingsList"}
 
+var translationSettingsListCollected gqlruntime.Collected
+
 func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsListCollected, ec.OperationContext, sel, translationSettingsListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73760,8 +74066,10 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 
 var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
 
+var translationSettingsPermissionsCollected gqlruntime.Collected
+
 func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsPermissionsCollected, ec.OperationContext, sel, translationSettingsPermissionsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73798,8 +74106,10 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 
 var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
 
+var translationSettingsURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsURLsCollected, ec.OperationContext, sel, translationSettingsURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73831,8 +74141,10 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 
 var userImplementors = []string{"User", "Node"}
 
+var userCollected gqlruntime.Collected
+
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userImplementors)
+	fields := gqlruntime.CollectFieldsOf(&userCollected, ec.OperationContext, sel, userImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73889,8 +74201,10 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 
 var userContributorImplementors = []string{"UserContributor"}
 
+var userContributorCollected gqlruntime.Collected
+
 func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userContributorImplementors)
+	fields := gqlruntime.CollectFieldsOf(&userContributorCollected, ec.OperationContext, sel, userContributorImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73932,8 +74246,10 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 
 var userURLsImplementors = []string{"UserURLs"}
 
+var userURLsCollected gqlruntime.Collected
+
 func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet, obj *model.UserURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userURLsImplementors)
+	fields := gqlruntime.CollectFieldsOf(&userURLsCollected, ec.OperationContext, sel, userURLsImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -73965,8 +74281,10 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 
 var versionContextImplementors = []string{"VersionContext"}
 
+var versionContextCollected gqlruntime.Collected
+
 func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, versionContextImplementors)
+	fields := gqlruntime.CollectFieldsOf(&versionContextCollected, ec.OperationContext, sel, versionContextImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74008,8 +74326,10 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 
 var webhookImplementors = []string{"Webhook", "Node"}
 
+var webhookCollected gqlruntime.Collected
+
 func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookImplementors)
+	fields := gqlruntime.CollectFieldsOf(&webhookCollected, ec.OperationContext, sel, webhookImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74092,8 +74412,10 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 
+var webhookDeliveryCollected gqlruntime.Collected
+
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
+	fields := gqlruntime.CollectFieldsOf(&webhookDeliveryCollected, ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74195,8 +74517,10 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
 
+var webhookDeliveryListCollected gqlruntime.Collected
+
 func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&webhookDeliveryListCollected, ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74238,8 +74562,10 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 
 var webhookListImplementors = []string{"WebhookList"}
 
+var webhookListCollected gqlruntime.Collected
+
 func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookListImplementors)
+	fields := gqlruntime.CollectFieldsOf(&webhookListCollected, ec.OperationContext, sel, webhookListImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74281,8 +74607,10 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 
 var __DirectiveImplementors = []string{"__Directive"}
 
+var __DirectiveCollected gqlruntime.Collected
+
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
+	fields := gqlruntime.CollectFieldsOf(&__DirectiveCollected, ec.OperationContext, sel, __DirectiveImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74334,8 +74662,10 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 
+var __EnumValueCollected gqlruntime.Collected
+
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
+	fields := gqlruntime.CollectFieldsOf(&__EnumValueCollected, ec.OperationContext, sel, __EnumValueImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74382,8 +74712,10 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 
 var __FieldImplementors = []string{"__Field"}
 
+var __FieldCollected gqlruntime.Collected
+
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __FieldImplementors)
+	fields := gqlruntime.CollectFieldsOf(&__FieldCollected, ec.OperationContext, sel, __FieldImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74440,8 +74772,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 
 var __InputValueImplementors = []string{"__InputValue"}
 
+var __InputValueCollected gqlruntime.Collected
+
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
+	fields := gqlruntime.CollectFieldsOf(&__InputValueCollected, ec.OperationContext, sel, __InputValueImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74498,8 +74832,10 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 
 var __SchemaImplementors = []string{"__Schema"}
 
+var __SchemaCollected gqlruntime.Collected
+
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
+	fields := gqlruntime.CollectFieldsOf(&__SchemaCollected, ec.OperationContext, sel, __SchemaImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
@@ -74556,8 +74892,10 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 
 var __TypeImplementors = []string{"__Type"}
 
+var __TypeCollected gqlruntime.Collected
+
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __TypeImplementors)
+	fields := gqlruntime.CollectFieldsOf(&__TypeCollected, ec.OperationContext, sel, __TypeImplementors)
 
 	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
