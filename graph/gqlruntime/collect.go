@@ -143,7 +143,9 @@ func conditionalSet(set ast.SelectionSet) bool {
 // and lock. The objects of a list, and of most requests in a row, are
 // collected from one selection set; for a site tree that lookup was a
 // fiftieth of the server's CPU.
-type Collected struct{ last atomic.Pointer[collectedEntry] }
+type Collected struct {
+	last atomic.Pointer[collectedEntry]
+}
 
 type collectedEntry struct {
 	key    collectedKey
