@@ -45,10 +45,11 @@ func (q spaceQuery) Space(context.Context, string, *string) (*model.Space, error
 // short text, text the budget charges (and overdraws), text to escape,
 // nulls, a zero time where the schema forbids null (an error on the
 // field's path) and one where it allows it,
-// numbers, and fields read by a method.
+// numbers, fields read by a method, and plain object fields.
 func TestPlainFieldsAnswerAsResolveField(t *testing.T) {
 	const fields = `id title emoji visibility createdAt updatedAt deletedAt editMode organization parent revisionId comments changeRequests changeRequestsOpen`
-	query := `query { a: space(id: "s") { ` + fields + ` } b: space(id: "s") { title } c: space(id: "s") { id deletedAt parent } }`
+	// urls and permissions are plain object fields (gqlruntime.PlainObjectContext).
+	query := `query { a: space(id: "s") { ` + fields + ` } b: space(id: "s") { title urls { location app published } } c: space(id: "s") { id deletedAt parent permissions { view admin } } }`
 	now := time.Date(2026, 11, 28, 12, 30, 5, 123456789, time.FixedZone("", 3600))
 	var zero time.Time
 	parent := "parent-space"

@@ -12,7 +12,8 @@
 // gqlgen's only in that the generated code calls the runtime functions of
 // graph/gqlruntime where gqlgen's calls their originals in package graphql,
 // marshals a list's objects in place, and answers a plain field (plain.go)
-// in place, through gqlruntime's Plain* functions, before ResolveField;
+// in place, through gqlruntime's Plain* functions, before ResolveField,
+// and a plain object field by marshalling its value at once;
 // upstream.patch is that whole difference, the file to review. Each function of gqlruntime has a
 // differential test against its original.
 //
@@ -165,7 +166,7 @@ func run(cfgFile string, validate bool) error {
 		Packages:        cfg.Packages,
 		TemplateFS:      execTemplates,
 		PruneOptions:    cfg.GetPruneOptions(),
-		Funcs:           template.FuncMap{"plainField": plainField},
+		Funcs:           template.FuncMap{"plainField": plainField, "plainObject": plainObjectField},
 	})
 	if err != nil {
 		return fmt.Errorf("generating core failed: %w", err)
@@ -202,6 +203,7 @@ var replaced = map[string]string{
 	"MarshalBoolean":           "MarshalBoolean",
 	"MarshalSliceConcurrently": "MarshalSlice",
 	"NewDeferredGroup":         "NewDeferredGroup",
+	"NewFieldSet":              "NewFieldSet",
 }
 
 // checkExecutor fails when the executor rendered into filename is not
@@ -244,7 +246,7 @@ func checkExecutor(filename string) error {
 			problems = append(problems, fmt.Sprintf("calls graphql.%s %d times, where gqlruntime.%s should be called", orig, n, repl))
 		}
 	}
-	for _, f := range []string{"ResolveField", "NewScalarFieldContext", "CollectFields", "MarshalBoolean", "MarshalSlice", "NewDeferredGroup", "NewObject", "ResponseBuffer", "PlainString"} {
+	for _, f := range []string{"ResolveField", "NewScalarFieldContext", "CollectFields", "MarshalBoolean", "MarshalSlice", "NewDeferredGroup", "NewFieldSet", "ResolveConcurrently", "ResponseBuffer", "PlainString", "PlainObjectContext", "CollectFieldsOf"} {
 		if calls["gqlruntime."+f] == 0 {
 			problems = append(problems, "never calls gqlruntime."+f)
 		}

@@ -32,7 +32,9 @@ differential tests hold it to gqlgen's original), or, for a list of objects
 held by value, marshals each object in place instead of a copy, or answers
 a plain field (a struct field or method of its object that is a string,
 int, bool or time; graph/generate's plainField says which) in place,
-through gqlruntime's Plain* functions, before ResolveField.
+through gqlruntime's Plain* functions, before ResolveField, or a plain
+object field (a single object read the same way; plainObjectField) by
+marshalling it at once in gqlruntime.PlainObjectContext.
 
 Edit the templates, then run make generate-patch to write this file; after
 upgrading gqlgen, run make generate-refresh to apply it to the new

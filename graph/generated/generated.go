@@ -25310,6 +25310,15 @@ func (ec *executionContext) fieldContext_BacklinkList_count(_ context.Context, f
 }
 
 func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.BacklinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_BacklinkList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "BacklinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25318,7 +25327,7 @@ func (ec *executionContext) _BacklinkList_next(ctx context.Context, field graphq
 			return ec.fieldContext_BacklinkList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -25953,6 +25962,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_outdated(_ context.Contex
 }
 
 func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequest) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequest_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNChangeRequestURLs2folioᚋgraphᚋmodelᚐChangeRequestURLs(gqlruntime.PlainObjectContext(ctx, "ChangeRequest", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25961,7 +25979,7 @@ func (ec *executionContext) _ChangeRequest_urls(ctx context.Context, field graph
 			return ec.fieldContext_ChangeRequest_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.ChangeRequestURLs) graphql.Marshaler {
@@ -26137,6 +26155,15 @@ func (ec *executionContext) fieldContext_ChangeRequest_pageChanges(_ context.Con
 }
 
 func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestContentUpdate) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequestContentUpdate_changeRequest, r)
+		}
+	}()
+	v := obj.ChangeRequest
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNChangeRequest2ᚖfolioᚋgraphᚋmodelᚐChangeRequest(gqlruntime.PlainObjectContext(ctx, "ChangeRequestContentUpdate", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26145,7 +26172,7 @@ func (ec *executionContext) _ChangeRequestContentUpdate_changeRequest(ctx contex
 			return ec.fieldContext_ChangeRequestContentUpdate_changeRequest(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ChangeRequest, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequest) graphql.Marshaler {
@@ -26291,6 +26318,15 @@ func (ec *executionContext) fieldContext_ChangeRequestList_count(_ context.Conte
 }
 
 func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field graphql.CollectedField, obj *model.ChangeRequestList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ChangeRequestList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "ChangeRequestList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26299,7 +26335,7 @@ func (ec *executionContext) _ChangeRequestList_next(ctx context.Context, field g
 			return ec.fieldContext_ChangeRequestList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -26572,6 +26608,15 @@ func (ec *executionContext) fieldContext_Collection_defaultLevel(_ context.Conte
 }
 
 func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCollectionURLs2folioᚋgraphᚋmodelᚐCollectionURLs(gqlruntime.PlainObjectContext(ctx, "Collection", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26580,7 +26625,7 @@ func (ec *executionContext) _Collection_urls(ctx context.Context, field graphql.
 			return ec.fieldContext_Collection_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CollectionURLs) graphql.Marshaler {
@@ -26604,6 +26649,15 @@ func (ec *executionContext) fieldContext_Collection_urls(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Collection_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Collection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Collection_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCollectionPermissions2folioᚋgraphᚋmodelᚐCollectionPermissions(gqlruntime.PlainObjectContext(ctx, "Collection", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26612,7 +26666,7 @@ func (ec *executionContext) _Collection_permissions(ctx context.Context, field g
 			return ec.fieldContext_Collection_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CollectionPermissions) graphql.Marshaler {
@@ -26782,6 +26836,15 @@ func (ec *executionContext) fieldContext_CollectionList_count(_ context.Context,
 }
 
 func (ec *executionContext) _CollectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.CollectionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CollectionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CollectionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -26790,7 +26853,7 @@ func (ec *executionContext) _CollectionList_next(ctx context.Context, field grap
 			return ec.fieldContext_CollectionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -27278,6 +27341,15 @@ func (ec *executionContext) fieldContext_Comment_target(_ context.Context, field
 }
 
 func (ec *executionContext) _Comment_urls(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Comment_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentURLs2folioᚋgraphᚋmodelᚐCommentURLs(gqlruntime.PlainObjectContext(ctx, "Comment", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27286,7 +27358,7 @@ func (ec *executionContext) _Comment_urls(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Comment_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentURLs) graphql.Marshaler {
@@ -27310,6 +27382,15 @@ func (ec *executionContext) fieldContext_Comment_urls(_ context.Context, field g
 }
 
 func (ec *executionContext) _Comment_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Comment) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Comment_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentPermissions2folioᚋgraphᚋmodelᚐCommentPermissions(gqlruntime.PlainObjectContext(ctx, "Comment", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27318,7 +27399,7 @@ func (ec *executionContext) _Comment_permissions(ctx context.Context, field grap
 			return ec.fieldContext_Comment_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentPermissions) graphql.Marshaler {
@@ -27583,6 +27664,15 @@ func (ec *executionContext) fieldContext_CommentChange_kind(_ context.Context, f
 }
 
 func (ec *executionContext) _CommentChange_event(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentChange_event, r)
+		}
+	}()
+	v := obj.Event
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNEvent2ᚖfolioᚋgraphᚋmodelᚐEvent(gqlruntime.PlainObjectContext(ctx, "CommentChange", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27591,7 +27681,7 @@ func (ec *executionContext) _CommentChange_event(ctx context.Context, field grap
 			return ec.fieldContext_CommentChange_event(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Event, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
@@ -27667,6 +27757,15 @@ func (ec *executionContext) fieldContext_CommentChange_replyId(_ context.Context
 }
 
 func (ec *executionContext) _CommentChange_comment(ctx context.Context, field graphql.CollectedField, obj *model.CommentChange) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentChange_comment, r)
+		}
+	}()
+	v := obj.Comment
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOComment2ᚖfolioᚋgraphᚋmodelᚐComment(gqlruntime.PlainObjectContext(ctx, "CommentChange", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27675,7 +27774,7 @@ func (ec *executionContext) _CommentChange_comment(ctx context.Context, field gr
 			return ec.fieldContext_CommentChange_comment(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Comment, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Comment) graphql.Marshaler {
@@ -27757,6 +27856,15 @@ func (ec *executionContext) fieldContext_CommentList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CommentList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27765,7 +27873,7 @@ func (ec *executionContext) _CommentList_next(ctx context.Context, field graphql
 			return ec.fieldContext_CommentList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -28111,6 +28219,15 @@ func (ec *executionContext) fieldContext_CommentReply_body(ctx context.Context, 
 }
 
 func (ec *executionContext) _CommentReply_urls(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReply_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentURLs2folioᚋgraphᚋmodelᚐCommentURLs(gqlruntime.PlainObjectContext(ctx, "CommentReply", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28119,7 +28236,7 @@ func (ec *executionContext) _CommentReply_urls(ctx context.Context, field graphq
 			return ec.fieldContext_CommentReply_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentURLs) graphql.Marshaler {
@@ -28143,6 +28260,15 @@ func (ec *executionContext) fieldContext_CommentReply_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _CommentReply_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CommentReply) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReply_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCommentPermissions2folioᚋgraphᚋmodelᚐCommentPermissions(gqlruntime.PlainObjectContext(ctx, "CommentReply", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28151,7 +28277,7 @@ func (ec *executionContext) _CommentReply_permissions(ctx context.Context, field
 			return ec.fieldContext_CommentReply_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CommentPermissions) graphql.Marshaler {
@@ -28233,6 +28359,15 @@ func (ec *executionContext) fieldContext_CommentReplyList_count(_ context.Contex
 }
 
 func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field graphql.CollectedField, obj *model.CommentReplyList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentReplyList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CommentReplyList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28241,7 +28376,7 @@ func (ec *executionContext) _CommentReplyList_next(ctx context.Context, field gr
 			return ec.fieldContext_CommentReplyList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -28265,6 +28400,15 @@ func (ec *executionContext) fieldContext_CommentReplyList_next(_ context.Context
 }
 
 func (ec *executionContext) _CommentTarget_node(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentTarget_node, r)
+		}
+	}()
+	v := obj.Node
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOCommentTargetNode2ᚖfolioᚋgraphᚋmodelᚐCommentTargetNode(gqlruntime.PlainObjectContext(ctx, "CommentTarget", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28273,7 +28417,7 @@ func (ec *executionContext) _CommentTarget_node(ctx context.Context, field graph
 			return ec.fieldContext_CommentTarget_node(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CommentTargetNode) graphql.Marshaler {
@@ -28349,6 +28493,15 @@ func (ec *executionContext) fieldContext_CommentTarget_review(_ context.Context,
 }
 
 func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graphql.CollectedField, obj *model.CommentTarget) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CommentTarget_page, r)
+		}
+	}()
+	v := obj.Page
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOCommentTargetPage2ᚖfolioᚋgraphᚋmodelᚐCommentTargetPage(gqlruntime.PlainObjectContext(ctx, "CommentTarget", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28357,7 +28510,7 @@ func (ec *executionContext) _CommentTarget_page(ctx context.Context, field graph
 			return ec.fieldContext_CommentTarget_page(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Page, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CommentTargetPage) graphql.Marshaler {
@@ -28898,6 +29051,15 @@ func (ec *executionContext) fieldContext_ContentLink_relation(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, field graphql.CollectedField, obj *model.ContentLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLink_targetReference, r)
+		}
+	}()
+	v := obj.TargetReference
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNContentReference2ᚖfolioᚋgraphᚋmodelᚐContentReference(gqlruntime.PlainObjectContext(ctx, "ContentLink", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28906,7 +29068,7 @@ func (ec *executionContext) _ContentLink_targetReference(ctx context.Context, fi
 			return ec.fieldContext_ContentLink_targetReference(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.TargetReference, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentReference) graphql.Marshaler {
@@ -29072,6 +29234,15 @@ func (ec *executionContext) fieldContext_ContentLinkList_count(_ context.Context
 }
 
 func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLinkList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "ContentLinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29080,7 +29251,7 @@ func (ec *executionContext) _ContentLinkList_next(ctx context.Context, field gra
 			return ec.fieldContext_ContentLinkList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -29104,6 +29275,15 @@ func (ec *executionContext) fieldContext_ContentLinkList_next(_ context.Context,
 }
 
 func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLinkList_stats, r)
+		}
+	}()
+	v := obj.Stats
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNContentLinkStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkStats(gqlruntime.PlainObjectContext(ctx, "ContentLinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29112,7 +29292,7 @@ func (ec *executionContext) _ContentLinkList_stats(ctx context.Context, field gr
 			return ec.fieldContext_ContentLinkList_stats(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Stats, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkStats) graphql.Marshaler {
@@ -29162,6 +29342,15 @@ func (ec *executionContext) fieldContext_ContentLinkStats_total(_ context.Contex
 }
 
 func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field graphql.CollectedField, obj *model.ContentLinkStats) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentLinkStats_broken, r)
+		}
+	}()
+	v := obj.Broken
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNContentLinkBrokenStats2ᚖfolioᚋgraphᚋmodelᚐContentLinkBrokenStats(gqlruntime.PlainObjectContext(ctx, "ContentLinkStats", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29170,7 +29359,7 @@ func (ec *executionContext) _ContentLinkStats_broken(ctx context.Context, field 
 			return ec.fieldContext_ContentLinkStats_broken(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Broken, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContentLinkBrokenStats) graphql.Marshaler {
@@ -29272,6 +29461,15 @@ func (ec *executionContext) fieldContext_ContentReference_space(_ context.Contex
 }
 
 func (ec *executionContext) _ContentReference_versionContext(ctx context.Context, field graphql.CollectedField, obj *model.ContentReference) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ContentReference_versionContext, r)
+		}
+	}()
+	v := obj.VersionContext
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOVersionContext2ᚖfolioᚋgraphᚋmodelᚐVersionContext(gqlruntime.PlainObjectContext(ctx, "ContentReference", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29280,7 +29478,7 @@ func (ec *executionContext) _ContentReference_versionContext(ctx context.Context
 			return ec.fieldContext_ContentReference_versionContext(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.VersionContext, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VersionContext) graphql.Marshaler {
@@ -29946,6 +30144,15 @@ func (ec *executionContext) fieldContext_CustomField_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomField_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCustomFieldURLs2folioᚋgraphᚋmodelᚐCustomFieldURLs(gqlruntime.PlainObjectContext(ctx, "CustomField", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29954,7 +30161,7 @@ func (ec *executionContext) _CustomField_urls(ctx context.Context, field graphql
 			return ec.fieldContext_CustomField_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CustomFieldURLs) graphql.Marshaler {
@@ -29978,6 +30185,15 @@ func (ec *executionContext) fieldContext_CustomField_urls(_ context.Context, fie
 }
 
 func (ec *executionContext) _CustomField_permissions(ctx context.Context, field graphql.CollectedField, obj *model.CustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomField_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNCustomFieldPermissions2folioᚋgraphᚋmodelᚐCustomFieldPermissions(gqlruntime.PlainObjectContext(ctx, "CustomField", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -29986,7 +30202,7 @@ func (ec *executionContext) _CustomField_permissions(ctx context.Context, field 
 			return ec.fieldContext_CustomField_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.CustomFieldPermissions) graphql.Marshaler {
@@ -30068,6 +30284,15 @@ func (ec *executionContext) fieldContext_CustomFieldList_count(_ context.Context
 }
 
 func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field graphql.CollectedField, obj *model.CustomFieldList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_CustomFieldList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "CustomFieldList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30076,7 +30301,7 @@ func (ec *executionContext) _CustomFieldList_next(ctx context.Context, field gra
 			return ec.fieldContext_CustomFieldList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -30826,6 +31051,15 @@ func (ec *executionContext) fieldContext_EventList_items(_ context.Context, fiel
 }
 
 func (ec *executionContext) _EventList_next(ctx context.Context, field graphql.CollectedField, obj *model.EventList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_EventList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "EventList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30834,7 +31068,7 @@ func (ec *executionContext) _EventList_next(ctx context.Context, field graphql.C
 			return ec.fieldContext_EventList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -30965,6 +31199,15 @@ func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *model.Invitation) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_organization, r)
+		}
+	}()
+	v := obj.Organization()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNInvitationOrganization2folioᚋgraphᚋmodelᚐInvitationOrganization(gqlruntime.PlainObjectContext(ctx, "Invitation", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30973,7 +31216,7 @@ func (ec *executionContext) _Invitation_organization(ctx context.Context, field 
 			return ec.fieldContext_Invitation_organization(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Organization(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.InvitationOrganization) graphql.Marshaler {
@@ -31113,6 +31356,15 @@ func (ec *executionContext) fieldContext_InvitationList_count(_ context.Context,
 }
 
 func (ec *executionContext) _InvitationList_next(ctx context.Context, field graphql.CollectedField, obj *model.InvitationList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_InvitationList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "InvitationList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31121,7 +31373,7 @@ func (ec *executionContext) _InvitationList_next(ctx context.Context, field grap
 			return ec.fieldContext_InvitationList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -31368,6 +31620,15 @@ func (ec *executionContext) fieldContext_InviteList_count(_ context.Context, fie
 }
 
 func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.CollectedField, obj *model.InviteList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_InviteList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "InviteList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31376,7 +31637,7 @@ func (ec *executionContext) _InviteList_next(ctx context.Context, field graphql.
 			return ec.fieldContext_InviteList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -31931,6 +32192,15 @@ func (ec *executionContext) fieldContext_MemberList_count(_ context.Context, fie
 }
 
 func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "MemberList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31939,7 +32209,7 @@ func (ec *executionContext) _MemberList_next(ctx context.Context, field graphql.
 			return ec.fieldContext_MemberList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -31986,6 +32256,15 @@ func (ec *executionContext) fieldContext_MemberSpace_permission(_ context.Contex
 }
 
 func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberSpace_space, r)
+		}
+	}()
+	v := obj.Space
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSpace2folioᚋgraphᚋmodelᚐSpace(gqlruntime.PlainObjectContext(ctx, "MemberSpace", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31994,7 +32273,7 @@ func (ec *executionContext) _MemberSpace_space(ctx context.Context, field graphq
 			return ec.fieldContext_MemberSpace_space(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Space, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.Space) graphql.Marshaler {
@@ -32076,6 +32355,15 @@ func (ec *executionContext) fieldContext_MemberSpaceList_count(_ context.Context
 }
 
 func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberSpaceList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberSpaceList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "MemberSpaceList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32084,7 +32372,7 @@ func (ec *executionContext) _MemberSpaceList_next(ctx context.Context, field gra
 			return ec.fieldContext_MemberSpaceList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -32140,6 +32428,15 @@ func (ec *executionContext) fieldContext_MemberTeam_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _MemberTeam_member(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeam) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberTeam_member, r)
+		}
+	}()
+	v := obj.Member()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTeamMemberRoleInfo2folioᚋgraphᚋmodelᚐTeamMemberRoleInfo(gqlruntime.PlainObjectContext(ctx, "MemberTeam", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32148,7 +32445,7 @@ func (ec *executionContext) _MemberTeam_member(ctx context.Context, field graphq
 			return ec.fieldContext_MemberTeam_member(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Member(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TeamMemberRoleInfo) graphql.Marshaler {
@@ -32230,6 +32527,15 @@ func (ec *executionContext) fieldContext_MemberTeamList_count(_ context.Context,
 }
 
 func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.MemberTeamList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_MemberTeamList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "MemberTeamList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -32238,7 +32544,7 @@ func (ec *executionContext) _MemberTeamList_next(ctx context.Context, field grap
 			return ec.fieldContext_MemberTeamList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -37403,6 +37709,15 @@ func (ec *executionContext) fieldContext_OpenAPISpec_lastProcessedErrorCount(_ c
 }
 
 func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecPermissions2folioᚋgraphᚋmodelᚐOpenAPISpecPermissions(gqlruntime.PlainObjectContext(ctx, "OpenAPISpec", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37411,7 +37726,7 @@ func (ec *executionContext) _OpenAPISpec_permissions(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpec_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecPermissions) graphql.Marshaler {
@@ -37435,6 +37750,15 @@ func (ec *executionContext) fieldContext_OpenAPISpec_permissions(_ context.Conte
 }
 
 func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpec) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpec_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecURLs2folioᚋgraphᚋmodelᚐOpenAPISpecURLs(gqlruntime.PlainObjectContext(ctx, "OpenAPISpec", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37443,7 +37767,7 @@ func (ec *executionContext) _OpenAPISpec_urls(ctx context.Context, field graphql
 			return ec.fieldContext_OpenAPISpec_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecURLs) graphql.Marshaler {
@@ -37636,6 +37960,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecContent_url(_ context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecContent) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecContent_urls, r)
+		}
+	}()
+	v := obj.Urls
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecContentURLs2ᚖfolioᚋgraphᚋmodelᚐOpenAPISpecContentURLs(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecContent", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37644,7 +37977,7 @@ func (ec *executionContext) _OpenAPISpecContent_urls(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpecContent_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.OpenAPISpecContentURLs) graphql.Marshaler {
@@ -37778,6 +38111,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecList_count(_ context.Context
 }
 
 func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37786,7 +38128,7 @@ func (ec *executionContext) _OpenAPISpecList_next(ctx context.Context, field gra
 			return ec.fieldContext_OpenAPISpecList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -38030,6 +38372,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersion_url(_ context.Contex
 }
 
 func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersion) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecVersion_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOpenAPISpecVersionURLs2folioᚋgraphᚋmodelᚐOpenAPISpecVersionURLs(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecVersion", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38038,7 +38389,7 @@ func (ec *executionContext) _OpenAPISpecVersion_urls(ctx context.Context, field 
 			return ec.fieldContext_OpenAPISpecVersion_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OpenAPISpecVersionURLs) graphql.Marshaler {
@@ -38152,6 +38503,15 @@ func (ec *executionContext) fieldContext_OpenAPISpecVersionList_count(_ context.
 }
 
 func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, field graphql.CollectedField, obj *model.OpenAPISpecVersionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OpenAPISpecVersionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "OpenAPISpecVersionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38160,7 +38520,7 @@ func (ec *executionContext) _OpenAPISpecVersionList_next(ctx context.Context, fi
 			return ec.fieldContext_OpenAPISpecVersionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -38589,6 +38949,15 @@ func (ec *executionContext) fieldContext_Organization_internal_isOnNewTrial(_ co
 }
 
 func (ec *executionContext) _Organization_trial(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_trial, r)
+		}
+	}()
+	v := obj.Trial()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOrganizationTrial2folioᚋgraphᚋmodelᚐOrganizationTrial(gqlruntime.PlainObjectContext(ctx, "Organization", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38597,7 +38966,7 @@ func (ec *executionContext) _Organization_trial(ctx context.Context, field graph
 			return ec.fieldContext_Organization_trial(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Trial(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OrganizationTrial) graphql.Marshaler {
@@ -38621,6 +38990,15 @@ func (ec *executionContext) fieldContext_Organization_trial(_ context.Context, f
 }
 
 func (ec *executionContext) _Organization_urls(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOrganizationURLs2folioᚋgraphᚋmodelᚐOrganizationURLs(gqlruntime.PlainObjectContext(ctx, "Organization", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38629,7 +39007,7 @@ func (ec *executionContext) _Organization_urls(ctx context.Context, field graphq
 			return ec.fieldContext_Organization_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OrganizationURLs) graphql.Marshaler {
@@ -38653,6 +39031,15 @@ func (ec *executionContext) fieldContext_Organization_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _Organization_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Organization) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Organization_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNOrganizationPermissions2folioᚋgraphᚋmodelᚐOrganizationPermissions(gqlruntime.PlainObjectContext(ctx, "Organization", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38661,7 +39048,7 @@ func (ec *executionContext) _Organization_permissions(ctx context.Context, field
 			return ec.fieldContext_Organization_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.OrganizationPermissions) graphql.Marshaler {
@@ -39854,6 +40241,15 @@ func (ec *executionContext) fieldContext_OrganizationList_count(_ context.Contex
 }
 
 func (ec *executionContext) _OrganizationList_next(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "OrganizationList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39862,7 +40258,7 @@ func (ec *executionContext) _OrganizationList_next(ctx context.Context, field gr
 			return ec.fieldContext_OrganizationList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -40937,6 +41333,15 @@ func (ec *executionContext) fieldContext_PersonalTokenList_count(_ context.Conte
 }
 
 func (ec *executionContext) _PersonalTokenList_next(ctx context.Context, field graphql.CollectedField, obj *model.PersonalTokenList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PersonalTokenList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "PersonalTokenList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40945,7 +41350,7 @@ func (ec *executionContext) _PersonalTokenList_next(ctx context.Context, field g
 			return ec.fieldContext_PersonalTokenList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -41398,6 +41803,15 @@ func (ec *executionContext) fieldContext_PublishedContentSite_object(_ context.C
 }
 
 func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, field graphql.CollectedField, obj *model.PublishedContentSite) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedContentSite_site, r)
+		}
+	}()
+	v := obj.Site
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSite2folioᚋgraphᚋmodelᚐSite(gqlruntime.PlainObjectContext(ctx, "PublishedContentSite", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41406,7 +41820,7 @@ func (ec *executionContext) _PublishedContentSite_site(ctx context.Context, fiel
 			return ec.fieldContext_PublishedContentSite_site(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Site, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.Site) graphql.Marshaler {
@@ -42249,6 +42663,15 @@ func (ec *executionContext) fieldContext_PublishedSpace_visibility(_ context.Con
 }
 
 func (ec *executionContext) _PublishedSpace_content(ctx context.Context, field graphql.CollectedField, obj *model.PublishedSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_PublishedSpace_content, r)
+		}
+	}()
+	v := obj.Content()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNPublishedContent2folioᚋgraphᚋmodelᚐPublishedContent(gqlruntime.PlainObjectContext(ctx, "PublishedSpace", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42257,7 +42680,7 @@ func (ec *executionContext) _PublishedSpace_content(ctx context.Context, field g
 			return ec.fieldContext_PublishedSpace_content(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Content(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.PublishedContent) graphql.Marshaler {
@@ -43404,6 +43827,15 @@ func (ec *executionContext) fieldContext_Revision_createdAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.CollectedField, obj *model.Revision) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Revision_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNRevisionURLs2folioᚋgraphᚋmodelᚐRevisionURLs(gqlruntime.PlainObjectContext(ctx, "Revision", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43412,7 +43844,7 @@ func (ec *executionContext) _Revision_urls(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Revision_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.RevisionURLs) graphql.Marshaler {
@@ -44078,6 +44510,15 @@ func (ec *executionContext) fieldContext_RevisionFile_size(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFile) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFile_dimensions, r)
+		}
+	}()
+	v := obj.Dimensions()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalORevisionFileDimensions2ᚖfolioᚋgraphᚋmodelᚐRevisionFileDimensions(gqlruntime.PlainObjectContext(ctx, "RevisionFile", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44086,7 +44527,7 @@ func (ec *executionContext) _RevisionFile_dimensions(ctx context.Context, field 
 			return ec.fieldContext_RevisionFile_dimensions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Dimensions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionFileDimensions) graphql.Marshaler {
@@ -44220,6 +44661,15 @@ func (ec *executionContext) fieldContext_RevisionFileList_count(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field graphql.CollectedField, obj *model.RevisionFileList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionFileList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "RevisionFileList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44228,7 +44678,7 @@ func (ec *executionContext) _RevisionFileList_next(ctx context.Context, field gr
 			return ec.fieldContext_RevisionFileList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -44784,6 +45234,15 @@ func (ec *executionContext) fieldContext_RevisionPage_updatedAt(_ context.Contex
 }
 
 func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalORevisionPageURLs2ᚖfolioᚋgraphᚋmodelᚐRevisionPageURLs(gqlruntime.PlainObjectContext(ctx, "RevisionPage", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44792,7 +45251,7 @@ func (ec *executionContext) _RevisionPage_urls(ctx context.Context, field graphq
 			return ec.fieldContext_RevisionPage_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPageURLs) graphql.Marshaler {
@@ -44816,6 +45275,15 @@ func (ec *executionContext) fieldContext_RevisionPage_urls(_ context.Context, fi
 }
 
 func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field graphql.CollectedField, obj *model.RevisionPage) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_RevisionPage_layout, r)
+		}
+	}()
+	v := obj.Layout()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalORevisionPageLayout2ᚖfolioᚋgraphᚋmodelᚐRevisionPageLayout(gqlruntime.PlainObjectContext(ctx, "RevisionPage", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44824,7 +45292,7 @@ func (ec *executionContext) _RevisionPage_layout(ctx context.Context, field grap
 			return ec.fieldContext_RevisionPage_layout(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Layout(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RevisionPageLayout) graphql.Marshaler {
@@ -45776,6 +46244,15 @@ func (ec *executionContext) fieldContext_SAMLProvider_status(_ context.Context, 
 }
 
 func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_service, r)
+		}
+	}()
+	v := obj.Service()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSAMLService2folioᚋgraphᚋmodelᚐSAMLService(gqlruntime.PlainObjectContext(ctx, "SAMLProvider", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45784,7 +46261,7 @@ func (ec *executionContext) _SAMLProvider_service(ctx context.Context, field gra
 			return ec.fieldContext_SAMLProvider_service(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Service(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SAMLService) graphql.Marshaler {
@@ -45808,6 +46285,15 @@ func (ec *executionContext) fieldContext_SAMLProvider_service(_ context.Context,
 }
 
 func (ec *executionContext) _SAMLProvider_urls(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProvider) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProvider_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSAMLProviderURLs2folioᚋgraphᚋmodelᚐSAMLProviderURLs(gqlruntime.PlainObjectContext(ctx, "SAMLProvider", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45816,7 +46302,7 @@ func (ec *executionContext) _SAMLProvider_urls(ctx context.Context, field graphq
 			return ec.fieldContext_SAMLProvider_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SAMLProviderURLs) graphql.Marshaler {
@@ -45898,6 +46384,15 @@ func (ec *executionContext) fieldContext_SAMLProviderList_count(_ context.Contex
 }
 
 func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field graphql.CollectedField, obj *model.SAMLProviderList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SAMLProviderList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SAMLProviderList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -45906,7 +46401,7 @@ func (ec *executionContext) _SAMLProviderList_next(ctx context.Context, field gr
 			return ec.fieldContext_SAMLProviderList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -46417,6 +46912,15 @@ func (ec *executionContext) fieldContext_SearchPageResult_ancestors(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResult_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(gqlruntime.PlainObjectContext(ctx, "SearchPageResult", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46425,7 +46929,7 @@ func (ec *executionContext) _SearchPageResult_urls(ctx context.Context, field gr
 			return ec.fieldContext_SearchPageResult_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
@@ -46507,6 +47011,15 @@ func (ec *executionContext) fieldContext_SearchPageResultList_count(_ context.Co
 }
 
 func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchPageResultList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchPageResultList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SearchPageResultList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46515,7 +47028,7 @@ func (ec *executionContext) _SearchPageResultList_next(ctx context.Context, fiel
 			return ec.fieldContext_SearchPageResultList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -46716,6 +47229,15 @@ func (ec *executionContext) fieldContext_SearchSectionResult_score(_ context.Con
 }
 
 func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field graphql.CollectedField, obj *model.SearchSectionResult) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSectionResult_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSearchResultURLs2folioᚋgraphᚋmodelᚐSearchResultURLs(gqlruntime.PlainObjectContext(ctx, "SearchSectionResult", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46724,7 +47246,7 @@ func (ec *executionContext) _SearchSectionResult_urls(ctx context.Context, field
 			return ec.fieldContext_SearchSectionResult_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SearchResultURLs) graphql.Marshaler {
@@ -46945,6 +47467,15 @@ func (ec *executionContext) fieldContext_SearchSpaceResultList_count(_ context.C
 }
 
 func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, field graphql.CollectedField, obj *model.SearchSpaceResultList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SearchSpaceResultList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SearchSpaceResultList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -46953,7 +47484,7 @@ func (ec *executionContext) _SearchSpaceResultList_next(ctx context.Context, fie
 			return ec.fieldContext_SearchSpaceResultList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -47304,6 +47835,15 @@ func (ec *executionContext) fieldContext_SessionList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _SessionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SessionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SessionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SessionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47312,7 +47852,7 @@ func (ec *executionContext) _SessionList_next(ctx context.Context, field graphql
 			return ec.fieldContext_SessionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -47484,6 +48024,15 @@ func (ec *executionContext) fieldContext_ShareLink_active(_ context.Context, fie
 }
 
 func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.CollectedField, obj *model.ShareLink) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLink_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNShareLinkURLs2folioᚋgraphᚋmodelᚐShareLinkURLs(gqlruntime.PlainObjectContext(ctx, "ShareLink", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47492,7 +48041,7 @@ func (ec *executionContext) _ShareLink_urls(ctx context.Context, field graphql.C
 			return ec.fieldContext_ShareLink_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.ShareLinkURLs) graphql.Marshaler {
@@ -47574,6 +48123,15 @@ func (ec *executionContext) fieldContext_ShareLinkList_count(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graphql.CollectedField, obj *model.ShareLinkList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_ShareLinkList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "ShareLinkList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47582,7 +48140,7 @@ func (ec *executionContext) _ShareLinkList_next(ctx context.Context, field graph
 			return ec.fieldContext_ShareLinkList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -47814,6 +48372,15 @@ func (ec *executionContext) fieldContext_Site_basename(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_proxy, r)
+		}
+	}()
+	v := obj.Proxy()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOSiteProxy2ᚖfolioᚋgraphᚋmodelᚐSiteProxy(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47822,7 +48389,7 @@ func (ec *executionContext) _Site_proxy(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Site_proxy(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Proxy(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteProxy) graphql.Marshaler {
@@ -47976,6 +48543,15 @@ func (ec *executionContext) fieldContext_Site_createdAt(_ context.Context, field
 }
 
 func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_adaptiveContent, r)
+		}
+	}()
+	v := obj.AdaptiveContent()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteAdaptiveContent2folioᚋgraphᚋmodelᚐSiteAdaptiveContent(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -47984,7 +48560,7 @@ func (ec *executionContext) _Site_adaptiveContent(ctx context.Context, field gra
 			return ec.fieldContext_Site_adaptiveContent(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.AdaptiveContent(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAdaptiveContent) graphql.Marshaler {
@@ -48008,6 +48584,15 @@ func (ec *executionContext) fieldContext_Site_adaptiveContent(_ context.Context,
 }
 
 func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_ads, r)
+		}
+	}()
+	v := obj.Ads()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteAds2folioᚋgraphᚋmodelᚐSiteAds(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48016,7 +48601,7 @@ func (ec *executionContext) _Site_ads(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Site_ads(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Ads(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteAds) graphql.Marshaler {
@@ -48072,6 +48657,15 @@ func (ec *executionContext) fieldContext_Site_features(_ context.Context, field 
 }
 
 func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteURLs2folioᚋgraphᚋmodelᚐSiteURLs(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48080,7 +48674,7 @@ func (ec *executionContext) _Site_urls(ctx context.Context, field graphql.Collec
 			return ec.fieldContext_Site_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteURLs) graphql.Marshaler {
@@ -48104,6 +48698,15 @@ func (ec *executionContext) fieldContext_Site_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSitePermissions2folioᚋgraphᚋmodelᚐSitePermissions(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48112,7 +48715,7 @@ func (ec *executionContext) _Site_permissions(ctx context.Context, field graphql
 			return ec.fieldContext_Site_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SitePermissions) graphql.Marshaler {
@@ -48531,6 +49134,15 @@ func (ec *executionContext) fieldContext_Site_redirect(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Site_visitorKey(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Site_visitorKey, r)
+		}
+	}()
+	v := obj.VisitorKey()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalOSiteVisitorKey2ᚖfolioᚋgraphᚋmodelᚐSiteVisitorKey(gqlruntime.PlainObjectContext(ctx, "Site", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48539,7 +49151,7 @@ func (ec *executionContext) _Site_visitorKey(ctx context.Context, field graphql.
 			return ec.fieldContext_Site_visitorKey(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.VisitorKey(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteVisitorKey) graphql.Marshaler {
@@ -48930,6 +49542,15 @@ func (ec *executionContext) fieldContext_SiteList_count(_ context.Context, field
 }
 
 func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -48938,7 +49559,7 @@ func (ec *executionContext) _SiteList_next(ctx context.Context, field graphql.Co
 			return ec.fieldContext_SiteList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -49410,6 +50031,15 @@ func (ec *executionContext) fieldContext_SiteRedirect_permanent(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirect_destination(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirect) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirect_destination, r)
+		}
+	}()
+	v := obj.Destination()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteRedirectDestination2folioᚋgraphᚋmodelᚐSiteRedirectDestination(gqlruntime.PlainObjectContext(ctx, "SiteRedirect", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49418,7 +50048,7 @@ func (ec *executionContext) _SiteRedirect_destination(ctx context.Context, field
 			return ec.fieldContext_SiteRedirect_destination(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Destination(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteRedirectDestination) graphql.Marshaler {
@@ -49714,6 +50344,15 @@ func (ec *executionContext) fieldContext_SiteRedirectList_count(_ context.Contex
 }
 
 func (ec *executionContext) _SiteRedirectList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirectList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteRedirectList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49722,7 +50361,7 @@ func (ec *executionContext) _SiteRedirectList_next(ctx context.Context, field gr
 			return ec.fieldContext_SiteRedirectList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -49746,6 +50385,15 @@ func (ec *executionContext) fieldContext_SiteRedirectList_next(_ context.Context
 }
 
 func (ec *executionContext) _SiteRedirectResolution_redirect(ctx context.Context, field graphql.CollectedField, obj *model.SiteRedirectResolution) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteRedirectResolution_redirect, r)
+		}
+	}()
+	v := obj.Redirect
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNSiteRedirect2ᚖfolioᚋgraphᚋmodelᚐSiteRedirect(gqlruntime.PlainObjectContext(ctx, "SiteRedirectResolution", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49754,7 +50402,7 @@ func (ec *executionContext) _SiteRedirectResolution_redirect(ctx context.Context
 			return ec.fieldContext_SiteRedirectResolution_redirect(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Redirect, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SiteRedirect) graphql.Marshaler {
@@ -50094,6 +50742,15 @@ func (ec *executionContext) fieldContext_SiteSection_siteSpaces(_ context.Contex
 }
 
 func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSection) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSection_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(gqlruntime.PlainObjectContext(ctx, "SiteSection", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50102,7 +50759,7 @@ func (ec *executionContext) _SiteSection_urls(ctx context.Context, field graphql
 			return ec.fieldContext_SiteSection_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
@@ -50384,6 +51041,15 @@ func (ec *executionContext) fieldContext_SiteSectionGroupList_count(_ context.Co
 }
 
 func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionGroupList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSectionGroupList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteSectionGroupList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50392,7 +51058,7 @@ func (ec *executionContext) _SiteSectionGroupList_next(ctx context.Context, fiel
 			return ec.fieldContext_SiteSectionGroupList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -50474,6 +51140,15 @@ func (ec *executionContext) fieldContext_SiteSectionList_count(_ context.Context
 }
 
 func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSectionList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSectionList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteSectionList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50482,7 +51157,7 @@ func (ec *executionContext) _SiteSectionList_next(ctx context.Context, field gra
 			return ec.fieldContext_SiteSectionList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -50622,6 +51297,15 @@ func (ec *executionContext) fieldContext_SiteSpace_section(_ context.Context, fi
 }
 
 func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_space, r)
+		}
+	}()
+	v := obj.Space()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNSpace2ᚖfolioᚋgraphᚋmodelᚐSpace(gqlruntime.PlainObjectContext(ctx, "SiteSpace", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50630,7 +51314,7 @@ func (ec *executionContext) _SiteSpace_space(ctx context.Context, field graphql.
 			return ec.fieldContext_SiteSpace_space(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Space(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Space) graphql.Marshaler {
@@ -50808,6 +51492,15 @@ func (ec *executionContext) fieldContext_SiteSpace_hasAdvancedCustomizationFeatu
 }
 
 func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpace) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpace_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSiteObjectURLs2folioᚋgraphᚋmodelᚐSiteObjectURLs(gqlruntime.PlainObjectContext(ctx, "SiteSpace", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50816,7 +51509,7 @@ func (ec *executionContext) _SiteSpace_urls(ctx context.Context, field graphql.C
 			return ec.fieldContext_SiteSpace_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SiteObjectURLs) graphql.Marshaler {
@@ -50898,6 +51591,15 @@ func (ec *executionContext) fieldContext_SiteSpaceList_count(_ context.Context, 
 }
 
 func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SiteSpaceList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SiteSpaceList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SiteSpaceList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -50906,7 +51608,7 @@ func (ec *executionContext) _SiteSpaceList_next(ctx context.Context, field graph
 			return ec.fieldContext_SiteSpaceList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -51395,6 +52097,15 @@ func (ec *executionContext) fieldContext_Space_editMode(_ context.Context, field
 }
 
 func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSpaceURLs2folioᚋgraphᚋmodelᚐSpaceURLs(gqlruntime.PlainObjectContext(ctx, "Space", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51403,7 +52114,7 @@ func (ec *executionContext) _Space_urls(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Space_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SpaceURLs) graphql.Marshaler {
@@ -51644,6 +52355,15 @@ func (ec *executionContext) fieldContext_Space_changeRequestsDraft(_ context.Con
 }
 
 func (ec *executionContext) _Space_permissions(ctx context.Context, field graphql.CollectedField, obj *model.Space) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_Space_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNSpacePermissions2folioᚋgraphᚋmodelᚐSpacePermissions(gqlruntime.PlainObjectContext(ctx, "Space", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51652,7 +52372,7 @@ func (ec *executionContext) _Space_permissions(ctx context.Context, field graphq
 			return ec.fieldContext_Space_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.SpacePermissions) graphql.Marshaler {
@@ -52071,6 +52791,15 @@ func (ec *executionContext) fieldContext_Space_search(ctx context.Context, field
 }
 
 func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, field graphql.CollectedField, obj *model.SpaceCustomField) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SpaceCustomField_customField, r)
+		}
+	}()
+	v := obj.CustomField
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNCustomField2ᚖfolioᚋgraphᚋmodelᚐCustomField(gqlruntime.PlainObjectContext(ctx, "SpaceCustomField", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52079,7 +52808,7 @@ func (ec *executionContext) _SpaceCustomField_customField(ctx context.Context, f
 			return ec.fieldContext_SpaceCustomField_customField(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CustomField, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CustomField) graphql.Marshaler {
@@ -52184,6 +52913,15 @@ func (ec *executionContext) fieldContext_SpaceList_count(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.CollectedField, obj *model.SpaceList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_SpaceList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "SpaceList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -52192,7 +52930,7 @@ func (ec *executionContext) _SpaceList_next(ctx context.Context, field graphql.C
 			return ec.fieldContext_SpaceList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53037,6 +53775,15 @@ func (ec *executionContext) fieldContext_TeamList_count(_ context.Context, field
 }
 
 func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "TeamList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53045,7 +53792,7 @@ func (ec *executionContext) _TeamList_next(ctx context.Context, field graphql.Co
 			return ec.fieldContext_TeamList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53101,6 +53848,15 @@ func (ec *executionContext) fieldContext_TeamMember_organization(_ context.Conte
 }
 
 func (ec *executionContext) _TeamMember_team(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamMember_team, r)
+		}
+	}()
+	v := obj.Team()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTeamMemberRoleInfo2folioᚋgraphᚋmodelᚐTeamMemberRoleInfo(gqlruntime.PlainObjectContext(ctx, "TeamMember", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53109,7 +53865,7 @@ func (ec *executionContext) _TeamMember_team(ctx context.Context, field graphql.
 			return ec.fieldContext_TeamMember_team(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Team(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TeamMemberRoleInfo) graphql.Marshaler {
@@ -53133,6 +53889,15 @@ func (ec *executionContext) fieldContext_TeamMember_team(_ context.Context, fiel
 }
 
 func (ec *executionContext) _TeamMember_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TeamMember) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamMember_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTeamMemberPermissions2folioᚋgraphᚋmodelᚐTeamMemberPermissions(gqlruntime.PlainObjectContext(ctx, "TeamMember", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53141,7 +53906,7 @@ func (ec *executionContext) _TeamMember_permissions(ctx context.Context, field g
 			return ec.fieldContext_TeamMember_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TeamMemberPermissions) graphql.Marshaler {
@@ -53223,6 +53988,15 @@ func (ec *executionContext) fieldContext_TeamMemberList_count(_ context.Context,
 }
 
 func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field graphql.CollectedField, obj *model.TeamMemberList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TeamMemberList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "TeamMemberList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53231,7 +54005,7 @@ func (ec *executionContext) _TeamMemberList_next(ctx context.Context, field grap
 			return ec.fieldContext_TeamMemberList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53515,6 +54289,15 @@ func (ec *executionContext) fieldContext_TranslationSettings_languages(_ context
 }
 
 func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettings_permissions, r)
+		}
+	}()
+	v := obj.Permissions()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTranslationSettingsPermissions2folioᚋgraphᚋmodelᚐTranslationSettingsPermissions(gqlruntime.PlainObjectContext(ctx, "TranslationSettings", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53523,7 +54306,7 @@ func (ec *executionContext) _TranslationSettings_permissions(ctx context.Context
 			return ec.fieldContext_TranslationSettings_permissions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Permissions(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TranslationSettingsPermissions) graphql.Marshaler {
@@ -53547,6 +54330,15 @@ func (ec *executionContext) fieldContext_TranslationSettings_permissions(_ conte
 }
 
 func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettings) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettings_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNTranslationSettingsURLs2folioᚋgraphᚋmodelᚐTranslationSettingsURLs(gqlruntime.PlainObjectContext(ctx, "TranslationSettings", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53555,7 +54347,7 @@ func (ec *executionContext) _TranslationSettings_urls(ctx context.Context, field
 			return ec.fieldContext_TranslationSettings_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.TranslationSettingsURLs) graphql.Marshaler {
@@ -53637,6 +54429,15 @@ func (ec *executionContext) fieldContext_TranslationSettingsList_count(_ context
 }
 
 func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, field graphql.CollectedField, obj *model.TranslationSettingsList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_TranslationSettingsList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "TranslationSettingsList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53645,7 +54446,7 @@ func (ec *executionContext) _TranslationSettingsList_next(ctx context.Context, f
 			return ec.fieldContext_TranslationSettingsList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -53883,6 +54684,15 @@ func (ec *executionContext) fieldContext_User_photoURL(_ context.Context, field 
 }
 
 func (ec *executionContext) _User_urls(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_User_urls, r)
+		}
+	}()
+	v := obj.Urls()
+	if gqlruntime.PlainObjects() {
+		return ec.marshalNUserURLs2folioᚋgraphᚋmodelᚐUserURLs(gqlruntime.PlainObjectContext(ctx, "User", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53891,7 +54701,7 @@ func (ec *executionContext) _User_urls(ctx context.Context, field graphql.Collec
 			return ec.fieldContext_User_urls(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Urls(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v model.UserURLs) graphql.Marshaler {
@@ -53915,6 +54725,15 @@ func (ec *executionContext) fieldContext_User_urls(_ context.Context, field grap
 }
 
 func (ec *executionContext) _UserContributor_user(ctx context.Context, field graphql.CollectedField, obj *model.UserContributor) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_UserContributor_user, r)
+		}
+	}()
+	v := obj.User
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalNUser2ᚖfolioᚋgraphᚋmodelᚐUser(gqlruntime.PlainObjectContext(ctx, "UserContributor", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -53923,7 +54742,7 @@ func (ec *executionContext) _UserContributor_user(ctx context.Context, field gra
 			return ec.fieldContext_UserContributor_user(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.User, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.User) graphql.Marshaler {
@@ -54852,6 +55671,15 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_count(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "WebhookDeliveryList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -54860,7 +55688,7 @@ func (ec *executionContext) _WebhookDeliveryList_next(ctx context.Context, field
 			return ec.fieldContext_WebhookDeliveryList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -54942,6 +55770,15 @@ func (ec *executionContext) fieldContext_WebhookList_count(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql.CollectedField, obj *model.WebhookList) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext_WebhookList_next, r)
+		}
+	}()
+	v := obj.Next
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalONext2ᚖfolioᚋgraphᚋmodelᚐNext(gqlruntime.PlainObjectContext(ctx, "WebhookList", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -54950,7 +55787,7 @@ func (ec *executionContext) _WebhookList_next(ctx context.Context, field graphql
 			return ec.fieldContext_WebhookList_next(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Next, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Next) graphql.Marshaler {
@@ -55349,6 +56186,15 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Field_type, r)
+		}
+	}()
+	v := obj.Type
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Field", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55357,7 +56203,7 @@ func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.Col
 			return ec.fieldContext___Field_type(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55503,6 +56349,15 @@ func (ec *executionContext) fieldContext___InputValue_description(_ context.Cont
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_type, r)
+		}
+	}()
+	v := obj.Type
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__InputValue", field, false, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55511,7 +56366,7 @@ func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphq
 			return ec.fieldContext___InputValue_type(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55689,6 +56544,15 @@ func (ec *executionContext) fieldContext___Schema_types(_ context.Context, field
 }
 
 func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_queryType, r)
+		}
+	}()
+	v := obj.QueryType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Schema", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55697,7 +56561,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 			return ec.fieldContext___Schema_queryType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.QueryType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55721,6 +56585,15 @@ func (ec *executionContext) fieldContext___Schema_queryType(_ context.Context, f
 }
 
 func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_mutationType, r)
+		}
+	}()
+	v := obj.MutationType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Schema", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55729,7 +56602,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 			return ec.fieldContext___Schema_mutationType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.MutationType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -55753,6 +56626,15 @@ func (ec *executionContext) fieldContext___Schema_mutationType(_ context.Context
 }
 
 func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Schema_subscriptionType, r)
+		}
+	}()
+	v := obj.SubscriptionType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Schema", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55761,7 +56643,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 			return ec.fieldContext___Schema_subscriptionType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.SubscriptionType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -56141,6 +57023,15 @@ func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context,
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = gqlruntime.PlainPanic(ctx, ec.OperationContext, field, ec.fieldContext___Type_ofType, r)
+		}
+	}()
+	v := obj.OfType()
+	if v != nil && gqlruntime.PlainObjects() {
+		return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(gqlruntime.PlainObjectContext(ctx, "__Type", field, true, v), field.Selections, v)
+	}
 	return gqlruntime.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -56149,7 +57040,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 			return ec.fieldContext___Type_ofType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.OfType(), nil
+			return v, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -63693,10 +64584,12 @@ func (ec *executionContext) _SiteStructureItem(ctx context.Context, sel ast.Sele
 
 var apiInformationImplementors = []string{"ApiInformation"}
 
-func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.SelectionSet, obj *model.APIInformation) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, apiInformationImplementors)
+var apiInformationCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.SelectionSet, obj *model.APIInformation) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&apiInformationCollected, ec.OperationContext, sel, apiInformationImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63731,15 +64624,17 @@ func (ec *executionContext) _ApiInformation(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var backlinkListImplementors = []string{"BacklinkList"}
 
-func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, backlinkListImplementors)
+var backlinkListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.SelectionSet, obj *model.BacklinkList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&backlinkListCollected, ec.OperationContext, sel, backlinkListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63774,15 +64669,17 @@ func (ec *executionContext) _BacklinkList(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var bulkSiteRedirectResultImplementors = []string{"BulkSiteRedirectResult"}
 
-func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkSiteRedirectResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkSiteRedirectResultImplementors)
+var bulkSiteRedirectResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkSiteRedirectResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&bulkSiteRedirectResultCollected, ec.OperationContext, sel, bulkSiteRedirectResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63827,15 +64724,17 @@ func (ec *executionContext) _BulkSiteRedirectResult(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var bulkUpsertSiteRedirectsResultImplementors = []string{"BulkUpsertSiteRedirectsResult"}
 
-func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, bulkUpsertSiteRedirectsResultImplementors)
+var bulkUpsertSiteRedirectsResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpsertSiteRedirectsResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&bulkUpsertSiteRedirectsResultCollected, ec.OperationContext, sel, bulkUpsertSiteRedirectsResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63860,15 +64759,17 @@ func (ec *executionContext) _BulkUpsertSiteRedirectsResult(ctx context.Context, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestImplementors = []string{"ChangeRequest", "Node"}
 
-func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestImplementors)
+var changeRequestCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequest) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&changeRequestCollected, ec.OperationContext, sel, changeRequestImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -63900,7 +64801,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_createdBy(ctx, field, obj)
@@ -63916,7 +64817,7 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mergedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_mergedBy(ctx, field, obj)
@@ -63962,25 +64863,25 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_content(ctx, field, obj)
 				})
 		case "commentList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_commentList(ctx, field, obj)
 				})
 		case "comment":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_comment(ctx, field, obj)
 				})
 		case "pageChanges":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ChangeRequest_pageChanges(ctx, field, obj)
@@ -63999,15 +64900,17 @@ func (ec *executionContext) _ChangeRequest(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestContentUpdateImplementors = []string{"ChangeRequestContentUpdate"}
 
-func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestContentUpdateImplementors)
+var changeRequestContentUpdateCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestContentUpdate) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&changeRequestContentUpdateCollected, ec.OperationContext, sel, changeRequestContentUpdateImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64042,15 +64945,17 @@ func (ec *executionContext) _ChangeRequestContentUpdate(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestListImplementors = []string{"ChangeRequestList"}
 
-func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestListImplementors)
+var changeRequestListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&changeRequestListCollected, ec.OperationContext, sel, changeRequestListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64085,15 +64990,17 @@ func (ec *executionContext) _ChangeRequestList(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var changeRequestURLsImplementors = []string{"ChangeRequestURLs"}
 
-func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, changeRequestURLsImplementors)
+var changeRequestURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ChangeRequestURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&changeRequestURLsCollected, ec.OperationContext, sel, changeRequestURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64123,15 +65030,17 @@ func (ec *executionContext) _ChangeRequestURLs(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionImplementors = []string{"Collection", "Node"}
 
-func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionImplementors)
+var collectionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSet, obj *model.Collection) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&collectionCollected, ec.OperationContext, sel, collectionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64183,13 +65092,13 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "spaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Collection_spaces(ctx, field, obj)
 				})
 		case "collections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Collection_collections(ctx, field, obj)
@@ -64208,15 +65117,17 @@ func (ec *executionContext) _Collection(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionListImplementors = []string{"CollectionList"}
 
-func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionListImplementors)
+var collectionListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&collectionListCollected, ec.OperationContext, sel, collectionListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64251,15 +65162,17 @@ func (ec *executionContext) _CollectionList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionPermissionsImplementors = []string{"CollectionPermissions"}
 
-func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionPermissionsImplementors)
+var collectionPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&collectionPermissionsCollected, ec.OperationContext, sel, collectionPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64299,15 +65212,17 @@ func (ec *executionContext) _CollectionPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var collectionURLsImplementors = []string{"CollectionURLs"}
 
-func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, collectionURLsImplementors)
+var collectionURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CollectionURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&collectionURLsCollected, ec.OperationContext, sel, collectionURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64337,15 +65252,17 @@ func (ec *executionContext) _CollectionURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentImplementors = []string{"Comment", "Node"}
 
-func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentImplementors)
+var commentCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, obj *model.Comment) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentCollected, ec.OperationContext, sel, commentImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64362,7 +65279,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_postedBy(ctx, field, obj)
@@ -64378,7 +65295,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reactions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_reactions(ctx, field, obj)
@@ -64389,7 +65306,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "repliers":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_repliers(ctx, field, obj)
@@ -64400,7 +65317,7 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_target(ctx, field, obj)
@@ -64426,19 +65343,19 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "resolvedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_resolvedBy(ctx, field, obj)
 				})
 		case "replyList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_replyList(ctx, field, obj)
 				})
 		case "reply":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Comment_reply(ctx, field, obj)
@@ -64457,15 +65374,17 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentBodyImplementors = []string{"CommentBody"}
 
-func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionSet, obj *model.CommentBody) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentBodyImplementors)
+var commentBodyCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionSet, obj *model.CommentBody) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentBodyCollected, ec.OperationContext, sel, commentBodyImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64495,15 +65414,17 @@ func (ec *executionContext) _CommentBody(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentChangeImplementors = []string{"CommentChange"}
 
-func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.SelectionSet, obj *model.CommentChange) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentChangeImplementors)
+var commentChangeCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.SelectionSet, obj *model.CommentChange) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentChangeCollected, ec.OperationContext, sel, commentChangeImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64548,15 +65469,17 @@ func (ec *executionContext) _CommentChange(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentListImplementors = []string{"CommentList"}
 
-func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentListImplementors)
+var commentListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentListCollected, ec.OperationContext, sel, commentListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64591,15 +65514,17 @@ func (ec *executionContext) _CommentList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentPermissionsImplementors = []string{"CommentPermissions"}
 
-func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CommentPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentPermissionsImplementors)
+var commentPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CommentPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentPermissionsCollected, ec.OperationContext, sel, commentPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64639,15 +65564,17 @@ func (ec *executionContext) _CommentPermissions(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentReplyImplementors = []string{"CommentReply", "Node"}
 
-func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyImplementors)
+var commentReplyCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReply) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentReplyCollected, ec.OperationContext, sel, commentReplyImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64664,7 +65591,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CommentReply_postedBy(ctx, field, obj)
@@ -64680,7 +65607,7 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reactions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._CommentReply_reactions(ctx, field, obj)
@@ -64714,15 +65641,17 @@ func (ec *executionContext) _CommentReply(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentReplyListImplementors = []string{"CommentReplyList"}
 
-func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReplyList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentReplyListImplementors)
+var commentReplyListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.SelectionSet, obj *model.CommentReplyList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentReplyListCollected, ec.OperationContext, sel, commentReplyListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64757,15 +65686,17 @@ func (ec *executionContext) _CommentReplyList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentTargetImplementors = []string{"CommentTarget"}
 
-func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTarget) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetImplementors)
+var commentTargetCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTarget) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentTargetCollected, ec.OperationContext, sel, commentTargetImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64815,15 +65746,17 @@ func (ec *executionContext) _CommentTarget(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentTargetNodeImplementors = []string{"CommentTargetNode"}
 
-func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetNode) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetNodeImplementors)
+var commentTargetNodeCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetNode) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentTargetNodeCollected, ec.OperationContext, sel, commentTargetNodeImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64848,15 +65781,17 @@ func (ec *executionContext) _CommentTargetNode(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentTargetPageImplementors = []string{"CommentTargetPage"}
 
-func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetPage) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentTargetPageImplementors)
+var commentTargetPageCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.SelectionSet, obj *model.CommentTargetPage) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentTargetPageCollected, ec.OperationContext, sel, commentTargetPageImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64916,15 +65851,17 @@ func (ec *executionContext) _CommentTargetPage(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var commentURLsImplementors = []string{"CommentURLs"}
 
-func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CommentURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, commentURLsImplementors)
+var commentURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CommentURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&commentURLsCollected, ec.OperationContext, sel, commentURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64949,15 +65886,17 @@ func (ec *executionContext) _CommentURLs(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentChangeOutcomeImplementors = []string{"ContentChangeOutcome"}
 
-func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentChangeOutcomeImplementors)
+var contentChangeOutcomeCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.SelectionSet, obj *model.ContentChangeOutcome) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentChangeOutcomeCollected, ec.OperationContext, sel, contentChangeOutcomeImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -64992,15 +65931,17 @@ func (ec *executionContext) _ContentChangeOutcome(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentImportResultImplementors = []string{"ContentImportResult"}
 
-func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentImportResultImplementors)
+var contentImportResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.SelectionSet, obj *model.ContentImportResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentImportResultCollected, ec.OperationContext, sel, contentImportResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65035,15 +65976,17 @@ func (ec *executionContext) _ContentImportResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkImplementors = []string{"ContentLink"}
 
-func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkImplementors)
+var contentLinkCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLink) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentLinkCollected, ec.OperationContext, sel, contentLinkImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65083,15 +66026,17 @@ func (ec *executionContext) _ContentLink(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkBrokenStatsImplementors = []string{"ContentLinkBrokenStats"}
 
-func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+var contentLinkBrokenStatsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkBrokenStats) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentLinkBrokenStatsCollected, ec.OperationContext, sel, contentLinkBrokenStatsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65121,15 +66066,17 @@ func (ec *executionContext) _ContentLinkBrokenStats(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkListImplementors = []string{"ContentLinkList"}
 
-func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkListImplementors)
+var contentLinkListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentLinkListCollected, ec.OperationContext, sel, contentLinkListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65169,15 +66116,17 @@ func (ec *executionContext) _ContentLinkList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentLinkStatsImplementors = []string{"ContentLinkStats"}
 
-func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentLinkStatsImplementors)
+var contentLinkStatsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.SelectionSet, obj *model.ContentLinkStats) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentLinkStatsCollected, ec.OperationContext, sel, contentLinkStatsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65207,15 +66156,17 @@ func (ec *executionContext) _ContentLinkStats(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var contentReferenceImplementors = []string{"ContentReference"}
 
-func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, contentReferenceImplementors)
+var contentReferenceCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.SelectionSet, obj *model.ContentReference) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&contentReferenceCollected, ec.OperationContext, sel, contentReferenceImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65275,15 +66226,17 @@ func (ec *executionContext) _ContentReference(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var createdPersonalTokenImplementors = []string{"CreatedPersonalToken"}
 
-func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedPersonalToken) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, createdPersonalTokenImplementors)
+var createdPersonalTokenCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedPersonalToken) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&createdPersonalTokenCollected, ec.OperationContext, sel, createdPersonalTokenImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65353,15 +66306,17 @@ func (ec *executionContext) _CreatedPersonalToken(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldImplementors = []string{"CustomField", "Node"}
 
-func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldImplementors)
+var customFieldCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionSet, obj *model.CustomField) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&customFieldCollected, ec.OperationContext, sel, customFieldImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65441,15 +66396,17 @@ func (ec *executionContext) _CustomField(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldListImplementors = []string{"CustomFieldList"}
 
-func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldListImplementors)
+var customFieldListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&customFieldListCollected, ec.OperationContext, sel, customFieldListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65484,15 +66441,17 @@ func (ec *executionContext) _CustomFieldList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldPermissionsImplementors = []string{"CustomFieldPermissions"}
 
-func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldPermissionsImplementors)
+var customFieldPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&customFieldPermissionsCollected, ec.OperationContext, sel, customFieldPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65522,15 +66481,17 @@ func (ec *executionContext) _CustomFieldPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var customFieldURLsImplementors = []string{"CustomFieldURLs"}
 
-func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, customFieldURLsImplementors)
+var customFieldURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.SelectionSet, obj *model.CustomFieldURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&customFieldURLsCollected, ec.OperationContext, sel, customFieldURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65555,15 +66516,17 @@ func (ec *executionContext) _CustomFieldURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var diffHunkImplementors = []string{"DiffHunk"}
 
-func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet, obj *model.DiffHunk) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffHunkImplementors)
+var diffHunkCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet, obj *model.DiffHunk) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&diffHunkCollected, ec.OperationContext, sel, diffHunkImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65608,15 +66571,17 @@ func (ec *executionContext) _DiffHunk(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var diffLineImplementors = []string{"DiffLine"}
 
-func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet, obj *model.DiffLine) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, diffLineImplementors)
+var diffLineCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet, obj *model.DiffLine) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&diffLineCollected, ec.OperationContext, sel, diffLineImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65656,15 +66621,17 @@ func (ec *executionContext) _DiffLine(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var emailDomainOrganizationsImplementors = []string{"EmailDomainOrganizations"}
 
-func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emailDomainOrganizationsImplementors)
+var emailDomainOrganizationsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel ast.SelectionSet, obj *model.EmailDomainOrganizations) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&emailDomainOrganizationsCollected, ec.OperationContext, sel, emailDomainOrganizationsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65689,15 +66656,17 @@ func (ec *executionContext) _EmailDomainOrganizations(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var emojiReactionImplementors = []string{"EmojiReaction"}
 
-func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.SelectionSet, obj *model.EmojiReaction) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, emojiReactionImplementors)
+var emojiReactionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.SelectionSet, obj *model.EmojiReaction) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&emojiReactionCollected, ec.OperationContext, sel, emojiReactionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65732,15 +66701,17 @@ func (ec *executionContext) _EmojiReaction(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var endedSessionsImplementors = []string{"EndedSessions"}
 
-func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.SelectionSet, obj *model.EndedSessions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, endedSessionsImplementors)
+var endedSessionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.SelectionSet, obj *model.EndedSessions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&endedSessionsCollected, ec.OperationContext, sel, endedSessionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65765,15 +66736,17 @@ func (ec *executionContext) _EndedSessions(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var eventImplementors = []string{"Event"}
 
-func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventImplementors)
+var eventCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&eventCollected, ec.OperationContext, sel, eventImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65838,15 +66811,17 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var eventListImplementors = []string{"EventList"}
 
-func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet, obj *model.EventList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, eventListImplementors)
+var eventListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet, obj *model.EventList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&eventListCollected, ec.OperationContext, sel, eventListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65876,15 +66851,17 @@ func (ec *executionContext) _EventList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var invitationImplementors = []string{"Invitation", "Node"}
 
-func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationImplementors)
+var invitationCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *model.Invitation) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&invitationCollected, ec.OperationContext, sel, invitationImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65916,7 +66893,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "invitedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Invitation_invitedBy(ctx, field, obj)
@@ -65940,15 +66917,17 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var invitationListImplementors = []string{"InvitationList"}
 
-func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationListImplementors)
+var invitationListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&invitationListCollected, ec.OperationContext, sel, invitationListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -65983,15 +66962,17 @@ func (ec *executionContext) _InvitationList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var invitationOrganizationImplementors = []string{"InvitationOrganization"}
 
-func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationOrganization) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, invitationOrganizationImplementors)
+var invitationOrganizationCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationOrganization) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&invitationOrganizationCollected, ec.OperationContext, sel, invitationOrganizationImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66021,15 +67002,17 @@ func (ec *executionContext) _InvitationOrganization(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var inviteImplementors = []string{"Invite", "Node"}
 
-func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteImplementors)
+var inviteCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, obj *model.Invite) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&inviteCollected, ec.OperationContext, sel, inviteImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66069,15 +67052,17 @@ func (ec *executionContext) _Invite(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var inviteListImplementors = []string{"InviteList"}
 
-func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSet, obj *model.InviteList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteListImplementors)
+var inviteListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSet, obj *model.InviteList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&inviteListCollected, ec.OperationContext, sel, inviteListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66112,15 +67097,17 @@ func (ec *executionContext) _InviteList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var inviteUsersResultImplementors = []string{"InviteUsersResult"}
 
-func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.SelectionSet, obj *model.InviteUsersResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, inviteUsersResultImplementors)
+var inviteUsersResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.SelectionSet, obj *model.InviteUsersResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&inviteUsersResultCollected, ec.OperationContext, sel, inviteUsersResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66150,15 +67137,17 @@ func (ec *executionContext) _InviteUsersResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var joinResultImplementors = []string{"JoinResult"}
 
-func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSet, obj *model.JoinResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, joinResultImplementors)
+var joinResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSet, obj *model.JoinResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&joinResultCollected, ec.OperationContext, sel, joinResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66183,15 +67172,17 @@ func (ec *executionContext) _JoinResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberImplementors = []string{"Member"}
 
-func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, obj *model.Member) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberImplementors)
+var memberCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, obj *model.Member) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&memberCollected, ec.OperationContext, sel, memberImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66213,7 +67204,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "user":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_user(ctx, field, obj)
@@ -66244,7 +67235,7 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "teams":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_teams(ctx, field, obj)
@@ -66255,13 +67246,13 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "teamMemberships":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_teamMemberships(ctx, field, obj)
 				})
 		case "spacePermissions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Member_spacePermissions(ctx, field, obj)
@@ -66280,15 +67271,17 @@ func (ec *executionContext) _Member(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberListImplementors = []string{"MemberList"}
 
-func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberListImplementors)
+var memberListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&memberListCollected, ec.OperationContext, sel, memberListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66323,15 +67316,17 @@ func (ec *executionContext) _MemberList(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberSpaceImplementors = []string{"MemberSpace"}
 
-func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpace) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceImplementors)
+var memberSpaceCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpace) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&memberSpaceCollected, ec.OperationContext, sel, memberSpaceImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66361,15 +67356,17 @@ func (ec *executionContext) _MemberSpace(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberSpaceListImplementors = []string{"MemberSpaceList"}
 
-func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpaceList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberSpaceListImplementors)
+var memberSpaceListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberSpaceList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&memberSpaceListCollected, ec.OperationContext, sel, memberSpaceListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66404,22 +67401,24 @@ func (ec *executionContext) _MemberSpaceList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberTeamImplementors = []string{"MemberTeam"}
 
-func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeam) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamImplementors)
+var memberTeamCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeam) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&memberTeamCollected, ec.OperationContext, sel, memberTeamImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("MemberTeam")
 		case "team":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._MemberTeam_team(ctx, field, obj)
@@ -66443,15 +67442,17 @@ func (ec *executionContext) _MemberTeam(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var memberTeamListImplementors = []string{"MemberTeamList"}
 
-func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeamList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, memberTeamListImplementors)
+var memberTeamListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.SelectionSet, obj *model.MemberTeamList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&memberTeamListCollected, ec.OperationContext, sel, memberTeamListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66486,15 +67487,17 @@ func (ec *executionContext) _MemberTeamList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mergeChangeRequestResultImplementors = []string{"MergeChangeRequestResult"}
 
-func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeChangeRequestResultImplementors)
+var mergeChangeRequestResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel ast.SelectionSet, obj *model.MergeChangeRequestResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&mergeChangeRequestResultCollected, ec.OperationContext, sel, mergeChangeRequestResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66524,15 +67527,17 @@ func (ec *executionContext) _MergeChangeRequestResult(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mergeConflictImplementors = []string{"MergeConflict"}
 
-func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.SelectionSet, obj *model.MergeConflict) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergeConflictImplementors)
+var mergeConflictCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.SelectionSet, obj *model.MergeConflict) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&mergeConflictCollected, ec.OperationContext, sel, mergeConflictImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66587,15 +67592,17 @@ func (ec *executionContext) _MergeConflict(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mergePreviewImplementors = []string{"MergePreview"}
 
-func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.SelectionSet, obj *model.MergePreview) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mergePreviewImplementors)
+var mergePreviewCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.SelectionSet, obj *model.MergePreview) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&mergePreviewCollected, ec.OperationContext, sel, mergePreviewImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -66660,18 +67667,20 @@ func (ec *executionContext) _MergePreview(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var mutationImplementors = []string{"Mutation"}
 
+var mutationCollected gqlruntime.Collected
+
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	fields := gqlruntime.CollectFieldsOf(&mutationCollected, ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -67375,15 +68384,17 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var nextImplementors = []string{"Next"}
 
-func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj *model.Next) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, nextImplementors)
+var nextCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj *model.Next) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&nextCollected, ec.OperationContext, sel, nextImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67408,15 +68419,17 @@ func (ec *executionContext) _Next(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPIErrorObjectImplementors = []string{"OpenAPIErrorObject"}
 
-func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPIErrorObjectImplementors)
+var openAPIErrorObjectCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPIErrorObject) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPIErrorObjectCollected, ec.OperationContext, sel, openAPIErrorObjectImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67446,15 +68459,17 @@ func (ec *executionContext) _OpenAPIErrorObject(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecImplementors = []string{"OpenAPISpec", "Node"}
 
-func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecImplementors)
+var openAPISpecCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpec) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecCollected, ec.OperationContext, sel, openAPISpecImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67531,19 +68546,19 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "versions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpec_versions(ctx, field, obj)
 				})
 		case "version":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpec_version(ctx, field, obj)
 				})
 		case "latestVersion":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpec_latestVersion(ctx, field, obj)
@@ -67562,15 +68577,17 @@ func (ec *executionContext) _OpenAPISpec(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecContentImplementors = []string{"OpenAPISpecContent"}
 
-func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentImplementors)
+var openAPISpecContentCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContent) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecContentCollected, ec.OperationContext, sel, openAPISpecContentImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67605,15 +68622,17 @@ func (ec *executionContext) _OpenAPISpecContent(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecContentURLsImplementors = []string{"OpenAPISpecContentURLs"}
 
-func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecContentURLsImplementors)
+var openAPISpecContentURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecContentURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecContentURLsCollected, ec.OperationContext, sel, openAPISpecContentURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67643,15 +68662,17 @@ func (ec *executionContext) _OpenAPISpecContentURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecListImplementors = []string{"OpenAPISpecList"}
 
-func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecListImplementors)
+var openAPISpecListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecListCollected, ec.OperationContext, sel, openAPISpecListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67686,15 +68707,17 @@ func (ec *executionContext) _OpenAPISpecList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecPermissionsImplementors = []string{"OpenAPISpecPermissions"}
 
-func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecPermissionsImplementors)
+var openAPISpecPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecPermissionsCollected, ec.OperationContext, sel, openAPISpecPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67724,15 +68747,17 @@ func (ec *executionContext) _OpenAPISpecPermissions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecURLsImplementors = []string{"OpenAPISpecURLs"}
 
-func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecURLsImplementors)
+var openAPISpecURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecURLsCollected, ec.OperationContext, sel, openAPISpecURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67762,15 +68787,17 @@ func (ec *executionContext) _OpenAPISpecURLs(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecVersionImplementors = []string{"OpenAPISpecVersion", "Node"}
 
-func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionImplementors)
+var openAPISpecVersionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersion) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecVersionCollected, ec.OperationContext, sel, openAPISpecVersionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67802,7 +68829,7 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OpenAPISpecVersion_content(ctx, field, obj)
@@ -67821,15 +68848,17 @@ func (ec *executionContext) _OpenAPISpecVersion(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecVersionListImplementors = []string{"OpenAPISpecVersionList"}
 
-func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionListImplementors)
+var openAPISpecVersionListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecVersionListCollected, ec.OperationContext, sel, openAPISpecVersionListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67864,15 +68893,17 @@ func (ec *executionContext) _OpenAPISpecVersionList(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var openAPISpecVersionURLsImplementors = []string{"OpenAPISpecVersionURLs"}
 
-func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
+var openAPISpecVersionURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OpenAPISpecVersionURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&openAPISpecVersionURLsCollected, ec.OperationContext, sel, openAPISpecVersionURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -67897,15 +68928,17 @@ func (ec *executionContext) _OpenAPISpecVersionURLs(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationImplementors = []string{"Organization", "Node"}
 
-func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationImplementors)
+var organizationCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *model.Organization) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&organizationCollected, ec.OperationContext, sel, organizationImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68002,151 +69035,151 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_members(ctx, field, obj)
 				})
 		case "member":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_member(ctx, field, obj)
 				})
 		case "teams":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_teams(ctx, field, obj)
 				})
 		case "team":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_team(ctx, field, obj)
 				})
 		case "invites":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_invites(ctx, field, obj)
 				})
 		case "invite":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_invite(ctx, field, obj)
 				})
 		case "samlProviders":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_samlProviders(ctx, field, obj)
 				})
 		case "samlProvider":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_samlProvider(ctx, field, obj)
 				})
 		case "ssoProviders":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_ssoProviders(ctx, field, obj)
 				})
 		case "changeRequests":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_changeRequests(ctx, field, obj)
 				})
 		case "customFields":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_customFields(ctx, field, obj)
 				})
 		case "customField":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_customField(ctx, field, obj)
 				})
 		case "events":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_events(ctx, field, obj)
 				})
 		case "invitations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_invitations(ctx, field, obj)
 				})
 		case "openAPISpecs":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_openAPISpecs(ctx, field, obj)
 				})
 		case "openAPISpec":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_openAPISpec(ctx, field, obj)
 				})
 		case "search":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_search(ctx, field, obj)
 				})
 		case "sites":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_sites(ctx, field, obj)
 				})
 		case "site":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_site(ctx, field, obj)
 				})
 		case "collections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_collections(ctx, field, obj)
 				})
 		case "spaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_spaces(ctx, field, obj)
 				})
 		case "translations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_translations(ctx, field, obj)
 				})
 		case "translation":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_translation(ctx, field, obj)
 				})
 		case "webhooks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_webhooks(ctx, field, obj)
 				})
 		case "webhook":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Organization_webhook(ctx, field, obj)
@@ -68165,15 +69198,17 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationListImplementors = []string{"OrganizationList"}
 
-func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationListImplementors)
+var organizationListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&organizationListCollected, ec.OperationContext, sel, organizationListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68208,15 +69243,17 @@ func (ec *executionContext) _OrganizationList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationPermissionsImplementors = []string{"OrganizationPermissions"}
 
-func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationPermissionsImplementors)
+var organizationPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&organizationPermissionsCollected, ec.OperationContext, sel, organizationPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68296,15 +69333,17 @@ func (ec *executionContext) _OrganizationPermissions(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationTrialImplementors = []string{"OrganizationTrial"}
 
-func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationTrial) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationTrialImplementors)
+var organizationTrialCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationTrial) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&organizationTrialCollected, ec.OperationContext, sel, organizationTrialImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68334,15 +69373,17 @@ func (ec *executionContext) _OrganizationTrial(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var organizationURLsImplementors = []string{"OrganizationURLs"}
 
-func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, organizationURLsImplementors)
+var organizationURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&organizationURLsCollected, ec.OperationContext, sel, organizationURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68377,15 +69418,17 @@ func (ec *executionContext) _OrganizationURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var pageChangeImplementors = []string{"PageChange"}
 
-func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSet, obj *model.PageChange) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageChangeImplementors)
+var pageChangeCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSet, obj *model.PageChange) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&pageChangeCollected, ec.OperationContext, sel, pageChangeImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68417,7 +69460,7 @@ func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "diff":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PageChange_diff(ctx, field, obj)
@@ -68436,15 +69479,17 @@ func (ec *executionContext) _PageChange(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var pageDiffImplementors = []string{"PageDiff"}
 
-func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet, obj *model.PageDiff) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pageDiffImplementors)
+var pageDiffCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet, obj *model.PageDiff) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&pageDiffCollected, ec.OperationContext, sel, pageDiffImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68484,15 +69529,17 @@ func (ec *executionContext) _PageDiff(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var personalTokenImplementors = []string{"PersonalToken", "Node"}
 
-func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalToken) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenImplementors)
+var personalTokenCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalToken) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&personalTokenCollected, ec.OperationContext, sel, personalTokenImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68557,15 +69604,17 @@ func (ec *executionContext) _PersonalToken(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var personalTokenListImplementors = []string{"PersonalTokenList"}
 
-func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalTokenList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, personalTokenListImplementors)
+var personalTokenListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.SelectionSet, obj *model.PersonalTokenList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&personalTokenListCollected, ec.OperationContext, sel, personalTokenListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68600,15 +69649,17 @@ func (ec *executionContext) _PersonalTokenList(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var pingResultImplementors = []string{"PingResult"}
 
-func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, pingResultImplementors)
+var pingResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSet, obj *model.PingResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&pingResultCollected, ec.OperationContext, sel, pingResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68633,15 +69684,17 @@ func (ec *executionContext) _PingResult(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedContentImplementors = []string{"PublishedContent"}
 
-func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContent) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentImplementors)
+var publishedContentCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContent) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&publishedContentCollected, ec.OperationContext, sel, publishedContentImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68663,43 +69716,43 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pages":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_pages(ctx, field, obj)
 				})
 		case "page":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_page(ctx, field, obj)
 				})
 		case "files":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_files(ctx, field, obj)
 				})
 		case "file":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_file(ctx, field, obj)
 				})
 		case "search":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_search(ctx, field, obj)
 				})
 		case "openAPIDigest":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_openAPIDigest(ctx, field, obj)
 				})
 		case "openAPISpecs":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContent_openAPISpecs(ctx, field, obj)
@@ -68718,15 +69771,17 @@ func (ec *executionContext) _PublishedContent(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedContentSiteImplementors = []string{"PublishedContentSite"}
 
-func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedContentSiteImplementors)
+var publishedContentSiteCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedContentSite) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&publishedContentSiteCollected, ec.OperationContext, sel, publishedContentSiteImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68743,13 +69798,13 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "structure":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_structure(ctx, field, obj)
 				})
 		case "customizations":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_customizations(ctx, field, obj)
@@ -68765,31 +69820,31 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaceContent":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContent(ctx, field, obj)
 				})
 		case "siteSpaceContents":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_siteSpaceContents(ctx, field, obj)
 				})
 		case "visitorClaims":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_visitorClaims(ctx, field, obj)
 				})
 		case "openAPIDigest":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_openAPIDigest(ctx, field, obj)
 				})
 		case "redirectTarget":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedContentSite_redirectTarget(ctx, field, obj)
@@ -68808,15 +69863,17 @@ func (ec *executionContext) _PublishedContentSite(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedFileImplementors = []string{"PublishedFile"}
 
-func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedFile) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedFileImplementors)
+var publishedFileCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedFile) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&publishedFileCollected, ec.OperationContext, sel, publishedFileImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68866,15 +69923,17 @@ func (ec *executionContext) _PublishedFile(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedOpenAPISpecImplementors = []string{"PublishedOpenAPISpec"}
 
-func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedOpenAPISpec) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedOpenAPISpecImplementors)
+var publishedOpenAPISpecCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedOpenAPISpec) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&publishedOpenAPISpecCollected, ec.OperationContext, sel, publishedOpenAPISpecImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68909,15 +69968,17 @@ func (ec *executionContext) _PublishedOpenAPISpec(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedSiteEntryImplementors = []string{"PublishedSiteEntry"}
 
-func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSiteEntry) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSiteEntryImplementors)
+var publishedSiteEntryCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSiteEntry) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&publishedSiteEntryCollected, ec.OperationContext, sel, publishedSiteEntryImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -68944,7 +70005,7 @@ func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.Sel
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "view":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PublishedSiteEntry_view(ctx, field, obj)
@@ -68963,15 +70024,17 @@ func (ec *executionContext) _PublishedSiteEntry(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var publishedSpaceImplementors = []string{"PublishedSpace"}
 
-func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSpace) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, publishedSpaceImplementors)
+var publishedSpaceCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.SelectionSet, obj *model.PublishedSpace) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&publishedSpaceCollected, ec.OperationContext, sel, publishedSpaceImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69016,18 +70079,20 @@ func (ec *executionContext) _PublishedSpace(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var queryImplementors = []string{"Query"}
 
+var queryCollected gqlruntime.Collected
+
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, queryImplementors)
+	fields := gqlruntime.CollectFieldsOf(&queryCollected, ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -69186,22 +70251,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var reactionUserImplementors = []string{"ReactionUser"}
 
-func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.SelectionSet, obj *model.ReactionUser) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, reactionUserImplementors)
+var reactionUserCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.SelectionSet, obj *model.ReactionUser) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&reactionUserCollected, ec.OperationContext, sel, reactionUserImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("ReactionUser")
 		case "user":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._ReactionUser_user(ctx, field, obj)
@@ -69225,15 +70292,17 @@ func (ec *executionContext) _ReactionUser(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionImplementors = []string{"Revision", "Node"}
 
-func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionImplementors)
+var revisionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet, obj *model.Revision) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionCollected, ec.OperationContext, sel, revisionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69270,37 +70339,37 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pages":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_pages(ctx, field, obj)
 				})
 		case "files":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_files(ctx, field, obj)
 				})
 		case "fileList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_fileList(ctx, field, obj)
 				})
 		case "file":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_file(ctx, field, obj)
 				})
 		case "page":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_page(ctx, field, obj)
 				})
 		case "pageByPath":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_pageByPath(ctx, field, obj)
@@ -69316,31 +70385,31 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mergedFrom":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_mergedFrom(ctx, field, obj)
 				})
 		case "author":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_author(ctx, field, obj)
 				})
 		case "changes":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_changes(ctx, field, obj)
 				})
 		case "links":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_links(ctx, field, obj)
 				})
 		case "backlinks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Revision_backlinks(ctx, field, obj)
@@ -69359,15 +70428,17 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionFileImplementors = []string{"RevisionFile"}
 
-func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileImplementors)
+var revisionFileCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFile) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionFileCollected, ec.OperationContext, sel, revisionFileImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69417,15 +70488,17 @@ func (ec *executionContext) _RevisionFile(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionFileDimensionsImplementors = []string{"RevisionFileDimensions"}
 
-func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileDimensionsImplementors)
+var revisionFileDimensionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileDimensions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionFileDimensionsCollected, ec.OperationContext, sel, revisionFileDimensionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69455,15 +70528,17 @@ func (ec *executionContext) _RevisionFileDimensions(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionFileListImplementors = []string{"RevisionFileList"}
 
-func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionFileListImplementors)
+var revisionFileListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionFileList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionFileListCollected, ec.OperationContext, sel, revisionFileListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69498,15 +70573,17 @@ func (ec *executionContext) _RevisionFileList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionHistoryImplementors = []string{"RevisionHistory"}
 
-func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionHistory) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionHistoryImplementors)
+var revisionHistoryCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionHistory) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionHistoryCollected, ec.OperationContext, sel, revisionHistoryImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69541,15 +70618,17 @@ func (ec *executionContext) _RevisionHistory(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionPageImplementors = []string{"RevisionPage"}
 
-func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageImplementors)
+var revisionPageCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPage) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionPageCollected, ec.OperationContext, sel, revisionPageImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69656,19 +70735,19 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "markdown":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_markdown(ctx, field, obj)
 				})
 		case "document":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_document(ctx, field, obj)
 				})
 		case "html":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._RevisionPage_html(ctx, field, obj)
@@ -69687,15 +70766,17 @@ func (ec *executionContext) _RevisionPage(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionPageLayoutImplementors = []string{"RevisionPageLayout"}
 
-func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageLayoutImplementors)
+var revisionPageLayoutCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageLayout) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionPageLayoutCollected, ec.OperationContext, sel, revisionPageLayoutImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69780,15 +70861,17 @@ func (ec *executionContext) _RevisionPageLayout(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionPageURLsImplementors = []string{"RevisionPageURLs"}
 
-func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionPageURLsImplementors)
+var revisionPageURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionPageURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionPageURLsCollected, ec.OperationContext, sel, revisionPageURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69813,15 +70896,17 @@ func (ec *executionContext) _RevisionPageURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var revisionURLsImplementors = []string{"RevisionURLs"}
 
-func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, revisionURLsImplementors)
+var revisionURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&revisionURLsCollected, ec.OperationContext, sel, revisionURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69856,15 +70941,17 @@ func (ec *executionContext) _RevisionURLs(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLProviderImplementors = []string{"SAMLProvider", "Node"}
 
-func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderImplementors)
+var sAMLProviderCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProvider) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sAMLProviderCollected, ec.OperationContext, sel, sAMLProviderImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69901,7 +70988,7 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "defaultTeam":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SAMLProvider_defaultTeam(ctx, field, obj)
@@ -69950,15 +71037,17 @@ func (ec *executionContext) _SAMLProvider(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLProviderListImplementors = []string{"SAMLProviderList"}
 
-func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderListImplementors)
+var sAMLProviderListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sAMLProviderListCollected, ec.OperationContext, sel, sAMLProviderListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -69993,15 +71082,17 @@ func (ec *executionContext) _SAMLProviderList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLProviderURLsImplementors = []string{"SAMLProviderURLs"}
 
-func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLProviderURLsImplementors)
+var sAMLProviderURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLProviderURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sAMLProviderURLsCollected, ec.OperationContext, sel, sAMLProviderURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70026,15 +71117,17 @@ func (ec *executionContext) _SAMLProviderURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sAMLServiceImplementors = []string{"SAMLService"}
 
-func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLService) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sAMLServiceImplementors)
+var sAMLServiceCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionSet, obj *model.SAMLService) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sAMLServiceCollected, ec.OperationContext, sel, sAMLServiceImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70069,15 +71162,17 @@ func (ec *executionContext) _SAMLService(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sSOProviderLoginImplementors = []string{"SSOProviderLogin"}
 
-func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLogin) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginImplementors)
+var sSOProviderLoginCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLogin) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sSOProviderLoginCollected, ec.OperationContext, sel, sSOProviderLoginImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70112,15 +71207,17 @@ func (ec *executionContext) _SSOProviderLogin(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sSOProviderLoginListImplementors = []string{"SSOProviderLoginList"}
 
-func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLoginList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sSOProviderLoginListImplementors)
+var sSOProviderLoginListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.SelectionSet, obj *model.SSOProviderLoginList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sSOProviderLoginListCollected, ec.OperationContext, sel, sSOProviderLoginListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70145,15 +71242,17 @@ func (ec *executionContext) _SSOProviderLoginList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchPageAncestorImplementors = []string{"SearchPageAncestor"}
 
-func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageAncestorImplementors)
+var searchPageAncestorCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageAncestor) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchPageAncestorCollected, ec.OperationContext, sel, searchPageAncestorImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70178,15 +71277,17 @@ func (ec *executionContext) _SearchPageAncestor(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchPageResultImplementors = []string{"SearchPageResult"}
 
-func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultImplementors)
+var searchPageResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchPageResultCollected, ec.OperationContext, sel, searchPageResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70228,7 +71329,7 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "ancestors":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SearchPageResult_ancestors(ctx, field, obj)
@@ -70252,15 +71353,17 @@ func (ec *executionContext) _SearchPageResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchPageResultListImplementors = []string{"SearchPageResultList"}
 
-func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchPageResultListImplementors)
+var searchPageResultListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchPageResultList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchPageResultListCollected, ec.OperationContext, sel, searchPageResultListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70295,15 +71398,17 @@ func (ec *executionContext) _SearchPageResultList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchResultURLsImplementors = []string{"SearchResultURLs"}
 
-func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchResultURLsImplementors)
+var searchResultURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SearchResultURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchResultURLsCollected, ec.OperationContext, sel, searchResultURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70328,15 +71433,17 @@ func (ec *executionContext) _SearchResultURLs(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchSectionResultImplementors = []string{"SearchSectionResult"}
 
-func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSectionResultImplementors)
+var searchSectionResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSectionResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchSectionResultCollected, ec.OperationContext, sel, searchSectionResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70386,15 +71493,17 @@ func (ec *executionContext) _SearchSectionResult(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchSpaceResultImplementors = []string{"SearchSpaceResult"}
 
-func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultImplementors)
+var searchSpaceResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchSpaceResultCollected, ec.OperationContext, sel, searchSpaceResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70439,15 +71548,17 @@ func (ec *executionContext) _SearchSpaceResult(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var searchSpaceResultListImplementors = []string{"SearchSpaceResultList"}
 
-func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, searchSpaceResultListImplementors)
+var searchSpaceResultListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.SelectionSet, obj *model.SearchSpaceResultList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&searchSpaceResultListCollected, ec.OperationContext, sel, searchSpaceResultListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70482,15 +71593,17 @@ func (ec *executionContext) _SearchSpaceResultList(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sessionImplementors = []string{"Session", "Node"}
 
-func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *model.Session) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionImplementors)
+var sessionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *model.Session) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sessionCollected, ec.OperationContext, sel, sessionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70560,15 +71673,17 @@ func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sessionListImplementors = []string{"SessionList"}
 
-func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionSet, obj *model.SessionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sessionListImplementors)
+var sessionListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionSet, obj *model.SessionList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sessionListCollected, ec.OperationContext, sel, sessionListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70603,15 +71718,17 @@ func (ec *executionContext) _SessionList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var shareLinkImplementors = []string{"ShareLink", "Node"}
 
-func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkImplementors)
+var shareLinkCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLink) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&shareLinkCollected, ec.OperationContext, sel, shareLinkImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70661,15 +71778,17 @@ func (ec *executionContext) _ShareLink(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var shareLinkListImplementors = []string{"ShareLinkList"}
 
-func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkListImplementors)
+var shareLinkListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&shareLinkListCollected, ec.OperationContext, sel, shareLinkListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70704,15 +71823,17 @@ func (ec *executionContext) _ShareLinkList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var shareLinkURLsImplementors = []string{"ShareLinkURLs"}
 
-func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, shareLinkURLsImplementors)
+var shareLinkURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.SelectionSet, obj *model.ShareLinkURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&shareLinkURLsCollected, ec.OperationContext, sel, shareLinkURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70737,15 +71858,17 @@ func (ec *executionContext) _ShareLinkURLs(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteImplementors = []string{"Site", "Node"}
 
-func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteImplementors)
+var siteCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj *model.Site) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteCollected, ec.OperationContext, sel, siteImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70807,7 +71930,7 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_siteSpaces(ctx, field, obj)
@@ -70848,25 +71971,25 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_sections(ctx, field, obj)
 				})
 		case "sectionGroups":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_sectionGroups(ctx, field, obj)
 				})
 		case "siteSpaceList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_siteSpaceList(ctx, field, obj)
 				})
 		case "shareLinks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_shareLinks(ctx, field, obj)
@@ -70877,25 +72000,25 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customization":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_customization(ctx, field, obj)
 				})
 		case "siteSpaceCustomization":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_siteSpaceCustomization(ctx, field, obj)
 				})
 		case "redirects":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_redirects(ctx, field, obj)
 				})
 		case "redirect":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_redirect(ctx, field, obj)
@@ -70919,15 +72042,17 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteAdaptiveContentImplementors = []string{"SiteAdaptiveContent"}
 
-func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveContentImplementors)
+var siteAdaptiveContentCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveContent) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteAdaptiveContentCollected, ec.OperationContext, sel, siteAdaptiveContentImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70952,15 +72077,17 @@ func (ec *executionContext) _SiteAdaptiveContent(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteAdaptiveSchemaImplementors = []string{"SiteAdaptiveSchema"}
 
-func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
+var siteAdaptiveSchemaCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAdaptiveSchema) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteAdaptiveSchemaCollected, ec.OperationContext, sel, siteAdaptiveSchemaImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -70995,15 +72122,17 @@ func (ec *executionContext) _SiteAdaptiveSchema(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteAdsImplementors = []string{"SiteAds"}
 
-func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteAdsImplementors)
+var siteAdsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, obj *model.SiteAds) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteAdsCollected, ec.OperationContext, sel, siteAdsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71033,15 +72162,17 @@ func (ec *executionContext) _SiteAds(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteFeatureImplementors = []string{"SiteFeature"}
 
-func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteFeatureImplementors)
+var siteFeatureCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionSet, obj *model.SiteFeature) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteFeatureCollected, ec.OperationContext, sel, siteFeatureImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71076,15 +72207,17 @@ func (ec *executionContext) _SiteFeature(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteInsightsAggregationResultImplementors = []string{"SiteInsightsAggregationResult"}
 
-func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsAggregationResult) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsAggregationResultImplementors)
+var siteInsightsAggregationResultCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsAggregationResult) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteInsightsAggregationResultCollected, ec.OperationContext, sel, siteInsightsAggregationResultImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71109,15 +72242,17 @@ func (ec *executionContext) _SiteInsightsAggregationResult(ctx context.Context, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteInsightsColumnValuesImplementors = []string{"SiteInsightsColumnValues"}
 
-func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsColumnValues) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteInsightsColumnValuesImplementors)
+var siteInsightsColumnValuesCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel ast.SelectionSet, obj *model.SiteInsightsColumnValues) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteInsightsColumnValuesCollected, ec.OperationContext, sel, siteInsightsColumnValuesImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71147,15 +72282,17 @@ func (ec *executionContext) _SiteInsightsColumnValues(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteListImplementors = []string{"SiteList"}
 
-func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteListImplementors)
+var siteListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteListCollected, ec.OperationContext, sel, siteListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71190,15 +72327,17 @@ func (ec *executionContext) _SiteList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteObjectURLsImplementors = []string{"SiteObjectURLs"}
 
-func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteObjectURLsImplementors)
+var siteObjectURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteObjectURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteObjectURLsCollected, ec.OperationContext, sel, siteObjectURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71223,15 +72362,17 @@ func (ec *executionContext) _SiteObjectURLs(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var sitePermissionsImplementors = []string{"SitePermissions"}
 
-func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, sitePermissionsImplementors)
+var sitePermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SitePermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&sitePermissionsCollected, ec.OperationContext, sel, sitePermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71291,15 +72432,17 @@ func (ec *executionContext) _SitePermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteProxyImplementors = []string{"SiteProxy"}
 
-func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteProxyImplementors)
+var siteProxyCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet, obj *model.SiteProxy) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteProxyCollected, ec.OperationContext, sel, siteProxyImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71329,15 +72472,17 @@ func (ec *executionContext) _SiteProxy(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectImplementors = []string{"SiteRedirect", "Node"}
 
-func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirect) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectImplementors)
+var siteRedirectCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirect) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectCollected, ec.OperationContext, sel, siteRedirectImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71407,15 +72552,17 @@ func (ec *executionContext) _SiteRedirect(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectDestinationImplementors = []string{"SiteRedirectDestination"}
 
-func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectDestination) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectDestinationImplementors)
+var siteRedirectDestinationCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectDestination) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectDestinationCollected, ec.OperationContext, sel, siteRedirectDestinationImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71460,15 +72607,17 @@ func (ec *executionContext) _SiteRedirectDestination(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectListImplementors = []string{"SiteRedirectList"}
 
-func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectListImplementors)
+var siteRedirectListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectListCollected, ec.OperationContext, sel, siteRedirectListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71503,15 +72652,17 @@ func (ec *executionContext) _SiteRedirectList(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteRedirectResolutionImplementors = []string{"SiteRedirectResolution"}
 
-func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectResolution) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteRedirectResolutionImplementors)
+var siteRedirectResolutionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRedirectResolution) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteRedirectResolutionCollected, ec.OperationContext, sel, siteRedirectResolutionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71541,15 +72692,17 @@ func (ec *executionContext) _SiteRedirectResolution(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionImplementors = []string{"SiteSection", "Node", "SiteStructureItem"}
 
-func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionImplementors)
+var siteSectionCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSection) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteSectionCollected, ec.OperationContext, sel, siteSectionImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71601,7 +72754,7 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteSpaces":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SiteSection_siteSpaces(ctx, field, obj)
@@ -71630,15 +72783,17 @@ func (ec *executionContext) _SiteSection(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionGroupImplementors = []string{"SiteSectionGroup", "Node", "SiteStructureItem"}
 
-func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupImplementors)
+var siteSectionGroupCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroup) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteSectionGroupCollected, ec.OperationContext, sel, siteSectionGroupImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71670,7 +72825,7 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sections":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._SiteSectionGroup_sections(ctx, field, obj)
@@ -71689,15 +72844,17 @@ func (ec *executionContext) _SiteSectionGroup(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionGroupListImplementors = []string{"SiteSectionGroupList"}
 
-func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionGroupListImplementors)
+var siteSectionGroupListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionGroupList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteSectionGroupListCollected, ec.OperationContext, sel, siteSectionGroupListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71732,15 +72889,17 @@ func (ec *executionContext) _SiteSectionGroupList(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSectionListImplementors = []string{"SiteSectionList"}
 
-func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSectionListImplementors)
+var siteSectionListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSectionList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteSectionListCollected, ec.OperationContext, sel, siteSectionListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71775,15 +72934,17 @@ func (ec *executionContext) _SiteSectionList(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSpaceImplementors = []string{"SiteSpace", "Node", "SiteStructureItem"}
 
-func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceImplementors)
+var siteSpaceCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpace) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteSpaceCollected, ec.OperationContext, sel, siteSpaceImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71858,15 +73019,17 @@ func (ec *executionContext) _SiteSpace(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteSpaceListImplementors = []string{"SiteSpaceList"}
 
-func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteSpaceListImplementors)
+var siteSpaceListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SiteSpaceList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteSpaceListCollected, ec.OperationContext, sel, siteSpaceListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71901,15 +73064,17 @@ func (ec *executionContext) _SiteSpaceList(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteStructureImplementors = []string{"SiteStructure"}
 
-func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteStructureImplementors)
+var siteStructureCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.SelectionSet, obj *model.SiteStructure) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteStructureCollected, ec.OperationContext, sel, siteStructureImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71939,15 +73104,17 @@ func (ec *executionContext) _SiteStructure(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteURLsImplementors = []string{"SiteURLs"}
 
-func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteURLsImplementors)
+var siteURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SiteURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteURLsCollected, ec.OperationContext, sel, siteURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -71987,15 +73154,17 @@ func (ec *executionContext) _SiteURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var siteVisitorKeyImplementors = []string{"SiteVisitorKey"}
 
-func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, siteVisitorKeyImplementors)
+var siteVisitorKeyCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.SelectionSet, obj *model.SiteVisitorKey) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&siteVisitorKeyCollected, ec.OperationContext, sel, siteVisitorKeyImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72030,15 +73199,17 @@ func (ec *executionContext) _SiteVisitorKey(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceImplementors = []string{"Space", "Node"}
 
-func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceImplementors)
+var spaceCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, obj *model.Space) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&spaceCollected, ec.OperationContext, sel, spaceImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72145,55 +73316,55 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customFields":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_customFields(ctx, field, obj)
 				})
 		case "changeRequestList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_changeRequestList(ctx, field, obj)
 				})
 		case "changeRequest":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_changeRequest(ctx, field, obj)
 				})
 		case "commentList":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_commentList(ctx, field, obj)
 				})
 		case "comment":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_comment(ctx, field, obj)
 				})
 		case "revision":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_revision(ctx, field, obj)
 				})
 		case "revisionById":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_revisionById(ctx, field, obj)
 				})
 		case "history":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_history(ctx, field, obj)
 				})
 		case "search":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Space_search(ctx, field, obj)
@@ -72212,15 +73383,17 @@ func (ec *executionContext) _Space(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceCustomFieldImplementors = []string{"SpaceCustomField"}
 
-func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceCustomField) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceCustomFieldImplementors)
+var spaceCustomFieldCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceCustomField) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&spaceCustomFieldCollected, ec.OperationContext, sel, spaceCustomFieldImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72250,15 +73423,17 @@ func (ec *executionContext) _SpaceCustomField(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceListImplementors = []string{"SpaceList"}
 
-func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceListImplementors)
+var spaceListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&spaceListCollected, ec.OperationContext, sel, spaceListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72293,15 +73468,17 @@ func (ec *executionContext) _SpaceList(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spacePermissionsImplementors = []string{"SpacePermissions"}
 
-func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SpacePermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spacePermissionsImplementors)
+var spacePermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.SelectionSet, obj *model.SpacePermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&spacePermissionsCollected, ec.OperationContext, sel, spacePermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72371,15 +73548,17 @@ func (ec *executionContext) _SpacePermissions(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var spaceURLsImplementors = []string{"SpaceURLs"}
 
-func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, spaceURLsImplementors)
+var spaceURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet, obj *model.SpaceURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&spaceURLsCollected, ec.OperationContext, sel, spaceURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72424,7 +73603,7 @@ func (ec *executionContext) _SpaceURLs(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var subscriptionImplementors = []string{"Subscription"}
@@ -72453,10 +73632,12 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 
 var teamImplementors = []string{"Team", "Node"}
 
-func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamImplementors)
+var teamCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *model.Team) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamCollected, ec.OperationContext, sel, teamImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72478,7 +73659,7 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Team_members(ctx, field, obj)
@@ -72494,13 +73675,13 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "permissions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Team_permissions(ctx, field, obj)
 				})
 		case "teamMembers":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Team_teamMembers(ctx, field, obj)
@@ -72519,15 +73700,17 @@ func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamListImplementors = []string{"TeamList"}
 
-func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamListImplementors)
+var teamListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamListCollected, ec.OperationContext, sel, teamListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72562,22 +73745,24 @@ func (ec *executionContext) _TeamList(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberImplementors = []string{"TeamMember"}
 
-func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMember) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberImplementors)
+var teamMemberCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMember) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamMemberCollected, ec.OperationContext, sel, teamMemberImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("TeamMember")
 		case "organization":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._TeamMember_organization(ctx, field, obj)
@@ -72606,15 +73791,17 @@ func (ec *executionContext) _TeamMember(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberListImplementors = []string{"TeamMemberList"}
 
-func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberListImplementors)
+var teamMemberListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamMemberListCollected, ec.OperationContext, sel, teamMemberListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72649,15 +73836,17 @@ func (ec *executionContext) _TeamMemberList(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberPermissionsImplementors = []string{"TeamMemberPermissions"}
 
-func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberPermissionsImplementors)
+var teamMemberPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamMemberPermissionsCollected, ec.OperationContext, sel, teamMemberPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72682,15 +73871,17 @@ func (ec *executionContext) _TeamMemberPermissions(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamMemberRoleInfoImplementors = []string{"TeamMemberRoleInfo"}
 
-func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberRoleInfo) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamMemberRoleInfoImplementors)
+var teamMemberRoleInfoCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.SelectionSet, obj *model.TeamMemberRoleInfo) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamMemberRoleInfoCollected, ec.OperationContext, sel, teamMemberRoleInfoImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72715,15 +73906,17 @@ func (ec *executionContext) _TeamMemberRoleInfo(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var teamPermissionsImplementors = []string{"TeamPermissions"}
 
-func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, teamPermissionsImplementors)
+var teamPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TeamPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&teamPermissionsCollected, ec.OperationContext, sel, teamPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72753,15 +73946,17 @@ func (ec *executionContext) _TeamPermissions(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsImplementors = []string{"TranslationSettings", "Node"}
 
-func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsImplementors)
+var translationSettingsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettings) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsCollected, ec.OperationContext, sel, translationSettingsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72821,15 +74016,17 @@ func (ec *executionContext) _TranslationSettings(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsListImplementors = []string{"TranslationSettingsList"}
 
-func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsListImplementors)
+var translationSettingsListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsListCollected, ec.OperationContext, sel, translationSettingsListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72864,15 +74061,17 @@ func (ec *executionContext) _TranslationSettingsList(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsPermissionsImplementors = []string{"TranslationSettingsPermissions"}
 
-func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsPermissionsImplementors)
+var translationSettingsPermissionsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsPermissions) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsPermissionsCollected, ec.OperationContext, sel, translationSettingsPermissionsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72902,15 +74101,17 @@ func (ec *executionContext) _TranslationSettingsPermissions(ctx context.Context,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var translationSettingsURLsImplementors = []string{"TranslationSettingsURLs"}
 
-func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, translationSettingsURLsImplementors)
+var translationSettingsURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel ast.SelectionSet, obj *model.TranslationSettingsURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&translationSettingsURLsCollected, ec.OperationContext, sel, translationSettingsURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72935,15 +74136,17 @@ func (ec *executionContext) _TranslationSettingsURLs(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var userImplementors = []string{"User", "Node"}
 
-func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userImplementors)
+var userCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&userCollected, ec.OperationContext, sel, userImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -72993,15 +74196,17 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var userContributorImplementors = []string{"UserContributor"}
 
-func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userContributorImplementors)
+var userContributorCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.SelectionSet, obj *model.UserContributor) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&userContributorCollected, ec.OperationContext, sel, userContributorImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73036,15 +74241,17 @@ func (ec *executionContext) _UserContributor(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var userURLsImplementors = []string{"UserURLs"}
 
-func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet, obj *model.UserURLs) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, userURLsImplementors)
+var userURLsCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet, obj *model.UserURLs) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&userURLsCollected, ec.OperationContext, sel, userURLsImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73069,15 +74276,17 @@ func (ec *executionContext) _UserURLs(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var versionContextImplementors = []string{"VersionContext"}
 
-func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, versionContextImplementors)
+var versionContextCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.SelectionSet, obj *model.VersionContext) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&versionContextCollected, ec.OperationContext, sel, versionContextImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73112,15 +74321,17 @@ func (ec *executionContext) _VersionContext(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookImplementors = []string{"Webhook", "Node"}
 
-func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookImplementors)
+var webhookCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, obj *model.Webhook) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&webhookCollected, ec.OperationContext, sel, webhookImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73177,7 +74388,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "deliveries":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			gqlruntime.ResolveConcurrently(out, ec.OperationContext, &deferred, field, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Webhook_deliveries(ctx, field, obj)
@@ -73196,15 +74407,17 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 
-func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
+var webhookDeliveryCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDelivery) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&webhookDeliveryCollected, ec.OperationContext, sel, webhookDeliveryImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73299,15 +74512,17 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
 
-func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
+var webhookDeliveryListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&webhookDeliveryListCollected, ec.OperationContext, sel, webhookDeliveryListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73342,15 +74557,17 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var webhookListImplementors = []string{"WebhookList"}
 
-func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookList) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, webhookListImplementors)
+var webhookListCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookList) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&webhookListCollected, ec.OperationContext, sel, webhookListImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73385,15 +74602,17 @@ func (ec *executionContext) _WebhookList(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
 
-func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
+var __DirectiveCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&__DirectiveCollected, ec.OperationContext, sel, __DirectiveImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73438,15 +74657,17 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 
-func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
+var __EnumValueCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&__EnumValueCollected, ec.OperationContext, sel, __EnumValueImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73486,15 +74707,17 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __FieldImplementors = []string{"__Field"}
 
-func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __FieldImplementors)
+var __FieldCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&__FieldCollected, ec.OperationContext, sel, __FieldImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73544,15 +74767,17 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
 
-func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
+var __InputValueCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&__InputValueCollected, ec.OperationContext, sel, __InputValueImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73602,15 +74827,17 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 
-func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
+var __SchemaCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&__SchemaCollected, ec.OperationContext, sel, __SchemaImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73660,15 +74887,17 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 var __TypeImplementors = []string{"__Type"}
 
-func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := gqlruntime.CollectFields(ec.OperationContext, sel, __TypeImplementors)
+var __TypeCollected gqlruntime.Collected
 
-	out := graphql.NewFieldSet(fields)
+func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
+	fields := gqlruntime.CollectFieldsOf(&__TypeCollected, ec.OperationContext, sel, __TypeImplementors)
+
+	out, object := gqlruntime.NewFieldSet(fields)
 	deferred := gqlruntime.NewDeferredGroup(ctx, fields)
 	for i, field := range fields {
 		switch field.Name {
@@ -73743,7 +74972,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return gqlruntime.NewObject(fields, out)
+	return object
 }
 
 // endregion **************************** object.gotpl ****************************

@@ -13,7 +13,8 @@ import (
 // graphql.CollectFields does from every selection set of each document
 // (fragments, interfaces, aliases, merged fields, @skip, @include and
 // @defer with each value of their variables), in every operation on the
-// document, kept or not.
+// document, kept or not; and so does CollectFieldsOf, with one Collected
+// for each type across all of them.
 func TestCollectFieldsDifferential(t *testing.T) {
 	for _, c := range []struct {
 		query string
@@ -28,6 +29,7 @@ func TestCollectFieldsDifferential(t *testing.T) {
 		{`{ obj { name ... @defer(label: "later") { short child { name } } ... @defer { ptr } } }`, nil},
 		{`query($d: Boolean!) { obj { name ... @defer(if: $d, label: "maybe") { short } } }`,
 			[]map[string]any{{"d": true}, {"d": false}}},
+		{`query($v: Boolean!) { obj @include(if: $v) { name } named { name } }`, []map[string]any{{"v": true}, {"v": false}}},
 	} {
 		doc := parseQuery(t, c.query)
 		vars := c.vars
@@ -37,26 +39,41 @@ func TestCollectFieldsDifferential(t *testing.T) {
 		for round := range 3 { // a new operation on the same parsed document each round
 			for _, v := range vars {
 				theirs, ours := operation(doc, v), operation(doc, v)
-				compareCollected(t, fmt.Sprintf("%s %v round %d", c.query, v, round), theirs, ours, doc.Operations[0].SelectionSet, queryImplementors)
+				sel := doc.Operations[0].SelectionSet
+				compareCollected(t, fmt.Sprintf("%s %v round %d", c.query, v, round), theirs, ours, sel, sel, queryImplementors)
 			}
 		}
 	}
 }
 
+var queryCollected, objCollected Collected
+
 // compareCollected compares the fields collected from sel and, under each,
 // from its selection set, recursively.
-func compareCollected(t *testing.T, name string, theirs, ours *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) {
+func compareCollected(t *testing.T, name string, theirs, ours *graphql.OperationContext, sel, ourSel ast.SelectionSet, satisfies []string) {
 	t.Helper()
 	want := graphql.CollectFields(theirs, sel, satisfies)
-	got := CollectFields(ours, sel, satisfies)
+	got := CollectFields(ours, ourSel, satisfies)
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: collected\n%s\nwant\n%s", name, describe(got), describe(want))
 	}
-	for _, f := range want {
+	// One Collected for each type, as generated.go has, met by every
+	// document, kept or not, and every variable in turn.
+	c := &queryCollected
+	if &satisfies[0] == &objImplementors[0] {
+		c = &objCollected
+	}
+	if got := CollectFieldsOf(c, ours, ourSel, satisfies); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: CollectFieldsOf collected\n%s\nwant\n%s", name, describe(got), describe(want))
+	}
+	for i, f := range want {
 		if len(f.Selections) > 0 {
+			// Ours goes down the sets of the fields it collected, as
+			// generated.go does.
+			sub := got[i].Selections
 			// Every object type of diffSchema is Obj, or Named resolved
 			// as an Obj.
-			compareCollected(t, name+" > "+f.Alias, theirs, ours, f.Selections, objImplementors)
+			compareCollected(t, name+" > "+f.Alias, theirs, ours, f.Selections, sub, objImplementors)
 		}
 	}
 }

@@ -19,12 +19,17 @@
 //	graphql.MarshalBoolean             MarshalBoolean
 //	graphql.MarshalSliceConcurrently   MarshalSlice
 //	graphql.NewDeferredGroup           NewDeferredGroup
-//	(*graphql.FieldSet).MarshalGQL     NewObject
+//	graphql.NewFieldSet                NewFieldSet (the set and the object that writes it)
+//	(*graphql.FieldSet).MarshalGQL     NewFieldSet's object
+//	(*graphql.FieldSet).ResolveConcurrently  ResolveConcurrently
+//	graphql.WithFieldContext           PlainObjectContext, and in MarshalSlice
 //	a zero bytes.Buffer                ResponseBuffer
 //
 // Two depart from their originals where Folio does not go, and their tests
 // say so: ResolveField assumes the field middleware passes each resolver
 // the context it was given (graph's TestFieldMiddlewareKeepsContext holds
 // Folio's to it), and answers a plain leaf without it (see plainKind);
-// NewScalarFieldContext's Child fails with a message of its own.
+// NewScalarFieldContext's Child fails with a message of its own, and so
+// does the Child of a plain object field's context (PlainObjectContext),
+// which, like a plain leaf, goes through no field middleware.
 package gqlruntime

@@ -24,7 +24,14 @@ func marshalObject(ctx context.Context, oc *graphql.OperationContext, sel ast.Se
 	} else {
 		fields = CollectFields(oc, sel, objImplementors)
 	}
-	out := graphql.NewFieldSet(fields)
+	var out *graphql.FieldSet
+	var object graphql.Marshaler
+	if upstream {
+		out = graphql.NewFieldSet(fields)
+		object = out
+	} else {
+		out, object = NewFieldSet(fields)
+	}
 	var deferred graphql.DeferredGroup
 	if upstream {
 		deferred = graphql.NewDeferredGroup(ctx)
@@ -34,7 +41,9 @@ func marshalObject(ctx context.Context, oc *graphql.OperationContext, sel ast.Se
 	for i, field := range fields {
 		nonNull := field.Definition.Type.NonNull
 		resolve := func(context.Context) graphql.Marshaler {
-			if v := value(field.Name); v != "" {
+			if v := value(field.Name); v == "panic" {
+				panic("resolving " + field.Name)
+			} else if v != "" {
 				return graphql.MarshalString(v)
 			}
 			return graphql.Null
@@ -42,8 +51,10 @@ func marshalObject(ctx context.Context, oc *graphql.OperationContext, sel ast.Se
 		switch {
 		case field.Name == "__typename":
 			out.Values[i] = graphql.MarshalString("Obj")
-		case concurrent[field.Name]:
+		case concurrent[field.Name] && upstream:
 			out.ResolveConcurrently(oc, &deferred, i, true, nonNull, resolve)
+		case concurrent[field.Name]:
+			ResolveConcurrently(out, oc, &deferred, field, i, true, nonNull, resolve)
 		default:
 			out.Values[i] = resolve(ctx)
 			if nonNull && out.Values[i] == graphql.Null {
@@ -55,10 +66,7 @@ func marshalObject(ctx context.Context, oc *graphql.OperationContext, sel ast.Se
 	if out.Invalids > 0 {
 		return graphql.Null, deferred
 	}
-	if upstream {
-		return out, deferred
-	}
-	return NewObject(fields, out), deferred
+	return object, deferred
 }
 
 // deferredPayloads is what ProcessDeferredGroup sends of group: nothing for
@@ -79,12 +87,14 @@ func deferredPayloads(group graphql.DeferredGroup) string {
 	return strings.Join(payloads, "\n")
 }
 
-// TestObjectDifferential: an object marshalled with NewObject and
-// NewDeferredGroup writes what gqlgen's field set does, and sends the same
-// @defer payloads, for fields answered at once, concurrently and deferred,
-// merged and repeated, and when a non-null field is null.
+// TestObjectDifferential: an object marshalled with NewFieldSet,
+// ResolveConcurrently and NewDeferredGroup writes what gqlgen's field set
+// does, with the same errors, and sends the same @defer payloads, for
+// fields answered at once, concurrently and deferred, merged and repeated,
+// when a non-null field is null, when a concurrent field panics, and for
+// objects of every size NewFieldSet has a place for.
 func TestObjectDifferential(t *testing.T) {
-	values := map[string]string{"name": "n", "short": "s", "ptr": "p", "req": "r", "reqPtr": "", "n": "1", "resolved": "x"}
+	values := map[string]string{"name": "n", "short": "s", "ptr": "p", "req": "r", "at": "panic", "atReq": "panic", "reqPtr": "", "n": "1", "resolved": "x"}
 	for _, c := range []struct {
 		query      string
 		concurrent []string
@@ -102,6 +112,14 @@ func TestObjectDifferential(t *testing.T) {
 		{`{ obj { name ... @defer { resolved reqPtr } } }`, []string{"resolved", "reqPtr"}, false},
 		{`{ obj { name req reqPtr } }`, nil, false},
 		{`{ obj { name reqPtr } }`, []string{"reqPtr"}, false},
+		{`{ obj { name resolved at } }`, []string{"at"}, false},                   // a concurrent field panics: null
+		{`{ obj { name resolved atReq } }`, []string{"atReq", "resolved"}, false}, // a non-null one panics: the object is null
+		{`{ obj { name ... @defer { atReq } } }`, []string{"atReq"}, false},
+		{`{ obj { __typename } }`, nil, false},
+		// Objects of each size NewFieldSet holds the values of in place.
+		{`{ obj { a: name b: short c: ptr d: name e: short } }`, []string{"b"}, false},
+		{`{ obj { a: name b: short c: ptr d: name e: short f: n g: n h: name i: short } }`, []string{"i"}, false},
+		{`{ obj { a: name b: short c: ptr d: name e: short f: n g: n h: name i: short j: name k: name l: name m: name o: name p: name q: name r: name } }`, []string{"r", "a"}, false},
 	} {
 		doc := parseQuery(t, c.query)
 		concurrent := map[string]bool{}
@@ -164,9 +182,11 @@ func TestObjectRepeatedAlias(t *testing.T) {
 			set.AddField(fields[i])
 			set.Values[i] = graphql.MarshalInt(i)
 		}
+		ours, object := NewFieldSet(fields)
+		copy(ours.Values, set.Values)
 		var want, got bytes.Buffer
 		set.MarshalGQL(&want)
-		NewObject(fields, set).MarshalGQL(&got)
+		object.MarshalGQL(&got)
 		if got.String() != want.String() {
 			t.Errorf("%v: %s, want %s", aliases, got.String(), want.String())
 		}

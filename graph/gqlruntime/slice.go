@@ -28,14 +28,16 @@ func MarshalSlice(ctx context.Context, length int, workerLimit int64, omitPanicH
 		return ret
 	}
 	ctx, seq := loader.InSequence(ctx)
-	// One allocation for all the elements' field contexts and indexes,
-	// where gqlgen makes two per element.
-	fcs := make([]graphql.FieldContext, length)
-	index := make([]int, length)
+	// One allocation for all the elements' contexts, field contexts and
+	// indexes, where gqlgen makes three per element (withField).
+	elems := make([]element, length)
+	parent := graphql.GetFieldContext(ctx)
 	marshal := func(i int) {
-		index[i] = i
-		fcs[i].Index = &index[i]
-		ctx := graphql.WithFieldContext(ctx, &fcs[i])
+		e := &elems[i]
+		e.Context, e.fc.Parent = ctx, parent
+		e.index = i
+		e.fc.Index = &e.index
+		ctx := context.Context(&e.withField)
 		defer func() {
 			if r := recover(); r != nil {
 				graphql.AddError(ctx, graphql.Recover(ctx, r))
@@ -56,4 +58,11 @@ func MarshalSlice(ctx context.Context, length int, workerLimit int64, omitPanicH
 		wg.Wait()
 	}
 	return ret
+}
+
+// element is the context of a list's element: its field context holds
+// its index.
+type element struct {
+	withField
+	index int
 }
