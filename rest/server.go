@@ -354,9 +354,11 @@ func staleReadRoute(route string) bool {
 }
 
 func newRequestID() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	return hex.EncodeToString(b)
+	var b [8]byte
+	rand.Read(b[:])
+	var id [16]byte
+	hex.Encode(id[:], b[:])
+	return string(id[:])
 }
 
 // routeTemplate turns a ServeMux pattern ("GET /v1/orgs/{organizationId}")
