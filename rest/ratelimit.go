@@ -55,8 +55,37 @@ type RateLimiter struct {
 	lastPrune atomic.Int64 // start (Unix seconds) of the window last pruned by this process
 	local     *localCounts // nil: every hit is counted in the database
 	// limitValue is X-RateLimit-Limit's value, made once (net/http only
-	// reads a header's values).
-	limitValue []string
+	// reads a header's values); remainingValues are X-RateLimit-Remaining's
+	// for a limit up to maxRemainingValues, and reset the current window's
+	// X-RateLimit-Reset: a request allocates none of them.
+	limitValue      []string
+	remainingValues [][]string
+	reset           atomic.Pointer[resetValue]
+}
+
+// maxRemainingValues bounds the Remaining values made ahead (about 50
+// bytes each).
+const maxRemainingValues = 4096
+
+type resetValue struct {
+	at    time.Time
+	value []string
+}
+
+func (l *RateLimiter) remainingValue(n int) []string {
+	if n < len(l.remainingValues) {
+		return l.remainingValues[n]
+	}
+	return []string{strconv.Itoa(n)}
+}
+
+func (l *RateLimiter) resetValue(at time.Time) []string {
+	if r := l.reset.Load(); r != nil && r.at.Equal(at) {
+		return r.value
+	}
+	r := &resetValue{at: at, value: []string{strconv.FormatInt(at.Unix(), 10)}}
+	l.reset.Store(r)
+	return r.value
 }
 
 // The rate-limit headers' keys in net/http's canonical form, so that
@@ -83,6 +112,12 @@ func NewRateLimiter(rl RateLimit, s *store.Store, m *metrics.Metrics, logger *sl
 		logger = slog.Default()
 	}
 	l := &RateLimiter{RateLimit: rl, store: s, metrics: m, logger: logger, limitValue: []string{strconv.Itoa(rl.Limit)}}
+	if rl.Limit <= maxRemainingValues {
+		l.remainingValues = make([][]string, rl.Limit+1)
+		for i := range l.remainingValues {
+			l.remainingValues[i] = []string{strconv.Itoa(i)}
+		}
+	}
 	if share := rl.Limit / shareDivisor; share > 0 {
 		l.local = newLocalCounts(l, share, maxLocalBuckets)
 	}
@@ -128,8 +163,8 @@ func (l *RateLimiter) hit(ctx context.Context, h http.Header, bucket, kind strin
 		return 0, true
 	}
 	h[headerLimit] = l.limitValue
-	h[headerRemaining] = []string{strconv.Itoa(max(l.Limit-count, 0))}
-	h[headerReset] = []string{strconv.FormatInt(reset.Unix(), 10)}
+	h[headerRemaining] = l.remainingValue(max(l.Limit-count, 0))
+	h[headerReset] = l.resetValue(reset)
 	if count <= l.Limit {
 		return 0, true
 	}
