@@ -9,49 +9,9 @@ import (
 	"testing"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 	"folio/rest/resttest"
 )
-
-// clientEdit is a GitBook client's edit of a document: the first top-level
-// paragraph of one unmarked leaf whose source in src is a run of whole
-// lines between blank lines (its text the lines joined by spaces, as soft
-// line breaks read) gets the text to. want is src with those lines
-// replaced by to, worked out from the source alone; ok is false when the
-// page has no such paragraph.
-func clientEdit(doc map[string]any, src, to string) (want string, ok bool) {
-	lines := strings.SplitAfter(src, "\n")
-	for _, n := range doc["nodes"].([]any) {
-		b := n.(map[string]any)
-		if b["type"] != "paragraph" || len(b["nodes"].([]any)) != 1 {
-			continue
-		}
-		t, _ := b["nodes"].([]any)[0].(map[string]any)
-		leaves, _ := t["leaves"].([]any)
-		if t["object"] != "text" || len(leaves) != 1 {
-			continue
-		}
-		leaf := leaves[0].(map[string]any)
-		if marks, _ := leaf["marks"].([]any); len(marks) > 0 {
-			continue
-		}
-		text := leaf["text"].(string)
-		for i := range lines {
-			if i > 0 && strings.TrimSpace(lines[i-1]) != "" {
-				continue
-			}
-			var joined []string
-			for j := i; j < len(lines) && strings.TrimSpace(lines[j]) != ""; j++ {
-				joined = append(joined, strings.TrimSpace(lines[j]))
-				if strings.Join(joined, " ") == text && (j+1 == len(lines) || strings.TrimSpace(lines[j+1]) == "") &&
-					strings.Count(src, lines[i]) == 1 {
-					leaf["text"] = to
-					return strings.Join(lines[:i], "") + to + "\n" + strings.Join(lines[j+1:], ""), true
-				}
-			}
-		}
-	}
-	return "", false
-}
 
 // TestClientEditsOneParagraph is issue 37's "Done when", through REST on
 // the corpus of real-world READMEs (internal/markdown/testdata/corpus): a
@@ -97,8 +57,8 @@ func TestClientEditsOneParagraph(t *testing.T) {
 	for slug, id := range ids {
 		var read struct{ Document map[string]any }
 		alice.Get(base + "/content/page/" + id + "?format=document").Expect(http.StatusOK).Decode(&read)
-		same = append(same, map[string]any{"operation": "update_page", "page": id, "document": map[string]any{"document": jsonValue(t, read.Document)}})
-		if w, ok := clientEdit(read.Document, src[slug], "A client changed this paragraph, and nothing else."); ok {
+		same = append(same, map[string]any{"operation": "update_page", "page": id, "document": map[string]any{"document": mdtest.ViaJSON(t, read.Document)}})
+		if w, ok := mdtest.EditOneParagraph(read.Document, src[slug], "A client changed this paragraph, and nothing else."); ok {
 			want[slug] = w
 			edits = append(edits, map[string]any{"operation": "update_page", "page": id, "document": map[string]any{"document": read.Document}})
 		}
@@ -113,7 +73,7 @@ func TestClientEditsOneParagraph(t *testing.T) {
 			var back struct{ Markdown string }
 			alice.Get(base + "/change-requests/" + cr + "/content/page/" + ids[slug] + "?format=markdown").Expect(http.StatusOK).Decode(&back)
 			if back.Markdown != w {
-				t.Errorf("%s, %s: the page became\n%s", slug, what, firstDiff(back.Markdown, w))
+				t.Errorf("%s, %s: the page became\n%s", slug, what, mdtest.FirstDiff(back.Markdown, w))
 			}
 		}
 	}
@@ -151,14 +111,4 @@ func batches(t *testing.T, changes []map[string]any) [][]map[string]any {
 		cur, size = append(cur, c), size+len(b)
 	}
 	return append(out, cur)
-}
-
-// firstDiff shows where got first differs from want.
-func firstDiff(got, want string) string {
-	i := 0
-	for i < len(got) && i < len(want) && got[i] == want[i] {
-		i++
-	}
-	from := max(0, i-80)
-	return "got  …" + got[from:min(len(got), i+160)] + "\nwant …" + want[from:min(len(want), i+160)]
 }

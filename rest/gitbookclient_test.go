@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/markdown/mdtest"
 	"folio/internal/npmcache"
 	"folio/rest/resttest"
 	"folio/service/jobs"
@@ -37,7 +38,7 @@ func TestOfficialGitBookClient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node not found: install Node.js 18 or later with npm (make test installs it): %v", err)
 	}
-	dir, err := npmcache.Package("@gitbook/api@0.202.0")
+	dir, err := npmcache.Package(mdtest.GitBookAPI)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -388,16 +388,8 @@ func BenchmarkReaderPageInsights(b *testing.B) {
 			srv := resttest.New(b, mode.opts...)
 			alice := srv.User("alice@example.com")
 			org := createOrgB(b, alice, "Acme")
-			seedSites(b, srv, org, 1, 3, 3)
-			sites, err := srv.Store.ListSites(b.Context(), org, store.SiteFilter{}, store.PageArgs{Limit: 10})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := srv.Store.SetSitePublished(b.Context(), &sites.Items[0], true); err != nil {
-				b.Fatal(err)
-			}
 			br := newBrowser(b, srv)
-			page := "/sites/" + sites.Items[0].ID + "/section-2/page-2/page-2-1"
+			page := "/sites/" + publishedSite(b, srv, org, 3, 3) + "/section-2/page-2/page-2-1"
 			br.get(page)
 			for b.Loop() {
 				if p := br.get(page); p.Status != http.StatusOK {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -17,7 +16,7 @@ import (
 
 	"folio/internal/blob"
 	"folio/internal/markdown"
-	"folio/internal/npmcache"
+	"folio/internal/markdown/mdtest"
 	"folio/rest/resttest"
 	"folio/service/export"
 )
@@ -111,34 +110,6 @@ var nodePages = []nodePage{
 		types: []string{"openapi-operation", "openapi-schemas", "openapi-webhook", "swagger"}, html: []string{"petstore"}},
 }
 
-// documentSchema is GitBook's JSONDocument schema from @gitbook/api.
-func documentSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	dir, err := npmcache.Package("@gitbook/api@0.202.0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(filepath.Join(dir, "node_modules/@gitbook/api/spec/openapi.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("file:///gitbook.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("file:///gitbook.json#/components/schemas/JSONDocument")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // nodeTypes lists the node and mark types in a decoded document.
 func nodeTypes(v any, into map[string]bool) {
 	switch v := v.(type) {
@@ -156,19 +127,6 @@ func nodeTypes(v any, into map[string]bool) {
 			nodeTypes(c, into)
 		}
 	}
-}
-
-func jsonValue(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // validDocument checks a document against GitBook's JSONDocument schema.
@@ -194,7 +152,7 @@ func validDocument(t *testing.T, schema *jsonschema.Schema, doc any) error {
 // document again), and rendered by the published reader as the page says,
 // with no liquid tag left showing.
 func TestEveryNodeTypeThroughTheServer(t *testing.T) {
-	schema := documentSchema(t)
+	schema := mdtest.DocumentSchema(t)
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")
@@ -240,7 +198,7 @@ func TestEveryNodeTypeThroughTheServer(t *testing.T) {
 			t.Errorf("%s: stored as\n%q\nwant\n%q", p.slug, read.Markdown, want[p.slug])
 		}
 		readDocument(t, srv, alice, p, base+"/content/page/"+ids[p.slug], &read)
-		if sent := jsonValue(t, markdown.ToDocument(want[p.slug])); !reflect.DeepEqual(read.Document, sent) {
+		if sent := mdtest.ViaJSON(t, markdown.ToDocument(want[p.slug])); !reflect.DeepEqual(read.Document, sent) {
 			t.Errorf("%s: read as another document:\n%s\nsent\n%s", p.slug, asJSON(read.Document), asJSON(sent))
 		}
 		docs[p.slug] = read.Document
@@ -368,7 +326,7 @@ func uncheckedGet(t *testing.T, srv *resttest.Server, c *resttest.Client, path s
 // document, checked against GitBook's schema and for the page's types.
 func insertDocument(t *testing.T, schema *jsonschema.Schema, p nodePage, md string) map[string]any {
 	t.Helper()
-	doc := jsonValue(t, markdown.ToDocument(md))
+	doc := mdtest.ViaJSON(t, markdown.ToDocument(md))
 	found := map[string]bool{}
 	nodeTypes(doc, found)
 	for _, typ := range p.types {
@@ -389,11 +347,11 @@ func insertDocument(t *testing.T, schema *jsonschema.Schema, p nodePage, md stri
 // document that covered lacks.
 func missingTypes(t *testing.T, covered map[string]bool) []string {
 	t.Helper()
-	dir, err := npmcache.Package("@gitbook/api@0.202.0")
+	path, err := mdtest.GitBookSpecPath()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "node_modules/@gitbook/api/spec/openapi.json"))
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,7 +409,7 @@ func keys[V any](m map[string]V) []string {
 // page, and exported as the page's relative path, as Git Sync writes it;
 // a page of another space is refused with 400.
 func TestDocumentRefsInsideTheSpace(t *testing.T) {
-	schema := documentSchema(t)
+	schema := mdtest.DocumentSchema(t)
 	srv := resttest.New(t)
 	alice := srv.User("alice@example.com")
 	org := createOrg(t, alice, "Acme")

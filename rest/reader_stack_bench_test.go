@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"testing"
 
+	"folio/bench/staticpage"
 	"folio/internal/logs"
 	"folio/rest/resttest"
 	"folio/store"
@@ -32,15 +33,7 @@ func BenchmarkReaderStack(b *testing.B) {
 		resttest.WithRateLimit(1<<30, 60e9))
 	alice := srv.User("alice@example.com")
 	org := createOrgB(b, alice, "Acme")
-	seedSites(b, srv, org, 1, 10, 10)
-	sites, err := srv.Store.ListSites(b.Context(), org, store.SiteFilter{}, store.PageArgs{Limit: 10})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := srv.Store.SetSitePublished(b.Context(), &sites.Items[0], true); err != nil {
-		b.Fatal(err)
-	}
-	page := "/sites/" + sites.Items[0].ID + "/section-9/page-2/page-2-1"
+	page := "/sites/" + publishedSite(b, srv, org, 10, 10) + "/section-9/page-2/page-2-1"
 	folioReq := readerRequest(resttest.PublicURL[len("http://"):], page)
 	// The page as Folio answers it, twice: the second from the caches.
 	serve(srv.Handler, folioReq)
@@ -53,7 +46,7 @@ func BenchmarkReaderStack(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(dir, "page.html"), first.body, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	static := staticHandler(dir, first.h)
+	static := staticpage.Handler(dir, staticpage.Headers(first.h))
 	staticReq := readerRequest("127.0.0.1", "/page.html")
 	if got := serveKept(static, staticReq); got.status != http.StatusOK || !bytes.Equal(got.body, first.body) {
 		b.Fatalf("file server: %d", got.status)
@@ -142,26 +135,6 @@ func serveKept(h http.Handler, req *http.Request) *sink {
 	w := &sink{h: http.Header{}, keep: true}
 	h.ServeHTTP(w, &r)
 	return w
-}
-
-// staticHandler is make bench's static server: Folio's headers (but those
-// a server writes itself), then http.FileServer.
-func staticHandler(dir string, folio http.Header) http.Handler {
-	h := http.Header{}
-	for k, v := range folio {
-		switch k {
-		case "Date", "Content-Length", "X-Folio-Statements", "Last-Modified", "Accept-Ranges":
-			continue
-		}
-		h[k] = v
-	}
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for k, v := range h {
-			w.Header()[k] = v
-		}
-		files.ServeHTTP(w, r)
-	})
 }
 
 // BenchmarkReaderBigSpace measures page views of a published space of

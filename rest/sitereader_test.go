@@ -526,16 +526,8 @@ func TestReaderStatements(t *testing.T) {
 		srv := resttest.New(t)
 		alice := srv.User("alice@example.com")
 		org := createOrg(t, alice, "Acme")
-		seedSites(t, srv, org, 1, sections, siteSpaces)
-		sites, err := srv.Store.ListSites(t.Context(), org, store.SiteFilter{}, store.PageArgs{Limit: 10})
-		if err != nil || len(sites.Items) != 1 {
-			t.Fatalf("sites: %v %v", sites, err)
-		}
-		if _, err := srv.Store.SetSitePublished(t.Context(), &sites.Items[0], true); err != nil {
-			t.Fatal(err)
-		}
 		b := newBrowser(t, srv)
-		base := "/sites/" + sites.Items[0].ID
+		base := "/sites/" + publishedSite(t, srv, org, sections, siteSpaces)
 		last := base + "/section-" + strconv.Itoa(sections-1) + "/page-2/page-2-1"
 		out := map[string]int{}
 		home := b.get(base).expect(t, http.StatusOK)
@@ -638,16 +630,8 @@ func BenchmarkReaderPage(b *testing.B) {
 	srv := resttest.New(b)
 	alice := srv.User("alice@example.com")
 	org := createOrgB(b, alice, "Acme")
-	seedSites(b, srv, org, 1, 10, 10)
-	sites, err := srv.Store.ListSites(b.Context(), org, store.SiteFilter{}, store.PageArgs{Limit: 10})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := srv.Store.SetSitePublished(b.Context(), &sites.Items[0], true); err != nil {
-		b.Fatal(err)
-	}
 	br := newBrowser(b, srv)
-	base := "/sites/" + sites.Items[0].ID
+	base := "/sites/" + publishedSite(b, srv, org, 10, 10)
 	b.Run("cached", func(b *testing.B) {
 		for b.Loop() {
 			if p := br.get(base + "/section-9/page-2/page-2-1"); p.Status != http.StatusOK {

@@ -26,14 +26,7 @@ import (
 func TestFeedUnderConcurrentWrites(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "writer@example.com", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Busy", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, org := writerOrg(t, s, "writer@example.com", "Busy")
 	hook, err := s.CreateWebhook(ctx, org.ID, "https://hooks.example.com/all", nil, true)
 	if err != nil {
 		t.Fatal(err)
@@ -47,20 +40,7 @@ func TestFeedUnderConcurrentWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	const creators, editors, each = 8, 8, 12
-	type target struct{ cr, page string }
-	var targets []target
-	for i := range editors {
-		cr, err := s.CreateChangeRequest(ctx, sp, u.ID, fmt.Sprint("edits ", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		md := "# Page\n"
-		res, err := s.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, u.ID, []store.PageChange{{Operation: store.OpInsertPage, Markdown: &md}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		targets = append(targets, target{cr.ID, res.Changes[0].Page})
-	}
+	targets := ownEditTargets(t, s, sp, u.ID, editors, "# Page\n")
 	start, err := s.LastEventID(ctx, org.ID)
 	if err != nil {
 		t.Fatal(err)

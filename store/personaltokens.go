@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"sync/atomic"
 	"time"
 
@@ -44,13 +45,22 @@ func (s *Store) PersonalTokens(ctx context.Context, userID string, args PageArgs
 func (s *Store) RevokePersonalToken(ctx context.Context, userID, id string) error {
 	res, err := s.DB.NewUpdate().Model((*APIToken)(nil)).Set("revoked_at = ?", s.Now()).
 		Where("id = ? AND user_id = ? AND revoked_at IS NULL", id, userID).Exec(ctx)
-	s.credentialsChanged()
+	return s.tokenRevoked(res, err)
+}
+
+// tokenRevoked answers a revocation's update, and drops the cached tokens
+// when it may have revoked one. One that revoked nothing (an unknown id,
+// as any signed-in user may send) leaves the token cache alone: dropping
+// it would make this server read every token in use again.
+func (s *Store) tokenRevoked(res sql.Result, err error) error {
 	if err != nil {
+		s.credentialsChanged() // the update may have committed all the same
 		return dbError(err, "token")
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return domain.NotFound("token")
 	}
+	s.credentialsChanged()
 	return nil
 }
 

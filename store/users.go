@@ -91,14 +91,7 @@ func (s *Store) RevokeToken(ctx context.Context, token string) error {
 	res, err := s.DB.NewUpdate().Model((*APIToken)(nil)).
 		Set("revoked_at = ?", s.Now()).
 		Where("token_hash = ? AND revoked_at IS NULL", hashToken(token)).Exec(ctx)
-	s.credentialsChanged()
-	if err != nil {
-		return dbError(err, "token")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return domain.NotFound("token")
-	}
-	return nil
+	return s.tokenRevoked(res, err)
 }
 
 // Authenticate resolves a bearer token to its user and the token itself.

@@ -25,14 +25,7 @@ const writers = 16
 func BenchmarkConcurrentWrites(b *testing.B) {
 	s := pgtest.New(b)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "bench@example.com", "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Writes", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	u, org := writerOrg(b, s, "bench@example.com", "Writes")
 	b.Run("create-space", func(b *testing.B) {
 		concurrently(b, func(ctx context.Context, i int) error {
 			_, err := s.CreateSpace(ctx, org.ID, store.NewSpace{Title: fmt.Sprint("New ", i), Visibility: store.VisibilityPrivate})
@@ -44,20 +37,7 @@ func BenchmarkConcurrentWrites(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		type target struct{ cr, page string }
-		var targets []target
-		for w := range writers {
-			cr, err := s.CreateChangeRequest(ctx, sp, u.ID, fmt.Sprint("edits ", w))
-			if err != nil {
-				b.Fatal(err)
-			}
-			md := "# Page\n\nText.\n"
-			res, err := s.UpdateChangeRequestContent(ctx, sp.ID, cr.ID, u.ID, []store.PageChange{{Operation: store.OpInsertPage, Markdown: &md}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			targets = append(targets, target{cr.ID, res.Changes[0].Page})
-		}
+		targets := ownEditTargets(b, s, sp, u.ID, writers, "# Page\n\nText.\n")
 		concurrently(b, func(ctx context.Context, i int) error {
 			t := targets[i%writers]
 			md := fmt.Sprintf("# Page\n\nEdited %d.\n", i)

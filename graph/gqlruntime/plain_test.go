@@ -37,41 +37,88 @@ var plainStrings = []string{
 	"é ü 漢字 🙂", "\xff\xfe invalid UTF-8 \xc3", "</script>", "\u2028\u2029", strings.Repeat("x", MinChargedText-1),
 }
 
-// TestPlainStringDifferential: PlainString and PlainStringPointer write
-// what gqlgen's MarshalString writes (which ID and String fields use), and
-// leave text of MinChargedText bytes or more, and a null the schema
-// forbids, to ResolveField.
-func TestPlainStringDifferential(t *testing.T) {
-	for _, s := range plainStrings {
-		var want bytes.Buffer
-		graphql.MarshalString(s).MarshalGQL(&want)
-		v := s
-		m, ok := PlainString(&v)
-		if !ok {
-			t.Fatalf("%q: not plain", s)
-		}
-		if got := writtenBy(t, m); got != want.String() {
-			t.Errorf("%q: wrote %s, gqlgen %s", s, got, want.String())
-		}
-		for _, nonNull := range []bool{false, true} {
-			m, ok := PlainStringPointer(&v, nonNull)
-			if !ok || writtenBy(t, m) != want.String() {
-				t.Errorf("%q through a pointer (non-null %v): %v", s, nonNull, ok)
+// plainCase is one scalar's plain marshallers checked against gqlgen's:
+// every value, written directly and through a pointer (nullable or not),
+// is written as gqlgen's marshaller writes it; each value of unplain is
+// left to ResolveField, directly and through a nullable pointer; and a nil
+// pointer is null when the field is nullable and left to ResolveField
+// (which reports the null) when it is not.
+func plainCase[T any](values, unplain []T, gqlgen func(T) graphql.Marshaler,
+	plain func(*T) (graphql.Marshaler, bool), pointer func(*T, bool) (graphql.Marshaler, bool)) func(*testing.T) {
+	return func(t *testing.T) {
+		for _, x := range values {
+			var want bytes.Buffer
+			gqlgen(x).MarshalGQL(&want)
+			v := x
+			m, ok := plain(&v)
+			if !ok {
+				t.Fatalf("%v: not plain", x)
+			}
+			if got := writtenBy(t, m); got != want.String() {
+				t.Errorf("%v: wrote %s, gqlgen %s", x, got, want.String())
+			}
+			for _, nonNull := range []bool{false, true} {
+				m, ok := pointer(&v, nonNull)
+				if !ok {
+					t.Errorf("%v through a pointer (non-null %v): not plain", x, nonNull)
+				} else if got := writtenBy(t, m); got != want.String() {
+					t.Errorf("%v through a pointer (non-null %v): wrote %s, gqlgen %s", x, nonNull, got, want.String())
+				}
 			}
 		}
+		for _, x := range unplain {
+			v := x
+			if _, ok := plain(&v); ok {
+				t.Errorf("%v is plain", x)
+			}
+			if _, ok := pointer(&v, false); ok {
+				t.Errorf("%v through a pointer is plain", x)
+			}
+		}
+		if m, ok := pointer(nil, false); !ok || m != graphql.Null {
+			t.Errorf("a null: %v, %v", m, ok)
+		}
+		if _, ok := pointer(nil, true); ok {
+			t.Error("a null for a non-null field is plain: ResolveField must report it")
+		}
 	}
-	long := strings.Repeat("y", MinChargedText)
-	if _, ok := PlainString(&long); ok {
-		t.Error("text the middleware charges is plain")
+}
+
+// TestPlainDifferential: each scalar's plain marshallers (PlainString and
+// PlainStringPointer, and so on) write what gqlgen's marshaller of that
+// scalar writes (the String one also for ID fields), and leave to
+// ResolveField what they must not write themselves: text of
+// MinChargedText bytes or more (the middleware charges it), the zero time
+// (null from gqlgen's, an error for a non-null field) and a null the
+// schema forbids.
+func TestPlainDifferential(t *testing.T) {
+	east := time.FixedZone("east", 5*3600+30*60)
+	west := time.FixedZone("", -(3*3600 + 17))
+	var zero time.Time
+	if graphql.MarshalTime(zero) != graphql.Null {
+		t.Fatal("gqlgen's MarshalTime no longer answers null for the zero time: PlainTime's case is stale")
 	}
-	if _, ok := PlainStringPointer(&long, false); ok {
-		t.Error("text the middleware charges, through a pointer, is plain")
-	}
-	if m, ok := PlainStringPointer(nil, false); !ok || m != graphql.Null {
-		t.Errorf("a null String: %v, %v", m, ok)
-	}
-	if _, ok := PlainStringPointer(nil, true); ok {
-		t.Error("a null String! is plain: ResolveField must report it")
+	for _, c := range []struct {
+		name string
+		test func(*testing.T)
+	}{
+		{"String", plainCase(plainStrings, []string{strings.Repeat("y", MinChargedText)},
+			graphql.MarshalString, PlainString, PlainStringPointer)},
+		{"Int", plainCase([]int{0, 1, -1, 7, 99, 100, 12345, -987654321, 1<<31 - 1, -1 << 31, 1<<63 - 1, -1 << 63}, nil,
+			graphql.MarshalInt, PlainInt, PlainIntPointer)},
+		{"Boolean", plainCase([]bool{true, false}, nil, graphql.MarshalBoolean, PlainBoolean, PlainBooleanPointer)},
+		{"Time", plainCase([]time.Time{
+			time.Date(2026, 11, 28, 12, 4, 41, 0, time.UTC),
+			time.Date(2026, 11, 28, 12, 4, 41, 123456789, time.UTC),
+			time.Date(2026, 11, 28, 12, 4, 41, 120000000, east),
+			time.Date(1969, 12, 31, 23, 59, 59, 1, west),
+			time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC),
+			time.Date(-44, 3, 15, 0, 0, 0, 0, time.UTC),
+			time.Date(12345, 6, 7, 8, 9, 10, 11, time.Local),
+			time.Now(),
+		}, []time.Time{zero}, graphql.MarshalTime, PlainTime, PlainTimePointer)},
+	} {
+		t.Run(c.name, c.test)
 	}
 }
 
@@ -82,96 +129,6 @@ func TestPlainStringReadsWhenWritten(t *testing.T) {
 	m, _ := PlainString(&obj.Title)
 	if got := writtenBy(t, m); got != `"before"` {
 		t.Errorf("wrote %s", got)
-	}
-}
-
-// TestPlainIntDifferential: PlainInt and PlainIntPointer write what
-// gqlgen's MarshalInt writes.
-func TestPlainIntDifferential(t *testing.T) {
-	for _, i := range []int{0, 1, -1, 7, 99, 100, 12345, -987654321, 1<<31 - 1, -1 << 31, 1<<63 - 1, -1 << 63} {
-		var want bytes.Buffer
-		graphql.MarshalInt(i).MarshalGQL(&want)
-		v := i
-		m, ok := PlainInt(&v)
-		if !ok || writtenBy(t, m) != want.String() {
-			t.Errorf("%d: wrote %s, gqlgen %s", i, writtenBy(t, m), want.String())
-		}
-		if m, ok := PlainIntPointer(&v, true); !ok || writtenBy(t, m) != want.String() {
-			t.Errorf("%d through a pointer", i)
-		}
-	}
-	if m, ok := PlainIntPointer(nil, false); !ok || m != graphql.Null {
-		t.Errorf("a null Int: %v, %v", m, ok)
-	}
-	if _, ok := PlainIntPointer(nil, true); ok {
-		t.Error("a null Int! is plain")
-	}
-}
-
-// TestPlainBooleanDifferential: PlainBoolean and PlainBooleanPointer write
-// what gqlgen's MarshalBoolean writes.
-func TestPlainBooleanDifferential(t *testing.T) {
-	for _, b := range []bool{true, false} {
-		var want bytes.Buffer
-		graphql.MarshalBoolean(b).MarshalGQL(&want)
-		v := b
-		if m, ok := PlainBoolean(&v); !ok || writtenBy(t, m) != want.String() {
-			t.Errorf("%v", b)
-		}
-		if m, ok := PlainBooleanPointer(&v, true); !ok || writtenBy(t, m) != want.String() {
-			t.Errorf("%v through a pointer", b)
-		}
-	}
-	if m, ok := PlainBooleanPointer(nil, false); !ok || m != graphql.Null {
-		t.Errorf("a null Boolean: %v, %v", m, ok)
-	}
-	if _, ok := PlainBooleanPointer(nil, true); ok {
-		t.Error("a null Boolean! is plain")
-	}
-}
-
-// TestPlainTimeDifferential: PlainTime and PlainTimePointer write what
-// gqlgen's MarshalTime writes, and leave the zero time (null from
-// gqlgen's, an error for a non-null field) to ResolveField.
-func TestPlainTimeDifferential(t *testing.T) {
-	east := time.FixedZone("east", 5*3600+30*60)
-	west := time.FixedZone("", -(3*3600 + 17))
-	for _, tm := range []time.Time{
-		time.Date(2026, 11, 28, 12, 4, 41, 0, time.UTC),
-		time.Date(2026, 11, 28, 12, 4, 41, 123456789, time.UTC),
-		time.Date(2026, 11, 28, 12, 4, 41, 120000000, east),
-		time.Date(1969, 12, 31, 23, 59, 59, 1, west),
-		time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC),
-		time.Date(-44, 3, 15, 0, 0, 0, 0, time.UTC),
-		time.Date(12345, 6, 7, 8, 9, 10, 11, time.Local),
-		time.Now(),
-	} {
-		var want bytes.Buffer
-		graphql.MarshalTime(tm).MarshalGQL(&want)
-		v := tm
-		m, ok := PlainTime(&v)
-		if !ok || writtenBy(t, m) != want.String() {
-			t.Errorf("%v: wrote %s, gqlgen %s", tm, writtenBy(t, m), want.String())
-		}
-		if m, ok := PlainTimePointer(&v, true); !ok || writtenBy(t, m) != want.String() {
-			t.Errorf("%v through a pointer", tm)
-		}
-	}
-	var zero time.Time
-	if graphql.MarshalTime(zero) != graphql.Null {
-		t.Fatal("gqlgen's MarshalTime no longer answers null for the zero time: PlainTime's test is stale")
-	}
-	if _, ok := PlainTime(&zero); ok {
-		t.Error("the zero time is plain")
-	}
-	if _, ok := PlainTimePointer(&zero, false); ok {
-		t.Error("the zero time through a pointer is plain")
-	}
-	if m, ok := PlainTimePointer(nil, false); !ok || m != graphql.Null {
-		t.Errorf("a null Time: %v, %v", m, ok)
-	}
-	if _, ok := PlainTimePointer(nil, true); ok {
-		t.Error("a null Time! is plain")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 )
 
 // blockCases are GitBook's blocks as its Git Sync writes them (GitBook's
@@ -74,7 +75,7 @@ var blockCases = []struct{ name, src, nodeType, want string }{
 const noSchema = "(no schema)"
 
 func TestBlocksRoundTrip(t *testing.T) {
-	schema := gitbookSchema(t)
+	schema := mdtest.DocumentSchema(t)
 	for _, c := range blockCases {
 		t.Run(c.name, func(t *testing.T) {
 			want := c.want

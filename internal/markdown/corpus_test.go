@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 	"folio/internal/pagerender"
 )
 
@@ -136,7 +137,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 	files := corpusFiles(t)
 	trip := func(name, md string) string {
 		t.Helper()
-		out, err := markdown.FromDocument(viaJSON(t, markdown.ToDocument(md)))
+		out, err := markdown.FromDocument(mdtest.ViaJSON(t, markdown.ToDocument(md)))
 		if err != nil {
 			t.Fatalf("%s: FromDocument: %v", name, err)
 		}

@@ -3,8 +3,6 @@ package markdown_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,7 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"folio/internal/markdown"
-	"folio/internal/npmcache"
+	"folio/internal/markdown/mdtest"
 )
 
 // documentCases are markdown documents and the markdown FromDocument writes
@@ -282,7 +280,7 @@ func TestDocumentStable(t *testing.T) {
 }
 
 func TestDocumentSchema(t *testing.T) {
-	schema := gitbookSchema(t)
+	schema := mdtest.DocumentSchema(t)
 	invalid := map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{
 		map[string]any{"object": "block", "type": "hint", "nodes": []any{}}}}
 	if schema.Validate(invalid) == nil {
@@ -329,7 +327,7 @@ func TestDocumentSeedPages(t *testing.T) {
 
 func TestToDocument(t *testing.T) {
 	src := "###### Deep\n\n1. [x](/a)\n\n- [x] done\n\n```py\nprint(1)\n```\n\n{% hint style=\"danger\" %}\nNo.\n{% endhint %}\n\n![a](/i.png \"Cap\")\n\n| h |\n| :-: |\n| **v** |\n"
-	doc := decode(t, markdown.ToDocument(src))
+	doc := mdtest.ViaJSON(t, markdown.ToDocument(src))
 	checks := map[string]any{
 		"nodes.0.type":                                 "heading-3",
 		"nodes.1.type":                                 "list-ordered",
@@ -471,32 +469,19 @@ func roundTrip(t *testing.T, src string) string {
 	if err != nil {
 		t.Fatalf("FromDocument(ToDocument(%q)): %v", src, err)
 	}
-	viaJSON, err := markdown.FromDocument(decode(t, doc))
+	viaJSON, err := markdown.FromDocument(mdtest.ViaJSON(t, doc))
 	if err != nil {
 		t.Fatalf("FromDocument of the JSON of %q: %v", src, err)
 	}
 	if direct != viaJSON {
 		t.Fatalf("document and its JSON read differently:\n%q\n%q", direct, viaJSON)
 	}
-	if again := decode(t, markdown.ToDocument(viaJSON)); !reflect.DeepEqual(again, decode(t, doc)) {
+	if again := mdtest.ViaJSON(t, markdown.ToDocument(viaJSON)); !reflect.DeepEqual(again, mdtest.ViaJSON(t, doc)) {
 		a, _ := json.Marshal(doc)
 		b, _ := json.Marshal(again)
 		t.Errorf("the markdown of the document of %q is another document:\n%s\n%s", src, a, b)
 	}
 	return viaJSON
-}
-
-func decode(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // at follows a dotted path of keys and indexes into decoded JSON.
@@ -519,36 +504,4 @@ func at(v any, path string) any {
 		}
 	}
 	return v
-}
-
-func gitbookSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	// The document that ships in @gitbook/api, installed into the test
-	// cache (never ../shared, which a clone of the project does not have);
-	// the same package as rest/resttest's (not imported: the fuzz targets
-	// of this package build its tests, and resttest brings the server).
-	dir, err := npmcache.Package("@gitbook/api@0.202.0")
-	if err != nil {
-		t.Fatalf("GitBook's OpenAPI document: %v", err)
-	}
-	path := filepath.Join(dir, "node_modules/@gitbook/api/spec/openapi.json")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("GitBook's OpenAPI document: %v", err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("file:///gitbook.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile("file:///gitbook.json#/components/schemas/JSONDocument")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return schema
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 )
 
 // Escaping, from the document's side: text a client sends in a document
@@ -125,7 +126,7 @@ func texts(t *testing.T, doc any) (blocks []string, text string) {
 			}
 		}
 	}
-	walk(decode(t, doc))
+	walk(mdtest.ViaJSON(t, doc))
 	return blocks, b.String()
 }
 
@@ -137,7 +138,7 @@ func TestTextEscapedWhereverItStands(t *testing.T) {
 					continue
 				}
 				doc := ctx.doc(s)
-				md, err := markdown.FromDocument(decode(t, doc))
+				md, err := markdown.FromDocument(mdtest.ViaJSON(t, doc))
 				if err != nil {
 					t.Errorf("%q: %v", s, err)
 					continue
@@ -149,7 +150,7 @@ func TestTextEscapedWhereverItStands(t *testing.T) {
 					t.Errorf("%q came back as %q %v (want %v); markdown %q", s, gotText, gotBlocks, wantBlocks, md)
 					continue
 				}
-				again, err := markdown.FromDocument(decode(t, back))
+				again, err := markdown.FromDocument(mdtest.ViaJSON(t, back))
 				if err != nil || again != md {
 					t.Errorf("%q: markdown %q written again as %q (%v)", s, md, again, err)
 				}
@@ -185,7 +186,7 @@ func TestEmphasisFlanking(t *testing.T) {
 			}
 			leaves = append(leaves, map[string]any{"object": "leaf", "text": x.text, "marks": marks})
 		}
-		doc := viaJSON(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{
+		doc := mdtest.ViaJSON(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{
 			map[string]any{"object": "block", "type": "paragraph", "isVoid": false, "data": map[string]any{},
 				"nodes": []any{map[string]any{"object": "text", "leaves": leaves}}}}})
 		got, err := markdown.FromDocument(doc)
@@ -193,7 +194,7 @@ func TestEmphasisFlanking(t *testing.T) {
 			t.Errorf("FromDocument(%v) = %q, %v; want %q", c.leaves, got, err, c.want)
 			continue
 		}
-		if back := viaJSON(t, markdown.ToDocument(got)); !reflect.DeepEqual(back, doc) {
+		if back := mdtest.ViaJSON(t, markdown.ToDocument(got)); !reflect.DeepEqual(back, doc) {
 			a, _ := json.Marshal(doc)
 			b, _ := json.Marshal(back)
 			t.Errorf("%q reads back as another document:\n%s\n%s", got, a, b)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 )
 
 // Fuzz targets for the markdown ↔ document conversion, which reads
@@ -50,7 +51,7 @@ func FuzzDocumentRoundTrip(f *testing.F) {
 		}
 		trip := func(md string) (any, string) {
 			t.Helper()
-			doc := viaJSON(t, markdown.ToDocument(md))
+			doc := mdtest.ViaJSON(t, markdown.ToDocument(md))
 			out, err := markdown.FromDocument(doc)
 			if err != nil {
 				t.Fatalf("FromDocument(ToDocument(%q)): %v", md, err)
@@ -115,28 +116,14 @@ func FuzzFromDocument(f *testing.F) {
 			}
 			return
 		}
-		again, err := markdown.FromDocument(viaJSON(t, markdown.ToDocument(md)))
+		again, err := markdown.FromDocument(mdtest.ViaJSON(t, markdown.ToDocument(md)))
 		if err != nil {
 			t.Fatalf("FromDocument(ToDocument(%q)): %v", md, err)
 		}
-		if once, err := markdown.FromDocument(viaJSON(t, markdown.ToDocument(again))); err != nil || once != again {
+		if once, err := markdown.FromDocument(mdtest.ViaJSON(t, markdown.ToDocument(again))); err != nil || once != again {
 			t.Fatalf("markdown of a document not stable:\n doc %s\none %q\ntwo %q\nthree %q (%v)", b, md, again, once, err)
 		}
 	})
-}
-
-// viaJSON is a document as a client sends it back: its JSON, decoded.
-func viaJSON(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // TestDocumentSame: every seed of FuzzDocumentRoundTrip and every corpus
@@ -160,12 +147,12 @@ func TestDocumentSame(t *testing.T) {
 		srcs = append(srcs, string(b))
 	}
 	for _, src := range srcs {
-		doc := viaJSON(t, markdown.ToDocument(src))
+		doc := mdtest.ViaJSON(t, markdown.ToDocument(src))
 		md, err := markdown.FromDocument(doc)
 		if err != nil {
 			t.Fatalf("FromDocument(ToDocument(%.80q)): %v", src, err)
 		}
-		if again := viaJSON(t, markdown.ToDocument(md)); !reflect.DeepEqual(doc, again) {
+		if again := mdtest.ViaJSON(t, markdown.ToDocument(md)); !reflect.DeepEqual(doc, again) {
 			a, _ := json.Marshal(doc)
 			b, _ := json.Marshal(again)
 			t.Errorf("%.80q is written %.200q, which reads as another document:\n%.600s\n%.600s", src, md, a, b)

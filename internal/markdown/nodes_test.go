@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 )
 
 // Every kind of node FromDocument writes, from the document's side: a
@@ -123,12 +124,12 @@ var nodeCases = []struct {
 func TestEveryNodeRoundTripsFromTheDocument(t *testing.T) {
 	for _, c := range nodeCases {
 		t.Run(c.name, func(t *testing.T) {
-			doc := decode(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": c.doc})
+			doc := mdtest.ViaJSON(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": c.doc})
 			md, err := markdown.FromDocument(doc)
 			if err != nil {
 				t.Fatal(err)
 			}
-			back := decode(t, markdown.ToDocument(md))
+			back := mdtest.ViaJSON(t, markdown.ToDocument(md))
 			if !reflect.DeepEqual(back, doc) {
 				a, _ := json.Marshal(doc)
 				b, _ := json.Marshal(back)
@@ -172,17 +173,17 @@ func TestDocumentSettlesAfterOneTrip(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc := decode(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": c.doc})
+			doc := mdtest.ViaJSON(t, map[string]any{"object": "document", "data": map[string]any{}, "nodes": c.doc})
 			md, err := markdown.FromDocument(doc)
 			if err != nil || md != c.md {
 				t.Fatalf("first trip %q (%v), want %q", md, err, c.md)
 			}
-			settled := decode(t, markdown.ToDocument(md))
+			settled := mdtest.ViaJSON(t, markdown.ToDocument(md))
 			again, err := markdown.FromDocument(settled)
 			if err != nil || again != md {
 				t.Fatalf("second trip %q (%v)", again, err)
 			}
-			if third := decode(t, markdown.ToDocument(again)); !reflect.DeepEqual(third, settled) {
+			if third := mdtest.ViaJSON(t, markdown.ToDocument(again)); !reflect.DeepEqual(third, settled) {
 				t.Fatal("the document changed on its second trip")
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"folio/internal/markdown"
+	"folio/internal/markdown/mdtest"
 )
 
 // API reference blocks as GitBook's Git Sync writes them, and what comes
@@ -38,7 +39,7 @@ var openAPICases = []struct{ name, src, want string }{
 }
 
 func TestOpenAPIBlocksRoundTrip(t *testing.T) {
-	schema := gitbookSchema(t)
+	schema := mdtest.DocumentSchema(t)
 	for _, c := range openAPICases {
 		t.Run(c.name, func(t *testing.T) {
 			want := c.want
@@ -72,8 +73,8 @@ func TestOpenAPIBlocksDocument(t *testing.T) {
 		"{% openapi-schemas spec=\"petstore\" schemas=\"Pet\" %}\nOpenAPI petstore\n{% endopenapi-schemas %}\n\n" +
 		"{% openapi-webhook spec=\"petstore\" name=\"newPet\" method=\"post\" %}\nOpenAPI petstore\n{% endopenapi-webhook %}\n\n" +
 		"{% openapi src=\"https://example.com/o.json\" path=\"/pets\" method=\"get\" %}\nhttps://example.com/o.json\n{% endopenapi %}\n"
-	doc := decode(t, markdown.ToDocument(src)).(map[string]any)
-	want := decode(t, []any{
+	doc := mdtest.ViaJSON(t, markdown.ToDocument(src)).(map[string]any)
+	want := mdtest.ViaJSON(t, []any{
 		map[string]any{"object": "block", "type": "openapi-operation", "isVoid": true, "data": map[string]any{"path": "/pets", "method": "get", "ref": map[string]any{"kind": "openapi", "spec": "petstore"}}},
 		map[string]any{"object": "block", "type": "openapi-schemas", "isVoid": true, "data": map[string]any{"schemas": []any{"Pet"}, "ref": map[string]any{"kind": "openapi", "spec": "petstore"}}},
 		map[string]any{"object": "block", "type": "openapi-webhook", "isVoid": true, "data": map[string]any{"name": "newPet", "method": "post", "ref": map[string]any{"kind": "openapi", "spec": "petstore"}}},

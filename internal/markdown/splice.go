@@ -16,11 +16,13 @@ import (
 // document keeps at its start and at its end keep their source byte for
 // byte (and the page's frontmatter is kept), and only the blocks between
 // them are written as FromDocument writes them. written is FromDocument of
-// the client's document, and what Splice answers when it cannot keep
-// anything: when old is empty, when the document shares no first or last
-// block with it, or when the spliced markdown would not read as written
-// does (the markdown of two blocks can depend on each other). The result
-// always reads as the same document as written.
+// the client's document, and what Splice answers (after old's frontmatter)
+// when it cannot keep any block: when old has none, when the document
+// shares no first or last block with it, or when the spliced markdown
+// would not read as written does (the markdown of two blocks can depend on
+// each other). The frontmatter stays in every case: a document has no
+// place for it, so a client that replaced every block did not mean to drop
+// it. The result always reads as the same document as written.
 func Splice(old, written string) string {
 	if old == "" || strings.Contains(old, "\r") {
 		return written
@@ -30,13 +32,21 @@ func Splice(old, written string) string {
 	if _, rest, ok := splitFrontmatter(old); ok {
 		base, body = len(old)-len(rest), rest
 	}
+	whole := written
+	if base > 0 {
+		fm := strings.TrimRight(old[:base], "\n") + "\n"
+		if written != "" {
+			fm += "\n"
+		}
+		whole = fm + written
+	}
 	units, starts, spans := sourceUnits(body)
 	if len(units) == 0 {
-		return written
+		return whole
 	}
 	want, ok := jsonNodes(ToDocument(written))
 	if !ok {
-		return written
+		return whole
 	}
 	// The blocks kept at the start, then at the end.
 	pre, kept := 0, 0
@@ -55,7 +65,7 @@ func Splice(old, written string) string {
 		suf++
 	}
 	if pre == 0 && suf == 0 {
-		return written
+		return whole
 	}
 	var b strings.Builder
 	b.WriteString(old[:base+starts[pre]])
@@ -63,7 +73,7 @@ func Splice(old, written string) string {
 	if middle := want[kept : len(want)-keptEnd]; len(middle) > 0 {
 		md, err := FromDocument(map[string]any{"object": "document", "data": map[string]any{}, "nodes": middle})
 		if err != nil {
-			return written
+			return whole
 		}
 		// What the replaced blocks' source holds around their text when it
 		// is only link definitions and blank lines (definitions are no
@@ -97,7 +107,7 @@ func Splice(old, written string) string {
 	b.WriteString(body[starts[len(units)-suf]:])
 	out := b.String()
 	if got, ok := jsonNodes(ToDocument(out)); !ok || !reflect.DeepEqual(got, want) {
-		return written
+		return whole
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,16 +17,7 @@ import (
 	"golang.org/x/text/message"
 
 	"folio/graph"
-	"folio/internal/npmcache"
-)
-
-// The official GitBook API client's package ships GitBook's OpenAPI
-// document; every JSON body a test receives from /v1 is checked against the
-// response schema of its operation there, so a body that a typed GitBook
-// client would reject fails the test that received it.
-const (
-	gitbookPackage = "@gitbook/api@0.202.0"
-	gitbookSpec    = "node_modules/@gitbook/api/spec/openapi.json"
+	"folio/internal/markdown/mdtest"
 )
 
 // contractOnly lists the GitBook operations whose bodies follow Folio's
@@ -49,17 +39,11 @@ var deviations = []struct{ rule, message, reason string }{
 		"a SAML provider created with a label only has no SSO URL yet: absent, not an empty string that is no URI"},
 }
 
-// GitBookSpecPath returns the path of GitBook's OpenAPI document, installing
-// the client package with npm into the test cache the first time.
-func GitBookSpecPath() (string, error) {
-	dir, err := npmcache.Package(gitbookPackage)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, gitbookSpec), nil
-}
-
-// gitbookSchemas checks response bodies against GitBook's document.
+// gitbookSchemas checks response bodies against GitBook's OpenAPI
+// document, which the official GitBook API client's package ships
+// (mdtest.GitBookAPI): every JSON body a test receives from /v1 is checked
+// against the response schema of its operation there, so a body that a
+// typed GitBook client would reject fails the test that received it.
 type gitbookSchemas struct {
 	doc      map[string]any
 	paths    []pathTemplate
@@ -84,7 +68,7 @@ const specURL = "file:///gitbook/openapi.json"
 
 func loadGitBookSchemas() (*gitbookSchemas, error) {
 	schemasOnce.Do(func() {
-		path, err := GitBookSpecPath()
+		path, err := mdtest.GitBookSpecPath()
 		if err != nil {
 			schemasErr = err
 			return

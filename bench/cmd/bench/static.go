@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"folio/bench/loadgen"
+	"folio/bench/staticpage"
 )
 
 // The physical limit of a page view: the same page's bytes, with the same
@@ -42,28 +43,7 @@ func serveStaticMain() {
 	if err := json.Unmarshal(raw, &h); err != nil {
 		log.Fatal(err)
 	}
-	files := http.FileServer(http.Dir(dir))
-	log.Fatal(http.ListenAndServe(os.Getenv(staticAddrEnv), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for k, v := range h {
-			w.Header()[k] = v
-		}
-		files.ServeHTTP(w, r)
-	})))
-}
-
-// staticHeadersOf are the headers of Folio's answer that a file server
-// sends too: all but those every server writes itself and the suite's
-// statement count.
-func staticHeadersOf(h http.Header) http.Header {
-	out := http.Header{}
-	for k, v := range h {
-		switch k {
-		case "Date", "Content-Length", "X-Folio-Statements", "Last-Modified", "Accept-Ranges":
-			continue
-		}
-		out[k] = v
-	}
-	return out
+	log.Fatal(http.ListenAndServe(os.Getenv(staticAddrEnv), staticpage.Handler(dir, h)))
 }
 
 // staticServers writes the page and starts the file servers; each has a
@@ -78,7 +58,7 @@ func (r *run) staticServers(body []byte, h http.Header) (servers []staticServer,
 	if err := os.WriteFile(filepath.Join(dir, staticPage), body, 0o644); err != nil {
 		log.Fatal(err)
 	}
-	hs := staticHeadersOf(h)
+	hs := staticpage.Headers(h)
 	raw, _ := json.Marshal(hs)
 	if err := os.WriteFile(filepath.Join(dir, staticHeaders), raw, 0o644); err != nil {
 		log.Fatal(err)
