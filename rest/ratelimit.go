@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -29,34 +30,113 @@ import (
 type RateLimit struct {
 	Limit  int
 	Window time.Duration
+	// Flush is how often a server adds the hits it counted in memory to
+	// the shared windows in PostgreSQL; zero is DefaultRateFlush.
+	Flush time.Duration
 }
 
 // DefaultRateLimit is what `folio serve` applies unless configured.
 var DefaultRateLimit = RateLimit{Limit: 600, Window: time.Minute}
 
-// limiter enforces a RateLimit with fixed-window counters kept in Postgres,
-// so servers sharing the database share the counts.
-type limiter struct {
+// DefaultRateFlush is how often counted hits reach the database.
+const DefaultRateFlush = 100 * time.Millisecond
+
+// RateLimiter enforces a RateLimit with fixed-window counters kept in
+// PostgreSQL, so servers sharing the database share the counts. A limit of
+// at least shareDivisor requests per window is counted in memory first
+// (ratelimit_local.go): a request runs no statement, and each server adds
+// its counts to the shared windows in batches. A smaller limit (sign-in
+// style budgets) is counted in the database on every request, exactly.
+type RateLimiter struct {
 	RateLimit
 	store     *store.Store
 	metrics   *metrics.Metrics
+	logger    *slog.Logger
 	lastPrune atomic.Int64 // start (Unix seconds) of the window last pruned by this process
+	local     *localCounts // nil: every hit is counted in the database
+	// limitValue is X-RateLimit-Limit's value, made once (net/http only
+	// reads a header's values); remainingValues are X-RateLimit-Remaining's
+	// for a limit up to maxRemainingValues, and reset the current window's
+	// X-RateLimit-Reset: a request allocates none of them.
+	limitValue      []string
+	remainingValues [][]string
+	reset           atomic.Pointer[resetValue]
 }
 
-func newLimiter(rl RateLimit, s *store.Store, m *metrics.Metrics) *limiter {
+// maxRemainingValues bounds the Remaining values made ahead (about 50
+// bytes each).
+const maxRemainingValues = 4096
+
+type resetValue struct {
+	at    time.Time
+	value []string
+}
+
+func (l *RateLimiter) remainingValue(n int) []string {
+	if n < len(l.remainingValues) {
+		return l.remainingValues[n]
+	}
+	return []string{strconv.Itoa(n)}
+}
+
+func (l *RateLimiter) resetValue(at time.Time) []string {
+	if r := l.reset.Load(); r != nil && r.at.Equal(at) {
+		return r.value
+	}
+	r := &resetValue{at: at, value: []string{strconv.FormatInt(at.Unix(), 10)}}
+	l.reset.Store(r)
+	return r.value
+}
+
+// The rate-limit headers' keys in net/http's canonical form, so that
+// setting one does not canonicalize (and allocate) on every request.
+const (
+	headerLimit     = "X-Ratelimit-Limit"
+	headerRemaining = "X-Ratelimit-Remaining"
+	headerReset     = "X-Ratelimit-Reset"
+)
+
+// NewRateLimiter makes the limiter of rl (nil when rl.Limit is 0: no
+// limit). Close it on shutdown, so that the hits it holds are counted.
+func NewRateLimiter(rl RateLimit, s *store.Store, m *metrics.Metrics, logger *slog.Logger) *RateLimiter {
 	if rl.Limit <= 0 {
 		return nil
 	}
 	if rl.Window < time.Second {
 		rl.Window = time.Second
 	}
-	return &limiter{RateLimit: rl, store: s, metrics: m}
+	if rl.Flush <= 0 {
+		rl.Flush = DefaultRateFlush
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	l := &RateLimiter{RateLimit: rl, store: s, metrics: m, logger: logger, limitValue: []string{strconv.Itoa(rl.Limit)}}
+	if rl.Limit <= maxRemainingValues {
+		l.remainingValues = make([][]string, rl.Limit+1)
+		for i := range l.remainingValues {
+			l.remainingValues[i] = []string{strconv.Itoa(i)}
+		}
+	}
+	if share := rl.Limit / shareDivisor; share > 0 {
+		l.local = newLocalCounts(l, share, maxLocalBuckets)
+	}
+	return l
+}
+
+// Close adds the hits counted in memory to the database and stops the
+// background flush. Requests after it are counted in the database each.
+func (l *RateLimiter) Close(ctx context.Context) error {
+	if l == nil || l.local == nil {
+		return nil
+	}
+	return l.local.close(ctx)
 }
 
 // allow counts the request against bucket, sets the X-RateLimit headers and,
 // when the bucket is over its limit, answers 429 and returns false. A nil
 // limiter allows everything.
-func (l *limiter) allow(ctx context.Context, w http.ResponseWriter, bucket, kind string) bool {
+func (l *RateLimiter) allow(ctx context.Context, w http.ResponseWriter, bucket, kind string) bool {
 	wait, ok := l.hit(ctx, w.Header(), bucket, kind, 1)
 	if !ok {
 		writeError(w, http.StatusTooManyRequests, l.exceeded(wait))
@@ -69,36 +149,50 @@ func (l *limiter) allow(ctx context.Context, w http.ResponseWriter, bucket, kind
 // to wait, when the bucket is over its limit. When the database cannot
 // count, the request is let through (and logged): an outage of the counter
 // must not become an outage of the API.
-func (l *limiter) hit(ctx context.Context, h http.Header, bucket, kind string, cost int) (wait int, ok bool) {
+func (l *RateLimiter) hit(ctx context.Context, h http.Header, bucket, kind string, cost int) (wait int, ok bool) {
 	if l == nil {
 		return 0, true
 	}
-	win, err := l.store.HitRateLimit(ctx, bucket, l.Window, cost)
+	now := l.store.Now()
+	count, reset, err := l.local.hit(ctx, bucket, now, cost)
+	if err == errNotLocal {
+		count, reset, err = l.hitDatabase(ctx, bucket, cost)
+	}
 	if err != nil {
 		logs.From(ctx).ErrorContext(ctx, "rate limit not counted", "err", err)
 		return 0, true
 	}
-	l.prune(ctx, win.Reset.Add(-l.Window))
-	h.Set("X-RateLimit-Limit", strconv.Itoa(l.Limit))
-	h.Set("X-RateLimit-Remaining", strconv.Itoa(max(l.Limit-win.Count, 0)))
-	h.Set("X-RateLimit-Reset", strconv.FormatInt(win.Reset.Unix(), 10))
-	if win.Count <= l.Limit {
+	h[headerLimit] = l.limitValue
+	h[headerRemaining] = l.remainingValue(max(l.Limit-count, 0))
+	h[headerReset] = l.resetValue(reset)
+	if count <= l.Limit {
 		return 0, true
 	}
-	wait = max(int(win.Reset.Sub(l.store.Now()).Seconds()+0.999), 1)
+	wait = max(int(reset.Sub(now).Seconds()+0.999), 1)
 	h.Set("Retry-After", strconv.Itoa(wait))
 	l.metrics.RateLimited(kind)
 	return wait, false
 }
 
-func (l *limiter) exceeded(wait int) string {
+// hitDatabase counts a hit with one statement: limits too small to share
+// out among servers, and buckets past what memory may hold.
+func (l *RateLimiter) hitDatabase(ctx context.Context, bucket string, cost int) (count int, reset time.Time, err error) {
+	win, err := l.store.HitRateLimit(ctx, bucket, l.Window, cost)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	l.prune(ctx, win.Start)
+	return win.Count, win.Reset, nil
+}
+
+func (l *RateLimiter) exceeded(wait int) string {
 	return fmt.Sprintf("rate limit exceeded: %d requests per %s; retry after %d seconds", l.Limit, l.Window, wait)
 }
 
 // rateCharge is what a GraphQL operation needs to charge its caller's
 // bucket beyond the one request the middleware counted.
 type rateCharge struct {
-	limiter      *limiter
+	limiter      *RateLimiter
 	ctx          context.Context // uncounted: bookkeeping is not the request's own work
 	w            *recorder
 	bucket, kind string
@@ -161,15 +255,15 @@ func rootFields(set ast.SelectionSet) int {
 }
 
 // prune deletes the windows that ended, once per window in each process:
-// the first request of a new window does it.
-func (l *limiter) prune(ctx context.Context, windowStart time.Time) {
+// the first request (or flush) of a new window does it.
+func (l *RateLimiter) prune(ctx context.Context, windowStart time.Time) {
 	start := windowStart.Unix()
 	last := l.lastPrune.Load()
 	if last >= start || !l.lastPrune.CompareAndSwap(last, start) {
 		return
 	}
 	if _, err := l.store.PruneRateLimits(ctx, windowStart); err != nil {
-		logs.From(ctx).WarnContext(ctx, "old rate limit windows not pruned", "err", err)
+		l.logger.WarnContext(ctx, "old rate limit windows not pruned", "err", err)
 	}
 }
 

@@ -24,8 +24,9 @@ import (
 // http.FileServer serving the same bytes with the same headers, as make
 // bench's static server does (bench/cmd/bench/static.go). No socket: the
 // figures are the handlers' own CPU and allocations per request, which a
-// loaded machine does not change. "ratelimited" is Folio with the default
-// rate limit on (a statement per request: make bench runs with it off).
+// loaded machine does not change. "ratelimited" is Folio with a rate limit
+// on (counted in memory, added to the database every 100 ms: no statement
+// in the request; its limit so high that no request is refused).
 func BenchmarkReaderStack(b *testing.B) {
 	srv := resttest.New(b, resttest.WithLogger(logs.New(io.Discard, slog.LevelInfo)))
 	limited := resttest.New(b, resttest.SharingDatabase(srv), resttest.WithLogger(logs.New(io.Discard, slog.LevelInfo)),

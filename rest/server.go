@@ -49,6 +49,10 @@ type Config struct {
 	// RateLimit limits requests per token, or per client address without a
 	// valid token; a zero Limit disables it.
 	RateLimit RateLimit
+	// RateLimiter, when set, enforces RateLimit (NewRateLimiter; close it
+	// on shutdown, so that the hits it counted in memory reach the
+	// database); nil makes one.
+	RateLimiter *RateLimiter
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client (for the rate limit's address buckets).
 	TrustedProxies []netip.Prefix
@@ -212,7 +216,10 @@ func RequestID(ctx context.Context) string {
 func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next http.Handler) http.Handler {
 	s := cfg.Store
 	cors := newCORS(cfg.CORSOrigins)
-	limit := newLimiter(cfg.RateLimit, s, cfg.Metrics)
+	limit := cfg.RateLimiter
+	if limit == nil {
+		limit = NewRateLimiter(cfg.RateLimit, s, cfg.Metrics, cfg.Logger)
+	}
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := newRequestID()
@@ -347,9 +354,11 @@ func staleReadRoute(route string) bool {
 }
 
 func newRequestID() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	return hex.EncodeToString(b)
+	var b [8]byte
+	rand.Read(b[:])
+	var id [16]byte
+	hex.Encode(id[:], b[:])
+	return string(id[:])
 }
 
 // routeTemplate turns a ServeMux pattern ("GET /v1/orgs/{organizationId}")

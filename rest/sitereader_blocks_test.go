@@ -27,7 +27,10 @@ func blocksPage(frameOrigin string) string {
 		"{% if !visitor.claims.unsigned.beta %}\nJoin the beta.\n{% endif %}\n\n" +
 		"{% if visitor.claims.plan == \"pro\" %}\nPro secret.\n{% endif %}\n\n" +
 		"{% include \"../.gitbook/includes/environments.md\" %}\n\n" +
-		"{% @github-files/code-block url=\"https://github.com/a/b/blob/main/x.go\" %}\n"
+		"{% @github-files/code-block url=\"https://github.com/a/b/blob/main/x.go\" %}\n\n" +
+		"{% code title=\"install.sh\" overflow=\"wrap\" %}\n```bash\n" +
+		"curl -fsSL https://folio.example.com/install.sh | sh -s -- --prefix /usr/local --with-embedded-database --listen 127.0.0.1:8080\n" +
+		"```\n{% endcode %}\n"
 }
 
 // blocksSite publishes a public site of one site space holding blocksPage,

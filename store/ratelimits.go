@@ -1,8 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -66,3 +69,70 @@ func (s *Store) PruneRateLimits(ctx context.Context, before time.Time) (int64, e
 	n, _ := res.RowsAffected()
 	return n, nil
 }
+
+// RateHits are hits a server counted in memory for one bucket and window
+// (Start, whole seconds since the epoch), added to the shared count in one
+// batch.
+type RateHits struct {
+	Bucket string
+	Start  int64
+	N      int
+}
+
+// AddRateLimits adds each batch of hits to its window's shared count, in
+// one statement for all of them, and returns each window's total after it
+// (the other servers' hits included), in the order of hits. Each
+// bucket and window appears at most once in hits; they are sorted here, so
+// that two servers adding the same buckets lock their rows in one order.
+func (s *Store) AddRateLimits(ctx context.Context, hits []RateHits) ([]int, error) {
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	order := make([]int, len(hits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := strings.Compare(hits[a].Bucket, hits[b].Bucket); c != 0 {
+			return c
+		}
+		return cmp.Compare(hits[a].Start, hits[b].Start)
+	})
+	buckets, starts, ns := make([]string, len(hits)), make([]int64, len(hits)), make([]int64, len(hits))
+	for i, j := range order {
+		buckets[i], starts[i], ns[i] = hits[j].Bucket, hits[j].Start, int64(max(hits[j].N, 1))
+	}
+	rows, err := queryArgs(ctx, s.DB, addRateLimitsSQL, buckets, starts, ns)
+	if err != nil {
+		return nil, fmt.Errorf("add counted requests to rate limit buckets: %w", err)
+	}
+	defer rows.Close()
+	type key struct {
+		bucket string
+		start  int64
+	}
+	totals := make(map[key]int, len(hits))
+	for rows.Next() {
+		var k key
+		var n int
+		if err := rows.Scan(&k.bucket, &k.start, &n); err != nil {
+			return nil, fmt.Errorf("add counted requests to rate limit buckets: %w", err)
+		}
+		totals[k] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("add counted requests to rate limit buckets: %w", err)
+	}
+	out := make([]int, len(hits))
+	for i, h := range hits {
+		out[i] = totals[key{h.Bucket, h.Start}]
+	}
+	return out, nil
+}
+
+// addRateLimitsSQL is hitRateLimitSQL for a batch: the rows go in the
+// order given (sorted by AddRateLimits).
+const addRateLimitsSQL = `INSERT INTO rate_limits (bucket, window_start, n)
+	SELECT h.bucket, to_timestamp(h.start), h.n FROM unnest($1::text[], $2::bigint[], $3::integer[]) WITH ORDINALITY AS h(bucket, start, n, i) ORDER BY h.i
+	ON CONFLICT (bucket, window_start) DO UPDATE SET n = rate_limits.n + EXCLUDED.n
+	RETURNING bucket, extract(epoch FROM window_start)::bigint, n`

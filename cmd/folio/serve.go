@@ -105,6 +105,7 @@ func serve(ctx context.Context) error {
 	default:
 		return fmt.Errorf("FOLIO_INSIGHTS: want on or off")
 	}
+	limiter := rest.NewRateLimiter(rl, s, m, slog.Default())
 	h, err := rest.NewHandler(rest.Config{
 		Store:     s,
 		PublicURL: publicURL,
@@ -115,6 +116,7 @@ func serve(ctx context.Context) error {
 		Logger:           slog.Default(),
 		Metrics:          m,
 		RateLimit:        rl,
+		RateLimiter:      limiter,
 		TrustedProxies:   proxies,
 		CORSOrigins:      splitList(os.Getenv("FOLIO_CORS_ORIGINS")),
 		Import:           importCfg,
@@ -178,6 +180,9 @@ func serve(ctx context.Context) error {
 	}
 	if err := recorder.Close(shutdownCtx); err != nil {
 		slog.Warn("insights not written at shutdown", "err", err)
+	}
+	if err := limiter.Close(shutdownCtx); err != nil {
+		slog.Warn("rate limit counts not written at shutdown", "err", err)
 	}
 	if err := runner.Stop(shutdownCtx); err != nil && serveErr == nil {
 		serveErr = err

@@ -46,8 +46,11 @@ type Server struct {
 	// Handler is the server's whole HTTP handler (every middleware a
 	// request passes), for in-process benchmarks that call it directly.
 	Handler http.Handler
-	metrics *metrics.Metrics
-	t       testing.TB
+	// RateLimiter is the server's rate limiter (nil without WithRateLimit);
+	// Close adds the hits it counted in memory to the database.
+	RateLimiter *rest.RateLimiter
+	metrics     *metrics.Metrics
+	t           testing.TB
 }
 
 // Option changes the configuration of a test server.
@@ -86,7 +89,13 @@ func WithSubscriptionLimits(l graph.SubscriptionLimits) Option {
 
 // WithRateLimit limits requests to limit per window (off by default).
 func WithRateLimit(limit int, window time.Duration) Option {
-	return func(s *setup) { s.cfg.RateLimit = rest.RateLimit{Limit: limit, Window: window} }
+	return func(s *setup) { s.cfg.RateLimit.Limit, s.cfg.RateLimit.Window = limit, window }
+}
+
+// WithRateLimitFlush sets how often the rate limiter adds the hits it
+// counted in memory to the database (rest.DefaultRateFlush by default).
+func WithRateLimitFlush(every time.Duration) Option {
+	return func(s *setup) { s.cfg.RateLimit.Flush = every }
 }
 
 // WithTrustedProxies trusts X-Forwarded-For from these proxies.
@@ -183,6 +192,13 @@ func New(t testing.TB, opts ...Option) *Server {
 		srv.Insights = cfg.Insights
 		// After ts.Close (cleanups run last first): no request adds more.
 		t.Cleanup(func() { cfg.Insights.Close(context.Background()) }) //nolint:errcheck
+	}
+	if cfg.RateLimiter == nil {
+		cfg.RateLimiter = rest.NewRateLimiter(cfg.RateLimit, s, cfg.Metrics, cfg.Logger)
+		srv.RateLimiter = cfg.RateLimiter
+		// After ts.Close (cleanups run last first): the hits it holds are
+		// added while the database is still there.
+		t.Cleanup(func() { cfg.RateLimiter.Close(context.Background()) }) //nolint:errcheck
 	}
 	h, err := rest.NewHandler(cfg)
 	if err != nil {
