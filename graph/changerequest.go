@@ -143,7 +143,7 @@ func (r *Resolver) inTheirSpaces(ctx context.Context, org *model.Organization, c
 		if err != nil {
 			return nil, err
 		}
-		out[i] = model.ChangeRequest{ChangeRequest: cr, InSpace: model.NewSpace(r.Base, sp, org.Access)}
+		out[i] = model.ChangeRequest{ChangeRequest: cr, InSpace: model.NewSpace(r.Base, &sp, org.Access)}
 	}
 	return out, nil
 }

@@ -46,7 +46,7 @@ func (r *mutationResolver) CreateChangeRequest(ctx context.Context, spaceID stri
 	if input.Subject != nil {
 		subject = *input.Subject
 	}
-	cr, err := r.Store.CreateChangeRequest(ctx, &sp.Space, u.ID, subject)
+	cr, err := r.Store.CreateChangeRequest(ctx, sp.Space, u.ID, subject)
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,7 @@ func (r *mutationResolver) UpdateSpaceCustomFields(ctx context.Context, spaceID 
 	if err != nil {
 		return false, err
 	}
-	return true, r.Store.SetSpaceCustomValues(ctx, &sp.Space, values)
+	return true, r.Store.SetSpaceCustomValues(ctx, sp.Space, values)
 }
 
 // CustomFields is the resolver for the customFields field.

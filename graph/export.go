@@ -22,9 +22,9 @@ func (r *Resolver) ExportSpace(ctx context.Context, spaceID string) (*store.Spac
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := export.Export(ctx, r.Store, r.Blobs, &sp.Space)
+	a, err := export.Export(ctx, r.Store, r.Blobs, sp.Space)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &sp.Space, a, nil
+	return sp.Space, a, nil
 }

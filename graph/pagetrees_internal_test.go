@@ -29,7 +29,7 @@ func pageTreeOf(n, pages, kids int) (*model.Revision, *store.Tree) {
 			add(fmt.Sprintf("pg%02d%08d%08d", n, i, k), top, fmt.Sprintf("topic-%d", i*kids+k), k)
 		}
 	}
-	sp := model.NewSpace("http://folio.test", store.Space{ID: fmt.Sprintf("space%02d-xxxxxxxxxxxx", n), OrganizationID: "org-xxxxxxxxxxxxxxx"}, model.Access{})
+	sp := model.NewSpace("http://folio.test", &store.Space{ID: fmt.Sprintf("space%02d-xxxxxxxxxxxx", n), OrganizationID: "org-xxxxxxxxxxxxxxx"}, model.Access{})
 	return &model.Revision{Revision: store.Revision{ID: "rev", OrganizationID: sp.OrganizationID, SpaceID: sp.ID, Root: t.Root}, Space: sp}, t
 }
 

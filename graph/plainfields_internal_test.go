@@ -107,7 +107,7 @@ func TestPlainFieldsAnswerAsResolveField(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := base
 			c.edit(&s)
-			space := model.NewSpace("https://folio.test", s, model.Access{})
+			space := model.NewSpace("https://folio.test", &s, model.Access{})
 			var answers [2]string
 			for i, on := range []bool{false, true} {
 				gqlruntime.SetPlainFields(on)

@@ -288,5 +288,5 @@ func (r *Resolver) publishedSpace(ctx context.Context, id string) (*model.Publis
 	if len(spaces) == 0 || spaces[0].Visibility != store.VisibilityPublic && spaces[0].Visibility != store.VisibilityUnlisted {
 		return nil, nil
 	}
-	return &model.PublishedSpace{Space: model.NewSpace(r.Base, spaces[0], model.Access{})}, nil
+	return &model.PublishedSpace{Space: model.NewSpace(r.Base, &spaces[0], model.Access{})}, nil
 }

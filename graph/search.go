@@ -28,7 +28,7 @@ func (r *Resolver) groupBySpace(ctx context.Context, org *model.Organization, hi
 				return nil, err
 			}
 			i, at[h.SpaceID] = len(out), len(out)
-			apps[h.SpaceID], revs[h.SpaceID] = model.NewSpace(r.Base, sp, org.Access).Urls().App, sp.RevisionID
+			apps[h.SpaceID], revs[h.SpaceID] = model.NewSpace(r.Base, &sp, org.Access).Urls().App, sp.RevisionID
 			loader.For(ctx).Content().Revision.Register(sp.RevisionID)
 			out = append(out, model.SearchSpaceResult{ID: sp.ID, Title: sp.Title, Score: h.Score()})
 		}

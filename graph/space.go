@@ -31,7 +31,7 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 	if !sa.ViewerMember {
 		return model.Space{}, domain.NotFound("space")
 	}
-	m := model.NewSpace(r.Base, sa.Space, model.Access{Member: true, Role: sa.ViewerRole, OwnsTeam: sa.ViewerOwnsTeam})
+	m := model.NewSpace(r.Base, &sa.Space, model.Access{Member: true, Role: sa.ViewerRole, OwnsTeam: sa.ViewerOwnsTeam})
 	if m.Role() == nil {
 		return model.Space{}, domain.NotFound("space")
 	}
@@ -47,7 +47,7 @@ func (r *Resolver) seeSpace(ctx context.Context, sp store.Space) (model.Space, e
 		}
 		return model.Space{}, err
 	}
-	m := model.NewSpace(r.Base, sp, org.Access)
+	m := model.NewSpace(r.Base, &sp, org.Access)
 	if m.Role() == nil {
 		return model.Space{}, domain.NotFound("space")
 	}

@@ -21,7 +21,7 @@ func (r *collectionResolver) Spaces(ctx context.Context, obj *model.Collection, 
 	if err != nil {
 		return nil, err
 	}
-	return &model.SpaceList{Items: mapItems(p.Items, func(sp store.Space) model.Space {
+	return &model.SpaceList{Items: mapItemsOf(p.Items, func(sp *store.Space) model.Space {
 		return model.NewSpace(r.Base, sp, obj.Viewer)
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
@@ -48,7 +48,7 @@ func (r *memberResolver) SpacePermissions(ctx context.Context, obj *model.Member
 	if err != nil {
 		return nil, err
 	}
-	return &model.MemberSpaceList{Items: mapItems(p.Items, func(sp store.Space) model.MemberSpace {
+	return &model.MemberSpaceList{Items: mapItemsOf(p.Items, func(sp *store.Space) model.MemberSpace {
 		return model.MemberSpace{Permission: *domain.Highest(obj.Role, sp.EffectiveLevel), Space: model.NewSpace(r.Base, sp, obj.Viewer)}
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }
@@ -181,7 +181,7 @@ func (r *mutationResolver) CreateSpace(ctx context.Context, organizationID strin
 	if err != nil {
 		return nil, err
 	}
-	m := model.NewSpace(r.Base, *sp, org.Access)
+	m := model.NewSpace(r.Base, sp, org.Access)
 	return &m, nil
 }
 
@@ -212,7 +212,7 @@ func (r *mutationResolver) UpdateSpace(ctx context.Context, spaceID string, inpu
 	if err != nil {
 		return nil, err
 	}
-	m := model.NewSpace(r.Base, *updated, sp.Viewer)
+	m := model.NewSpace(r.Base, updated, sp.Viewer)
 	return &m, nil
 }
 
@@ -244,7 +244,7 @@ func (r *mutationResolver) RestoreSpace(ctx context.Context, spaceID string) (*m
 	if err != nil {
 		return nil, err
 	}
-	m := model.NewSpace(r.Base, *restored, sp.Viewer)
+	m := model.NewSpace(r.Base, restored, sp.Viewer)
 	return &m, nil
 }
 
@@ -261,11 +261,11 @@ func (r *mutationResolver) DuplicateSpace(ctx context.Context, spaceID string) (
 	if err := r.canCreateIn(ctx, org, sp.ParentID, "parent"); err != nil {
 		return nil, err
 	}
-	cp, err := r.Store.DuplicateSpace(ctx, &sp.Space)
+	cp, err := r.Store.DuplicateSpace(ctx, sp.Space)
 	if err != nil {
 		return nil, err
 	}
-	m := model.NewSpace(r.Base, *cp, sp.Viewer)
+	m := model.NewSpace(r.Base, cp, sp.Viewer)
 	return &m, nil
 }
 
@@ -286,11 +286,11 @@ func (r *mutationResolver) MoveSpace(ctx context.Context, spaceID string, input 
 	if err := r.canCreateIn(ctx, org, parent, "parent"); err != nil {
 		return nil, err
 	}
-	moved, err := r.Store.MoveSpace(ctx, &sp.Space, parent, pos)
+	moved, err := r.Store.MoveSpace(ctx, sp.Space, parent, pos)
 	if err != nil {
 		return nil, err
 	}
-	m := model.NewSpace(r.Base, *moved, sp.Viewer)
+	m := model.NewSpace(r.Base, moved, sp.Viewer)
 	return &m, nil
 }
 
@@ -303,7 +303,7 @@ func (r *mutationResolver) TransferSpace(ctx context.Context, spaceID string, in
 	if err := r.transferTarget(ctx, sp.OrganizationID, input.Organization); err != nil {
 		return nil, err
 	}
-	moved, err := r.Store.TransferSpace(ctx, &sp.Space, input.Organization, input.Collection)
+	moved, err := r.Store.TransferSpace(ctx, sp.Space, input.Organization, input.Collection)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +311,7 @@ func (r *mutationResolver) TransferSpace(ctx context.Context, spaceID string, in
 	if err != nil {
 		return nil, err
 	}
-	m := model.NewSpace(r.Base, *moved, dst.Access)
+	m := model.NewSpace(r.Base, moved, dst.Access)
 	return &m, nil
 }
 
@@ -333,7 +333,7 @@ func (r *organizationResolver) Spaces(ctx context.Context, obj *model.Organizati
 	if err != nil {
 		return nil, err
 	}
-	return &model.SpaceList{Items: mapItems(p.Items, func(sp store.Space) model.Space {
+	return &model.SpaceList{Items: mapItemsOf(p.Items, func(sp *store.Space) model.Space {
 		return model.NewSpace(r.Base, sp, obj.Access)
 	}), Count: p.Count, Next: next(p.Next)}, nil
 }

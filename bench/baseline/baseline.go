@@ -53,7 +53,7 @@ func Handler(s *store.Store, base string) http.Handler {
 			http.Error(w, `{"error":{"code":404,"message":"space not found"}}`, http.StatusNotFound)
 			return
 		}
-		sp := model.NewSpace(b, spaces[0], model.Access{Member: true, Role: orgs[0].ViewerRole, OwnsTeam: orgs[0].ViewerOwnsTeam})
+		sp := model.NewSpace(b, &spaces[0], model.Access{Member: true, Role: orgs[0].ViewerRole, OwnsTeam: orgs[0].ViewerOwnsTeam})
 		if sp.Role() == nil {
 			http.Error(w, `{"error":{"code":404,"message":"space not found"}}`, http.StatusNotFound)
 			return

@@ -114,8 +114,8 @@ func (h *handler) spaceList(w http.ResponseWriter, r *http.Request, org store.Or
 	}
 	access := model.Access{Member: true, Role: org.ViewerRole, OwnsTeam: org.ViewerOwnsTeam}
 	out := spaceListOrg{Spaces: items[listedSpace]{Items: make([]listedSpace, len(p.Items))}}
-	for i, row := range p.Items {
-		sp := model.NewSpace(h.base, row, access)
+	for i := range p.Items {
+		sp := model.NewSpace(h.base, &p.Items[i], access)
 		out.Spaces.Items[i] = listedSpace{ID: sp.ID, Title: sp.Title, Emoji: sp.Emoji, Visibility: sp.Visibility,
 			CreatedAt: sp.CreatedAt, UpdatedAt: sp.UpdatedAt, DeletedAt: sp.DeletedAt, EditMode: sp.EditMode,
 			Organization: sp.Organization(), Parent: sp.Parent(), RevisionID: sp.RevisionID, DefaultLevel: sp.DefaultLevel,

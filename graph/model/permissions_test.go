@@ -64,7 +64,7 @@ func TestSpacePermissionsFromRoleAndLevel(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			sp := model.NewSpace("https://f.test", store.Space{EditMode: c.mode, EffectiveLevel: c.level},
+			sp := model.NewSpace("https://f.test", &store.Space{EditMode: c.mode, EffectiveLevel: c.level},
 				model.Access{Member: true, Role: c.viewer})
 			if got := sp.Role(); (got == nil) != (c.role == "") || got != nil && string(*got) != c.role {
 				t.Errorf("effective role %v, want %q", got, c.role)
@@ -169,7 +169,7 @@ func TestCommentPermissions(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			sp := model.NewSpace("https://f.test", store.Space{EditMode: c.mode}, model.Access{Member: true, Role: c.viewer})
+			sp := model.NewSpace("https://f.test", &store.Space{EditMode: c.mode}, model.Access{Member: true, Role: c.viewer})
 			author := "someone-else"
 			if c.author {
 				author = "me"

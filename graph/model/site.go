@@ -268,7 +268,7 @@ func (s SiteSpace) Section() *string { return s.SectionID }
 // Space is a pointer: a value would be copied to the heap twice on its way
 // to the marshaller (once into the resolver's answer, once for its fields).
 func (s SiteSpace) Space() *Space {
-	sp := NewSpace(s.Site.base, s.SiteSpace.Space, s.Site.Viewer)
+	sp := NewSpace(s.Site.base, &s.SiteSpace.Space, s.Site.Viewer)
 	return &sp
 }
 

@@ -95,12 +95,14 @@ func (c Collection) Permissions() CollectionPermissions {
 
 // Space is a space seen by the caller.
 type Space struct {
-	store.Space
-	Viewer Access // the caller's access to the space's organization
-	base   Base
+	*store.Space        // the row read, not a copy of it (a list or a site tree holds a thousand)
+	Viewer       Access // the caller's access to the space's organization
+	base         Base
 }
 
-func NewSpace(b Base, s store.Space, viewer Access) Space {
+// NewSpace sees the row s for a caller. It keeps s itself: the row must
+// not change while the model is in use (rows read are never written to).
+func NewSpace(b Base, s *store.Space, viewer Access) Space {
 	return Space{Space: s, Viewer: viewer, base: b}
 }
 

@@ -20,7 +20,7 @@ func TestSpacePermissionTable(t *testing.T) {
 	}()...)
 	for _, r := range roles {
 		for _, m := range []store.EditMode{store.EditLive, store.EditLocked} {
-			sp := Space{Space: store.Space{EditMode: m}, Viewer: Access{Role: r}}
+			sp := Space{Space: &store.Space{EditMode: m}, Viewer: Access{Role: r}}
 			if got, want := sp.Permissions(), spacePermissionsOf(r, m); got != want {
 				t.Errorf("role %v, %s: %+v, want %+v", r, m, got, want)
 			}
@@ -36,7 +36,7 @@ func TestSpaceUrls(t *testing.T) {
 		store.VisibilityPrivate:   {"", ""},
 		store.VisibilityShareLink: {"", ""},
 	} {
-		u := NewSpace("https://f.test", store.Space{ID: "S1", OrganizationID: "O1", Visibility: vis}, Access{}).Urls()
+		u := NewSpace("https://f.test", &store.Space{ID: "S1", OrganizationID: "O1", Visibility: vis}, Access{}).Urls()
 		if u.Location != "https://f.test/v1/spaces/S1" || u.App != "https://f.test/app/o/O1/s/S1" {
 			t.Errorf("%s: %+v", vis, u)
 		}
