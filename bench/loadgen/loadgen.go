@@ -17,6 +17,10 @@ import (
 // Request makes the i-th request of a run.
 type Request func(i int) *http.Request
 
+// A Request of a closed loop answers nil when there is nothing left to
+// send (a pool of one-time requests, such as merges, used up): the client
+// stops then, and the run's duration ends with the last client's.
+
 // Result is what one run measured.
 type Result struct {
 	Sent      int
@@ -100,9 +104,12 @@ func Closed(ctx context.Context, c *http.Client, conc int, d time.Duration, mk R
 			defer wg.Done()
 			var mine []time.Duration
 			for time.Now().Before(deadline) && ctx.Err() == nil {
-				i := int(n.Add(1))
+				req := mk(int(n.Add(1)))
+				if req == nil {
+					break
+				}
 				t := time.Now()
-				if !do(c, mk(i)) {
+				if !do(c, req) {
 					errs.Add(1)
 				}
 				mine = append(mine, time.Since(t))
