@@ -36,16 +36,8 @@ type plain struct {
 // says the schema has no directive at the FIELD location (a query's
 // directive on a field would go through every field).
 func plainField(f *codegen.Field, noFieldDirectives bool) *plain {
-	if !noFieldDirectives || f.Object == nil || f.Object.Root || f.Object.Stream || f.Object.Kind != "OBJECT" ||
-		f.IsResolver || f.IsBatch() || len(f.Args) > 0 || f.HasDirectives() || f.HasHaser || f.IsReserved() {
-		return nil
-	}
-	method := false
-	switch {
-	case f.IsVariable():
-	case f.IsMethod() && !f.MethodHasContext && f.NoErr && !f.VOkFunc:
-		method = true
-	default:
+	method, ok := readInPlace(f, noFieldDirectives)
+	if !ok {
 		return nil
 	}
 	t := f.TypeReference
@@ -91,16 +83,8 @@ type plainObject struct {
 // allocations for each of a site tree's thousand spaces); a nil pointer
 // takes ResolveField's path, which reports it.
 func plainObjectField(f *codegen.Field, noFieldDirectives bool) *plainObject {
-	if !noFieldDirectives || f.Object == nil || f.Object.Root || f.Object.Stream || f.Object.Kind != "OBJECT" ||
-		f.IsResolver || f.IsBatch() || f.IsConcurrent() || len(f.Args) > 0 || f.HasDirectives() || f.HasHaser || f.IsReserved() {
-		return nil
-	}
-	method := false
-	switch {
-	case f.IsVariable():
-	case f.IsMethod() && !f.MethodHasContext && f.NoErr && !f.VOkFunc:
-		method = true
-	default:
+	method, ok := readInPlace(f, noFieldDirectives)
+	if !ok || f.IsConcurrent() {
 		return nil
 	}
 	t := f.TypeReference
@@ -116,4 +100,24 @@ func plainObjectField(f *codegen.Field, noFieldDirectives bool) *plainObject {
 		return nil
 	}
 	return &plainObject{Pointer: pointer, Method: method}
+}
+
+// readInPlace says whether f's value can be read straight from its
+// parent's Go value, as a struct field or a method that takes no context
+// and returns no error (method), with nothing of gqlgen's around the read:
+// no resolver, arguments or directives, on an object that is not a root or
+// a stream. The schema must have no directive at the FIELD location
+// (noFieldDirectives), which a query could put on any field.
+func readInPlace(f *codegen.Field, noFieldDirectives bool) (method, ok bool) {
+	if !noFieldDirectives || f.Object == nil || f.Object.Root || f.Object.Stream || f.Object.Kind != "OBJECT" ||
+		f.IsResolver || f.IsBatch() || len(f.Args) > 0 || f.HasDirectives() || f.HasHaser || f.IsReserved() {
+		return false, false
+	}
+	switch {
+	case f.IsVariable():
+		return false, true
+	case f.IsMethod() && !f.MethodHasContext && f.NoErr && !f.VOkFunc:
+		return true, true
+	}
+	return false, false
 }
