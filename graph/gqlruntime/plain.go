@@ -30,8 +30,9 @@ import (
 // resolver answers in, and the closure its scalar marshaller returns. A
 // Plain* function makes none: its Marshaler is a pointer to the value
 // where it lies in the object, written when the response is (a pointer
-// in an interface is not boxed). Nothing writes to an object once its
-// fields are resolved, so the value written is the value resolved.
+// in an interface is not boxed; a Boolean is read at once instead, its
+// two marshallers being shared values). Nothing writes to an object once
+// its fields are resolved, so the value written is the value resolved.
 //
 // What a plain field skips, and why nothing observes it: the field context
 // (only the field middleware reads it, and fc.Result, which nothing in

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"folio/internal/lrucache"
@@ -141,7 +142,9 @@ func (rd *Reader) route(s *siteView, rest string) *pageRoute {
 	h := http.Header{}
 	headers(headerOnly(h), s, s.looks.of(v.ID), s.Visibility != visibilityPublic, rt.etag)
 	for name, value := range h {
-		rt.header = append(rt.header, headerValue{name, value})
+		// Every response of the route gets these very slices: clipped, an
+		// Add to one of them copies it instead of writing into the route.
+		rt.header = append(rt.header, headerValue{name, slices.Clip(value)})
 	}
 	k.rest = strings.Clone(rest) // not the request's path
 	rd.routes.Add(k, rt)
