@@ -199,8 +199,15 @@ func TestOpenAPISpecLifecycle(t *testing.T) {
 	// pending -> complete, with one version.
 	spec := waitSpec(t, alice, specPath, complete)
 	v1 := resttest.Str(spec, "lastVersion")
-	// The job that processed it is in the server's metrics.
-	if m := srv.Metrics(); !strings.Contains(m, `folio_jobs_total{kind="openapi_spec_process",outcome="ok"} 1`) {
+	// The job that processed it is in the server's metrics, once it has
+	// returned: its write is seen before (the job's commit, then the
+	// numbering of its events, then the job's end), so it is waited for.
+	const processed = `folio_jobs_total{kind="openapi_spec_process",outcome="ok"} 1`
+	m := srv.Metrics()
+	for end := time.Now().Add(10 * time.Second); !strings.Contains(m, processed) && time.Now().Before(end); m = srv.Metrics() {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !strings.Contains(m, processed) {
 		t.Errorf("the processing job is not in the metrics:\n%s", m)
 	}
 	if v1 == "" || resttest.Str(spec, "lastProcessedAt") == "" || spec["lastProcessErrorCode"] != nil {
