@@ -124,7 +124,7 @@ func first(ns []*pageNode) *pageNode {
 // sidebar.
 type navItem struct {
 	Title, URL, Emoji string
-	Current, Open     bool
+	Current           bool
 	External, Group   bool
 	Items             []*navItem
 }
@@ -337,7 +337,7 @@ func (rd *Reader) frame(s *siteView, sec *sectionView, v *variantView, tree *spa
 }
 
 // sidebarItems are the sidebar's links: every page shown, as nested as
-// the pages, current marked and its parents open.
+// the pages, current marked.
 func sidebarItems(ns []*pageNode, base string, current *pageNode) []*navItem {
 	var out []*navItem
 	for _, n := range ns {
@@ -353,11 +353,6 @@ func sidebarItems(ns []*pageNode, base string, current *pageNode) []*navItem {
 			}
 		case pageGroup:
 			item.Group = true
-		}
-		for p := current; p != nil; p = p.Parent {
-			if p == n {
-				item.Open = true
-			}
 		}
 		item.Items = sidebarItems(n.Children, base, current)
 		out = append(out, item)
