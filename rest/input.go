@@ -64,10 +64,7 @@ func withInputChecks(mux *http.ServeMux, routes []compiled, next http.Handler) h
 			_, pattern = mux.Handler(r)
 		}
 		isGraphQL := pattern == graphQLPattern
-		msg := checkPath(r.URL, pattern)
-		if msg == "" {
-			msg = checkQuery(r.URL.RawQuery, isGraphQL)
-		}
+		msg := checkURL(r.URL, pattern, isGraphQL)
 		if msg == "" && r.Body != nil && r.Body != http.NoBody && (jsonBody[pattern] || isGraphQL && r.Method == http.MethodPost) {
 			raw, err := io.ReadAll(r.Body)
 			var tooLarge *http.MaxBytesError
@@ -97,6 +94,15 @@ func withInputChecks(mux *http.ServeMux, routes []compiled, next http.Handler) h
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// checkURL is the check of a request's path (its route's pattern names
+// the parameters) and query; "" when both are clean.
+func checkURL(u *url.URL, pattern string, isGraphQL bool) string {
+	if msg := checkPath(u, pattern); msg != "" {
+		return msg
+	}
+	return checkQuery(u.RawQuery, isGraphQL)
 }
 
 type errReader struct{ err error }

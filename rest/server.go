@@ -24,6 +24,7 @@ import (
 	"folio/internal/logs"
 	"folio/internal/metrics"
 	"folio/rest/app"
+	"folio/rest/reader"
 	"folio/rest/session"
 	"folio/service/insights"
 	"folio/service/siteimport"
@@ -184,7 +185,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	})
 	// The input checks (input.go) run after authentication and the rate
 	// limit, before any route.
-	return withRequest(cfg, mux, sessions, withInputChecks(mux, routes, mux)), nil
+	return withRequest(cfg, mux, rd, sessions, withInputChecks(mux, routes, mux)), nil
 }
 
 // apiPath reports the paths of the API (REST and GraphQL), whose cookie
@@ -212,8 +213,11 @@ func RequestID(ctx context.Context) string {
 // withRequest wraps every request: an id (X-Request-Id) and a logger
 // carrying it, a counter of its SQL statements, CORS, panic recovery, the
 // body limit, authentication, the rate limit, and one access line and the
-// metrics when it is answered.
-func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next http.Handler) http.Handler {
+// metrics when it is answered. A page view of a published site or space
+// (reader.PageRoute) goes from here to the reader, its route matched once
+// and its path and query checked as withInputChecks checks them; every
+// other request to next.
+func withRequest(cfg Config, mux *http.ServeMux, rd *reader.Reader, sessions *session.Manager, next http.Handler) http.Handler {
 	s := cfg.Store
 	cors := newCORS(cfg.CORSOrigins)
 	limit := cfg.RateLimiter
@@ -226,7 +230,11 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 		rw.Header().Set("X-Request-Id", id)
 		// The route template, not the path: paths carry ids and may carry
 		// secrets, and a metric series per object would never end.
-		_, pattern := mux.Handler(r)
+		pattern := reader.PageRoute(r)
+		page := pattern != ""
+		if !page {
+			_, pattern = mux.Handler(r)
+		}
 		route := routeTemplate(pattern)
 		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestIDKey{}, id), cfg.Logger, "request_id", id))
 		// Rate-limit bookkeeping is not the request's own work: it runs on
@@ -275,7 +283,11 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 		if cors.handle(w, r) {
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		if r.Body != nil && r.Body != http.NoBody {
+			// (net/http's server gives a request without a body NoBody:
+			// nothing to limit.)
+			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		}
 		bucket, bucketKind := addressBucket(client)
 		var authErr error
 		if h := r.Header.Get("Authorization"); h != "" {
@@ -335,7 +347,15 @@ func withRequest(cfg Config, mux *http.ServeMux, sessions *session.Manager, next
 		}
 		r = r.WithContext(ctx)
 		r.Pattern = pattern // found once: withInputChecks reads it (the mux sets it again)
-		next.ServeHTTP(w, r)
+		if page {
+			if msg := checkURL(r.URL, pattern, false); msg != "" {
+				writeError(w, http.StatusBadRequest, msg)
+				return
+			}
+			rd.ServePageRoute(w, r)
+		} else {
+			next.ServeHTTP(w, r)
+		}
 		if writer != "" && session.Unsafe(r.Method) && w.status < 400 {
 			if err := s.NoteWrite(uncounted, writer); err != nil {
 				logs.From(ctx).WarnContext(ctx, "record the write's WAL position for read replicas", "error", err)

@@ -18,7 +18,12 @@ import (
 // (share-link, visitor-auth and in-collection spaces have no key or token
 // Folio could check) and unknown, deleted or private spaces are 404.
 func (rd *Reader) spaceRoute(w http.ResponseWriter, r *http.Request) {
-	id, rest := r.PathValue("spaceId"), r.PathValue("rest")
+	rd.serveSpace(w, r, r.PathValue("spaceId"), r.PathValue("rest"))
+}
+
+// serveSpace serves one request for a published space: rest is the path
+// below /s/{id}.
+func (rd *Reader) serveSpace(w http.ResponseWriter, r *http.Request, id, rest string) {
 	var data struct {
 		PublishedSpace *struct {
 			ID, Title, Emoji, Visibility string

@@ -135,13 +135,13 @@ func (rd *Reader) Close() {
 
 // Register mounts the reader's routes.
 func (rd *Reader) Register(mux *http.ServeMux) {
-	mux.HandleFunc("GET /sites/{siteId}", rd.siteRoute)
-	mux.HandleFunc("GET /sites/{siteId}/{rest...}", rd.siteRoute)
+	mux.HandleFunc(sitePattern, rd.siteRoute)
+	mux.HandleFunc(siteRestPattern, rd.siteRoute)
 	if rd.cfg.Insights != nil {
 		mux.HandleFunc("POST /sites/{siteId}/{rest...}", rd.siteRoute) // page feedback
 	}
-	mux.HandleFunc("GET /s/{spaceId}", rd.spaceRoute)
-	mux.HandleFunc("GET /s/{spaceId}/{rest...}", rd.spaceRoute)
+	mux.HandleFunc(spacePattern, rd.spaceRoute)
+	mux.HandleFunc(spaceRestPattern, rd.spaceRoute)
 	mux.HandleFunc("GET "+assetsPath+"{file}", serveAsset)
 	mux.HandleFunc("GET /robots.txt", rd.originRobots)
 	rd.registerApp(mux)
