@@ -198,8 +198,6 @@ type rateCharge struct {
 	bucket, kind string
 }
 
-type rateChargeKey struct{}
-
 // mutationFields charges a mutation operation one request per mutation
 // field: thirty aliased mutations in one document are thirty writes, and
 // count as thirty requests. The middleware has counted the first.
@@ -214,7 +212,7 @@ func (mutationFields) ExtensionName() string                   { return "Mutatio
 func (mutationFields) Validate(graphql.ExecutableSchema) error { return nil }
 
 func (mutationFields) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	rc, _ := ctx.Value(rateChargeKey{}).(*rateCharge)
+	rc := chargeOf(ctx)
 	if rc == nil || rc.limiter == nil || oc.Operation == nil || oc.Operation.Operation != ast.Mutation {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -202,12 +203,38 @@ func muxPattern(path string) string {
 	return path
 }
 
-type requestIDKey struct{}
+// requestState is what withRequest keeps of a request, made in one
+// allocation (a page view from the cache is a few microseconds of work,
+// and each allocation counts): the recorder, the statement counters, the
+// id, and the rate limit's charge, all reached through one context value.
+type requestState struct {
+	rec                           recorder
+	statements, replicaStatements atomic.Int64
+	id                            [16]byte
+	idValue                       [1]string // X-Request-Id's value
+	// charge is the rate limit's, for the mutation fields beyond a
+	// request's first (mutationFields); set once the request is let in.
+	charge  rateCharge
+	charged bool
+}
+
+type requestKey struct{}
 
 // RequestID returns the id of the request running in ctx.
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
+	if st, ok := ctx.Value(requestKey{}).(*requestState); ok {
+		return st.idValue[0]
+	}
+	return ""
+}
+
+// chargeOf is the rate limit's charge of the request running in ctx; nil
+// before the request is let in, or outside a request.
+func chargeOf(ctx context.Context) *rateCharge {
+	if st, ok := ctx.Value(requestKey{}).(*requestState); ok && st.charged {
+		return &st.charge
+	}
+	return nil
 }
 
 // withRequest wraps every request: an id (X-Request-Id) and a logger
@@ -226,8 +253,13 @@ func withRequest(cfg Config, mux *http.ServeMux, rd *reader.Reader, sessions *se
 	}
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id := newRequestID()
-		rw.Header().Set("X-Request-Id", id)
+		st := &requestState{}
+		newRequestID(&st.id)
+		// The id's string is the state's bytes (never written again): no
+		// copy of its own.
+		id := unsafe.String(&st.id[0], len(st.id))
+		st.idValue[0] = id
+		rw.Header()["X-Request-Id"] = st.idValue[:]
 		// The route template, not the path: paths carry ids and may carry
 		// secrets, and a metric series per object would never end.
 		pattern := reader.PageRoute(r)
@@ -236,13 +268,14 @@ func withRequest(cfg Config, mux *http.ServeMux, rd *reader.Reader, sessions *se
 			_, pattern = mux.Handler(r)
 		}
 		route := routeTemplate(pattern)
-		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestIDKey{}, id), cfg.Logger, "request_id", id))
+		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestKey{}, st), cfg.Logger, "request_id", id))
 		// Rate-limit bookkeeping is not the request's own work: it runs on
 		// a context that does not count statements.
 		uncounted := ctx
-		var statements, replicaStatements atomic.Int64
-		ctx = store.WithReplicaQueryCounter(store.WithQueryCounter(ctx, &statements), &replicaStatements)
-		w := &recorder{ResponseWriter: rw, statements: &statements, replicaStatements: &replicaStatements, statementHeader: cfg.StatementHeader}
+		statements := &st.statements
+		ctx = store.WithReplicaQueryCounter(store.WithQueryCounter(ctx, statements), &st.replicaStatements)
+		w := &st.rec
+		*w = recorder{ResponseWriter: rw, statements: statements, replicaStatements: &st.replicaStatements, statementHeader: cfg.StatementHeader}
 		// Who asked: the client's address (as the rate limit sees it) and,
 		// once the token is checked, the user.
 		client := clientAddr(r, cfg.TrustedProxies)
@@ -334,7 +367,7 @@ func withRequest(cfg Config, mux *http.ServeMux, rd *reader.Reader, sessions *se
 			writeDomainError(w, authErr)
 			return
 		}
-		ctx = context.WithValue(ctx, rateChargeKey{}, &rateCharge{limiter: limit, ctx: uncounted, w: w, bucket: bucket, kind: bucketKind})
+		st.charge, st.charged = rateCharge{limiter: limit, ctx: uncounted, w: w, bucket: bucket, kind: bucketKind}, true
 		// Read replicas (store/replicas.go): published site views and
 		// searches may read from one, no further back than the caller's
 		// last write, which a successful write request records.
@@ -373,12 +406,11 @@ func staleReadRoute(route string) bool {
 		route == "unmatched"
 }
 
-func newRequestID() string {
+// newRequestID writes a new request id (16 hex digits) into id.
+func newRequestID(id *[16]byte) {
 	var b [8]byte
 	rand.Read(b[:])
-	var id [16]byte
 	hex.Encode(id[:], b[:])
-	return string(id[:])
 }
 
 // routeTemplate turns a ServeMux pattern ("GET /v1/orgs/{organizationId}")
