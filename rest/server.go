@@ -268,12 +268,12 @@ func withRequest(cfg Config, mux *http.ServeMux, rd *reader.Reader, sessions *se
 			_, pattern = mux.Handler(r)
 		}
 		route := routeTemplate(pattern)
-		ctx := logs.WithAnnotations(logs.With(context.WithValue(r.Context(), requestKey{}, st), cfg.Logger, "request_id", id))
+		ctx := logs.WithRequest(context.WithValue(r.Context(), requestKey{}, st), cfg.Logger, id)
 		// Rate-limit bookkeeping is not the request's own work: it runs on
 		// a context that does not count statements.
 		uncounted := ctx
 		statements := &st.statements
-		ctx = store.WithReplicaQueryCounter(store.WithQueryCounter(ctx, statements), &st.replicaStatements)
+		ctx = store.WithQueryCounters(ctx, statements, &st.replicaStatements)
 		w := &st.rec
 		*w = recorder{ResponseWriter: rw, statements: statements, replicaStatements: &st.replicaStatements, statementHeader: cfg.StatementHeader}
 		// Who asked: the client's address (as the rate limit sees it) and,

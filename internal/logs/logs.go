@@ -23,15 +23,46 @@ type contextLogger struct {
 	once sync.Once
 	l    *slog.Logger
 	args []any
+	// requestID, when set, is an attribute of every line before args
+	// (WithRequest).
+	requestID string
 }
 
 func (c *contextLogger) logger() *slog.Logger {
 	c.once.Do(func() {
+		if c.requestID != "" {
+			c.l = c.l.With("request_id", c.requestID)
+		}
 		if len(c.args) > 0 {
 			c.l = c.l.With(c.args...)
 		}
 	})
 	return c.l
+}
+
+// requestContext is WithRequest's context: With's logger and
+// WithAnnotations' collection, in one allocation (every request makes
+// one).
+type requestContext struct {
+	context.Context
+	log   contextLogger
+	notes annotations
+}
+
+func (c *requestContext) Value(key any) any {
+	switch key.(type) {
+	case loggerKey:
+		return &c.log
+	case annotationsKey:
+		return &c.notes
+	}
+	return c.Context.Value(key)
+}
+
+// WithRequest is WithAnnotations(With(ctx, l, "request_id", id)), made at
+// once.
+func WithRequest(ctx context.Context, l *slog.Logger, id string) context.Context {
+	return &requestContext{Context: ctx, log: contextLogger{l: l, requestID: id}}
 }
 
 // With returns a context whose lines are written by l, with args (as for

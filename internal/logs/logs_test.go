@@ -71,3 +71,39 @@ func TestAnnotateString(t *testing.T) {
 		t.Errorf("annotations = %v", got)
 	}
 }
+
+// TestWithRequest: WithRequest's context is With's and WithAnnotations'
+// at once: every line of the request names it, its annotations are
+// collected, and the parent's values and cancellation still reach it.
+func TestWithRequest(t *testing.T) {
+	type key struct{}
+	parent, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "parent"))
+	var buf bytes.Buffer
+	ctx := logs.WithRequest(parent, logs.New(&buf, slog.LevelInfo), "abc")
+	logs.From(ctx).Info("hello", "n", 1)
+	logs.From(ctx).Info("again")
+	if n := strings.Count(buf.String(), `"request_id":"abc"`); n != 2 {
+		t.Fatalf("request id not on every line: %s", buf.String())
+	}
+	if logs.From(ctx) != logs.From(ctx) {
+		t.Error("the context's logger is made anew for each line")
+	}
+	logs.AnnotateString(ctx, "operation", "query A")
+	logs.AnnotateString(ctx, "operation", "query B")
+	if got := logs.Annotations(ctx); len(got) != 1 || got[0].Value.String() != "query A, query B" {
+		t.Errorf("annotations = %v", got)
+	}
+	if ctx.Value(key{}) != "parent" {
+		t.Error("the parent's value is lost")
+	}
+	// A child's own logger still wins over the request's.
+	var other bytes.Buffer
+	logs.From(logs.With(ctx, logs.New(&other, slog.LevelInfo), "job", "x")).Info("child")
+	if !strings.Contains(other.String(), `"job":"x"`) {
+		t.Errorf("child logger: %s", other.String())
+	}
+	child, stop := context.WithCancel(ctx)
+	defer stop()
+	cancel()
+	<-child.Done()
+}

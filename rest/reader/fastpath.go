@@ -31,6 +31,10 @@ type pageRoute struct {
 	sec, variant int // indexes in siteView.Sections and its Spaces
 	key, etag    string
 	header       []headerValue // headers()'s, ETag included
+	// path is the request path of the view that made the route, url the
+	// page's address there (for insights): at another path of the same
+	// route (/sites/{id} and /sites/{id}/), the url is made per view.
+	path, url string
 }
 
 type headerValue struct {
@@ -47,7 +51,7 @@ const (
 // routeSize is what a route is counted as: its strings, its header slices
 // and the LRU's entry.
 func routeSize(rt *pageRoute) int {
-	n := 256 + len(rt.key) + len(rt.etag)
+	n := 256 + len(rt.key) + len(rt.etag) + len(rt.path) + len(rt.url)
 	for _, h := range rt.header {
 		n += 40 + len(h.name)
 		for _, v := range h.value {
@@ -77,16 +81,20 @@ func (rd *Reader) serveHit(w http.ResponseWriter, r *http.Request, s *siteView, 
 	if s.serial == 0 {
 		return false
 	}
-	rt := rd.route(s, rest)
+	rt := rd.route(s, rest, r.URL.Path)
 	if rt == nil {
 		return false
 	}
 	sec := s.Sections[rt.sec]
 	v := sec.Spaces[rt.variant]
+	url := rt.url
+	if r.URL.Path != rt.path {
+		url = s.Origin + r.URL.Path
+	}
 	if etagMatch(r, rt.etag) {
 		c, _ := rd.cache.Get(rt.key)
 		rt.writeHeader(w.Header())
-		rd.record(r, s, sec, v, "page_view", c.pageID, nil)
+		rd.recordView(r, s, sec, v, c.pageID, url)
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}
@@ -101,7 +109,7 @@ func (rd *Reader) serveHit(w http.ResponseWriter, r *http.Request, s *siteView, 
 	}
 	h["X-Folio-Cache"] = hitValue
 	h["Content-Type"] = htmlValue
-	rd.record(r, s, sec, v, "page_view", c.pageID, nil)
+	rd.recordView(r, s, sec, v, c.pageID, url)
 	w.WriteHeader(http.StatusOK)
 	w.Write(c.body)
 	return true
@@ -114,8 +122,8 @@ func (rt *pageRoute) writeHeader(h http.Header) {
 }
 
 // route is the route of a page of s, kept; nil when rest is not a page's
-// path (no site space, the search page, a file).
-func (rd *Reader) route(s *siteView, rest string) *pageRoute {
+// path (no site space, the search page, a file). path is the request's.
+func (rd *Reader) route(s *siteView, rest, path string) *pageRoute {
 	k := routeKey{s.serial, rest}
 	if rt, ok := rd.routes.Get(k); ok {
 		return rt
@@ -139,6 +147,8 @@ func (rd *Reader) route(s *siteView, rest string) *pageRoute {
 		return nil
 	}
 	rt.etag = `"` + rt.key + `"`
+	rt.path = strings.Clone(path)
+	rt.url = s.Origin + rt.path
 	h := http.Header{}
 	headers(headerOnly(h), s, s.looks.of(v.ID), s.Visibility != visibilityPublic, rt.etag)
 	for name, value := range h {

@@ -12,29 +12,42 @@ import (
 // record buffers an insights event of a published site's reader: no
 // statement of the request's own (the recorder writes batches), no cookie
 // read or set, and the address only in the visitor's hash.
-func (rd *Reader) record(r *http.Request, s *siteView, sec *sectionView, v *variantView, typ, pageID string, with func(*store.InsightEvent)) {
+// pageID is nil for an event of no page.
+func (rd *Reader) record(r *http.Request, s *siteView, sec *sectionView, v *variantView, typ string, pageID *string, with func(*store.InsightEvent)) {
 	if rd.cfg.Insights == nil || s.OrgID == "" {
 		return // insights off, or a space published on its own (no site)
 	}
+	e := rd.event(r, s, sec, v, typ, pageID, s.Origin+r.URL.Path)
+	if with != nil {
+		with(&e.InsightEvent)
+	}
+	rd.cfg.Insights.Add(e)
+}
+
+// recordView is record of a page view from the caches (fastpath.go),
+// whose page id and URL were made once, and so are not made per view.
+func (rd *Reader) recordView(r *http.Request, s *siteView, sec *sectionView, v *variantView, pageID *string, url string) {
+	if rd.cfg.Insights == nil || s.OrgID == "" {
+		return
+	}
+	rd.cfg.Insights.Add(rd.event(r, s, sec, v, "page_view", pageID, url))
+}
+
+// event is an insights event of r at url.
+func (rd *Reader) event(r *http.Request, s *siteView, sec *sectionView, v *variantView, typ string, pageID *string, url string) insights.Event {
 	e := store.InsightEvent{OrganizationID: s.OrgID, SiteID: s.ID, Type: typ, DisplayContext: "site",
-		URL: s.Origin + r.URL.Path, URLPath: r.URL.Path}
+		URL: url, URLPath: r.URL.Path, PageID: pageID}
 	if sec != nil && sec.ID != "" {
 		e.SiteSectionID = &sec.ID
 	}
 	if v != nil {
 		e.SiteSpaceID, e.SpaceID = &v.ID, &v.SpaceID
 	}
-	if pageID != "" {
-		e.PageID = &pageID
-	}
-	if with != nil {
-		with(&e)
-	}
 	addr := r.RemoteAddr
 	if rd.cfg.ClientAddr != nil {
 		addr = rd.cfg.ClientAddr(r)
 	}
-	rd.cfg.Insights.Add(insights.Event{InsightEvent: e, Client: addr, UserAgent: r.UserAgent()})
+	return insights.Event{InsightEvent: e, Client: addr, UserAgent: r.UserAgent()}
 }
 
 // maxFeedbackComment is GitBook's limit on a feedback comment.
@@ -75,7 +88,7 @@ func (rd *Reader) feedback(w http.ResponseWriter, r *http.Request, s *siteView, 
 	if comment != "" {
 		typ = "page_post_feedback_comment"
 	}
-	rd.record(r, s, sec, v, typ, c.Page.ID, func(e *store.InsightEvent) {
+	rd.record(r, s, sec, v, typ, &c.Page.ID, func(e *store.InsightEvent) {
 		e.FeedbackRating = &rating
 		if comment != "" {
 			e.FeedbackComment = &comment

@@ -276,9 +276,9 @@ func (rd *Reader) servePage(w http.ResponseWriter, r *http.Request, s *siteView,
 		rd.fail(w, r, err)
 		return
 	}
-	pageID := ""
+	var pageID *string
 	if page != nil {
-		pageID = page.ID
+		pageID = &page.ID
 	}
 	rd.record(r, s, sec, v, "page_view", pageID, nil)
 	if c.RevisionID == v.RevisionID {
@@ -411,7 +411,7 @@ func (rd *Reader) search(w http.ResponseWriter, r *http.Request, s *siteView, se
 		}
 		if err == nil {
 			n := len(hits)
-			rd.record(r, s, sec, v, "search_type_query", "", func(e *store.InsightEvent) { e.SearchQuery, e.SearchHits = &q, &n })
+			rd.record(r, s, sec, v, "search_type_query", nil, func(e *store.InsightEvent) { e.SearchQuery, e.SearchHits = &q, &n })
 		}
 	}
 	var b bytes.Buffer

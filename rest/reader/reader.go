@@ -72,7 +72,7 @@ type Config struct {
 type cachedPage struct {
 	body    []byte
 	noIndex bool
-	pageID  string // for insights, which a cache hit records too
+	pageID  *string // for insights, which a cache hit records too; nil: no page
 }
 
 // Reader serves published sites, published spaces and app pages.
