@@ -24,7 +24,10 @@ import (
 // commit: events still commit in the order of their ids, and the ids
 // still count 1, 2, 3, ... per organization. No write waits for another's
 // flush before its own commit, and one numbering commit serves the writes
-// that committed while the one before it flushed.
+// that committed while the one before it flushed. A commit that numbered
+// the events itself says so (onNotice), and RunInTx then sends nothing
+// more; the calls a server makes for the others are folded together per
+// organization (events_numbering.go).
 
 // pendingEvents collects, for one transaction of RunInTx, the
 // event_pending rows it left, by organization.
@@ -54,13 +57,14 @@ func leavePending(ctx context.Context, org string, id int64) {
 }
 
 // numberEvents makes sure the pending rows a write left are numbered, after
-// its commit: by that commit (most often; then this is one quick
-// statement), by this call, or by another write's (folio_number_events). It
-// does not fail the write, which has committed: rows it could not number
-// (the database gone for a moment) are numbered by the next write of
-// their organization, or by the sweep (NumberPendingEvents) within
-// seconds. The caller's cancellation does not stop it: a write whose
-// client went away still has its events numbered now.
+// its commit: by that commit (most often; it said so in a notice, and then
+// nothing is sent), by a call, this write's or one it joined on this server
+// (numberings), or by another write's (folio_number_events). It does not
+// fail the write, which has committed: rows it could not number (the
+// database gone for a moment) are numbered by the next write of their
+// organization, or by the sweep (NumberPendingEvents) within seconds. The
+// caller's cancellation does not stop it: a write whose client went away
+// still has its events numbered now.
 func (s *Store) numberEvents(ctx context.Context, p *pendingEvents) {
 	if len(p.orgs) == 0 {
 		return
@@ -70,7 +74,7 @@ func (s *Store) numberEvents(ctx context.Context, p *pendingEvents) {
 		if p.numbered[i] {
 			continue
 		}
-		s.numberOrgEvents(ctx, org, p.rows[i]) //nolint:errcheck // left to the next write or the sweep, as said above
+		s.numberings.number(ctx, s, org, p.rows[i])
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -343,5 +344,84 @@ func TestCommitThatNumberedMakesNoCall(t *testing.T) {
 	var pending int
 	if err := s.DB.NewRaw("SELECT count(*) FROM event_pending").Scan(ctx, &pending); err != nil || pending != 0 {
 		t.Errorf("%d events left pending (%v)", pending, err)
+	}
+}
+
+// TestNumberingCallsFoldTogether: writes of one organization that finish
+// their commits while a numbering call of the server is in flight (here
+// waiting for the lock another numbering holds) wait for one call
+// together, made with all their rows, instead of a call each that would
+// wait in the database on a connection of its own. Every event is
+// numbered, in a row of ids, with its webhook delivery.
+func TestNumberingCallsFoldTogether(t *testing.T) {
+	s := pgtest.New(t)
+	ctx := context.Background()
+	u, err := s.EnsureUser(ctx, "writer@example.com", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Folded", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook, err := s.CreateWebhook(ctx, org.ID, "https://hooks.example.com/all", nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.LastEventID(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const writes = 8
+	var calls atomic.Int64
+	wctx := store.WithStatementLog(ctx, func(q string) {
+		if strings.Contains(q, "folio_number_events") {
+			calls.Add(1)
+		}
+	})
+	release := holdNumbering(t, s, org.ID)
+	errs := make(chan error, writes)
+	for i := range writes {
+		go func() {
+			_, err := s.CreateSpace(wctx, org.ID, store.NewSpace{Title: fmt.Sprint("Folded ", i), Visibility: store.VisibilityPrivate})
+			errs <- err
+		}()
+	}
+	// One call in flight (waiting for the lock), the other writes' rows
+	// waiting for the next.
+	for deadline := time.Now().Add(30 * time.Second); s.NumberingWaiters(org.ID) < writes-1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			release()
+			t.Fatalf("%d writes wait for the next numbering call, want %d", s.NumberingWaiters(org.ID), writes-1)
+		}
+	}
+	release()
+	for range writes {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d writes made %d numbering calls, want 2 (the one in flight, and one for the writes behind it)", writes, n)
+	}
+	evs, err := s.EventsAfter(ctx, []store.FeedCursor{{OrganizationID: org.ID, After: before}}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != writes {
+		t.Fatalf("%d events in the feed, want %d", len(evs), writes)
+	}
+	for i, e := range evs {
+		if e.ID != before+int64(i)+1 || e.Type != store.EventSpaceCreated {
+			t.Errorf("event %d: id %d type %s, want id %d space.created", i, e.ID, e.Type, before+int64(i)+1)
+		}
+	}
+	var deliveries int
+	if err := s.DB.NewRaw("SELECT count(DISTINCT event_id) FROM webhook_deliveries WHERE webhook_id = ? AND event_id > ?",
+		hook.ID, before).Scan(ctx, &deliveries); err != nil || deliveries != writes {
+		t.Errorf("%d events delivered (%v), want %d", deliveries, err, writes)
+	}
+	if s.NumberingWaiters(org.ID) != 0 {
+		t.Errorf("writes still wait for a numbering call")
 	}
 }

@@ -39,6 +39,9 @@ type Store struct {
 	changes *changeListeners
 	// tokens is the token cache, nil without (tokencache.go).
 	tokens *tokenCache
+	// numberings folds the numbering calls after writes' commits
+	// together, per organization (events_numbering.go).
+	numberings numberings
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -200,9 +203,9 @@ func (s *Store) secret(ctx context.Context, name string) ([]byte, error) {
 // an Idempotency-Key (WithIdempotentAttempt), the transaction first writes
 // the key's row, so the key commits with the write (idempotency.go).
 //
-// The events the transaction appended (emit) are numbered after it
-// commits, before RunInTx returns: a write's events are in the change feed
-// when it answers (see numberEvents).
+// The events the transaction appended (emit) are numbered by its commit
+// or after it, before RunInTx returns: a write's events are in the change
+// feed when it answers (see numberEvents).
 func (s *Store) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
 	pending := &pendingEvents{}
 	ctx = context.WithValue(ctx, pendingEventsKey{}, pending)
