@@ -233,23 +233,27 @@ func (s *Store) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun
 // it got turns out dead before the transaction begins.
 func (s *Store) runTx(ctx context.Context, pending *pendingEvents, fn func(ctx context.Context, tx bun.Tx) error) error {
 	for attempt := 0; ; attempt++ {
-		conn, err := s.DB.Conn(ctx)
-		if err != nil {
-			return err
-		}
-		stop := listenForNumbering(conn, pending)
-		began := false
-		err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
-			began = true
-			return fn(ctx, tx)
-		})
-		stop()
-		conn.Close() //nolint:errcheck // back to the pool
+		began, err := s.runTxOnce(ctx, pending, fn)
 		if !began && errors.Is(err, driver.ErrBadConn) && attempt < 2 {
 			continue
 		}
 		return err
 	}
+}
+
+// runTxOnce is one attempt of runTx, answering whether fn was called.
+func (s *Store) runTxOnce(ctx context.Context, pending *pendingEvents, fn func(ctx context.Context, tx bun.Tx) error) (began bool, err error) {
+	conn, err := s.DB.Conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer conn.Close() //nolint:errcheck // back to the pool
+	defer listenForNumbering(conn, pending)()
+	err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		began = true
+		return fn(ctx, tx)
+	})
+	return began, err
 }
 
 // exists reports whether q matches a row, mapping errors.
