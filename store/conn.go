@@ -32,6 +32,7 @@ func openDB(dsn string, o Options, direct bool) (*sql.DB, error) {
 		return nil, fmt.Errorf("parse database URL: %w", err)
 	}
 	o.configureConn(cfg, dsn, direct)
+	cfg.OnNotice = onNotice
 	return sql.OpenDB(retryingConnector{stdlib.GetConnector(*cfg)}), nil
 }
 

@@ -3,7 +3,11 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -232,5 +236,198 @@ func TestUncontendedWriteNumbersAtCommit(t *testing.T) {
 	}
 	if last, err := s.LastEventID(ctx, org.ID); err != nil || last != before+1 {
 		t.Errorf("after the commit the feed ends at %d (%v), want %d", last, err, before+1)
+	}
+}
+
+// TestCommitThatNumberedMakesNoCall: a write whose commit numbered its
+// events itself (no other numbering in flight) learns so from the
+// commit's notice and makes no numbering call after it, one statement
+// fewer; one whose commit found the lock taken makes the call, and its
+// event is numbered by it. A connection that drops notices
+// (client_min_messages above NOTICE) makes the call each time, which finds
+// the events numbered.
+func TestCommitThatNumberedMakesNoCall(t *testing.T) {
+	s := pgtest.New(t)
+	ctx := context.Background()
+	u, err := s.EnsureUser(ctx, "writer@example.com", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Calls", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// write creates a space in org through st, answering the statements
+	// it ran and the id the feed ends at after it.
+	write := func(st *store.Store, title string) (statements []string, last int64) {
+		t.Helper()
+		var mu sync.Mutex
+		wctx := store.WithStatementLog(ctx, func(q string) {
+			mu.Lock()
+			defer mu.Unlock()
+			statements = append(statements, q)
+		})
+		if _, err := st.CreateSpace(wctx, org.ID, store.NewSpace{Title: title, Visibility: store.VisibilityPrivate}); err != nil {
+			t.Fatal(err)
+		}
+		last, err := s.LastEventID(ctx, org.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return statements, last
+	}
+	calls := func(statements []string) int {
+		n := 0
+		for _, q := range statements {
+			if strings.Contains(q, "folio_number_events") {
+				n++
+			}
+		}
+		return n
+	}
+	before, err := s.LastEventID(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	quiet, last := write(s, "Quiet")
+	if n := calls(quiet); n != 0 {
+		t.Errorf("a commit that numbered its events made %d numbering calls after it: %q", n, quiet)
+	}
+	if last != before+1 {
+		t.Errorf("after an uncontended write the feed ends at %d, want %d", last, before+1)
+	}
+
+	release := holdNumbering(t, s, org.ID)
+	done := make(chan []string, 1)
+	go func() {
+		statements, _ := write(s, "Contended")
+		done <- statements
+	}()
+	var committed int
+	for deadline := time.Now().Add(30 * time.Second); committed == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			release()
+			t.Fatal("the write did not commit while a numbering of its organization held the lock")
+		}
+		if err := s.DB.NewRaw("SELECT count(*) FROM spaces WHERE organization_id = ? AND title = 'Contended'",
+			org.ID).Scan(ctx, &committed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	release()
+	contended := <-done
+	if n := calls(contended); n != 1 {
+		t.Errorf("a commit that found the numbering lock taken made %d numbering calls after it, want 1: %q", n, contended)
+	}
+	if len(contended) != len(quiet)+1 {
+		t.Errorf("%d statements with the call, %d without: want exactly one more", len(contended), len(quiet))
+	}
+	if last, err := s.LastEventID(ctx, org.ID); err != nil || last != before+2 {
+		t.Errorf("after the contended write the feed ends at %d (%v), want %d", last, err, before+2)
+	}
+
+	if os.Getenv(pgtest.PoolerSetting) != "" {
+		// PgBouncer refuses client_min_messages as a startup parameter;
+		// that the notice comes through it is what the writes above show.
+		return
+	}
+	deaf, err := store.Open(ctx, s.DSN()+"&client_min_messages=warning")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer deaf.Close()
+	if err := deaf.LoadSecrets(ctx); err != nil {
+		t.Fatal(err)
+	}
+	unheard, last := write(deaf, "Unheard")
+	if n := calls(unheard); n != 1 {
+		t.Errorf("without the commit's notice %d numbering calls were made, want 1: %q", n, unheard)
+	}
+	if last != before+3 {
+		t.Errorf("after a write without notices the feed ends at %d, want %d", last, before+3)
+	}
+	var pending int
+	if err := s.DB.NewRaw("SELECT count(*) FROM event_pending").Scan(ctx, &pending); err != nil || pending != 0 {
+		t.Errorf("%d events left pending (%v)", pending, err)
+	}
+}
+
+// TestNumberingCallsFoldTogether: writes of one organization that finish
+// their commits while a numbering call of the server is in flight (here
+// waiting for the lock another numbering holds) wait for one call
+// together, made with all their rows, instead of a call each that would
+// wait in the database on a connection of its own. Every event is
+// numbered, in a row of ids, with its webhook delivery.
+func TestNumberingCallsFoldTogether(t *testing.T) {
+	s := pgtest.New(t)
+	ctx := context.Background()
+	u, err := s.EnsureUser(ctx, "writer@example.com", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := s.CreateOrganization(ctx, u.ID, "Folded", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook, err := s.CreateWebhook(ctx, org.ID, "https://hooks.example.com/all", nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.LastEventID(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const writes = 8
+	var calls atomic.Int64
+	wctx := store.WithStatementLog(ctx, func(q string) {
+		if strings.Contains(q, "folio_number_events") {
+			calls.Add(1)
+		}
+	})
+	release := holdNumbering(t, s, org.ID)
+	errs := make(chan error, writes)
+	for i := range writes {
+		go func() {
+			_, err := s.CreateSpace(wctx, org.ID, store.NewSpace{Title: fmt.Sprint("Folded ", i), Visibility: store.VisibilityPrivate})
+			errs <- err
+		}()
+	}
+	// One call in flight (waiting for the lock), the other writes' rows
+	// waiting for the next.
+	for deadline := time.Now().Add(30 * time.Second); s.NumberingWaiters(org.ID) < writes-1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			release()
+			t.Fatalf("%d writes wait for the next numbering call, want %d", s.NumberingWaiters(org.ID), writes-1)
+		}
+	}
+	release()
+	for range writes {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d writes made %d numbering calls, want 2 (the one in flight, and one for the writes behind it)", writes, n)
+	}
+	evs, err := s.EventsAfter(ctx, []store.FeedCursor{{OrganizationID: org.ID, After: before}}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != writes {
+		t.Fatalf("%d events in the feed, want %d", len(evs), writes)
+	}
+	for i, e := range evs {
+		if e.ID != before+int64(i)+1 || e.Type != store.EventSpaceCreated {
+			t.Errorf("event %d: id %d type %s, want id %d space.created", i, e.ID, e.Type, before+int64(i)+1)
+		}
+	}
+	var deliveries int
+	if err := s.DB.NewRaw("SELECT count(DISTINCT event_id) FROM webhook_deliveries WHERE webhook_id = ? AND event_id > ?",
+		hook.ID, before).Scan(ctx, &deliveries); err != nil || deliveries != writes {
+		t.Errorf("%d events delivered (%v), want %d", deliveries, err, writes)
+	}
+	if s.NumberingWaiters(org.ID) != 0 {
+		t.Errorf("writes still wait for a numbering call")
 	}
 }

@@ -54,3 +54,15 @@ func (s *Store) Reindex(ctx context.Context, spaceID string) error {
 		return setCurrentContent(ctx, tx, sp.Org, spaceID, sp.Root)
 	})
 }
+
+// NumberingWaiters is how many pending rows of org's writes wait on this
+// server for the numbering call after the one in flight.
+func (s *Store) NumberingWaiters(org string) int {
+	n := &s.numberings
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if o := n.orgs[org]; o != nil && o.next != nil {
+		return len(o.next.rows)
+	}
+	return 0
+}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"runtime"
@@ -38,6 +39,9 @@ type Store struct {
 	changes *changeListeners
 	// tokens is the token cache, nil without (tokencache.go).
 	tokens *tokenCache
+	// numberings folds the numbering calls after writes' commits
+	// together, per organization (events_numbering.go).
+	numberings numberings
 }
 
 // Open connects to dsn, checks the connection, and loads the server secrets.
@@ -199,29 +203,57 @@ func (s *Store) secret(ctx context.Context, name string) ([]byte, error) {
 // an Idempotency-Key (WithIdempotentAttempt), the transaction first writes
 // the key's row, so the key commits with the write (idempotency.go).
 //
-// The events the transaction appended (emit) are numbered after it
-// commits, before RunInTx returns: a write's events are in the change feed
-// when it answers (see numberEvents).
+// The events the transaction appended (emit) are numbered by its commit
+// or after it, before RunInTx returns: a write's events are in the change
+// feed when it answers (see numberEvents).
 func (s *Store) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
 	pending := &pendingEvents{}
 	ctx = context.WithValue(ctx, pendingEventsKey{}, pending)
-	a := attemptOf(ctx)
-	var err error
-	if a == nil {
-		err = s.DB.RunInTx(ctx, &sql.TxOptions{}, fn)
-	} else {
-		err = s.DB.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+	if a := attemptOf(ctx); a != nil {
+		inner := fn
+		fn = func(ctx context.Context, tx bun.Tx) error {
 			if err := s.markIdempotent(ctx, tx, a); err != nil {
 				return err
 			}
-			return fn(ctx, tx)
-		})
+			return inner(ctx, tx)
+		}
 	}
-	if err != nil {
+	if err := s.runTx(ctx, pending, fn); err != nil {
 		return err
 	}
 	s.numberEvents(ctx, pending)
 	return nil
+}
+
+// runTx runs fn in a transaction on a connection taken for it, so that
+// its commit's notice that it numbered its events reaches pending
+// (listenForNumbering). The connection goes back to the pool before
+// RunInTx numbers what is left: no request holds two at once. Like
+// database/sql's own BeginTx, it takes another connection when the one
+// it got turns out dead before the transaction begins.
+func (s *Store) runTx(ctx context.Context, pending *pendingEvents, fn func(ctx context.Context, tx bun.Tx) error) error {
+	for attempt := 0; ; attempt++ {
+		began, err := s.runTxOnce(ctx, pending, fn)
+		if !began && errors.Is(err, driver.ErrBadConn) && attempt < 2 {
+			continue
+		}
+		return err
+	}
+}
+
+// runTxOnce is one attempt of runTx, answering whether fn was called.
+func (s *Store) runTxOnce(ctx context.Context, pending *pendingEvents, fn func(ctx context.Context, tx bun.Tx) error) (began bool, err error) {
+	conn, err := s.DB.Conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer conn.Close() //nolint:errcheck // back to the pool
+	defer listenForNumbering(conn, pending)()
+	err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		began = true
+		return fn(ctx, tx)
+	})
+	return began, err
 }
 
 // exists reports whether q matches a row, mapping errors.
