@@ -74,14 +74,19 @@ func counted(res loadgen.Result, rate float64, warm time.Duration) loadgen.Resul
 	return out
 }
 
-// tailPairsSummary is the median of the pairs' ratios and each side's
-// slices merged.
-func tailPairsSummary(pairs []tailPair) (medianRatio float64, ratios []float64, merged [2]loadgen.Result) {
+// tailPairsSummary is the median of the pairs' ratios, their quartiles
+// (how far the pairs agree: on a machine whose load is above its cores
+// they spread over two orders of magnitude, and no figure of the run
+// judges the target), and each side's slices merged.
+func tailPairsSummary(pairs []tailPair) (medianRatio float64, quartiles [2]float64, ratios []float64, merged [2]loadgen.Result) {
 	var runs [2][]loadgen.Result
 	for _, p := range pairs {
 		ratios = append(ratios, p.ratio())
 		runs[0], runs[1] = append(runs[0], p[0]), append(runs[1], p[1])
 	}
-	medianRatio = median(append([]float64(nil), ratios...))
-	return medianRatio, ratios, [2]loadgen.Result{loadgen.Merge(runs[0]...), loadgen.Merge(runs[1]...)}
+	sorted := append([]float64(nil), ratios...)
+	medianRatio = median(sorted) // sorts
+	half := len(sorted) / 2
+	quartiles = [2]float64{median(sorted[:half]), median(sorted[len(sorted)-half:])}
+	return medianRatio, quartiles, ratios, [2]loadgen.Result{loadgen.Merge(runs[0]...), loadgen.Merge(runs[1]...)}
 }

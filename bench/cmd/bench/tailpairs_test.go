@@ -60,9 +60,13 @@ func TestTailPairsSummary(t *testing.T) {
 		{side(ms, 400*ms), side(ms, 10*ms)}, // 40: a stall on one side
 		{side(ms, 10*ms), side(ms, 10*ms)},  // 1.0
 	}
-	med, ratios, merged := tailPairsSummary(pairs)
+	med, q, ratios, merged := tailPairsSummary(pairs)
 	if math.Abs(med-1.1) > 1e-9 || len(ratios) != 5 || math.Abs(ratios[3]-40) > 1e-9 {
 		t.Errorf("median %.3f, ratios %v; want 1.1 and the pairs' ratios in order", med, ratios)
+	}
+	// The lower and upper halves (the median left out): 1.0, 1.0 and 1.2, 40.
+	if math.Abs(q[0]-1.0) > 1e-9 || math.Abs(q[1]-20.6) > 1e-9 {
+		t.Errorf("quartiles %v, want 1.0 and 20.6", q)
 	}
 	if merged[0].Sent != 5000 || merged[1].Sent != 5000 {
 		t.Errorf("merged %d and %d requests, want 5000 each", merged[0].Sent, merged[1].Sent)

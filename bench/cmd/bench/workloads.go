@@ -428,7 +428,8 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 		"1.25x the baseline's): open loops at 50%% of the lower of the two maxima above, on Folio and on the baseline in turn, "+
 		"in %d ABBA pairs of slices, each slice an open loop of %s whose first %s (the loop's start) is not counted. "+
 		"Each pair gives Folio's p99/p50 over the baseline's; the target's figure is the median of the pairs' ratios "+
-		"(as the throughput shares are paired), beside the ratio of each side's slices merged. "+
+		"(as the throughput shares are paired), with the quartiles of the pairs' ratios (how far the pairs agree), "+
+		"beside the ratio of each side's slices merged. "+
 		"The load average is the machine's (1 minute) before and after the pairs.\n\n"+
 		"| read | at req/s (both) | Folio p50 / p99 (p99/p50), merged | baseline p50 / p99 (p99/p50), merged | merged: Folio's over the baseline's | "+
 		"median of the pairs' ratios (pairs) | load average |\n"+
@@ -469,7 +470,7 @@ func (r *run) tailAt50(ctx context.Context, name string, f, base measurement, fo
 	before := loadAverage()
 	pairs := r.tailPairs(ctx, r.tailPairing(), rate, folioReq, baseReq)
 	after := loadAverage()
-	med, ratios, merged := tailPairsSummary(pairs)
+	med, q, ratios, merged := tailPairsSummary(pairs)
 	tail := func(res loadgen.Result) string {
 		return fmt.Sprintf("%s / %s (%.1fx)", ms(res.Quantile(0.5)), ms(res.Quantile(0.99)), tailRatio(res))
 	}
@@ -478,10 +479,10 @@ func (r *run) tailAt50(ctx context.Context, name string, f, base measurement, fo
 		perPair[i] = fmt.Sprintf("%.2f", x)
 	}
 	fs, bs := tail(merged[0]), tail(merged[1])
-	log.Printf("%s at %.0f req/s: Folio %s, baseline %s: merged %.2fx, median of pairs %.2fx (%s)", name, rate, fs, bs,
-		tailRatio(merged[0])/tailRatio(merged[1]), med, strings.Join(perPair, " "))
-	return fmt.Sprintf("| %s | %.0f | %s | %s | %.2fx | **%.2fx** (%s) | %s / %s |", name, rate, fs, bs,
-		tailRatio(merged[0])/tailRatio(merged[1]), med, strings.Join(perPair, ", "), before, after)
+	log.Printf("%s at %.0f req/s: Folio %s, baseline %s: merged %.2fx, median of pairs %.2fx (quartiles %.2f-%.2f; %s)", name, rate, fs, bs,
+		tailRatio(merged[0])/tailRatio(merged[1]), med, q[0], q[1], strings.Join(perPair, " "))
+	return fmt.Sprintf("| %s | %.0f | %s | %s | %.2fx | **%.2fx** (quartiles %.2f-%.2f; pairs %s) | %s / %s |", name, rate, fs, bs,
+		tailRatio(merged[0])/tailRatio(merged[1]), med, q[0], q[1], strings.Join(perPair, ", "), before, after)
 }
 
 // loadAverage is the machine's one-minute load average ("-" without /proc).
