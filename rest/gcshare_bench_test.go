@@ -5,16 +5,18 @@ import (
 	"testing"
 )
 
-// gcMetrics are the runtime's counters of the collector's work that
-// reportGC reads: cycles, and CPU time by class (the total, all of the
-// collector's, and the part of it that allocating goroutines did
-// themselves, the assists, which delay the requests that make them).
+// gcMetrics are the runtime's counters that reportGC reads: the
+// collector's cycles, CPU time by class (the total, all of the collector's,
+// and the part of it that allocating goroutines did themselves, the
+// assists, which delay the requests that make them), and the goroutines
+// started (each request's own, and the collector's workers).
 var gcMetrics = []string{
 	"/gc/cycles/total:gc-cycles",
 	"/cpu/classes/total:cpu-seconds",
 	"/cpu/classes/gc/total:cpu-seconds",
 	"/cpu/classes/gc/mark/assist:cpu-seconds",
 	"/cpu/classes/gc/pause:cpu-seconds",
+	"/sched/goroutines-created:goroutines",
 }
 
 // gcSample is a reading of gcMetrics.
@@ -36,14 +38,19 @@ func (s gcSample) value(i int) float64 {
 	return s[i].Value.Float64()
 }
 
-// reportGC reports what the collector cost over n requests since before:
-// its cycles per 1,000 requests, its share of the process's CPU time, and
-// the assists' share (the runtime's CPU classes are estimates it keeps,
-// updated at each cycle's end).
+// reportGC reports the goroutines started per request over n requests
+// since before, and what the collector cost: its cycles per 1,000
+// requests, its share of the process's CPU time, and the assists' share
+// (the runtime's CPU classes are estimates it keeps, updated at each
+// cycle's end, so nothing is reported for a run without a cycle).
 func reportGC(b *testing.B, before gcSample, n int) {
 	after := readGC()
 	d := func(i int) float64 { return after.value(i) - before.value(i) }
-	if n == 0 || d(1) <= 0 {
+	if n == 0 {
+		return
+	}
+	b.ReportMetric(d(5)/float64(n), "goroutines/op")
+	if d(1) <= 0 {
 		return
 	}
 	b.ReportMetric(1000*d(0)/float64(n), "gc/1000op")
