@@ -91,6 +91,20 @@ func TestReaderOnReplica(t *testing.T) {
 	eventually("the replica has replayed the site", func() bool { return get(base, "", "").status == http.StatusOK })
 	public := spaceWithDocs(t, srv, org, "Handbook", store.VisibilityPublic, []readerDoc{{"hello", "", "# Hello\n\nPublic words.\n"}})
 	eventually("the replica has replayed the public space", func() bool { return get("/s/"+public.ID, "", "").status == http.StatusOK })
+	// A 200 above may have come from the primary (the reader's fallback
+	// while the replica is short of the position it needs), so wait until
+	// the replica has replayed everything written so far: on a loaded
+	// machine its replay can trail the setup's writes by seconds, and the
+	// views below would rightly read from the primary.
+	var setupWritten string
+	if err := rp.Store.DB.NewRaw(`SELECT pg_current_wal_lsn()::text`).Scan(t.Context(), &setupWritten); err != nil {
+		t.Fatal(err)
+	}
+	eventually("the replica has replayed the setup", func() bool {
+		var done bool
+		err := rp.ReplicaDB.QueryRowContext(t.Context(), `SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn`, setupWritten).Scan(&done)
+		return err == nil && done
+	})
 
 	// An anonymous reader: every read but the view cache's position runs
 	// on the replica.
