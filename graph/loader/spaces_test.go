@@ -26,3 +26,22 @@ func TestSpaceForViewerAlone(t *testing.T) {
 		t.Error("making the spaces group replaced the space-with-access loader")
 	}
 }
+
+// TestFindIn: a batch's rows are found by key the same way below and
+// above scanBelow keys (a scan, a map), and a key with no row is absent.
+func TestFindIn(t *testing.T) {
+	type row struct{ id, v string }
+	rows := []row{{"a", "1"}, {"b", "2"}, {"c", "3"}}
+	keyOf := func(r row) string { return r.id }
+	for _, keys := range []int{1, scanBelow, scanBelow + 1} {
+		find := findIn(rows, keyOf, keys)
+		for _, r := range rows {
+			if got, ok := find(r.id); !ok || got != r {
+				t.Errorf("%d keys: find(%q) = %v, %v", keys, r.id, got, ok)
+			}
+		}
+		if got, ok := find("z"); ok || got != (row{}) {
+			t.Errorf("%d keys: find(z) = %v, %v; want absent", keys, got, ok)
+		}
+	}
+}
