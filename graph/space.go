@@ -24,7 +24,7 @@ func (r *Resolver) space(ctx context.Context, id string) (model.Space, error) {
 	}
 	// One statement reads the space and the caller's membership of its
 	// organization.
-	sa, err := loader.For(ctx).Spaces().SpaceForViewer.LoadNow(ctx, id)
+	sa, err := loader.For(ctx).SpaceForViewer().LoadNow(ctx, id)
 	if err != nil {
 		return model.Space{}, err
 	}

@@ -41,8 +41,9 @@ func benchHandler(b *testing.B, s *store.Store) http.Handler {
 // runRead serves GET path with token until the benchmark ends and reports
 // the SQL statements of one request (when the handler counts them) and the
 // CPU time of the process per request (collector included, the database
-// not): on a machine shared with other work, wall time per request says
-// more about the neighbours than about the handler.
+// not), and what the collector cost (reportGC): on a machine shared with
+// other work, wall time per request says more about the neighbours than
+// about the handler.
 func runRead(b *testing.B, h http.Handler, path, token string) {
 	runReads(b, h, func() string { return path }, token)
 }
@@ -52,7 +53,7 @@ func runReads(b *testing.B, h http.Handler, next func() string, token string) {
 	b.ReportAllocs()
 	statements := ""
 	body := 0
-	cpu := cpuTime()
+	cpu, gc := cpuTime(), readGC()
 	n := 0
 	for b.Loop() {
 		n++
@@ -68,6 +69,7 @@ func runReads(b *testing.B, h http.Handler, next func() string, token string) {
 	}
 	b.ReportMetric(float64(body), "body-B")
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
+	reportGC(b, gc, n)
 	if n, err := strconv.Atoi(statements); err == nil {
 		b.ReportMetric(float64(n), "statements/op")
 	}

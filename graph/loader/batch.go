@@ -146,13 +146,10 @@ func newLoader[K comparable, V any](load func(context.Context, []K) ([]V, error)
 		if err == nil && then != nil {
 			then(rows)
 		}
-		byKey := make(map[K]V, len(rows))
-		for _, r := range rows {
-			byKey[keyOf(r)] = r
-		}
+		find := findIn(rows, keyOf, len(keys))
 		out := make([]*dataloader.Result[V], len(keys))
 		for i, k := range keys {
-			v, ok := byKey[k]
+			v, ok := find(k)
 			switch {
 			case err != nil:
 				out[i] = &dataloader.Result[V]{Error: err}
@@ -164,6 +161,35 @@ func newLoader[K comparable, V any](load func(context.Context, []K) ([]V, error)
 		}
 		return out
 	})
+}
+
+// scanBelow is the number of keys up to which a batch's rows are looked up
+// by a scan rather than a map: most batches are one key (the root object
+// of a REST read), and the map cost an allocation and a copy of every row.
+const scanBelow = 8
+
+// findIn answers the row of a key among rows, by a scan when the batch has
+// few keys, else through a map made once.
+func findIn[K comparable, V any](rows []V, keyOf func(V) K, keys int) func(K) (V, bool) {
+	if keys <= scanBelow {
+		return func(k K) (V, bool) {
+			for i := range rows {
+				if keyOf(rows[i]) == k {
+					return rows[i], true
+				}
+			}
+			var zero V
+			return zero, false
+		}
+	}
+	byKey := make(map[K]V, len(rows))
+	for _, r := range rows {
+		byKey[keyOf(r)] = r
+	}
+	return func(k K) (V, bool) {
+		v, ok := byKey[k]
+		return v, ok
+	}
 }
 
 // newCounter builds a loader over a "count per key" store method; absent keys count 0.

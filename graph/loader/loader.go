@@ -28,10 +28,12 @@ type Loaders struct {
 	viewerID string
 	people   lazy[PeopleLoaders]
 	spaces   lazy[SpaceLoaders]
-	content  lazy[ContentLoaders]
-	comments lazy[CommentLoaders]
-	sites    lazy[SiteLoaders]
-	nodes    lazy[Loader[string, store.NodeLocation]]
+	// spaceForViewer is apart from spaces: see SpaceForViewer.
+	spaceForViewer lazy[Loader[string, store.SpaceAccess]]
+	content        lazy[ContentLoaders]
+	comments       lazy[CommentLoaders]
+	sites          lazy[SiteLoaders]
+	nodes          lazy[Loader[string, store.NodeLocation]]
 }
 
 // lazy is a group of loaders, made when a resolver of the operation first
@@ -53,7 +55,7 @@ func (l *Loaders) People() *PeopleLoaders {
 
 // Spaces are the loaders of spaces and collections.
 func (l *Loaders) Spaces() *SpaceLoaders {
-	return l.spaces.get(func() *SpaceLoaders { return newSpaceLoaders(l.store, l.viewerID) })
+	return l.spaces.get(func() *SpaceLoaders { return newSpaceLoaders(l.store) })
 }
 
 // Content are the loaders of revisions, their trees and documents.

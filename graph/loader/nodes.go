@@ -27,17 +27,17 @@ func (l *Loaders) nodesLocated(ns []store.NodeLocation) {
 			l.Organization.Register(n.ID)
 		case store.NodeUser:
 		case store.NodeSpace:
-			l.Spaces().SpaceForViewer.Register(n.ID)
+			l.SpaceForViewer().Register(n.ID)
 		case store.NodeCollection:
 			l.Organization.Register(n.OrganizationID)
 			l.Spaces().Collection.Register(n.ID)
 		case store.NodeRevision:
-			l.Spaces().SpaceForViewer.Register(n.Parent)
+			l.SpaceForViewer().Register(n.Parent)
 			l.Content().Revision.Register(n.ID)
 		case store.NodeChangeRequest, store.NodeComment:
-			l.Spaces().SpaceForViewer.Register(n.Parent)
+			l.SpaceForViewer().Register(n.Parent)
 		case store.NodeCommentReply:
-			l.Spaces().SpaceForViewer.Register(n.Thread)
+			l.SpaceForViewer().Register(n.Thread)
 		case store.NodeTeam:
 			l.Organization.Register(n.OrganizationID)
 			l.People().Team.Register(n.ID)

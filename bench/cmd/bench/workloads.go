@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -422,11 +423,17 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 	tps := r.pgbench(orgSQL, r.cfg.clients)
 	fmt.Fprintf(b, "| pgbench: the organization read statement | %.0f | | | | | | | 1 | |\n\n", tps)
 	b.WriteString(strings.Join(append(ratios, graphqlRatios...), "\n") + "\n\n")
-	b.WriteString("The tail at half the load, against the baseline at the same rate (issue 39's target: Folio's p99/p50 at most " +
-		"1.25x the baseline's): open loops at 50% of the lower of the two maxima above, on Folio and on the baseline in turn, " +
-		"in ABBA slices merged per side (as the peer's latencies are), so that both meet the same minutes of the machine.\n\n" +
-		"| read | at req/s (both) | Folio p50 / p99 (p99/p50) | baseline p50 / p99 (p99/p50) | Folio's p99/p50 over the baseline's |\n" +
-		"|---|---|---|---|---|\n" + strings.Join(tails50, "\n") + "\n\n")
+	cut := r.tailPairing()
+	fmt.Fprintf(b, "The tail at half the load, against the baseline at the same rate (issue 39's target: Folio's p99/p50 at most "+
+		"1.25x the baseline's): open loops at 50%% of the lower of the two maxima above, on Folio and on the baseline in turn, "+
+		"in %d ABBA pairs of slices, each slice an open loop of %s whose first %s (the loop's start) is not counted. "+
+		"Each pair gives Folio's p99/p50 over the baseline's; the target's figure is the median of the pairs' ratios "+
+		"(as the throughput shares are paired), with the quartiles of the pairs' ratios (how far the pairs agree), "+
+		"beside the ratio of each side's slices merged. "+
+		"The load average is the machine's (1 minute) before and after the pairs.\n\n"+
+		"| read | at req/s (both) | Folio p50 / p99 (p99/p50), merged | baseline p50 / p99 (p99/p50), merged | merged: Folio's over the baseline's | "+
+		"median of the pairs' ratios (pairs) | load average |\n"+
+		"|---|---|---|---|---|---|---|\n%s\n\n", cut.pairs, cut.warm+cut.slice, cut.warm, strings.Join(tails50, "\n"))
 	b.WriteString("How the tail grows with the load: p50 / p99 (p99/p50) of open loops at a share of each target's maximum, " +
 		"the 70% column being the run above, with how busy the machine was (see the CPU table below). A tail that the baseline grows as fast as Folio belongs to the machine " +
 		"the generator, the server and PostgreSQL share.\n\n" +
@@ -451,23 +458,40 @@ func (r *run) singleReads(ctx context.Context, b *strings.Builder) {
 }
 
 // tailAt50 runs open loops at 50% of the lower of f's and base's maxima
-// on both in ABBA slices (pairedOpen) and returns a row of their tails:
-// p50, p99 and p99/p50 each, and Folio's p99/p50 over the baseline's.
+// on both in ABBA pairs of slices (tailPairs) and returns a row of their
+// tails: p50, p99 and p99/p50 of each side's slices merged, the same ratio
+// of the merged sides, and the median of the pairs' ratios (the target's
+// figure), with the machine's load average before and after.
 func (r *run) tailAt50(ctx context.Context, name string, f, base measurement, folioReq, baseReq loadgen.Request) string {
 	if f.failed != "" || base.failed != "" {
-		return fmt.Sprintf("| %s | - | - | - | - |", name)
+		return fmt.Sprintf("| %s | - | - | - | - | - | - |", name)
 	}
 	rate := 0.5 * min(f.max, base.max)
-	fr, br := r.pairedOpen(ctx, rate, folioReq, baseReq)
-	tail := func(res loadgen.Result) (string, float64) {
-		p50, p99 := res.Quantile(0.5), res.Quantile(0.99)
-		x := float64(p99) / float64(max(p50, 1))
-		return fmt.Sprintf("%s / %s (%.1fx)", ms(p50), ms(p99), x), x
+	before := loadAverage()
+	pairs := r.tailPairs(ctx, r.tailPairing(), rate, folioReq, baseReq)
+	after := loadAverage()
+	med, q, ratios, merged := tailPairsSummary(pairs)
+	tail := func(res loadgen.Result) string {
+		return fmt.Sprintf("%s / %s (%.1fx)", ms(res.Quantile(0.5)), ms(res.Quantile(0.99)), tailRatio(res))
 	}
-	fs, fx := tail(fr)
-	bs, bx := tail(br)
-	log.Printf("%s at %.0f req/s: Folio %s, baseline %s: %.2fx", name, rate, fs, bs, fx/bx)
-	return fmt.Sprintf("| %s | %.0f | %s | %s | **%.2fx** |", name, rate, fs, bs, fx/bx)
+	perPair := make([]string, len(ratios))
+	for i, x := range ratios {
+		perPair[i] = fmt.Sprintf("%.2f", x)
+	}
+	fs, bs := tail(merged[0]), tail(merged[1])
+	log.Printf("%s at %.0f req/s: Folio %s, baseline %s: merged %.2fx, median of pairs %.2fx (quartiles %.2f-%.2f; %s)", name, rate, fs, bs,
+		tailRatio(merged[0])/tailRatio(merged[1]), med, q[0], q[1], strings.Join(perPair, " "))
+	return fmt.Sprintf("| %s | %.0f | %s | %s | %.2fx | **%.2fx** (quartiles %.2f-%.2f; pairs %s) | %s / %s |", name, rate, fs, bs,
+		tailRatio(merged[0])/tailRatio(merged[1]), med, q[0], q[1], strings.Join(perPair, ", "), before, after)
+}
+
+// loadAverage is the machine's one-minute load average ("-" without /proc).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "-"
 }
 
 // graphqlBaseline measures the site tree (to the space) and the list of
