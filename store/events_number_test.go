@@ -31,6 +31,16 @@ func holdNumbering(t *testing.T, s *store.Store, org string) (release func()) {
 	return func() { tx.Rollback() } //nolint:errcheck
 }
 
+// webhookOfAll gives org a webhook for every event.
+func webhookOfAll(t *testing.T, s *store.Store, org *store.Organization) *store.Webhook {
+	t.Helper()
+	hook, err := s.CreateWebhook(context.Background(), org.ID, "https://hooks.example.com/all", nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hook
+}
+
 // TestWriteCommitsWithoutWaitingForTheFeed: while another numbering of the
 // organization holds its lock (as one does through its commit's WAL
 // flush), a write of the organization still commits: its space is there
@@ -41,18 +51,8 @@ func holdNumbering(t *testing.T, s *store.Store, org string) (release func()) {
 func TestWriteCommitsWithoutWaitingForTheFeed(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "writer@example.com", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Feed", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hook, err := s.CreateWebhook(ctx, org.ID, "https://hooks.example.com/all", nil, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, org := writerOrg(t, s, "writer@example.com", "Feed")
+	hook := webhookOfAll(t, s, org)
 	before, err := s.LastEventID(ctx, org.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -115,18 +115,8 @@ func TestWriteCommitsWithoutWaitingForTheFeed(t *testing.T) {
 func TestEventsLeftPendingByAStoppedServer(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "writer@example.com", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Stopped", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hook, err := s.CreateWebhook(ctx, org.ID, "https://hooks.example.com/all", nil, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, org := writerOrg(t, s, "writer@example.com", "Stopped")
+	hook := webhookOfAll(t, s, org)
 	// What emit leaves, as a write that committed while another numbering
 	// of its organization held the lock, by a server that stopped at once.
 	leave := func(org, object string) {
@@ -206,14 +196,7 @@ func TestEventsLeftPendingByAStoppedServer(t *testing.T) {
 func TestUncontendedWriteNumbersAtCommit(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "writer@example.com", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Quiet", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, org := writerOrg(t, s, "writer@example.com", "Quiet")
 	before, err := s.LastEventID(ctx, org.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -249,14 +232,7 @@ func TestUncontendedWriteNumbersAtCommit(t *testing.T) {
 func TestCommitThatNumberedMakesNoCall(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "writer@example.com", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Calls", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, org := writerOrg(t, s, "writer@example.com", "Calls")
 	// write creates a space in org through st, answering the statements
 	// it ran and the id the feed ends at after it.
 	write := func(st *store.Store, title string) (statements []string, last int64) {
@@ -362,18 +338,8 @@ func TestCommitThatNumberedMakesNoCall(t *testing.T) {
 func TestNumberingCallsFoldTogether(t *testing.T) {
 	s := pgtest.New(t)
 	ctx := context.Background()
-	u, err := s.EnsureUser(ctx, "writer@example.com", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	org, err := s.CreateOrganization(ctx, u.ID, "Folded", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hook, err := s.CreateWebhook(ctx, org.ID, "https://hooks.example.com/all", nil, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, org := writerOrg(t, s, "writer@example.com", "Folded")
+	hook := webhookOfAll(t, s, org)
 	before, err := s.LastEventID(ctx, org.ID)
 	if err != nil {
 		t.Fatal(err)
